@@ -1,0 +1,2 @@
+//! Placeholder until the benchmark suite lands.
+fn main() {}

@@ -1,0 +1,16 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod error;
+mod format;
+mod links;
+mod problem;
+mod search;
+pub mod sudoku;
+mod wasm;
+
+pub use error::{Error, Result};
+pub use format::MAX_TEXT_BYTES;
+pub use problem::{Entry, Problem, ProblemBuilder, SizeBudget};
+pub use search::{Solver, SolverOptions, Stats, Status, Step};

@@ -1,0 +1,347 @@
+//! Knuth's dancing-links memory layout for Algorithm C (his DLX2), and the operations that
+//! make the links dance: cover / uncover, hide / unhide, purify / unpurify, commit / uncommit.
+//!
+//! Everything lives in two flat arrays indexed by `u32`; "a pointer is an array index".
+//!
+//! * `items[0]` is the root of the circular list of *active primary* items; items are
+//!   numbered `1..=n` (problem item `k` is link item `k + 1`), primary ones first; `items[n + 1]`
+//!   is the root of the list of secondary items.
+//! * `nodes[1..=n]` are the item headers: `up`/`down` make each item's circular list of the
+//!   option nodes that contain it, and `top` holds the item's current length (Knuth's `LEN`).
+//! * `nodes[n + 1]` is the first spacer. Then come the options, one after another, each
+//!   followed by a spacer. An option node's `top` is its item; a spacer's `top` is
+//!   [`SPACER`]. A spacer's `up` is the first node of the option before it and its `down`
+//!   the last node of the option after it, so an option's nodes need no left/right links.
+//!   A spacer's `color` holds the index of the option before it.
+
+use crate::problem::{Problem, NO_COLOR};
+
+/// `top` of a spacer node.
+const SPACER: u32 = 0;
+/// `color` of a node whose secondary item has been purified to that node's color: the node
+/// stays where it is while its item is committed (Knuth's `COLOR = -1`).
+const PURIFIED: u32 = u32::MAX;
+/// The root of the active primary items.
+pub(crate) const ROOT: u32 = 0;
+
+/// One node: links in its item's list, its item (or length, or spacer mark) and its color.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    pub(crate) top: u32,
+    pub(crate) color: u32,
+}
+
+/// One item's place in the doubly linked list of active items.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct ItemLink {
+    pub(crate) prev: u32,
+    pub(crate) next: u32,
+}
+
+/// The dancing-links structure for one problem, plus the update counter.
+#[derive(Debug, Clone)]
+pub(crate) struct Links {
+    pub(crate) items: Vec<ItemLink>,
+    pub(crate) nodes: Vec<Node>,
+    /// Link updates made so far, counted as Knuth's DLX1 counts them: one for each item
+    /// taken out of the active list and one for each node unlinked by a hide.
+    pub(crate) updates: u64,
+    /// `nodes[option_starts[k]]` is the first node of option `k`.
+    option_starts: Vec<u32>,
+}
+
+impl Links {
+    /// Lays out `problem` in Knuth's order.
+    pub(crate) fn new(problem: &Problem) -> Links {
+        let n = problem.item_count() as u32;
+        let n1 = problem.primary_count() as u32;
+        let mut items = vec![ItemLink::default(); n as usize + 2];
+        link_circle(&mut items, ROOT, 1..=n1);
+        link_circle(&mut items, n + 1, n1 + 1..=n);
+
+        let size = n as usize + 2 + problem.node_count() + problem.option_count();
+        let mut nodes = Vec::with_capacity(size);
+        nodes.extend((0..=n).map(|i| Node {
+            up: i,
+            down: i,
+            top: 0,
+            color: NO_COLOR,
+        }));
+        let mut option_starts = Vec::with_capacity(problem.option_count());
+        let mut spacer = nodes.len();
+        nodes.push(Node {
+            top: SPACER,
+            color: PURIFIED,
+            ..Node::default()
+        });
+        for option in 0..problem.option_count() {
+            let first = nodes.len() as u32;
+            option_starts.push(first);
+            for entry in problem.option(option) {
+                let i = entry.item + 1;
+                let q = nodes.len() as u32;
+                let last = nodes[i as usize].up;
+                nodes.push(Node {
+                    up: last,
+                    down: i,
+                    top: i,
+                    color: entry.color,
+                });
+                nodes[last as usize].down = q;
+                nodes[i as usize].up = q;
+                nodes[i as usize].top += 1;
+            }
+            nodes[spacer].down = nodes.len() as u32 - 1;
+            spacer = nodes.len();
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                top: SPACER,
+                color: option as u32,
+            });
+        }
+        Links {
+            items,
+            nodes,
+            updates: 0,
+            option_starts,
+        }
+    }
+
+    /// The current length of item `i`'s list.
+    #[inline]
+    pub(crate) fn len(&self, i: u32) -> u32 {
+        self.nodes[i as usize].top
+    }
+
+    /// The index of the option that holds option node `p`: the spacer after it says.
+    pub(crate) fn option_of(&self, mut p: u32) -> usize {
+        while self.nodes[p as usize].top != SPACER {
+            p += 1;
+        }
+        self.nodes[p as usize].color as usize
+    }
+
+    /// The first node of option `option` whose item is primary, where `n1` is the number
+    /// of primary items.
+    pub(crate) fn primary_node(&self, option: usize, n1: u32) -> u32 {
+        let mut p = self.option_starts[option];
+        while self.nodes[p as usize].top > n1 {
+            p += 1;
+        }
+        p
+    }
+
+    /// MRV: the active primary item with the fewest options, ties to the leftmost, or to a
+    /// uniformly random one of the tied items when `rng` is given.
+    #[inline]
+    pub(crate) fn choose_item(&self, mut rng: Option<&mut fastrand::Rng>) -> u32 {
+        let mut best = ROOT;
+        let mut min = u32::MAX;
+        let mut ties = 0u32;
+        let mut k = self.items[ROOT as usize].next;
+        while k != ROOT {
+            let len = self.len(k);
+            if len < min {
+                best = k;
+                min = len;
+                ties = 1;
+                if len == 0 {
+                    break;
+                }
+            } else if len == min {
+                if let Some(rng) = rng.as_deref_mut() {
+                    // Reservoir sampling: the k-th tied item replaces the choice with
+                    // probability 1/k, so every tied item is equally likely.
+                    ties += 1;
+                    if rng.u32(..ties) == 0 {
+                        best = k;
+                    }
+                }
+            }
+            k = self.items[k as usize].next;
+        }
+        best
+    }
+
+    /// Removes item `i` from the active list and hides every option that contains it.
+    #[inline]
+    pub(crate) fn cover(&mut self, i: u32) {
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            self.hide(p);
+            p = self.nodes[p as usize].down;
+        }
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+        self.updates += 1;
+    }
+
+    /// Undoes [`Links::cover`]: cover went down, so uncover goes up.
+    #[inline]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// Unlinks the nodes of `p`'s option, other than `p`, from their items' lists.
+    /// Nodes of purified items stay put: their lists are not looked at until unpurify.
+    #[inline]
+    fn hide(&mut self, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                color,
+            } = self.nodes[q as usize];
+            if top == SPACER {
+                // Wrap around to the first node of this option.
+                q = up;
+                continue;
+            }
+            if color != PURIFIED {
+                self.nodes[up as usize].down = down;
+                self.nodes[down as usize].up = up;
+                self.nodes[top as usize].top -= 1;
+                self.updates += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// Undoes [`Links::hide`]: hide went right, so unhide goes left.
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                color,
+            } = self.nodes[q as usize];
+            if top == SPACER {
+                // Wrap around to the last node of this option.
+                q = down;
+                continue;
+            }
+            if color != PURIFIED {
+                self.nodes[up as usize].down = q;
+                self.nodes[down as usize].up = q;
+                self.nodes[top as usize].top += 1;
+            }
+            q -= 1;
+        }
+    }
+
+    /// Commits secondary item `p`'s item to `p`'s color: hides every option that gives it
+    /// another color (or none), and marks the options that agree as purified.
+    fn purify(&mut self, p: u32) {
+        let Node { top: i, color, .. } = self.nodes[p as usize];
+        let mut q = self.nodes[i as usize].down;
+        while q != i {
+            // `p` keeps its color so that unpurify can read it back.
+            if q != p {
+                if self.nodes[q as usize].color == color {
+                    self.nodes[q as usize].color = PURIFIED;
+                } else {
+                    self.hide(q);
+                }
+            }
+            q = self.nodes[q as usize].down;
+        }
+    }
+
+    /// Undoes [`Links::purify`], going up where purify went down.
+    fn unpurify(&mut self, p: u32) {
+        let Node { top: i, color, .. } = self.nodes[p as usize];
+        let mut q = self.nodes[i as usize].up;
+        while q != i {
+            if q != p {
+                if self.nodes[q as usize].color == PURIFIED {
+                    self.nodes[q as usize].color = color;
+                } else {
+                    self.unhide(q);
+                }
+            }
+            q = self.nodes[q as usize].up;
+        }
+    }
+
+    /// Takes node `p`'s item out of play for an option being chosen: cover it if uncolored,
+    /// purify it if colored, nothing if it is already purified to this color.
+    #[inline]
+    fn commit(&mut self, p: u32) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        if color == NO_COLOR {
+            self.cover(top);
+        } else if color != PURIFIED {
+            self.purify(p);
+        }
+    }
+
+    /// Undoes [`Links::commit`].
+    #[inline]
+    fn uncommit(&mut self, p: u32) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        if color == NO_COLOR {
+            self.uncover(top);
+        } else if color != PURIFIED {
+            self.unpurify(p);
+        }
+    }
+
+    /// Chooses the option of node `x`, whose own item is already covered: commits the
+    /// option's other items, left to right.
+    #[inline]
+    pub(crate) fn commit_option(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let Node { up, top, .. } = self.nodes[p as usize];
+            if top == SPACER {
+                p = up;
+            } else {
+                self.commit(p);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Links::commit_option`]: commits went right, so uncommits go left.
+    #[inline]
+    pub(crate) fn uncommit_option(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let Node { down, top, .. } = self.nodes[p as usize];
+            if top == SPACER {
+                p = down;
+            } else {
+                self.uncommit(p);
+                p -= 1;
+            }
+        }
+    }
+}
+
+/// Links `members` into a circular list through `root`.
+fn link_circle(items: &mut [ItemLink], root: u32, members: std::ops::RangeInclusive<u32>) {
+    let mut last = root;
+    for i in members {
+        items[last as usize].next = i;
+        items[i as usize].prev = last;
+        last = i;
+    }
+    items[last as usize].next = root;
+    items[root as usize].prev = last;
+}

@@ -1,0 +1,459 @@
+//! An exact-cover problem as data: items (primary, then secondary), colors, and options.
+//! [`ProblemBuilder`] validates everything on the way in, so a [`Problem`] is always well formed.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, Result};
+
+/// The largest problem the crate accepts. Checked as input arrives, before anything is
+/// allocated for it, so an oversized problem is refused with [`Error::TooLarge`] and never runs
+/// a WebAssembly instance out of memory.
+///
+/// The default allows a million items, four million options and sixteen million nodes (about
+/// 256 MiB of links): far beyond any problem that can be searched in reasonable time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeBudget {
+    /// Most items (primary and secondary together).
+    pub max_items: usize,
+    /// Most options.
+    pub max_options: usize,
+    /// Most option nodes: the total length of all options.
+    pub max_nodes: usize,
+}
+
+impl SizeBudget {
+    /// The budget used unless another is given.
+    pub const DEFAULT: SizeBudget = SizeBudget {
+        max_items: 1 << 20,
+        max_options: 1 << 22,
+        max_nodes: 1 << 24,
+    };
+
+    pub(crate) fn check(what: &'static str, actual: usize, limit: usize) -> Result<()> {
+        if actual > limit {
+            Err(Error::TooLarge {
+                what,
+                actual,
+                limit,
+            })
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Default for SizeBudget {
+    fn default() -> Self {
+        SizeBudget::DEFAULT
+    }
+}
+
+/// No color: the option uses a secondary item exclusively.
+pub(crate) const NO_COLOR: u32 = 0;
+
+/// One item of one option: the item's index and its color (0 for none; colors are numbered
+/// from 1 in the order they first appear).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The item's index: primary items are `0..primary_count()`, secondary items follow.
+    pub item: u32,
+    /// The color, 0 for none.
+    pub color: u32,
+}
+
+/// A validated exact-cover problem with secondary items and colors.
+///
+/// Items are numbered from 0, primary items first. Each option is a list of distinct items,
+/// at least one of them primary; a secondary item in an option may carry a color.
+/// A solution is a set of options that covers every primary item exactly once and every
+/// secondary item at most once, except that options which give a secondary item the same
+/// color may share it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    names: Vec<String>,
+    primary: usize,
+    colors: Vec<String>,
+    starts: Vec<u32>,
+    entries: Vec<Entry>,
+}
+
+impl Problem {
+    /// How many items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// How many primary items (they are items `0..primary_count()`).
+    pub fn primary_count(&self) -> usize {
+        self.primary
+    }
+
+    /// How many secondary items.
+    pub fn secondary_count(&self) -> usize {
+        self.names.len() - self.primary
+    }
+
+    /// How many options.
+    pub fn option_count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The total length of all options (the number of option nodes).
+    pub fn node_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The name of item `item`.
+    ///
+    /// # Panics
+    /// If `item >= item_count()`.
+    pub fn item_name(&self, item: usize) -> &str {
+        &self.names[item]
+    }
+
+    /// The name of color `color` (colors are numbered from 1), or `None` for 0 or an unknown
+    /// color.
+    pub fn color_name(&self, color: u32) -> Option<&str> {
+        let index = (color as usize).checked_sub(1)?;
+        self.colors.get(index).map(String::as_str)
+    }
+
+    /// The entries of option `option`, in the order given.
+    ///
+    /// # Panics
+    /// If `option >= option_count()`.
+    pub fn option(&self, option: usize) -> &[Entry] {
+        let (start, end) = (self.starts[option], self.starts[option + 1]);
+        &self.entries[start as usize..end as usize]
+    }
+
+    /// Option `option` as a line of Knuth's text format: item names separated by spaces,
+    /// `name:color` for a colored secondary item.
+    ///
+    /// # Panics
+    /// If `option >= option_count()`.
+    pub fn option_line(&self, option: usize) -> String {
+        let mut line = String::new();
+        for (k, entry) in self.option(option).iter().enumerate() {
+            if k > 0 {
+                line.push(' ');
+            }
+            line.push_str(&self.names[entry.item as usize]);
+            if let Some(color) = self.color_name(entry.color) {
+                line.push(':');
+                line.push_str(color);
+            }
+        }
+        line
+    }
+
+    /// The whole problem in Knuth's text format, which [`Problem::parse`] reads back.
+    pub fn to_text(&self) -> String {
+        let mut text = self.names[..self.primary].join(" ");
+        if self.primary < self.names.len() {
+            text.push_str(" | ");
+            text.push_str(&self.names[self.primary..].join(" "));
+        }
+        text.push('\n');
+        for option in 0..self.option_count() {
+            text.push_str(&self.option_line(option));
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// Builds a [`Problem`] one option at a time, validating as it goes.
+///
+/// ```
+/// use dlx_wasm::{ProblemBuilder, Solver};
+/// # fn main() -> dlx_wasm::Result<()> {
+/// // Items by name: two primary items and one secondary item.
+/// let mut b = ProblemBuilder::with_names(&["a", "b"], &["x"])?;
+/// b.add_named_option(&["a", "x:red"])?;
+/// b.add_named_option(&["b", "x:red"])?;
+/// b.add_named_option(&["a", "b"])?;
+/// let problem = b.build();
+/// assert_eq!(Solver::new(&problem).count(), 2);
+///
+/// // Items by number: 0 and 1 are primary, 2 is secondary.
+/// let mut b = ProblemBuilder::new(2, 1)?;
+/// b.add_option(&[0, 2])?;
+/// b.add_option(&[1, 2])?;
+/// assert_eq!(Solver::new(&b.build()).count(), 0);
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone)]
+pub struct ProblemBuilder {
+    problem: Problem,
+    budget: SizeBudget,
+    index: HashMap<String, u32>,
+    color_index: HashMap<String, u32>,
+    /// Scratch marks for duplicate detection: `seen[item] == stamp` means already in this option.
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl ProblemBuilder {
+    /// A problem whose items are numbered: `primary` primary items `0..primary`, then
+    /// `secondary` secondary items. Their names are their numbers.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] if there are more items than [`SizeBudget::DEFAULT`] allows.
+    pub fn new(primary: usize, secondary: usize) -> Result<ProblemBuilder> {
+        Self::new_with_budget(primary, secondary, SizeBudget::DEFAULT)
+    }
+
+    /// Like [`ProblemBuilder::new`] with a budget of the caller's choosing.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] if there are more items than `budget` allows.
+    pub fn new_with_budget(
+        primary: usize,
+        secondary: usize,
+        budget: SizeBudget,
+    ) -> Result<ProblemBuilder> {
+        let total = primary.saturating_add(secondary);
+        SizeBudget::check("items", total, budget.max_items)?;
+        let names: Vec<String> = (0..total).map(|k| k.to_string()).collect();
+        Self::from_names(names, primary, budget)
+    }
+
+    /// A problem whose items have names: `primary` first, then `secondary`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidName`] for a name that is empty or holds white space, `:` or `|`;
+    /// [`Error::DuplicateItemName`] for a name given twice; [`Error::TooLarge`] past the
+    /// budget.
+    pub fn with_names<S: AsRef<str>>(primary: &[S], secondary: &[S]) -> Result<ProblemBuilder> {
+        Self::with_names_and_budget(primary, secondary, SizeBudget::DEFAULT)
+    }
+
+    /// Like [`ProblemBuilder::with_names`] with a budget of the caller's choosing.
+    ///
+    /// # Errors
+    /// As [`ProblemBuilder::with_names`].
+    pub fn with_names_and_budget<S: AsRef<str>>(
+        primary: &[S],
+        secondary: &[S],
+        budget: SizeBudget,
+    ) -> Result<ProblemBuilder> {
+        SizeBudget::check("items", primary.len() + secondary.len(), budget.max_items)?;
+        let mut names = Vec::with_capacity(primary.len() + secondary.len());
+        for name in primary.iter().chain(secondary) {
+            let name = name.as_ref();
+            check_name(name)?;
+            names.push(name.to_owned());
+        }
+        Self::from_names(names, primary.len(), budget)
+    }
+
+    fn from_names(names: Vec<String>, primary: usize, budget: SizeBudget) -> Result<Self> {
+        let mut index = HashMap::with_capacity(names.len());
+        for (k, name) in names.iter().enumerate() {
+            if index.insert(name.clone(), k as u32).is_some() {
+                return Err(Error::DuplicateItemName { name: name.clone() });
+            }
+        }
+        let n = names.len();
+        Ok(ProblemBuilder {
+            problem: Problem {
+                names,
+                primary,
+                colors: Vec::new(),
+                starts: vec![0],
+                entries: Vec::new(),
+            },
+            budget,
+            index,
+            color_index: HashMap::new(),
+            seen: vec![0; n],
+            stamp: 0,
+        })
+    }
+
+    /// The number of the item called `name`, if there is one.
+    pub fn item_index(&self, name: &str) -> Option<usize> {
+        self.index.get(name).map(|&item| item as usize)
+    }
+
+    /// How many items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.problem.names.len()
+    }
+
+    /// How many options have been added so far.
+    pub fn option_count(&self) -> usize {
+        self.problem.option_count()
+    }
+
+    /// Adds an option given by item numbers, with no colors. Returns its index.
+    ///
+    /// # Errors
+    /// [`Error::ItemOutOfRange`], [`Error::DuplicateItem`], [`Error::EmptyOption`],
+    /// [`Error::NoPrimaryItem`], [`Error::TooLarge`]. On error no option is added.
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize> {
+        let option = self.option_count();
+        let n = self.problem.names.len();
+        self.push_option(items.iter().map(|&index| {
+            if index < n {
+                Ok(Entry {
+                    item: index as u32,
+                    color: NO_COLOR,
+                })
+            } else {
+                Err(Error::ItemOutOfRange {
+                    option,
+                    index,
+                    items: n,
+                })
+            }
+        }))
+    }
+
+    /// Adds an option given by item numbers, each with an optional color name. Returns its
+    /// index.
+    ///
+    /// # Errors
+    /// As [`ProblemBuilder::add_option`], plus [`Error::ColorOnPrimary`] and
+    /// [`Error::InvalidName`] for a bad color name.
+    pub fn add_colored_option(&mut self, items: &[(usize, Option<&str>)]) -> Result<usize> {
+        let option = self.option_count();
+        let n = self.problem.names.len();
+        let mut entries = Vec::with_capacity(items.len());
+        for &(index, color) in items {
+            if index >= n {
+                return Err(Error::ItemOutOfRange {
+                    option,
+                    index,
+                    items: n,
+                });
+            }
+            entries.push(self.entry(option, index as u32, color)?);
+        }
+        self.push_option(entries.into_iter().map(Ok))
+    }
+
+    /// Adds an option given by item names; `name:color` gives a secondary item a color.
+    /// Returns its index.
+    ///
+    /// # Errors
+    /// [`Error::UnknownItem`] and the errors of [`ProblemBuilder::add_colored_option`].
+    pub fn add_named_option<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<usize> {
+        let option = self.option_count();
+        let mut entries = Vec::with_capacity(tokens.len());
+        for token in tokens {
+            let token = token.as_ref();
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (token, None),
+            };
+            let Some(&item) = self.index.get(name) else {
+                return Err(Error::UnknownItem {
+                    option,
+                    name: name.to_owned(),
+                });
+            };
+            entries.push(self.entry(option, item, color)?);
+        }
+        self.push_option(entries.into_iter().map(Ok))
+    }
+
+    /// The finished problem.
+    pub fn build(self) -> Problem {
+        self.problem
+    }
+
+    /// Checks one colored entry and interns its color.
+    fn entry(&mut self, option: usize, item: u32, color: Option<&str>) -> Result<Entry> {
+        let Some(color) = color else {
+            return Ok(Entry {
+                item,
+                color: NO_COLOR,
+            });
+        };
+        if (item as usize) < self.problem.primary {
+            return Err(Error::ColorOnPrimary {
+                option,
+                name: self.problem.names[item as usize].clone(),
+            });
+        }
+        check_name(color)?;
+        let next = self.problem.colors.len() as u32 + 1;
+        let id = *self.color_index.entry(color.to_owned()).or_insert(next);
+        if id == next {
+            self.problem.colors.push(color.to_owned());
+        }
+        Ok(Entry { item, color: id })
+    }
+
+    /// Appends an option after checking it; leaves the builder unchanged on error.
+    fn push_option(&mut self, entries: impl Iterator<Item = Result<Entry>>) -> Result<usize> {
+        let option = self.option_count();
+        SizeBudget::check("options", option + 1, self.budget.max_options)?;
+        let start = self.problem.entries.len();
+        let result = self.push_entries(option, entries);
+        if result.is_err() {
+            self.problem.entries.truncate(start);
+            return result.map(|()| option);
+        }
+        self.problem.starts.push(self.problem.entries.len() as u32);
+        Ok(option)
+    }
+
+    fn push_entries(
+        &mut self,
+        option: usize,
+        entries: impl Iterator<Item = Result<Entry>>,
+    ) -> Result<()> {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let mut has_primary = false;
+        let mut len = 0;
+        for entry in entries {
+            let entry = entry?;
+            let total = self.problem.entries.len() + 1;
+            SizeBudget::check("nodes", total, self.budget.max_nodes)?;
+            let seen = &mut self.seen[entry.item as usize];
+            if *seen == self.stamp {
+                return Err(Error::DuplicateItem {
+                    option,
+                    name: self.problem.names[entry.item as usize].clone(),
+                });
+            }
+            *seen = self.stamp;
+            has_primary |= (entry.item as usize) < self.problem.primary;
+            self.problem.entries.push(entry);
+            len += 1;
+        }
+        if len == 0 {
+            return Err(Error::EmptyOption { option });
+        }
+        if !has_primary {
+            return Err(Error::NoPrimaryItem { option });
+        }
+        Ok(())
+    }
+}
+
+/// Checks that `name` can be written in Knuth's format.
+fn check_name(name: &str) -> Result<()> {
+    let reason = if name.is_empty() {
+        "a name cannot be empty"
+    } else if name.chars().any(char::is_whitespace) {
+        "a name cannot contain white space"
+    } else if name.contains(':') {
+        "a name cannot contain `:`"
+    } else if name.contains('|') {
+        "a name cannot contain `|`"
+    } else {
+        return Ok(());
+    };
+    Err(Error::InvalidName {
+        name: name.to_owned(),
+        reason,
+    })
+}

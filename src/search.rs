@@ -1,0 +1,347 @@
+//! Iterative, resumable search: Knuth's Algorithm C driven by an explicit stack of levels,
+//! so depth is never limited by the call stack and the search can stop and resume anywhere.
+
+use crate::error::{Error, Result};
+use crate::links::{Links, ROOT};
+use crate::problem::{Problem, NO_COLOR};
+
+/// How to run a search. The default finds every solution with no limits, breaking ties
+/// between items to the leftmost.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// Stop after this many solutions.
+    pub max_solutions: Option<u64>,
+    /// Stop after this many search nodes.
+    pub max_nodes: Option<u64>,
+    /// Break ties between equally short items at random, with this seed, instead of taking
+    /// the leftmost. The same seed gives the same search on every platform.
+    pub seed: Option<u64>,
+    /// Options (by index) that every solution must contain. Listing one twice is the same
+    /// as listing it once.
+    pub forced: Vec<usize>,
+}
+
+/// Search statistics, counted as Knuth's DLX1 counts them so figures compare with his.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes: each level entered, including the ones that complete a solution.
+    pub nodes: u64,
+    /// Link updates: one per item removed from the active list, one per node unlinked.
+    pub updates: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+}
+
+/// Where a search stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// More solutions may follow.
+    Searching,
+    /// The whole search space has been explored: every solution has been found.
+    Exhausted,
+    /// Stopped at [`SolverOptions::max_solutions`].
+    SolutionLimit,
+    /// Stopped at [`SolverOptions::max_nodes`].
+    NodeLimit,
+}
+
+/// What one call of [`Solver::run`] ended with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// A solution was found; read it with [`Solver::solution`].
+    Solution,
+    /// The node budget of this call was spent; call again to go on.
+    Paused,
+    /// The search is over; [`Solver::status`] says why.
+    Done,
+}
+
+/// One level of the search tree: the item branched on and the option being tried.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    item: u32,
+    choice: u32,
+    /// The item's length when chosen, and the position of `choice` in its list: Knuth's
+    /// progress estimate is built from them.
+    len: u32,
+    pos: u32,
+}
+
+/// The step the search takes next (Knuth's labels: forward, advance, backup/recover).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Enter a new level: report a solution, or choose an item and cover it.
+    Forward,
+    /// Try the current level's current option, or back up if none is left.
+    Advance,
+    /// Leave a level: undo the option chosen one level up and move to its next option.
+    Recover,
+    /// Nothing left to search.
+    Finished,
+}
+
+/// Finds the solutions of a [`Problem`] one at a time.
+///
+/// A `Solver` is an [`Iterator`] over solutions (each a sorted list of option indices), so
+/// `.next()` gives the first, `.take(n)` the first `n`, and [`Solver::count`] counts them all
+/// without storing any. [`Solver::run`] searches a bounded number of nodes and returns, for
+/// callers that report progress or must stay responsive.
+///
+/// ```
+/// use dlx_wasm::{Problem, Solver};
+/// # fn main() -> dlx_wasm::Result<()> {
+/// let problem = Problem::parse("a b c\na b\nc\na\nb c\n")?;
+/// let solutions: Vec<Vec<usize>> = Solver::new(&problem).collect();
+/// assert_eq!(solutions, vec![vec![0, 1], vec![2, 3]]);
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver {
+    links: Links,
+    levels: Vec<Level>,
+    phase: Phase,
+    status: Status,
+    nodes: u64,
+    solutions: u64,
+    rng: Option<fastrand::Rng>,
+    forced: Vec<usize>,
+    max_solutions: u64,
+    max_nodes: u64,
+}
+
+impl Solver {
+    /// A solver for every solution of `problem`, with no limits.
+    pub fn new(problem: &Problem) -> Solver {
+        Self::start(Links::new(problem), &SolverOptions::default(), Vec::new())
+    }
+
+    /// A solver with limits, forced options or random tie-breaking.
+    ///
+    /// # Errors
+    /// [`Error::ForcedOutOfRange`] for a forced option that does not exist, and
+    /// [`Error::ForcedConflict`] for two forced options that cannot be in one solution
+    /// (they share a primary item, or give a secondary item different colors or no color).
+    pub fn with_options(problem: &Problem, options: &SolverOptions) -> Result<Solver> {
+        let forced = check_forced(problem, &options.forced)?;
+        let mut links = Links::new(problem);
+        let n1 = problem.primary_count() as u32;
+        for &option in &forced {
+            let x = links.primary_node(option, n1);
+            links.cover(links.nodes[x as usize].top);
+            links.commit_option(x);
+        }
+        Ok(Self::start(links, options, forced))
+    }
+
+    fn start(links: Links, options: &SolverOptions, forced: Vec<usize>) -> Solver {
+        Solver {
+            links,
+            levels: Vec::new(),
+            phase: Phase::Forward,
+            status: Status::Searching,
+            nodes: 0,
+            solutions: 0,
+            rng: options.seed.map(fastrand::Rng::with_seed),
+            forced,
+            max_solutions: options.max_solutions.unwrap_or(u64::MAX),
+            max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.links.updates,
+            solutions: self.solutions,
+        }
+    }
+
+    /// Where the search stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Whether the whole search space has been explored.
+    pub fn is_complete(&self) -> bool {
+        self.status == Status::Exhausted
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored so far, from 0 to 1:
+    /// each level contributes the share of its options already tried, weighted by the
+    /// options above it.
+    pub fn progress(&self) -> f64 {
+        if self.phase == Phase::Finished {
+            return 1.0;
+        }
+        let mut done = 0.0;
+        let mut scale = 1.0;
+        for level in &self.levels {
+            if level.len == 0 {
+                break;
+            }
+            scale /= f64::from(level.len);
+            done += f64::from(level.pos) * scale;
+        }
+        (done + scale / 2.0).min(1.0)
+    }
+
+    /// The solution just found: the forced options and the options chosen, as sorted
+    /// option indices. Meaningful right after [`Solver::run`] returned [`Step::Solution`].
+    pub fn solution(&self) -> Vec<usize> {
+        let mut options = self.forced.clone();
+        options.extend(
+            self.levels
+                .iter()
+                .map(|level| self.links.option_of(level.choice)),
+        );
+        options.sort_unstable();
+        options
+    }
+
+    /// Searches until the next solution, the end, a limit, or `node_budget` more search
+    /// nodes, whichever comes first.
+    pub fn run(&mut self, node_budget: u64) -> Step {
+        if self.status != Status::Searching {
+            return Step::Done;
+        }
+        if self.solutions >= self.max_solutions {
+            self.status = Status::SolutionLimit;
+            return Step::Done;
+        }
+        let stop = self.nodes.saturating_add(node_budget).min(self.max_nodes);
+        match self.search(stop) {
+            Step::Paused if self.nodes >= self.max_nodes => {
+                self.status = Status::NodeLimit;
+                Step::Done
+            }
+            Step::Done => {
+                self.status = Status::Exhausted;
+                Step::Done
+            }
+            step => step,
+        }
+    }
+
+    /// Finds the next solution; `false` when there is none (see [`Solver::status`]).
+    pub fn find_next(&mut self) -> bool {
+        loop {
+            match self.run(u64::MAX) {
+                Step::Solution => return true,
+                Step::Done => return false,
+                Step::Paused => {}
+            }
+        }
+    }
+
+    /// Counts the remaining solutions, within the limits, without storing them.
+    pub fn count(&mut self) -> u64 {
+        let mut count = 0;
+        while self.find_next() {
+            count += 1;
+        }
+        count
+    }
+
+    /// The search loop. Returns at a solution, at the end, or when `stop` nodes are reached.
+    fn search(&mut self, stop: u64) -> Step {
+        loop {
+            match self.phase {
+                Phase::Forward => {
+                    if self.nodes >= stop {
+                        return Step::Paused;
+                    }
+                    // Like DLX1, count every level entered, solutions included.
+                    self.nodes += 1;
+                    if self.links.items[ROOT as usize].next == ROOT {
+                        // Every primary item is covered.
+                        self.phase = Phase::Recover;
+                        self.solutions += 1;
+                        return Step::Solution;
+                    }
+                    let item = self.links.choose_item(self.rng.as_mut());
+                    let len = self.links.len(item);
+                    self.links.cover(item);
+                    self.levels.push(Level {
+                        item,
+                        choice: self.links.nodes[item as usize].down,
+                        len,
+                        pos: 0,
+                    });
+                    self.phase = Phase::Advance;
+                }
+                Phase::Advance => {
+                    let Some(&level) = self.levels.last() else {
+                        self.phase = Phase::Finished;
+                        continue;
+                    };
+                    if level.choice == level.item {
+                        // Every option of this item has been tried: back up.
+                        self.links.uncover(level.item);
+                        self.levels.pop();
+                        self.phase = Phase::Recover;
+                    } else {
+                        self.links.commit_option(level.choice);
+                        self.phase = Phase::Forward;
+                    }
+                }
+                Phase::Recover => {
+                    let Some(level) = self.levels.last_mut() else {
+                        self.phase = Phase::Finished;
+                        continue;
+                    };
+                    self.links.uncommit_option(level.choice);
+                    level.choice = self.links.nodes[level.choice as usize].down;
+                    level.pos += 1;
+                    self.phase = Phase::Advance;
+                }
+                Phase::Finished => return Step::Done,
+            }
+        }
+    }
+}
+
+impl Iterator for Solver {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        self.find_next().then(|| self.solution())
+    }
+}
+
+/// Checks forced options pairwise and returns them sorted, without repeats.
+fn check_forced(problem: &Problem, forced: &[usize]) -> Result<Vec<usize>> {
+    let options = problem.option_count();
+    let mut sorted = Vec::with_capacity(forced.len());
+    for &option in forced {
+        if option >= options {
+            return Err(Error::ForcedOutOfRange { option, options });
+        }
+        sorted.push(option);
+    }
+    // Conflicts are reported against the earlier option in the caller's order.
+    let mut owner: Vec<Option<(usize, u32)>> = vec![None; problem.item_count()];
+    let mut seen = std::collections::HashSet::new();
+    for &option in forced {
+        if !seen.insert(option) {
+            continue;
+        }
+        for entry in problem.option(option) {
+            let slot = &mut owner[entry.item as usize];
+            match *slot {
+                Some((first, color)) if color == NO_COLOR || color != entry.color => {
+                    return Err(Error::ForcedConflict {
+                        first,
+                        second: option,
+                        item: problem.item_name(entry.item as usize).to_owned(),
+                    });
+                }
+                Some(_) => {}
+                None => *slot = Some((option, entry.color)),
+            }
+        }
+    }
+    sorted.sort_unstable();
+    sorted.dedup();
+    Ok(sorted)
+}

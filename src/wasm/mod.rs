@@ -1,0 +1,44 @@
+//! The JavaScript surface: every `#[wasm_bindgen]` item lives under this module. It converts
+//! JS values to Rust, calls the engine, and maps each error to a JS `Error` with a `code`
+//! property and the positions the error carries. No solving logic lives here.
+
+mod convert;
+mod exact_cover;
+mod sudoku;
+
+use wasm_bindgen::prelude::*;
+
+/// Installs the panic hook when the module is instantiated, so that a panic (a bug) would
+/// print a readable message to the console.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// A JS `Error` with `message`, a `code` property and extra properties.
+pub(crate) fn js_error(code: &str, message: &str, props: &[(&str, JsValue)]) -> JsValue {
+    let error = js_sys::Error::new(message);
+    set(&error, "code", &JsValue::from_str(code));
+    for (key, value) in props {
+        set(&error, key, value);
+    }
+    error.into()
+}
+
+/// A JS `Error` for an engine error, with `code`, and `line` and `option` where known.
+pub(crate) fn engine_error(error: &crate::Error) -> JsValue {
+    let mut props = Vec::new();
+    if let Some(line) = error.line() {
+        props.push(("line", JsValue::from(line as u32)));
+    }
+    if let Some(option) = error.option() {
+        props.push(("option", JsValue::from(option as u32)));
+    }
+    js_error(error.code(), &error.to_string(), &props)
+}
+
+fn set(target: &JsValue, key: &str, value: &JsValue) {
+    // Setting a property on a fresh Error object cannot fail; ignore the impossible case
+    // rather than panic.
+    let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
+}
