@@ -8,7 +8,7 @@ mod links;
 mod problem;
 mod search;
 pub mod sudoku;
-mod wasm;
+pub mod wasm;
 
 pub use error::{Error, Result};
 pub use format::MAX_TEXT_BYTES;

@@ -1,10 +1,12 @@
-//! The JavaScript surface: every `#[wasm_bindgen]` item lives under this module. It converts
+//! The JavaScript surface (on native targets the functions exist but need a JS host to run): every `#[wasm_bindgen]` item lives under this module. It converts
 //! JS values to Rust, calls the engine, and maps each error to a JS `Error` with a `code`
 //! property and the positions the error carries. No solving logic lives here.
 
 mod convert;
 mod exact_cover;
+pub use exact_cover::*;
 mod sudoku;
+pub use sudoku::*;
 
 use wasm_bindgen::prelude::*;
 
