@@ -55,21 +55,36 @@ pub(crate) struct Links {
 impl Links {
     /// Lays out `problem` in Knuth's order.
     pub(crate) fn new(problem: &Problem) -> Links {
+        let mut links = Links {
+            items: Vec::new(),
+            nodes: Vec::new(),
+            updates: 0,
+            option_starts: Vec::new(),
+        };
+        links.load(problem);
+        links
+    }
+
+    /// Lays out `problem` in Knuth's order, reusing this structure's memory.
+    pub(crate) fn load(&mut self, problem: &Problem) {
         let n = problem.item_count() as u32;
         let n1 = problem.primary_count() as u32;
-        let mut items = vec![ItemLink::default(); n as usize + 2];
-        link_circle(&mut items, ROOT, 1..=n1);
-        link_circle(&mut items, n + 1, n1 + 1..=n);
+        let items = &mut self.items;
+        items.clear();
+        items.resize(n as usize + 2, ItemLink::default());
+        link_circle(items, ROOT, 1..=n1);
+        link_circle(items, n + 1, n1 + 1..=n);
 
-        let size = n as usize + 2 + problem.node_count() + problem.option_count();
-        let mut nodes = Vec::with_capacity(size);
+        let nodes = &mut self.nodes;
+        nodes.clear();
+        nodes.reserve(n as usize + 2 + problem.node_count() + problem.option_count());
         nodes.extend((0..=n).map(|i| Node {
             up: i,
             down: i,
             top: 0,
             color: NO_COLOR,
         }));
-        let mut option_starts = Vec::with_capacity(problem.option_count());
+        self.option_starts.clear();
         let mut spacer = nodes.len();
         nodes.push(Node {
             top: SPACER,
@@ -78,7 +93,7 @@ impl Links {
         });
         for option in 0..problem.option_count() {
             let first = nodes.len() as u32;
-            option_starts.push(first);
+            self.option_starts.push(first);
             for entry in problem.option(option) {
                 let i = entry.item + 1;
                 let q = nodes.len() as u32;
@@ -102,12 +117,7 @@ impl Links {
                 color: option as u32,
             });
         }
-        Links {
-            items,
-            nodes,
-            updates: 0,
-            option_starts,
-        }
+        self.updates = 0;
     }
 
     /// The current length of item `i`'s list.

@@ -1,6 +1,7 @@
 //! An exact-cover problem as data: items (primary, then secondary), colors, and options.
 //! [`ProblemBuilder`] validates everything on the way in, so a [`Problem`] is always well formed.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
@@ -61,6 +62,36 @@ pub struct Entry {
     pub color: u32,
 }
 
+/// Item names: numbered items are named by their numbers, without storing strings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Names {
+    Numbered(usize),
+    Named(Vec<String>),
+}
+
+impl Names {
+    fn len(&self) -> usize {
+        match self {
+            Names::Numbered(n) => *n,
+            Names::Named(names) => names.len(),
+        }
+    }
+
+    fn get(&self, item: usize) -> Cow<'_, str> {
+        match self {
+            Names::Numbered(n) => {
+                assert!(item < *n, "item {item} out of range");
+                Cow::Owned(item.to_string())
+            }
+            Names::Named(names) => Cow::Borrowed(&names[item]),
+        }
+    }
+
+    fn join(&self, items: std::ops::Range<usize>) -> String {
+        items.map(|k| self.get(k)).collect::<Vec<_>>().join(" ")
+    }
+}
+
 /// A validated exact-cover problem with secondary items and colors.
 ///
 /// Items are numbered from 0, primary items first. Each option is a list of distinct items,
@@ -70,7 +101,7 @@ pub struct Entry {
 /// color may share it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
-    names: Vec<String>,
+    names: Names,
     primary: usize,
     colors: Vec<String>,
     starts: Vec<u32>,
@@ -107,8 +138,8 @@ impl Problem {
     ///
     /// # Panics
     /// If `item >= item_count()`.
-    pub fn item_name(&self, item: usize) -> &str {
-        &self.names[item]
+    pub fn item_name(&self, item: usize) -> Cow<'_, str> {
+        self.names.get(item)
     }
 
     /// The name of color `color` (colors are numbered from 1), or `None` for 0 or an unknown
@@ -138,7 +169,7 @@ impl Problem {
             if k > 0 {
                 line.push(' ');
             }
-            line.push_str(&self.names[entry.item as usize]);
+            line.push_str(&self.names.get(entry.item as usize));
             if let Some(color) = self.color_name(entry.color) {
                 line.push(':');
                 line.push_str(color);
@@ -149,10 +180,10 @@ impl Problem {
 
     /// The whole problem in Knuth's text format, which [`Problem::parse`] reads back.
     pub fn to_text(&self) -> String {
-        let mut text = self.names[..self.primary].join(" ");
+        let mut text = self.names.join(0..self.primary);
         if self.primary < self.names.len() {
             text.push_str(" | ");
-            text.push_str(&self.names[self.primary..].join(" "));
+            text.push_str(&self.names.join(self.primary..self.names.len()));
         }
         text.push('\n');
         for option in 0..self.option_count() {
@@ -215,8 +246,31 @@ impl ProblemBuilder {
     ) -> Result<ProblemBuilder> {
         let total = primary.saturating_add(secondary);
         SizeBudget::check("items", total, budget.max_items)?;
-        let names: Vec<String> = (0..total).map(|k| k.to_string()).collect();
-        Self::from_names(names, primary, budget)
+        Ok(Self::from_names(Names::Numbered(total), primary, budget))
+    }
+
+    /// Empties a builder for reuse with `primary` primary and `secondary` secondary
+    /// numbered items, keeping its allocations: building many problems of similar size in
+    /// a loop this way allocates nothing after the first.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] if there are more items than the builder's budget allows.
+    pub fn reset(&mut self, primary: usize, secondary: usize) -> Result<()> {
+        let total = primary.saturating_add(secondary);
+        SizeBudget::check("items", total, self.budget.max_items)?;
+        let problem = &mut self.problem;
+        problem.names = Names::Numbered(total);
+        problem.primary = primary;
+        problem.colors.clear();
+        problem.starts.clear();
+        problem.starts.push(0);
+        problem.entries.clear();
+        self.index.clear();
+        self.color_index.clear();
+        if self.seen.len() < total {
+            self.seen.resize(total, 0);
+        }
+        Ok(())
     }
 
     /// A problem whose items have names: `primary` first, then `secondary`.
@@ -240,23 +294,25 @@ impl ProblemBuilder {
     ) -> Result<ProblemBuilder> {
         SizeBudget::check("items", primary.len() + secondary.len(), budget.max_items)?;
         let mut names = Vec::with_capacity(primary.len() + secondary.len());
+        let mut index = HashMap::with_capacity(names.capacity());
         for name in primary.iter().chain(secondary) {
             let name = name.as_ref();
             check_name(name)?;
+            if index.insert(name.to_owned(), names.len() as u32).is_some() {
+                return Err(Error::DuplicateItemName {
+                    name: name.to_owned(),
+                });
+            }
             names.push(name.to_owned());
         }
-        Self::from_names(names, primary.len(), budget)
+        let mut builder = Self::from_names(Names::Named(names), primary.len(), budget);
+        builder.index = index;
+        Ok(builder)
     }
 
-    fn from_names(names: Vec<String>, primary: usize, budget: SizeBudget) -> Result<Self> {
-        let mut index = HashMap::with_capacity(names.len());
-        for (k, name) in names.iter().enumerate() {
-            if index.insert(name.clone(), k as u32).is_some() {
-                return Err(Error::DuplicateItemName { name: name.clone() });
-            }
-        }
+    fn from_names(names: Names, primary: usize, budget: SizeBudget) -> Self {
         let n = names.len();
-        Ok(ProblemBuilder {
+        ProblemBuilder {
             problem: Problem {
                 names,
                 primary,
@@ -265,16 +321,22 @@ impl ProblemBuilder {
                 entries: Vec::new(),
             },
             budget,
-            index,
+            index: HashMap::new(),
             color_index: HashMap::new(),
             seen: vec![0; n],
             stamp: 0,
-        })
+        }
     }
 
     /// The number of the item called `name`, if there is one.
     pub fn item_index(&self, name: &str) -> Option<usize> {
-        self.index.get(name).map(|&item| item as usize)
+        match &self.problem.names {
+            Names::Named(_) => self.index.get(name).map(|&item| item as usize),
+            Names::Numbered(n) => name
+                .parse::<usize>()
+                .ok()
+                .filter(|item| item < n && name == item.to_string()),
+        }
     }
 
     /// How many items, primary and secondary.
@@ -348,15 +410,20 @@ impl ProblemBuilder {
                 Some((name, color)) => (name, Some(color)),
                 None => (token, None),
             };
-            let Some(&item) = self.index.get(name) else {
+            let Some(item) = self.item_index(name) else {
                 return Err(Error::UnknownItem {
                     option,
                     name: name.to_owned(),
                 });
             };
-            entries.push(self.entry(option, item, color)?);
+            entries.push(self.entry(option, item as u32, color)?);
         }
         self.push_option(entries.into_iter().map(Ok))
+    }
+
+    /// The problem as built so far.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
     }
 
     /// The finished problem.
@@ -375,15 +442,16 @@ impl ProblemBuilder {
         if (item as usize) < self.problem.primary {
             return Err(Error::ColorOnPrimary {
                 option,
-                name: self.problem.names[item as usize].clone(),
+                name: self.problem.names.get(item as usize).into_owned(),
             });
         }
         check_name(color)?;
-        let next = self.problem.colors.len() as u32 + 1;
-        let id = *self.color_index.entry(color.to_owned()).or_insert(next);
-        if id == next {
-            self.problem.colors.push(color.to_owned());
+        if let Some(&id) = self.color_index.get(color) {
+            return Ok(Entry { item, color: id });
         }
+        let id = self.problem.colors.len() as u32 + 1;
+        self.color_index.insert(color.to_owned(), id);
+        self.problem.colors.push(color.to_owned());
         Ok(Entry { item, color: id })
     }
 
@@ -421,7 +489,7 @@ impl ProblemBuilder {
             if *seen == self.stamp {
                 return Err(Error::DuplicateItem {
                     option,
-                    name: self.problem.names[entry.item as usize].clone(),
+                    name: self.problem.names.get(entry.item as usize).into_owned(),
                 });
             }
             *seen = self.stamp;

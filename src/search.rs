@@ -112,7 +112,20 @@ pub struct Solver {
 impl Solver {
     /// A solver for every solution of `problem`, with no limits.
     pub fn new(problem: &Problem) -> Solver {
-        Self::start(Links::new(problem), &SolverOptions::default(), Vec::new())
+        let mut solver = Solver {
+            links: Links::new(problem),
+            levels: Vec::new(),
+            phase: Phase::Forward,
+            status: Status::Searching,
+            nodes: 0,
+            solutions: 0,
+            rng: None,
+            forced: Vec::new(),
+            max_solutions: u64::MAX,
+            max_nodes: u64::MAX,
+        };
+        solver.levels.reserve(problem.primary_count().min(1024));
+        solver
     }
 
     /// A solver with limits, forced options or random tie-breaking.
@@ -122,30 +135,45 @@ impl Solver {
     /// [`Error::ForcedConflict`] for two forced options that cannot be in one solution
     /// (they share a primary item, or give a secondary item different colors or no color).
     pub fn with_options(problem: &Problem, options: &SolverOptions) -> Result<Solver> {
-        let forced = check_forced(problem, &options.forced)?;
-        let mut links = Links::new(problem);
-        let n1 = problem.primary_count() as u32;
-        for &option in &forced {
-            let x = links.primary_node(option, n1);
-            links.cover(links.nodes[x as usize].top);
-            links.commit_option(x);
-        }
-        Ok(Self::start(links, options, forced))
+        let mut solver = Solver::new(problem);
+        solver.reset(problem, options)?;
+        Ok(solver)
     }
 
-    fn start(links: Links, options: &SolverOptions, forced: Vec<usize>) -> Solver {
-        Solver {
-            links,
-            levels: Vec::new(),
-            phase: Phase::Forward,
-            status: Status::Searching,
-            nodes: 0,
-            solutions: 0,
-            rng: options.seed.map(fastrand::Rng::with_seed),
-            forced,
-            max_solutions: options.max_solutions.unwrap_or(u64::MAX),
-            max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+    /// Starts a new search on `problem` with `options`, reusing this solver's memory: a
+    /// loop that solves many problems with one `Solver` allocates nothing once its buffers
+    /// have grown to fit.
+    ///
+    /// # Errors
+    /// As [`Solver::with_options`]; on error the solver holds no problem and finds nothing.
+    pub fn reload(&mut self, problem: &Problem, options: &SolverOptions) -> Result<()> {
+        self.links.load(problem);
+        self.reset(problem, options)
+    }
+
+    /// Applies `options` to freshly loaded links.
+    fn reset(&mut self, problem: &Problem, options: &SolverOptions) -> Result<()> {
+        self.levels.clear();
+        self.phase = Phase::Forward;
+        self.status = Status::Searching;
+        self.nodes = 0;
+        self.solutions = 0;
+        self.rng = options.seed.map(fastrand::Rng::with_seed);
+        self.max_solutions = options.max_solutions.unwrap_or(u64::MAX);
+        self.max_nodes = options.max_nodes.unwrap_or(u64::MAX);
+        self.forced.clear();
+        if let Err(error) = check_forced(problem, &options.forced, &mut self.forced) {
+            self.phase = Phase::Finished;
+            self.status = Status::Exhausted;
+            return Err(error);
         }
+        let n1 = problem.primary_count() as u32;
+        for &option in &self.forced {
+            let x = self.links.primary_node(option, n1);
+            self.links.cover(self.links.nodes[x as usize].top);
+            self.links.commit_option(x);
+        }
+        Ok(())
     }
 
     /// Statistics so far.
@@ -189,14 +217,21 @@ impl Solver {
     /// The solution just found: the forced options and the options chosen, as sorted
     /// option indices. Meaningful right after [`Solver::run`] returned [`Step::Solution`].
     pub fn solution(&self) -> Vec<usize> {
-        let mut options = self.forced.clone();
-        options.extend(
+        let mut options = Vec::with_capacity(self.forced.len() + self.levels.len());
+        self.solution_into(&mut options);
+        options
+    }
+
+    /// Like [`Solver::solution`], writing into `out` (cleared first) to avoid allocating.
+    pub fn solution_into(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend_from_slice(&self.forced);
+        out.extend(
             self.levels
                 .iter()
                 .map(|level| self.links.option_of(level.choice)),
         );
-        options.sort_unstable();
-        options
+        out.sort_unstable();
     }
 
     /// Searches until the next solution, the end, a limit, or `node_budget` more search
@@ -309,39 +344,42 @@ impl Iterator for Solver {
     }
 }
 
-/// Checks forced options pairwise and returns them sorted, without repeats.
-fn check_forced(problem: &Problem, forced: &[usize]) -> Result<Vec<usize>> {
+/// Checks forced options pairwise and puts them into `sorted`, in order, without repeats.
+fn check_forced(problem: &Problem, forced: &[usize], sorted: &mut Vec<usize>) -> Result<()> {
     let options = problem.option_count();
-    let mut sorted = Vec::with_capacity(forced.len());
     for &option in forced {
         if option >= options {
             return Err(Error::ForcedOutOfRange { option, options });
         }
         sorted.push(option);
     }
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() < 2 {
+        return Ok(());
+    }
     // Conflicts are reported against the earlier option in the caller's order.
-    let mut owner: Vec<Option<(usize, u32)>> = vec![None; problem.item_count()];
+    let mut owner: std::collections::HashMap<u32, (usize, u32)> = Default::default();
     let mut seen = std::collections::HashSet::new();
     for &option in forced {
         if !seen.insert(option) {
             continue;
         }
         for entry in problem.option(option) {
-            let slot = &mut owner[entry.item as usize];
-            match *slot {
-                Some((first, color)) if color == NO_COLOR || color != entry.color => {
+            match owner.get(&entry.item) {
+                Some(&(first, color)) if color == NO_COLOR || color != entry.color => {
                     return Err(Error::ForcedConflict {
                         first,
                         second: option,
-                        item: problem.item_name(entry.item as usize).to_owned(),
+                        item: problem.item_name(entry.item as usize).into_owned(),
                     });
                 }
                 Some(_) => {}
-                None => *slot = Some((option, entry.color)),
+                None => {
+                    owner.insert(entry.item, (option, entry.color));
+                }
             }
         }
     }
-    sorted.sort_unstable();
-    sorted.dedup();
-    Ok(sorted)
+    Ok(())
 }
