@@ -205,13 +205,13 @@ impl Problem {
 /// b.add_named_option(&["b", "x:red"])?;
 /// b.add_named_option(&["a", "b"])?;
 /// let problem = b.build();
-/// assert_eq!(Solver::new(&problem).count(), 2);
+/// assert_eq!(Solver::new(&problem).count_solutions(), 2);
 ///
 /// // Items by number: 0 and 1 are primary, 2 is secondary.
 /// let mut b = ProblemBuilder::new(2, 1)?;
 /// b.add_option(&[0, 2])?;
 /// b.add_option(&[1, 2])?;
-/// assert_eq!(Solver::new(&b.build()).count(), 0);
+/// assert_eq!(Solver::new(&b.build()).count_solutions(), 0);
 /// # Ok(()) }
 /// ```
 #[derive(Debug, Clone)]

@@ -83,7 +83,7 @@ enum Phase {
 /// Finds the solutions of a [`Problem`] one at a time.
 ///
 /// A `Solver` is an [`Iterator`] over solutions (each a sorted list of option indices), so
-/// `.next()` gives the first, `.take(n)` the first `n`, and [`Solver::count`] counts them all
+/// `.next()` gives the first, `.take(n)` the first `n`, and [`Solver::count_solutions`] counts them all
 /// without storing any. [`Solver::run`] searches a bounded number of nodes and returns, for
 /// callers that report progress or must stay responsive.
 ///
@@ -197,13 +197,14 @@ impl Solver {
 
     /// Knuth's estimate of the fraction of the search tree explored so far, from 0 to 1:
     /// each level contributes the share of its options already tried, weighted by the
-    /// options above it.
+    /// options above it, as if every subtree were the same size. It never decreases.
     pub fn progress(&self) -> f64 {
         if self.phase == Phase::Finished {
             return 1.0;
         }
         let mut done = 0.0;
         let mut scale = 1.0;
+        // Advancing a level adds 1 / (t1 ... tk), at least what the levels below it held.
         for level in &self.levels {
             if level.len == 0 {
                 break;
@@ -211,7 +212,7 @@ impl Solver {
             scale /= f64::from(level.len);
             done += f64::from(level.pos) * scale;
         }
-        (done + scale / 2.0).min(1.0)
+        done.min(1.0)
     }
 
     /// The solution just found: the forced options and the options chosen, as sorted
@@ -270,7 +271,7 @@ impl Solver {
     }
 
     /// Counts the remaining solutions, within the limits, without storing them.
-    pub fn count(&mut self) -> u64 {
+    pub fn count_solutions(&mut self) -> u64 {
         let mut count = 0;
         while self.find_next() {
             count += 1;

@@ -1,0 +1,43 @@
+//! Problem generators shared by the engine tests.
+#![allow(dead_code)]
+
+use dlx_wasm::{Problem, ProblemBuilder};
+
+/// Knuth's example from "Dancing Links" and DLX1: primary A-E, secondary F G.
+pub const KNUTH: &str = "A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n";
+
+/// n queens: rows and columns primary, the 2n - 1 diagonals of each direction secondary.
+pub fn queens(n: usize) -> Problem {
+    let diagonals = 2 * n - 1;
+    let mut b = ProblemBuilder::new(2 * n, 2 * diagonals).expect("within budget");
+    for r in 0..n {
+        for c in 0..n {
+            let a = 2 * n + r + c;
+            let d = 2 * n + diagonals + (r + n - 1 - c);
+            b.add_option(&[r, n + c, a, d]).expect("valid option");
+        }
+    }
+    b.build()
+}
+
+/// Reads a test data file from `tests/data/`.
+pub fn data(name: &str) -> String {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Whether `solution` (option indices) is an exact cover of `problem` with compatible colors.
+pub fn is_solution(problem: &Problem, solution: &[usize]) -> bool {
+    let mut used: Vec<Option<u32>> = vec![None; problem.item_count()];
+    for &option in solution {
+        for entry in problem.option(option) {
+            let slot = &mut used[entry.item as usize];
+            match *slot {
+                None => *slot = Some(entry.color),
+                Some(color) if color != 0 && color == entry.color => {}
+                Some(_) => return false,
+            }
+        }
+    }
+    used[..problem.primary_count()].iter().all(Option::is_some)
+}

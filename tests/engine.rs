@@ -1,0 +1,261 @@
+//! The engine on known problems: Knuth's example, the shared data files (with DLX1's own
+//! statistics), n queens, and the search controls (limits, resuming, forced options, seeds).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::{data, is_solution, queens, KNUTH};
+use dlx_wasm::{Problem, Solver, SolverOptions, Status, Step};
+
+#[test]
+fn knuths_example_has_its_unique_solution() {
+    let problem = Problem::parse(KNUTH).unwrap();
+    assert_eq!(problem.primary_count(), 5);
+    assert_eq!(problem.secondary_count(), 2);
+    assert_eq!(problem.option_count(), 6);
+    let mut solver = Solver::new(&problem);
+    let all: Vec<_> = solver.by_ref().collect();
+    assert_eq!(all, vec![vec![0, 3, 4]]);
+    assert!(solver.is_complete());
+    assert_eq!(problem.solution_text(&all[0]), "C E\nA D F\nB G\n");
+}
+
+#[test]
+fn eight_queens_file_matches_knuths_dlx1_statistics() {
+    // DLX1 on the same file (organ-pipe item order): 92 solutions, 1,049 nodes, 16,680 updates.
+    let problem = Problem::parse(&data("q8.dlx")).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count_solutions(), 92);
+    let stats = solver.stats();
+    assert_eq!((stats.nodes, stats.updates), (1049, 16680));
+}
+
+#[test]
+fn inkala_sudoku_file_has_one_solution() {
+    let problem = Problem::parse(&data("sudoku_inkala.dlx")).unwrap();
+    let solutions: Vec<_> = Solver::new(&problem).collect();
+    assert_eq!(solutions.len(), 1);
+    assert!(is_solution(&problem, &solutions[0]));
+    // Every empty cell is filled exactly once.
+    let cells = (0..problem.primary_count())
+        .filter(|&i| problem.item_name(i).starts_with('p'))
+        .count();
+    assert_eq!(solutions[0].len(), cells);
+}
+
+#[test]
+fn n_queens_counts_for_n_1_to_12() {
+    let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    for (n, &count) in (1..).zip(&expected) {
+        let problem = queens(n);
+        let mut solver = Solver::new(&problem);
+        let mut found = 0u64;
+        while solver.find_next() {
+            assert!(is_solution(&problem, &solver.solution()), "n = {n}");
+            found += 1;
+        }
+        assert_eq!(found, count, "n = {n}");
+        assert_eq!(solver.stats().solutions, count);
+    }
+}
+
+#[test]
+fn solution_limit_stops_and_is_not_complete() {
+    let problem = queens(8);
+    let options = SolverOptions {
+        max_solutions: Some(5),
+        ..Default::default()
+    };
+    let mut solver = Solver::with_options(&problem, &options).unwrap();
+    assert_eq!(solver.count_solutions(), 5);
+    assert_eq!(solver.status(), Status::SolutionLimit);
+    assert!(!solver.is_complete());
+}
+
+#[test]
+fn node_limit_stops_the_search() {
+    let problem = queens(10);
+    let options = SolverOptions {
+        max_nodes: Some(100),
+        ..Default::default()
+    };
+    let mut solver = Solver::with_options(&problem, &options).unwrap();
+    let found = solver.count_solutions();
+    assert!(found < 724);
+    assert_eq!(solver.status(), Status::NodeLimit);
+    assert_eq!(solver.stats().nodes, 100);
+}
+
+#[test]
+fn resuming_in_small_steps_finds_the_same_solutions() {
+    let problem = queens(8);
+    let all: Vec<_> = Solver::new(&problem).collect();
+    let mut solver = Solver::new(&problem);
+    let mut stepped = Vec::new();
+    let mut last_progress = 0.0;
+    loop {
+        match solver.run(7) {
+            Step::Solution => stepped.push(solver.solution()),
+            Step::Paused => {
+                let progress = solver.progress();
+                assert!((0.0..=1.0).contains(&progress));
+                assert!(progress >= last_progress, "progress went back");
+                last_progress = progress;
+            }
+            Step::Done => break,
+        }
+    }
+    assert_eq!(stepped, all);
+    assert_eq!(solver.progress(), 1.0);
+    assert_eq!(solver.stats(), {
+        let mut whole = Solver::new(&problem);
+        whole.count_solutions();
+        whole.stats()
+    });
+}
+
+#[test]
+fn forced_options_are_in_every_solution() {
+    let problem = queens(8);
+    // Queen at row 0, column 0 (option 0): 4 of the 92 solutions.
+    let options = SolverOptions {
+        forced: vec![0, 0],
+        ..Default::default()
+    };
+    let solutions: Vec<_> = Solver::with_options(&problem, &options).unwrap().collect();
+    assert_eq!(solutions.len(), 4);
+    assert!(solutions.iter().all(|s| s.contains(&0) && s.len() == 8));
+    let all: Vec<_> = Solver::new(&problem).filter(|s| s.contains(&0)).collect();
+    assert_eq!(solutions, all);
+}
+
+#[test]
+fn forced_options_sharing_a_color_are_compatible() {
+    let problem = Problem::parse("a b | x\na x:red\nb x:red\nb x:blue\n").unwrap();
+    let options = SolverOptions {
+        forced: vec![1, 0],
+        ..Default::default()
+    };
+    let solutions: Vec<_> = Solver::with_options(&problem, &options).unwrap().collect();
+    assert_eq!(solutions, vec![vec![0, 1]]);
+}
+
+#[test]
+fn seeded_tie_breaking_is_reproducible_and_finds_everything() {
+    let problem = queens(8);
+    let run = |seed| {
+        let options = SolverOptions {
+            seed: Some(seed),
+            ..Default::default()
+        };
+        let mut solver = Solver::with_options(&problem, &options).unwrap();
+        let mut solutions: Vec<_> = solver.by_ref().collect();
+        let stats = solver.stats();
+        solutions.sort();
+        (solutions, stats)
+    };
+    let (a, stats_a) = run(1);
+    let (b, stats_b) = run(1);
+    assert_eq!((&a, stats_a), (&b, stats_b));
+    assert_eq!(a.len(), 92);
+    let mut plain: Vec<_> = Solver::new(&problem).collect();
+    plain.sort();
+    assert_eq!(a, plain);
+    // Some seed orders the search differently from leftmost tie-breaking.
+    let leftmost = {
+        let mut s = Solver::new(&problem);
+        s.count_solutions();
+        s.stats()
+    };
+    assert!((2..20).any(|seed| run(seed).1.updates != leftmost.updates));
+}
+
+#[test]
+fn colors_let_options_share_a_secondary_item() {
+    // Both `a x:red` and `b x:red` may be chosen together; `b x:blue` may not join `a x:red`.
+    let problem = Problem::parse("a b | x\na x:red\nb x:red\nb x:blue\nb x\n").unwrap();
+    let solutions: Vec<_> = Solver::new(&problem).collect();
+    assert_eq!(solutions, vec![vec![0, 1]]);
+}
+
+#[test]
+fn an_empty_problem_has_the_empty_solution() {
+    let problem = Problem::parse("| nothing to cover\n").err();
+    assert!(problem.is_some(), "no item line is an error");
+    let problem = Problem::parse("| only secondary\n| x\n").err();
+    assert!(problem.is_some());
+    let problem = Problem::parse("a\na\n").unwrap();
+    assert_eq!(Solver::new(&problem).collect::<Vec<_>>(), vec![vec![0]]);
+}
+
+#[test]
+fn text_round_trips() {
+    for text in [KNUTH.to_owned(), data("q8.dlx"), data("sudoku_inkala.dlx")] {
+        let problem = Problem::parse(&text).unwrap();
+        let again = Problem::parse(&problem.to_text()).unwrap();
+        assert_eq!(again, problem);
+    }
+    let problem = Problem::parse("a b | x y\na x:1\nb y x:1\n").unwrap();
+    assert_eq!(problem.option_line(1), "b y x:1");
+    assert_eq!(problem.to_text(), "a b | x y\na x:1\nb y x:1\n");
+}
+
+#[test]
+fn reloading_a_solver_gives_the_same_answers_as_a_fresh_one() {
+    let mut solver = Solver::new(&queens(4));
+    for n in [6, 5, 8, 1, 7] {
+        let problem = queens(n);
+        solver.reload(&problem, &SolverOptions::default()).unwrap();
+        let mut fresh = Solver::new(&problem);
+        assert_eq!(solver.count_solutions(), fresh.count_solutions(), "n = {n}");
+        assert_eq!(solver.stats(), fresh.stats(), "n = {n}");
+    }
+}
+
+#[test]
+fn command_line_tool_counts_and_prints() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, _) = run(&[], &data("q8.dlx"));
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("92 solutions, 1049 nodes, 16680 updates"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["-s"], KNUTH);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("C E\nA D F\nB G\n\n1 solutions"), "{out}");
+    let (code, out, _) = run(&["--limit", "3"], &data("q8.dlx"));
+    assert_eq!(code, Some(0));
+    assert!(out.contains("3 solutions") && out.contains("solution limit"));
+    let (code, _, err) = run(&[], "A B\nA C\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("line 2") && err.contains("unknown item `C`"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--bogus"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown argument"));
+}
