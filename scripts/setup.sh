@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, and only what is missing, so a second run takes
+# a second or two. Run by scripts/serve.sh and scripts/test.sh; safe to run on its own.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+
+# The wasm target for rustc.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-bindgen's CLI must match the crate exactly: the version comes from Cargo.toml's pin
+# (`wasm-bindgen = "=X"`). No `--locked`: the registry mirror lacks one locked dependency.
+want=$(sed -n 's/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml)
+[[ -n $want ]] || { echo 'setup: no `wasm-bindgen = "=X"` pin in Cargo.toml' >&2; exit 1; }
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [[ $have != "$want" ]]; then
+    say "installing wasm-bindgen-cli $want (had: ${have:-none}); this takes 3 to 4 minutes"
+    cargo install wasm-bindgen-cli --version "$want" --force
+fi
+
+# Headless Chromium and its driver, for the wasm browser tests and the page tests.
+# (Never Debian's binaryen: its old wasm-opt breaks wasm-bindgen's output.)
+if [[ ! -x /usr/bin/chromium || ! -x /usr/bin/chromedriver ]]; then
+    say "installing chromium and chromium-driver from Debian"
+    sudo=; [[ $(id -u) == 0 ]] || sudo=sudo
+    $sudo apt-get update
+    $sudo env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y --no-install-recommends chromium chromium-driver
+fi
+
+# npm dev dependencies (binaryen's wasm-opt, playwright-core), when node_modules is missing
+# or older than the lock file. npm ci leaves a copy of the lock inside node_modules.
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+    say "installing npm dev dependencies (npm ci)"
+    npm ci --no-audit --no-fund
+fi

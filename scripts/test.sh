@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs every test, stopping at the first failure: formatting and lints, the native tests,
+# the wasm boundary tests in Node and headless Chromium, the release build, then the package
+# and page tests against that build. Ends with one line: `total: N passed, M failed`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# Adds up the counts printed so far by cargo (`test result: ok. N passed; M failed; ...`)
+# and by node --test's spec reporter (`ℹ pass N`, `ℹ fail M`).
+totals() {
+    awk '/^test result: / { for (i = 1; i < NF; i++) {
+                                if ($(i + 1) ~ /^passed/) pass += $i
+                                if ($(i + 1) ~ /^failed/) fail += $i } }
+         /^ℹ pass [0-9]+$/ { pass += $3 }
+         /^ℹ fail [0-9]+$/ { fail += $3 }
+         END { print pass + 0, fail + 0 }' "$log"
+}
+
+# stage NAME COMMAND...: runs COMMAND, keeping its output for totals(); on failure prints
+# the totals (at least one failure: a lint or build error counts as one) and exits.
+stage() {
+    local name=$1
+    shift
+    printf '\n\033[1m==> %s\033[0m\n' "$name"
+    if ! "$@" 2>&1 | tee -a "$log"; then
+        local pass fail
+        read -r pass fail < <(totals)
+        printf '\n\033[1;31mFAILED: %s\033[0m\n' "$name"
+        echo "total: $pass passed, $((fail > 0 ? fail : 1)) failed"
+        exit 1
+    fi
+}
+
+stage "cargo fmt --check" cargo fmt --check
+stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
+stage "clippy, wasm32 (library and wasm tests)" \
+    cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+# Optimised: the engine's tests include heavy ones (every 17-clue sudoku). Also the doctests,
+# which only run natively (on wasm32 they report false passes).
+stage "native tests and doctests (release)" cargo test --release
+# Runner from .cargo/config.toml: tests/wasm_node.rs in Node, tests/wasm_browser.rs in
+# Chromium. Only --tests: plain #[test] and doctests are skipped or meaningless on wasm32.
+stage "wasm boundary tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests
+stage "release build (pkg/, www/pkg/)" bash scripts/build.sh
+# Needs the build above: packs pkg/, loads www/.
+stage "package and page tests (node --test)" node --test --test-reporter=spec tests/js/
+
+read -r pass fail < <(totals)
+echo "total: $pass passed, $fail failed"

@@ -1,0 +1,137 @@
+// Shared by the tests in this folder: paths, a static server, headless Chromium, and a watch
+// on a page's console and network.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PKG = join(ROOT, 'pkg');
+export const FIXTURES = join(ROOT, 'tests', 'js', 'fixtures');
+
+/** Fails early, with the fix, when the release build is missing. */
+export function requireBuild(...paths) {
+  for (const path of paths) {
+    if (!existsSync(path)) {
+      throw new Error(`${path} is missing: run scripts/build.sh (or scripts/test.sh) first`);
+    }
+  }
+}
+
+/** A fresh temporary directory, removed by the returned `remove()`. */
+export function tempDir(prefix) {
+  const path = mkdtempSync(join(tmpdir(), `dlx-wasm-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Runs a command to completion; throws with its output if it fails. Returns stdout. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(' ')} exited with ${result.status}\n${result.stdout}\n${result.stderr}`,
+    );
+  }
+  return result.stdout;
+}
+
+/**
+ * Serves `dir` on 127.0.0.1 with Python's http.server, as scripts/serve.sh does (it sends
+ * .wasm as application/wasm), on a free port. Returns `{ url, close }`.
+ */
+export async function serve(dir) {
+  const server = spawn(
+    'python3',
+    ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  server.stderr.on('data', (data) => (log += data)); // the request log; read on failure
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (data) => {
+      out += data;
+      const match = out.match(/port (\d+)/);
+      if (match) resolve(Number(match[1]));
+    });
+    exited.then((code) => reject(new Error(`http.server exited (${code}): ${out}${log}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    log: () => log,
+    async close() {
+      server.kill();
+      await exited;
+    },
+  };
+}
+
+/** The Chromium flags from shared notes/toolchain.md: no background traffic, no sandbox. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's headless Chromium with a fresh profile. Returns `{ context, close }`. */
+export async function launchChromium() {
+  const profile = tempDir('chromium');
+  // launchPersistentContext is Playwright's way to pass --user-data-dir.
+  const context = await chromium.launchPersistentContext(profile.path, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      profile.remove();
+    },
+  };
+}
+
+/**
+ * Records what would tell a person that a page is broken: console errors, uncaught
+ * exceptions, failed requests and HTTP errors. Returns the (live) list of problems.
+ */
+export function watch(page) {
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
+
+/** Checks an 81-digit sudoku solution: every row, column and box holds 1 to 9, givens kept. */
+export function checkSudoku(assert, puzzle, solution) {
+  assert.match(solution, /^[1-9]{81}$/);
+  for (let k = 0; k < 81; k++) {
+    if (puzzle[k] !== '.' && puzzle[k] !== '0') assert.equal(solution[k], puzzle[k], `cell ${k}`);
+  }
+  for (let k = 0; k < 9; k++) {
+    const row = [], column = [], box = [];
+    for (let j = 0; j < 9; j++) {
+      row.push(solution[k * 9 + j]);
+      column.push(solution[j * 9 + k]);
+      box.push(solution[(Math.floor(k / 3) * 3 + Math.floor(j / 3)) * 9 + (k % 3) * 3 + (j % 3)]);
+    }
+    for (const group of [row, column, box]) assert.equal(group.sort().join(''), '123456789');
+  }
+}

@@ -1,0 +1,129 @@
+// The npm package as a user gets it: `npm pack` the built pkg/, install the tarball into a
+// fresh project, then use it from Node 20 (no flags, no init call) and from a plain HTML page
+// in headless Chromium (no bundler, `await init()`).
+import assert from 'node:assert/strict';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { PUZZLE } from './fixtures/probe.mjs';
+import {
+  FIXTURES, PKG, ROOT, checkSudoku, launchChromium, requireBuild, run, serve, tempDir, watch,
+} from './helpers.mjs';
+
+const QUEENS8 = join(ROOT, 'tests', 'data', 'q8.dlx');
+const NPM = ['--no-audit', '--no-fund', '--loglevel=error'];
+
+/** The checks both environments must pass, on what fixtures/probe.mjs recorded. */
+function checkProbe(seen) {
+  assert.ok(seen.exports.includes('exact_cover') && seen.exports.includes('solve_sudoku'));
+  assert.deepEqual(seen.knuth.solutions, [[0, 3, 4]]);
+  assert.equal(seen.knuth.count, 1);
+  assert.equal(seen.knuth.complete, true);
+
+  assert.equal(seen.queens.count, 92);
+  assert.deepEqual(seen.queens.solutions, []);
+  // Knuth's DLX1 reports the same figures for this file.
+  assert.deepEqual(seen.queens.stats, { nodes: 1049, updates: 16680 });
+
+  checkSudoku(assert, PUZZLE, seen.sudoku);
+  // Documented as null; wasm-bindgen maps Rust's None to undefined. Either means "none".
+  assert.ok(seen.unsolvable === null || seen.unsolvable === 'undefined', `got ${seen.unsolvable}`);
+
+  const { unknownItem, outOfRange, notAProblem, badLimit, shortSudoku } = seen.errors;
+  for (const error of Object.values(seen.errors)) {
+    assert.equal(error.threw, true);
+    assert.equal(error.isError, true, 'thrown values are Error objects');
+    assert.ok(error.message.length > 0);
+  }
+  assert.equal(unknownItem.code, 'unknown_item');
+  assert.equal(unknownItem.line, 2);
+  assert.equal(unknownItem.option, 0);
+  assert.equal(outOfRange.code, 'item_out_of_range');
+  assert.equal(outOfRange.option, 0);
+  assert.equal(notAProblem.code, 'invalid_argument');
+  assert.equal(badLimit.code, 'invalid_argument');
+  assert.equal(badLimit.path, 'options.limit');
+  assert.equal(shortSudoku.code, 'wrong_cell_count');
+
+  assert.deepEqual(seen.again, [[0, 3, 4]]);
+}
+
+describe('the npm package', { timeout: 180_000 }, () => {
+  let project;
+  let packed;
+
+  before(() => {
+    requireBuild(join(PKG, 'package.json'), join(PKG, 'dlx_wasm_bg.wasm'));
+    project = tempDir('consumer');
+    // A local tarball with no dependencies: npm needs no registry for any of this.
+    const [info] = JSON.parse(run('npm', ['pack', PKG, '--json', '--pack-destination', project.path, ...NPM]));
+    packed = info;
+    writeFileSync(
+      join(project.path, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+    );
+    run('npm', ['install', '--offline', '--ignore-scripts', join(project.path, info.filename), ...NPM], {
+      cwd: project.path,
+    });
+    for (const file of ['probe.mjs', 'node-consumer.mjs', 'browser-consumer.mjs']) {
+      copyFileSync(join(FIXTURES, file), join(project.path, file));
+    }
+    copyFileSync(QUEENS8, join(project.path, 'q8.dlx'));
+    // The page maps 'dlx-wasm' to whatever the installed package.json exports by default.
+    const installed = join(project.path, 'node_modules', 'dlx-wasm');
+    const entry = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).exports['.'].default;
+    const imports = { 'dlx-wasm': new URL(entry, 'http://x/node_modules/dlx-wasm/').pathname };
+    writeFileSync(
+      join(project.path, 'index.html'),
+      `<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<title>dlx-wasm without a bundler</title>
+<script type="importmap">${JSON.stringify({ imports })}</script>
+<script type="module" src="./browser-consumer.mjs"></script>
+`,
+    );
+  });
+
+  after(() => project?.remove());
+
+  test('the tarball holds the module, its types, the Node entry and the README', () => {
+    const files = packed.files.map((f) => f.path).sort();
+    assert.deepEqual(files, [
+      'README.md', 'dlx_wasm.d.ts', 'dlx_wasm.js', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
+      'node.js', 'package.json',
+    ]);
+    const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
+    const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
+    assert.equal(manifest.name, 'dlx-wasm');
+    assert.equal(manifest.version, cargo.match(/^version\s*=\s*"([^"]+)"/m)[1]);
+    assert.equal(manifest.license, 'MIT OR Apache-2.0');
+    assert.equal(manifest.type, 'module');
+  });
+
+  test('Node 20: import { exact_cover, solve_sudoku } from "dlx-wasm", no init', () => {
+    // A separate process, resolving 'dlx-wasm' from the consumer's node_modules.
+    const out = run(process.execPath, ['node-consumer.mjs'], { cwd: project.path });
+    const seen = JSON.parse(out);
+    checkProbe(seen);
+    assert.equal(seen.afterInit, 1, 'await init() resolves in Node and the module still works');
+  });
+
+  test('Chromium: a plain page imports the web entry and calls init()', async () => {
+    const server = await serve(project.path);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.context.newPage();
+      const problems = watch(page);
+      await page.goto(server.url);
+      await page.waitForFunction(() => window.probeResult !== undefined || window.probeError);
+      const error = await page.evaluate(() => window.probeError);
+      assert.equal(error, undefined, `the page failed: ${error}`);
+      checkProbe(await page.evaluate(() => window.probeResult));
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
