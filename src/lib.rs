@@ -6,6 +6,7 @@ mod error;
 mod format;
 mod links;
 mod problem;
+pub mod puzzles;
 mod search;
 pub mod sudoku;
 pub mod wasm;

@@ -179,15 +179,17 @@ impl Links {
     /// Removes item `i` from the active list and hides every option that contains it.
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].down;
+        let nodes = &mut self.nodes[..];
+        let mut updates = 1;
+        let mut p = nodes[i as usize].down;
         while p != i {
-            self.hide(p);
-            p = self.nodes[p as usize].down;
+            updates += hide(nodes, p);
+            p = nodes[p as usize].down;
         }
+        self.updates += updates;
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
-        self.updates += 1;
     }
 
     /// Undoes [`Links::cover`]: cover went down, so uncover goes up.
@@ -196,62 +198,11 @@ impl Links {
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = i;
         self.items[next as usize].prev = i;
-        let mut p = self.nodes[i as usize].up;
+        let nodes = &mut self.nodes[..];
+        let mut p = nodes[i as usize].up;
         while p != i {
-            self.unhide(p);
-            p = self.nodes[p as usize].up;
-        }
-    }
-
-    /// Unlinks the nodes of `p`'s option, other than `p`, from their items' lists.
-    /// Nodes of purified items stay put: their lists are not looked at until unpurify.
-    #[inline]
-    fn hide(&mut self, p: u32) {
-        let mut q = p + 1;
-        while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = self.nodes[q as usize];
-            if top == SPACER {
-                // Wrap around to the first node of this option.
-                q = up;
-                continue;
-            }
-            if color != PURIFIED {
-                self.nodes[up as usize].down = down;
-                self.nodes[down as usize].up = up;
-                self.nodes[top as usize].top -= 1;
-                self.updates += 1;
-            }
-            q += 1;
-        }
-    }
-
-    /// Undoes [`Links::hide`]: hide went right, so unhide goes left.
-    #[inline]
-    fn unhide(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = self.nodes[q as usize];
-            if top == SPACER {
-                // Wrap around to the last node of this option.
-                q = down;
-                continue;
-            }
-            if color != PURIFIED {
-                self.nodes[up as usize].down = q;
-                self.nodes[down as usize].up = q;
-                self.nodes[top as usize].top += 1;
-            }
-            q -= 1;
+            unhide(nodes, p);
+            p = nodes[p as usize].up;
         }
     }
 
@@ -266,7 +217,7 @@ impl Links {
                 if self.nodes[q as usize].color == color {
                     self.nodes[q as usize].color = PURIFIED;
                 } else {
-                    self.hide(q);
+                    self.updates += hide(&mut self.nodes, q);
                 }
             }
             q = self.nodes[q as usize].down;
@@ -282,7 +233,7 @@ impl Links {
                 if self.nodes[q as usize].color == PURIFIED {
                     self.nodes[q as usize].color = color;
                 } else {
-                    self.unhide(q);
+                    unhide(&mut self.nodes, q);
                 }
             }
             q = self.nodes[q as usize].up;
@@ -341,6 +292,61 @@ impl Links {
                 p -= 1;
             }
         }
+    }
+}
+
+/// Unlinks the nodes of `p`'s option, other than `p`, from their items' lists, and returns
+/// how many it unlinked. Nodes of purified items stay put: their lists are not looked at
+/// until unpurify.
+#[inline]
+fn hide(nodes: &mut [Node], p: u32) -> u64 {
+    let mut updates = 0;
+    let mut q = p + 1;
+    while q != p {
+        let Node {
+            up,
+            down,
+            top,
+            color,
+        } = nodes[q as usize];
+        if top == SPACER {
+            // Wrap around to the first node of this option.
+            q = up;
+            continue;
+        }
+        if color != PURIFIED {
+            nodes[up as usize].down = down;
+            nodes[down as usize].up = up;
+            nodes[top as usize].top -= 1;
+            updates += 1;
+        }
+        q += 1;
+    }
+    updates
+}
+
+/// Undoes [`hide`]: hide went right, so unhide goes left.
+#[inline]
+fn unhide(nodes: &mut [Node], p: u32) {
+    let mut q = p - 1;
+    while q != p {
+        let Node {
+            up,
+            down,
+            top,
+            color,
+        } = nodes[q as usize];
+        if top == SPACER {
+            // Wrap around to the last node of this option.
+            q = down;
+            continue;
+        }
+        if color != PURIFIED {
+            nodes[up as usize].down = q;
+            nodes[down as usize].up = q;
+            nodes[top as usize].top += 1;
+        }
+        q -= 1;
     }
 }
 
