@@ -7,7 +7,7 @@
 #[non_exhaustive]
 pub enum Error {
     /// An option names an item by number, and no item has that number.
-    #[error("option {option}: item {index} is out of range (the problem has {items} items, numbered 0 to {items} - 1)")]
+    #[error("option {option}: item {index} is out of range (items are numbered from 0; the problem has {items})")]
     ItemOutOfRange {
         /// The option's index (0-based, in input order).
         option: usize,

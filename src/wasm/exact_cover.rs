@@ -8,7 +8,7 @@ use super::{engine_error, js_error};
 use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, MAX_TEXT_BYTES};
 
 /// The largest whole number JS holds exactly.
-const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+pub(crate) const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -23,11 +23,15 @@ export type ExactCoverProblem = string | {
 };
 
 /** How to search. */
-export interface ExactCoverOptions {
-  /** Stop after this many solutions (default: all). */
-  limit?: number;
+export interface ExactCoverOptions extends SolverOptions {
   /** Count the solutions without returning them. */
   countOnly?: boolean;
+}
+
+/** Limits and controls shared by `exact_cover` and `ExactCoverSolver`. */
+export interface SolverOptions {
+  /** Stop after this many solutions (default: all). */
+  limit?: number;
   /** Stop after this many search nodes. */
   maxNodes?: number;
   /** Options (by index) that every solution must contain. */
@@ -124,7 +128,7 @@ pub fn exact_cover(
         .map_err(|e| js_error("internal", &e.to_string(), &[]))
 }
 
-fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsValue> {
+pub(crate) fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsValue> {
     let mut settings = SolverOptions::default();
     let Some(object) = object(value, "options")? else {
         return Ok((settings, false));
@@ -151,17 +155,14 @@ fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsValue> {
     Ok((settings, count_only))
 }
 
-fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
+pub(crate) fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     if value.is_string() {
         let text = string(value, "problem", MAX_TEXT_BYTES)?;
         return Problem::parse(&text).map_err(|e| engine_error(&e));
     }
-    let Some(object) = object(value, "problem")? else {
-        return Err(invalid(
-            "problem",
-            "a string in Knuth's format or { primary, secondary?, options }",
-            value,
-        ));
+    let expected = "a string in Knuth's format or { primary, secondary?, options }";
+    let Ok(Some(object)) = object(value, "problem") else {
+        return Err(invalid("problem", expected, value));
     };
     let budget = SizeBudget::DEFAULT;
     let primary = field(&object, "primary")?.unwrap_or(JsValue::UNDEFINED);

@@ -3,9 +3,12 @@
 //! property and the positions the error carries. No solving logic lives here.
 
 mod convert;
+mod errors;
 mod exact_cover;
 pub use exact_cover::*;
+mod solver;
 mod sudoku;
+pub use solver::*;
 pub use sudoku::*;
 
 use wasm_bindgen::prelude::*;
@@ -39,7 +42,7 @@ pub(crate) fn engine_error(error: &crate::Error) -> JsValue {
     js_error(error.code(), &error.to_string(), &props)
 }
 
-fn set(target: &JsValue, key: &str, value: &JsValue) {
+pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
     // Setting a property on a fresh Error object cannot fail; ignore the impossible case
     // rather than panic.
     let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);

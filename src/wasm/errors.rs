@@ -1,0 +1,33 @@
+//! The TypeScript description of the errors every export throws.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const ERROR_TYPES: &'static str = r#"
+/**
+ * The `code` of every `Error` this module throws:
+ * - `invalid_argument`: an argument of the wrong type or range (`path` says which);
+ * - `too_large`: over the size budget (1,048,576 items, 4,194,304 options, 16,777,216 nodes,
+ *   64 MiB of text), refused before anything is allocated;
+ * - `syntax`, `unknown_item`, `duplicate_item`, `duplicate_item_name`, `invalid_name`,
+ *   `empty_option`, `no_primary_item`, `color_on_primary`, `item_out_of_range`: a malformed
+ *   problem (`line` for text input, `option` for the option's index);
+ * - `forced_out_of_range`, `forced_conflict`: bad forced options;
+ * - the sudoku codes, documented with the sudoku exports.
+ */
+export type ExactCoverErrorCode =
+  | "invalid_argument" | "too_large" | "syntax" | "unknown_item" | "duplicate_item"
+  | "duplicate_item_name" | "invalid_name" | "empty_option" | "no_primary_item"
+  | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_conflict";
+
+/** An `Error` thrown by this module: a message plus a machine-readable code and positions. */
+export interface DlxError extends Error {
+  code: string;
+  /** 1-based line of text input, where known. */
+  line?: number;
+  /** 0-based option index, where known. */
+  option?: number;
+  /** Where in the arguments the problem is, e.g. `problem.options[3][1]`. */
+  path?: string;
+}
+"#;

@@ -1,0 +1,155 @@
+//! `ExactCoverSolver`: a streaming solver for JS that yields solutions one at a time and can
+//! search in bounded slices, so a caller can report progress and stop between them.
+
+use wasm_bindgen::prelude::*;
+
+use super::convert::integer;
+use super::{engine_error, set};
+use super::exact_cover::{read_options, read_problem, JsExactCoverProblem, MAX_SAFE};
+use crate::{Solver, Status, Step};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** Where a streaming search stands. */
+export type SolverStatus = "searching" | "exhausted" | "solution_limit" | "node_limit";
+
+/** What one `run(budget)` call ended with. */
+export interface RunResult {
+  /** `"solution"`: found one (in `solution`); `"paused"`: budget spent; `"done"`: see `status`. */
+  state: "solution" | "paused" | "done";
+  /** The solution found, as sorted option indices, when `state` is `"solution"`. */
+  solution?: number[];
+}
+
+/** Statistics of a streaming search so far. */
+export interface SolverStats {
+  nodes: number;
+  updates: number;
+  solutions: number;
+}
+
+export interface ExactCoverSolver {
+  /** Iterates over the remaining solutions. */
+  [Symbol.iterator](): IterableIterator<number[]>;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The options argument of `ExactCoverSolver`.
+    #[wasm_bindgen(typescript_type = "SolverOptions | undefined")]
+    pub type JsSolverOptions;
+    /// The result of `run`.
+    #[wasm_bindgen(typescript_type = "RunResult")]
+    pub type JsRunResult;
+    /// The stats getter's value.
+    #[wasm_bindgen(typescript_type = "SolverStats")]
+    pub type JsSolverStats;
+}
+
+/// A streaming exact-cover search. Build it once, then take solutions with `next()` (or
+/// `for (const s of solver)`), count them with `count()`, or search in slices with
+/// `run(budget)` to stay responsive and report `progress`.
+///
+/// The solver holds wasm memory: call `free()` when done with it (or use `using` where
+/// explicit resource management is available). Whoever creates a solver must free it.
+#[wasm_bindgen]
+pub struct ExactCoverSolver {
+    solver: Solver,
+}
+
+#[wasm_bindgen]
+impl ExactCoverSolver {
+    /// Builds a solver for `problem` (Knuth's text format or `{ primary, secondary?, options }`)
+    /// with optional `{ limit, maxNodes, forced, seed }`. Throws an `Error` with a `code` on
+    /// bad input, exactly as `exact_cover` does.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        problem: &JsExactCoverProblem,
+        options: Option<JsSolverOptions>,
+    ) -> Result<ExactCoverSolver, JsValue> {
+        let problem = read_problem(problem)?;
+        let options = options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+        let (settings, _) = read_options(&options)?;
+        let solver = Solver::with_options(&problem, &settings).map_err(|e| engine_error(&e))?;
+        Ok(ExactCoverSolver { solver })
+    }
+
+    /// The next solution as sorted option indices, or `undefined` when there are no more
+    /// (or a limit was reached: see `status`).
+    #[wasm_bindgen(unchecked_return_type = "number[] | undefined")]
+    pub fn next(&mut self) -> JsValue {
+        if self.solver.find_next() {
+            self.solution()
+        } else {
+            JsValue::UNDEFINED
+        }
+    }
+
+    /// Counts the remaining solutions, within the limits, without returning them.
+    pub fn count(&mut self) -> f64 {
+        self.solver.count_solutions() as f64
+    }
+
+    /// Searches at most `budget` more search nodes (a whole number ≥ 1), stopping early at a
+    /// solution or the end.
+    pub fn run(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: &JsValue,
+    ) -> Result<JsRunResult, JsValue> {
+        let budget = integer(budget, "budget", MAX_SAFE)?.max(1);
+        let (state, solution) = match self.solver.run(budget) {
+            Step::Solution => ("solution", self.solution()),
+            Step::Paused => ("paused", JsValue::UNDEFINED),
+            Step::Done => ("done", JsValue::UNDEFINED),
+        };
+        let result = js_sys::Object::new();
+        set(&result, "state", &JsValue::from_str(state));
+        if !solution.is_undefined() {
+            set(&result, "solution", &solution);
+        }
+        Ok(JsValue::from(result).unchecked_into())
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored, from 0 to 1; it never
+    /// decreases, and is 1 once the search is exhausted.
+    #[wasm_bindgen(getter)]
+    pub fn progress(&self) -> f64 {
+        self.solver.progress()
+    }
+
+    /// `"searching"`, `"exhausted"` (every solution found), `"solution_limit"` or
+    /// `"node_limit"`.
+    #[wasm_bindgen(getter, unchecked_return_type = "SolverStatus")]
+    pub fn status(&self) -> String {
+        match self.solver.status() {
+            Status::Searching => "searching",
+            Status::Exhausted => "exhausted",
+            Status::SolutionLimit => "solution_limit",
+            Status::NodeLimit => "node_limit",
+        }
+        .to_owned()
+    }
+
+    /// Search nodes, link updates and solutions so far.
+    #[wasm_bindgen(getter)]
+    pub fn stats(&self) -> JsSolverStats {
+        let stats = self.solver.stats();
+        let result = js_sys::Object::new();
+        set(&result, "nodes", &JsValue::from(stats.nodes as f64));
+        set(&result, "updates", &JsValue::from(stats.updates as f64));
+        set(&result, "solutions", &JsValue::from(stats.solutions as f64));
+        JsValue::from(result).unchecked_into()
+    }
+}
+
+impl ExactCoverSolver {
+    /// The current solution as a JS array of numbers.
+    fn solution(&self) -> JsValue {
+        let array = js_sys::Array::new();
+        for option in self.solver.solution() {
+            array.push(&JsValue::from(option as u32));
+        }
+        array.into()
+    }
+}
