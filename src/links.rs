@@ -14,6 +14,7 @@
 //!   the last node of the option after it, so an option's nodes need no left/right links.
 //!   A spacer's `color` holds the index of the option before it.
 
+use crate::observer::Observer;
 use crate::problem::{Problem, NO_COLOR};
 
 /// `top` of a spacer node.
@@ -178,12 +179,13 @@ impl Links {
 
     /// Removes item `i` from the active list and hides every option that contains it.
     #[inline]
-    pub(crate) fn cover(&mut self, i: u32) {
+    pub(crate) fn cover<O: Observer>(&mut self, i: u32, obs: &mut O) {
+        obs.cover(i);
         let nodes = &mut self.nodes[..];
         let mut updates = 1;
         let mut p = nodes[i as usize].down;
         while p != i {
-            updates += hide(nodes, p);
+            updates += hide(nodes, p, obs);
             p = nodes[p as usize].down;
         }
         self.updates += updates;
@@ -194,22 +196,24 @@ impl Links {
 
     /// Undoes [`Links::cover`]: cover went down, so uncover goes up.
     #[inline]
-    pub(crate) fn uncover(&mut self, i: u32) {
-        let ItemLink { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = i;
-        self.items[next as usize].prev = i;
+    pub(crate) fn uncover<O: Observer>(&mut self, i: u32, obs: &mut O) {
         let nodes = &mut self.nodes[..];
         let mut p = nodes[i as usize].up;
         while p != i {
-            unhide(nodes, p);
+            unhide(nodes, p, obs);
             p = nodes[p as usize].up;
         }
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
+        obs.uncover(i);
     }
 
     /// Commits secondary item `p`'s item to `p`'s color: hides every option that gives it
     /// another color (or none), and marks the options that agree as purified.
-    fn purify(&mut self, p: u32) {
+    fn purify<O: Observer>(&mut self, p: u32, obs: &mut O) {
         let Node { top: i, color, .. } = self.nodes[p as usize];
+        obs.purify(p, i);
         let mut q = self.nodes[i as usize].down;
         while q != i {
             // `p` keeps its color so that unpurify can read it back.
@@ -217,7 +221,7 @@ impl Links {
                 if self.nodes[q as usize].color == color {
                     self.nodes[q as usize].color = PURIFIED;
                 } else {
-                    self.updates += hide(&mut self.nodes, q);
+                    self.updates += hide(&mut self.nodes, q, obs);
                 }
             }
             q = self.nodes[q as usize].down;
@@ -225,7 +229,7 @@ impl Links {
     }
 
     /// Undoes [`Links::purify`], going up where purify went down.
-    fn unpurify(&mut self, p: u32) {
+    fn unpurify<O: Observer>(&mut self, p: u32, obs: &mut O) {
         let Node { top: i, color, .. } = self.nodes[p as usize];
         let mut q = self.nodes[i as usize].up;
         while q != i {
@@ -233,47 +237,48 @@ impl Links {
                 if self.nodes[q as usize].color == PURIFIED {
                     self.nodes[q as usize].color = color;
                 } else {
-                    unhide(&mut self.nodes, q);
+                    unhide(&mut self.nodes, q, obs);
                 }
             }
             q = self.nodes[q as usize].up;
         }
+        obs.unpurify(p, i);
     }
 
     /// Takes node `p`'s item out of play for an option being chosen: cover it if uncolored,
     /// purify it if colored, nothing if it is already purified to this color.
     #[inline]
-    fn commit(&mut self, p: u32) {
+    fn commit<O: Observer>(&mut self, p: u32, obs: &mut O) {
         let Node { top, color, .. } = self.nodes[p as usize];
         if color == NO_COLOR {
-            self.cover(top);
+            self.cover(top, obs);
         } else if color != PURIFIED {
-            self.purify(p);
+            self.purify(p, obs);
         }
     }
 
     /// Undoes [`Links::commit`].
     #[inline]
-    fn uncommit(&mut self, p: u32) {
+    fn uncommit<O: Observer>(&mut self, p: u32, obs: &mut O) {
         let Node { top, color, .. } = self.nodes[p as usize];
         if color == NO_COLOR {
-            self.uncover(top);
+            self.uncover(top, obs);
         } else if color != PURIFIED {
-            self.unpurify(p);
+            self.unpurify(p, obs);
         }
     }
 
     /// Chooses the option of node `x`, whose own item is already covered: commits the
     /// option's other items, left to right.
     #[inline]
-    pub(crate) fn commit_option(&mut self, x: u32) {
+    pub(crate) fn commit_option<O: Observer>(&mut self, x: u32, obs: &mut O) {
         let mut p = x + 1;
         while p != x {
             let Node { up, top, .. } = self.nodes[p as usize];
             if top == SPACER {
                 p = up;
             } else {
-                self.commit(p);
+                self.commit(p, obs);
                 p += 1;
             }
         }
@@ -281,14 +286,14 @@ impl Links {
 
     /// Undoes [`Links::commit_option`]: commits went right, so uncommits go left.
     #[inline]
-    pub(crate) fn uncommit_option(&mut self, x: u32) {
+    pub(crate) fn uncommit_option<O: Observer>(&mut self, x: u32, obs: &mut O) {
         let mut p = x - 1;
         while p != x {
             let Node { down, top, .. } = self.nodes[p as usize];
             if top == SPACER {
                 p = down;
             } else {
-                self.uncommit(p);
+                self.uncommit(p, obs);
                 p -= 1;
             }
         }
@@ -299,7 +304,7 @@ impl Links {
 /// how many it unlinked. Nodes of purified items stay put: their lists are not looked at
 /// until unpurify.
 #[inline]
-fn hide(nodes: &mut [Node], p: u32) -> u64 {
+fn hide<O: Observer>(nodes: &mut [Node], p: u32, obs: &mut O) -> u64 {
     let mut updates = 0;
     let mut q = p + 1;
     while q != p {
@@ -319,6 +324,7 @@ fn hide(nodes: &mut [Node], p: u32) -> u64 {
             nodes[down as usize].up = up;
             nodes[top as usize].top -= 1;
             updates += 1;
+            obs.unlink(q, top);
         }
         q += 1;
     }
@@ -327,7 +333,7 @@ fn hide(nodes: &mut [Node], p: u32) -> u64 {
 
 /// Undoes [`hide`]: hide went right, so unhide goes left.
 #[inline]
-fn unhide(nodes: &mut [Node], p: u32) {
+fn unhide<O: Observer>(nodes: &mut [Node], p: u32, obs: &mut O) {
     let mut q = p - 1;
     while q != p {
         let Node {
@@ -345,6 +351,7 @@ fn unhide(nodes: &mut [Node], p: u32) {
             nodes[up as usize].down = q;
             nodes[down as usize].up = q;
             nodes[top as usize].top += 1;
+            obs.relink(q, top);
         }
         q -= 1;
     }

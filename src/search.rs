@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::links::{Links, ROOT};
+use crate::observer::{Observer, Unobserved};
 use crate::problem::{Problem, NO_COLOR};
 
 /// How to run a search. The default finds every solution with no limits, breaking ties
@@ -22,7 +23,7 @@ pub struct SolverOptions {
 }
 
 /// Search statistics, counted as Knuth's DLX1 counts them so figures compare with his.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Stats {
     /// Search-tree nodes: each level entered, including the ones that complete a solution.
     pub nodes: u64,
@@ -170,8 +171,9 @@ impl Solver {
         let n1 = problem.primary_count() as u32;
         for &option in &self.forced {
             let x = self.links.primary_node(option, n1);
-            self.links.cover(self.links.nodes[x as usize].top);
-            self.links.commit_option(x);
+            self.links
+                .cover(self.links.nodes[x as usize].top, &mut Unobserved);
+            self.links.commit_option(x, &mut Unobserved);
         }
         Ok(())
     }
@@ -246,7 +248,7 @@ impl Solver {
             return Step::Done;
         }
         let stop = self.nodes.saturating_add(node_budget).min(self.max_nodes);
-        match self.search(stop) {
+        match self.search(stop, &mut Unobserved) {
             Step::Paused if self.nodes >= self.max_nodes => {
                 self.status = Status::NodeLimit;
                 Step::Done
@@ -279,9 +281,13 @@ impl Solver {
         count
     }
 
-    /// The search loop. Returns at a solution, at the end, or when `stop` nodes are reached.
-    fn search(&mut self, stop: u64) -> Step {
+    /// The search loop. Returns at a solution, at the end, when `stop` nodes are reached, or
+    /// when the observer is full.
+    pub(crate) fn search<O: Observer>(&mut self, stop: u64, obs: &mut O) -> Step {
         loop {
+            if obs.full() {
+                return Step::Paused;
+            }
             match self.phase {
                 Phase::Forward => {
                     if self.nodes >= stop {
@@ -291,13 +297,15 @@ impl Solver {
                     self.nodes += 1;
                     if self.links.items[ROOT as usize].next == ROOT {
                         // Every primary item is covered.
+                        obs.solution(self.levels.len());
                         self.phase = Phase::Recover;
                         self.solutions += 1;
                         return Step::Solution;
                     }
                     let item = self.links.choose_item(self.rng.as_mut());
+                    obs.choose(&self.links, self.levels.len(), item);
                     let len = self.links.len(item);
-                    self.links.cover(item);
+                    self.links.cover(item, obs);
                     self.levels.push(Level {
                         item,
                         choice: self.links.nodes[item as usize].down,
@@ -311,22 +319,27 @@ impl Solver {
                         self.phase = Phase::Finished;
                         continue;
                     };
+                    let depth = self.levels.len() - 1;
                     if level.choice == level.item {
                         // Every option of this item has been tried: back up.
-                        self.links.uncover(level.item);
+                        obs.backtrack(depth, level.item);
+                        self.links.uncover(level.item, obs);
                         self.levels.pop();
                         self.phase = Phase::Recover;
                     } else {
-                        self.links.commit_option(level.choice);
+                        obs.try_option(depth, level.choice);
+                        self.links.commit_option(level.choice, obs);
                         self.phase = Phase::Forward;
                     }
                 }
                 Phase::Recover => {
+                    let depth = self.levels.len().wrapping_sub(1);
                     let Some(level) = self.levels.last_mut() else {
                         self.phase = Phase::Finished;
                         continue;
                     };
-                    self.links.uncommit_option(level.choice);
+                    self.links.uncommit_option(level.choice, obs);
+                    obs.undo_option(depth, level.choice);
                     level.choice = self.links.nodes[level.choice as usize].down;
                     level.pos += 1;
                     self.phase = Phase::Advance;
@@ -334,6 +347,11 @@ impl Solver {
                 Phase::Finished => return Step::Done,
             }
         }
+    }
+
+    /// The links, for observers that need to read them.
+    pub(crate) fn links(&self) -> &Links {
+        &self.links
     }
 }
 

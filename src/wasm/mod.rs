@@ -8,8 +8,10 @@ mod exact_cover;
 pub use exact_cover::*;
 mod solver;
 mod sudoku;
+mod trace;
 pub use solver::*;
 pub use sudoku::*;
+pub use trace::*;
 
 use wasm_bindgen::prelude::*;
 

@@ -1,0 +1,171 @@
+//! The search trace replays consistently: every unlink and relink is legal on a simulated
+//! matrix, MRV's lengths are the real lengths, and counting events gives the solver's stats.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+
+use common::KNUTH;
+use dlx_wasm::puzzles::queens;
+use dlx_wasm::{trace, Problem, Solver, SolverOptions, TraceEvent};
+
+/// Replays `events` on a model of the matrix, asserting each step is possible there.
+/// Returns (nodes, updates) counted from the events.
+fn replay(problem: &Problem, events: &[TraceEvent], complete: bool) -> (u64, u64) {
+    let mut linked: HashSet<(u32, u32)> = HashSet::new();
+    for option in 0..problem.option_count() {
+        for entry in problem.option(option) {
+            linked.insert((option as u32, entry.item));
+        }
+    }
+    let all = linked.clone();
+    let mut active: HashSet<u32> = (0..problem.item_count() as u32).collect();
+    let len = |linked: &HashSet<(u32, u32)>, item: u32| {
+        linked.iter().filter(|&&(_, i)| i == item).count() as u32
+    };
+    let (mut nodes, mut updates) = (0, 0);
+    let mut chosen: HashMap<usize, u32> = HashMap::new();
+    for event in events {
+        match event {
+            TraceEvent::Choose {
+                level,
+                item,
+                lengths,
+            } => {
+                nodes += 1;
+                let listed: HashSet<u32> = lengths.iter().map(|&(i, _)| i).collect();
+                let expected: HashSet<u32> = active
+                    .iter()
+                    .copied()
+                    .filter(|&i| (i as usize) < problem.primary_count())
+                    .collect();
+                assert_eq!(listed, expected, "MRV looked at the active primary items");
+                for &(i, l) in lengths {
+                    assert_eq!(l, len(&linked, i), "length of item {i}");
+                }
+                let min = lengths.iter().map(|&(_, l)| l).min().unwrap();
+                assert_eq!(lengths.iter().find(|&&(_, l)| l == min).unwrap().0, *item);
+                chosen.insert(*level, *item);
+            }
+            TraceEvent::Cover { item } => {
+                updates += 1;
+                assert!(active.remove(item), "cover of inactive item {item}");
+            }
+            TraceEvent::Uncover { item } => {
+                assert!(active.insert(*item), "uncover of active item {item}");
+            }
+            TraceEvent::Hide { option, item } => {
+                updates += 1;
+                assert!(linked.remove(&(*option, *item)), "hide of hidden node");
+            }
+            TraceEvent::Unhide { option, item } => {
+                assert!(linked.insert((*option, *item)), "unhide of linked node");
+            }
+            TraceEvent::Try { level, option } => {
+                let item = chosen[level];
+                assert!(
+                    problem
+                        .option(*option as usize)
+                        .iter()
+                        .any(|e| e.item == item),
+                    "option {option} tried for item {item} does not contain it"
+                );
+            }
+            TraceEvent::Solution { options, .. } => {
+                nodes += 1;
+                assert!(common::is_solution(
+                    problem,
+                    &options.iter().map(|&o| o as usize).collect::<Vec<_>>()
+                ));
+            }
+            TraceEvent::Purify { .. }
+            | TraceEvent::Unpurify { .. }
+            | TraceEvent::Undo { .. }
+            | TraceEvent::Backtrack { .. } => {}
+        }
+    }
+    if complete {
+        assert_eq!(linked, all, "every node is back at the end");
+        assert_eq!(active.len(), problem.item_count(), "every item is back");
+    }
+    (nodes, updates)
+}
+
+#[test]
+fn knuths_example_traces_to_its_solution() {
+    let problem = Problem::parse(KNUTH).unwrap();
+    let t = trace(&problem, &SolverOptions::default(), 10_000).unwrap();
+    assert!(!t.truncated);
+    let solutions: Vec<_> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Solution { options, .. } => Some(options.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(solutions, vec![vec![0, 3, 4]]);
+    let (nodes, updates) = replay(&problem, &t.events, true);
+    let mut solver = Solver::new(&problem);
+    solver.count_solutions();
+    assert_eq!(
+        (nodes, updates),
+        (solver.stats().nodes, solver.stats().updates)
+    );
+    assert_eq!(t.stats, solver.stats());
+    // The first step chooses an item by MRV and covers it.
+    assert!(matches!(t.events[0], TraceEvent::Choose { level: 0, .. }));
+    assert!(matches!(t.events[1], TraceEvent::Cover { .. }));
+}
+
+#[test]
+fn eight_queens_trace_agrees_with_dlx1_counts() {
+    let problem = queens(8).unwrap();
+    let t = trace(&problem, &SolverOptions::default(), 1_000_000).unwrap();
+    assert!(!t.truncated);
+    assert_eq!(replay(&problem, &t.events, true), (1049, 16680));
+}
+
+#[test]
+fn colored_problems_trace_purify_and_unpurify() {
+    let problem = Problem::parse("a b c | x\na x:red\nb x:red\nb x:blue\nc\nc x:blue\n").unwrap();
+    let t = trace(&problem, &SolverOptions::default(), 10_000).unwrap();
+    let purifies = t
+        .events
+        .iter()
+        .filter(|e| matches!(e, TraceEvent::Purify { .. }))
+        .count();
+    let unpurifies = t
+        .events
+        .iter()
+        .filter(|e| matches!(e, TraceEvent::Unpurify { .. }))
+        .count();
+    assert!(purifies > 0);
+    assert_eq!(purifies, unpurifies);
+    let (nodes, updates) = replay(&problem, &t.events, true);
+    assert_eq!((nodes, updates), (t.stats.nodes, t.stats.updates));
+}
+
+#[test]
+fn the_trace_is_bounded() {
+    let problem = queens(10).unwrap();
+    let t = trace(&problem, &SolverOptions::default(), 500).unwrap();
+    assert!(t.truncated);
+    // One step past the limit at most: a cover of 10 queens hides at most ~40 nodes.
+    assert!(t.events.len() < 600, "{}", t.events.len());
+    replay(&problem, &t.events, false);
+}
+
+#[test]
+fn limits_end_the_trace_early() {
+    let problem = queens(6).unwrap();
+    let options = SolverOptions {
+        max_solutions: Some(1),
+        ..Default::default()
+    };
+    let t = trace(&problem, &options, 1_000_000).unwrap();
+    assert!(!t.truncated);
+    assert_eq!(t.stats.solutions, 1);
+    assert!(matches!(t.events.last(), Some(TraceEvent::Solution { .. })));
+}
