@@ -4,8 +4,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::integer;
-use super::{engine_error, set};
 use super::exact_cover::{read_options, read_problem, JsExactCoverProblem, MAX_SAFE};
+use super::{engine_error, set};
 use crate::{Solver, Status, Step};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -77,8 +77,8 @@ impl ExactCoverSolver {
 
     /// The next solution as sorted option indices, or `undefined` when there are no more
     /// (or a limit was reached: see `status`).
-    #[wasm_bindgen(unchecked_return_type = "number[] | undefined")]
-    pub fn next(&mut self) -> JsValue {
+    #[wasm_bindgen(js_name = next, unchecked_return_type = "number[] | undefined")]
+    pub fn next_solution(&mut self) -> JsValue {
         if self.solver.find_next() {
             self.solution()
         } else {
