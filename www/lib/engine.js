@@ -33,6 +33,8 @@ export class Engine {
         throw error;
       },
     );
+    // Callers see a failed load through `ready` and onState; never as an unhandled rejection.
+    this.ready.catch(() => {});
     this.worker.addEventListener('message', ({ data }) => this.receive(data));
     this.worker.addEventListener('error', (event) => {
       const error = Object.assign(new Error(event.message || 'the worker failed'), {
