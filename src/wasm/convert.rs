@@ -66,9 +66,35 @@ pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<Array, Js
 }
 
 /// Property `key` of `object`, `None` if undefined or null.
+/// A getter or proxy that throws becomes an `invalid_argument` error naming the property.
 pub(crate) fn field(object: &JsValue, key: &str) -> Result<Option<JsValue>, JsValue> {
-    let value = js_sys::Reflect::get(object, &JsValue::from_str(key))?;
+    let value = js_sys::Reflect::get(object, &JsValue::from_str(key))
+        .map_err(|thrown| getter_threw(key, &thrown))?;
     Ok((!value.is_undefined() && !value.is_null()).then_some(value))
+}
+
+/// The elements of `array`, read so that a throwing getter or proxy becomes an
+/// `invalid_argument` error at `path[k]` instead of escaping without a code.
+pub(crate) fn elements<'a>(
+    array: &'a Array,
+    path: &'a str,
+) -> impl Iterator<Item = Result<JsValue, JsValue>> + 'a {
+    (0..array.length()).map(move |k| {
+        js_sys::Reflect::get_u32(array, k)
+            .map_err(|thrown| getter_threw(&format!("{path}[{k}]"), &thrown))
+    })
+}
+
+fn getter_threw(path: &str, thrown: &JsValue) -> JsValue {
+    let reason = thrown
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .unwrap_or_else(|| describe(thrown));
+    js_error(
+        "invalid_argument",
+        &format!("reading {path} threw: {reason}"),
+        &[("path", JsValue::from_str(path))],
+    )
 }
 
 /// `value` as a plain object (not null, not an array), or `None` if undefined or null.

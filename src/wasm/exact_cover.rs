@@ -3,7 +3,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{array, boolean, field, integer, invalid, object, string};
+use super::convert::{array, boolean, elements, field, integer, invalid, object, string};
 use super::{engine_error, js_error};
 use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, MAX_TEXT_BYTES};
 
@@ -144,11 +144,11 @@ pub(crate) fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsV
     }
     if let Some(forced) = field(&object, "forced")? {
         let list = array(&forced, "options.forced", SizeBudget::DEFAULT.max_options)?;
-        for (k, value) in list.iter().enumerate() {
+        for (k, value) in elements(&list, "options.forced").enumerate() {
             let path = format!("options.forced[{k}]");
             settings
                 .forced
-                .push(integer(&value, &path, MAX_SAFE)? as usize);
+                .push(integer(&value?, &path, MAX_SAFE)? as usize);
         }
     }
     let count_only = boolean(field(&object, "countOnly")?, "options.countOnly")?;
@@ -193,13 +193,13 @@ pub(crate) fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     let list = field(&object, "options")?.unwrap_or(JsValue::UNDEFINED);
     let list = array(&list, "problem.options", budget.max_options)?;
     let mut entries: Vec<(usize, Option<String>)> = Vec::new();
-    for (k, option) in list.iter().enumerate() {
+    for (k, option) in elements(&list, "problem.options").enumerate() {
         let path = format!("problem.options[{k}]");
-        let option = array(&option, &path, builder.item_count().max(1))?;
+        let option = array(&option?, &path, builder.item_count().max(1))?;
         entries.clear();
-        for (j, entry) in option.iter().enumerate() {
+        for (j, entry) in elements(&option, &path).enumerate() {
             let path = format!("problem.options[{k}][{j}]");
-            entries.push(read_entry(&builder, &entry, &path, k)?);
+            entries.push(read_entry(&builder, &entry?, &path, k)?);
         }
         let refs: Vec<(usize, Option<&str>)> = entries
             .iter()
@@ -243,8 +243,8 @@ fn read_entry(
 fn names(value: &JsValue, path: &str, max: usize) -> Result<Vec<String>, JsValue> {
     let list = array(value, path, max)?;
     let mut names = Vec::with_capacity(list.length() as usize);
-    for (k, name) in list.iter().enumerate() {
-        names.push(string(&name, &format!("{path}[{k}]"), 1 << 16)?);
+    for (k, name) in elements(&list, path).enumerate() {
+        names.push(string(&name?, &format!("{path}[{k}]"), 1 << 16)?);
     }
     Ok(names)
 }
