@@ -1,0 +1,174 @@
+// Throws seeded random malformed input at every export of the module and checks that each
+// call either returns or throws an Error with a string `code` — never a
+// WebAssembly.RuntimeError (a trap), a non-Error, or an Error without a code — and that the
+// same instance still solves correctly afterwards. A failure prints the seed and call to
+// reproduce it.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PKG, ROOT, requireBuild } from './helpers.mjs';
+
+requireBuild(join(PKG, 'node.js'));
+const dlx = await import(join(PKG, 'node.js'));
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const CALLS = Number(process.env.FUZZ_CALLS ?? 12000);
+
+/** mulberry32: a small seeded generator, so every failure reproduces. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const rand = random(SEED);
+const pick = (list) => list[Math.floor(rand() * list.length)];
+const int = (n) => Math.floor(rand() * n);
+
+const sparse = [];
+sparse[5] = 1;
+const huge = [];
+huge.length = 2 ** 31;
+const deep = (() => {
+  let v = [];
+  for (let k = 0; k < 10000; k++) v = [v];
+  return v;
+})();
+const throwing = {
+  get primary() {
+    throw new Error('getter');
+  },
+  options: [],
+};
+const throwingArray = [1];
+Object.defineProperty(throwingArray, 0, {
+  get() {
+    throw new Error('element getter');
+  },
+});
+
+/** Values that are wrong in most positions. Kept cheap: no near-empty sudoku grids. */
+const SCALARS = [
+  undefined, null, true, false, 0, 1, 2, 3, 4, 9, -1, -0, 0.5, 1.5, 2 ** 32, 2 ** 53, 2 ** 64,
+  NaN, Infinity, -Infinity, '', ' ', '0', 'abc', '|', ':', 'A:red', '\u0000', '\ud800',
+  'x'.repeat(100000), 10n, Symbol('s'), () => 1, new Date(0), /re/, new Uint8Array(3),
+];
+const STRINGS = [
+  'A B\nA C', 'A | x\nA:c x', 'A | x | y\nA', 'A B\nA A', 'A\n', '| only a comment',
+  'A B | x\nx\n', '1'.repeat(81), '.'.repeat(80), '.'.repeat(82), 'x'.repeat(81),
+  '12345678'.repeat(10) + '?', '1.3'.repeat(27), 'A:\n', 'A B\n' + 'A B\n'.repeat(50),
+];
+const OBJECTS = [
+  {}, [], sparse, huge, deep, throwing, throwingArray, { primary: 2 },
+  { primary: 2, options: [[0, 5]] }, { primary: -1, options: [] }, { primary: 1.5, options: [] },
+  { primary: NaN, options: [[0]] }, { primary: ['a', 'a'], options: [] },
+  { primary: ['a'], options: [['a:red']] }, { primary: ['a b'], options: [] },
+  { primary: 2, secondary: ['x'], options: [[0]] }, { primary: 2, options: [[]] },
+  { primary: 2, options: [null] }, { primary: 2, options: [[0, 0]] }, { primary: 2, options: sparse },
+  { primary: 2 ** 40, options: [] }, { primary: 3, options: huge }, { primary: 1, options: [[throwingArray]] },
+  { limit: -1 }, { limit: 1.5 }, { limit: NaN }, { countOnly: 'yes' }, { maxNodes: -3 },
+  { forced: [99] }, { forced: 'x' }, { forced: [0, 0, NaN] }, { seed: Infinity }, { maxSteps: 1e12 },
+  { size: 0 }, { size: 1000 }, { size: 'nine' }, { size: 4.5 }, { variant: 'nope' }, { variant: 7 },
+  { boxRows: 0 }, { boxRows: 5, boxCols: 5 }, { boxRows: 1.5 }, { alphabet: '' }, { alphabet: 'aa' },
+  { regions: 'zzz' }, { difficulty: 'impossible' }, { symmetry: 'spiral' }, { seed: -1 },
+];
+
+function value() {
+  const r = rand();
+  if (r < 0.4) return pick(SCALARS);
+  if (r < 0.65) return pick(STRINGS);
+  if (r < 0.95) return pick(OBJECTS);
+  // A random short string of the characters the parsers care about.
+  return Array.from({ length: int(40) }, () => pick([...'AB|:x.0123456789\n \t-+=,'])).join('');
+}
+
+function describe(args) {
+  return args
+    .map((a) => {
+      if (typeof a === 'string') return JSON.stringify(a.length > 60 ? a.slice(0, 60) + '…' : a);
+      if (typeof a === 'bigint' || typeof a === 'symbol' || typeof a === 'function') return String(a);
+      if (Array.isArray(a) && a.length > 10) return `[array of length ${a.length}]`;
+      try {
+        return JSON.stringify(a)?.slice(0, 80) ?? String(a);
+      } catch {
+        return '[unprintable]';
+      }
+    })
+    .join(', ');
+}
+
+/** Calls `f(...args)`; fails on a trap, a non-Error, or an Error without a string code. */
+function probe(name, f, args) {
+  try {
+    f(...args);
+    return 'returned';
+  } catch (error) {
+    const where = `${name}(${describe(args)}) with FUZZ_SEED=${SEED}`;
+    assert.ok(!(error instanceof WebAssembly.RuntimeError), `trap in ${where}: ${error}`);
+    assert.ok(error instanceof Error, `non-Error thrown by ${where}: ${String(error)}`);
+    assert.equal(typeof error.code, 'string', `no code on the error of ${where}: ${error.message}`);
+    assert.ok(error.message.length > 0, `empty message from ${where}`);
+    return error.code;
+  }
+}
+
+const functions = Object.entries(dlx).filter(
+  ([name, f]) =>
+    typeof f === 'function' &&
+    !['default', 'initSync', 'start'].includes(name) &&
+    !/^[A-Z]/.test(name),
+);
+const classes = Object.entries(dlx).filter(([name, f]) => typeof f === 'function' && /^[A-Z]/.test(name));
+
+test(`${CALLS} malformed calls never trap and always throw coded Errors`, { timeout: 600_000 }, () => {
+  assert.ok(functions.length >= 2, 'found the exports');
+  const codes = new Map();
+  const per = Math.ceil(CALLS / (functions.length + classes.length * 2));
+  for (const [name, f] of functions) {
+    for (let k = 0; k < per; k++) {
+      const args = Array.from({ length: int(4) }, value);
+      const code = probe(name, f, args);
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+    }
+  }
+  for (const [name, Class] of classes) {
+    for (let k = 0; k < per; k++) {
+      const args = Array.from({ length: int(3) }, value);
+      probe(`new ${name}`, (...a) => new Class(...a)?.free?.(), args);
+    }
+    // Methods of a live instance, with bad arguments.
+    if (name === 'ExactCoverSolver') {
+      const solver = new Class('A B\nA\nB\nA B');
+      for (let k = 0; k < per; k++) {
+        const method = pick(['run', 'next', 'count']);
+        probe(`solver.${method}`, (...a) => solver[method](...a), [value()]);
+      }
+      solver.free();
+    }
+  }
+  console.log(`exports: ${functions.map(([n]) => n).join(", ")}; classes: ${classes.map(([n]) => n).join(", ")}; outcomes: ${JSON.stringify(Object.fromEntries(codes))}`);
+  // Most calls should be refused, and for more than one reason.
+  assert.ok(codes.size >= 5, `codes seen: ${[...codes.keys()].join(', ')}`);
+});
+
+test('the same instance still solves correctly after the fuzzing', () => {
+  const knuth = dlx.exact_cover('A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G');
+  assert.deepEqual(knuth.solutions, [[0, 3, 4]]);
+  const q8 = readFileSync(join(ROOT, 'tests', 'data', 'q8.dlx'), 'utf8');
+  const queens = dlx.exact_cover(q8, { countOnly: true });
+  assert.equal(queens.count, 92);
+  assert.deepEqual(queens.stats, { nodes: 1049, updates: 16680 });
+  const solved = dlx.solve_sudoku(
+    '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
+  );
+  assert.equal(
+    solved,
+    '812753649943682175675491283154237896369845721287169534521974368438526917796318452',
+  );
+});
