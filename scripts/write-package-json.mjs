@@ -20,10 +20,6 @@ const pkg = {
       node: './node.js',
       default: './dlx_wasm.js',
     },
-    './web': {
-      types: './dlx_wasm.d.ts',
-      default: './dlx_wasm.js',
-    },
     './dlx_wasm_bg.wasm': './dlx_wasm_bg.wasm',
     './package.json': './package.json',
   },

@@ -99,6 +99,12 @@ describe('the npm package', { timeout: 180_000 }, () => {
     assert.equal(manifest.version, cargo.match(/^version\s*=\s*"([^"]+)"/m)[1]);
     assert.equal(manifest.license, 'MIT OR Apache-2.0');
     assert.equal(manifest.type, 'module');
+    // Order matters: Node takes the first condition it knows; everything else gets the web file.
+    assert.deepEqual(Object.entries(manifest.exports['.']), [
+      ['types', './dlx_wasm.d.ts'],
+      ['node', './node.js'],
+      ['default', './dlx_wasm.js'],
+    ]);
   });
 
   test('Node 20: import { exact_cover, solve_sudoku } from "dlx-wasm", no init', () => {
