@@ -1,97 +1,60 @@
-//! Sudoku as exact cover, built on the engine. (Minimal 9x9 layer; the full sudoku module
-//! replaces it.)
+//! Sudoku on the exact-cover engine: every size from 4x4 to 25x25, the X, windoku, jigsaw and
+//! Samurai variants, counting, candidates, a seeded generator with a difficulty rating, and
+//! errors that point at the cell at fault.
+//!
+//! # The model
+//! A puzzle is a [`Layout`] (cells, a symbol count `n`, and regions) plus one value per
+//! cell. Each region either holds every symbol exactly once (rows, columns, boxes,
+//! diagonals, windows, jigsaw regions) or at most once. One encoder turns any layout into
+//! exact cover: primary items for the empty cells and for the symbols each exactly-once
+//! region still misses, secondary items for the at-most-once regions, and an option per
+//! empty cell and candidate. A variant is nothing but a different list of regions, so no
+//! variant has solver code of its own; [`Layout::with_region`] adds regions of your own.
+//!
+//! # Types
+//! * [`Sudoku`]: a puzzle or a solved grid. [`Sudoku::parse`] reads every supported input
+//!   style; [`Sudoku::to_line`] and [`Sudoku::to_grid`] write it back in its alphabet.
+//! * [`Options`]: variant, box shape, jigsaw map, alphabet, size.
+//! * [`SudokuSolver`]: the engine's builder and solver kept between puzzles; the
+//!   [`Sudoku`] methods use one per thread.
+//! * [`SudokuError`]: every error, with [`SudokuError::code`] and positions.
+//!
+//! ```
+//! use dlx_wasm::sudoku::{Options, Sudoku, Variant};
+//! # fn main() -> Result<(), dlx_wasm::sudoku::SudokuError> {
+//! let puzzle: Sudoku = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+//! let solution = puzzle.some_solution()?.expect("this puzzle has a solution");
+//! assert!(puzzle.layout().is_solution(solution.values()));
+//! assert_eq!(puzzle.count_solutions(2)?, 1);
+//!
+//! // Errors say what is wrong and where.
+//! let error = Sudoku::parse("12", &Options::variant(Variant::Classic)).unwrap_err();
+//! assert_eq!(error.code(), "wrong_cell_count");
+//! # Ok(()) }
+//! ```
 
-use crate::{ProblemBuilder, Solver, SolverOptions};
+mod alphabet;
+mod candidates;
+mod encode;
+mod error;
+mod format;
+mod layout;
+mod parse;
+mod propagate;
+mod puzzle;
+mod samurai;
+mod shape;
+mod solver;
+mod validate;
+mod variant;
 
-/// Why a 9x9 line was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SudokuError {
-    /// Not 81 cells.
-    #[error("a 9x9 puzzle has 81 cells; this one has {found}")]
-    WrongCellCount {
-        /// The number of cells given.
-        found: usize,
-    },
-    /// A character that is neither a digit nor an empty-cell mark.
-    #[error("invalid character `{ch}` at row {row}, column {col}")]
-    InvalidCharacter {
-        /// The character.
-        ch: char,
-        /// Its row, from 1.
-        row: usize,
-        /// Its column, from 1.
-        col: usize,
-    },
-}
-
-impl SudokuError {
-    /// A stable, machine-readable name for the error.
-    pub fn code(&self) -> &'static str {
-        match self {
-            SudokuError::WrongCellCount { .. } => "wrong_cell_count",
-            SudokuError::InvalidCharacter { .. } => "invalid_character",
-        }
-    }
-}
-
-/// Solves a classic 9x9 puzzle given as 81 characters (`.` or `0` for empty). Returns the
-/// first solution as 81 digits, or `None` if there is none.
-///
-/// # Errors
-/// [`SudokuError::WrongCellCount`] and [`SudokuError::InvalidCharacter`].
-pub fn solve_classic(line: &str) -> Result<Option<String>, SudokuError> {
-    let chars: Vec<char> = line.trim().chars().collect();
-    if chars.len() != 81 {
-        return Err(SudokuError::WrongCellCount { found: chars.len() });
-    }
-    let mut givens = [0u8; 81];
-    for (cell, &ch) in chars.iter().enumerate() {
-        givens[cell] = match ch {
-            '.' | '0' => 0,
-            '1'..='9' => ch as u8 - b'0',
-            _ => {
-                return Err(SudokuError::InvalidCharacter {
-                    ch,
-                    row: cell / 9 + 1,
-                    col: cell % 9 + 1,
-                })
-            }
-        };
-    }
-    // Items: cell, row-digit, column-digit, box-digit; one option per cell and digit.
-    let Ok(mut builder) = ProblemBuilder::new(4 * 81, 0) else {
-        unreachable!("324 items fit the budget")
-    };
-    let mut forced = Vec::new();
-    for cell in 0..81 {
-        let (r, c) = (cell / 9, cell % 9);
-        let b = r / 3 * 3 + c / 3;
-        for d in 0..9 {
-            let items = [cell, 81 + r * 9 + d, 162 + c * 9 + d, 243 + b * 9 + d];
-            let Ok(option) = builder.add_option(&items) else {
-                unreachable!("options are well formed")
-            };
-            if givens[cell] == d as u8 + 1 {
-                forced.push(option);
-            }
-        }
-    }
-    let problem = builder.build();
-    let options = SolverOptions {
-        forced,
-        max_solutions: Some(1),
-        ..SolverOptions::default()
-    };
-    // Conflicting givens cannot all be forced: then there is no solution.
-    let Ok(mut solver) = Solver::with_options(&problem, &options) else {
-        return Ok(None);
-    };
-    Ok(solver.next().map(|solution| {
-        let mut grid = [b'0'; 81];
-        for option in solution {
-            grid[option / 9] = b'1' + (option % 9) as u8;
-        }
-        String::from_utf8_lossy(&grid).into_owned()
-    }))
-}
+pub use alphabet::{Alphabet, EMPTY_MARKS};
+pub use candidates::Candidates;
+pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
+pub use layout::{Constraint, Layout, RegionKind, RegionName};
+pub use parse::MAX_INPUT_BYTES;
+pub use propagate::Singles;
+pub use puzzle::Sudoku;
+pub use shape::{BoxShape, MAX_SIZE, MIN_SIZE};
+pub use solver::{SearchReport, SudokuSolver};
+pub use variant::{Options, Variant};

@@ -1,0 +1,256 @@
+//! Reading puzzles: a compact line, a decorated multi-line grid, whole numbers separated by
+//! white space or commas, or (in samurai.rs) the Samurai layout.
+
+use std::sync::Arc;
+
+use super::alphabet::{Alphabet, Lookup};
+use super::error::{SudokuError, SudokuResult};
+use super::layout::Layout;
+use super::puzzle::Sudoku;
+use super::samurai;
+use super::shape::{check_size, nearest_sizes, size_for_cells};
+use super::variant::{map_labels, Options, Variant};
+
+/// The longest input text accepted, in bytes: far more than a decorated 25x25 grid needs.
+pub const MAX_INPUT_BYTES: usize = 64 * 1024;
+
+/// One cell as written.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Token<'a> {
+    Char(char),
+    Number(&'a str),
+}
+
+/// Reads a puzzle. See [`Sudoku::parse`].
+pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(SudokuError::TooLarge {
+            len: text.len(),
+            limit: MAX_INPUT_BYTES,
+        });
+    }
+    let alphabet = match &options.alphabet {
+        Some(spec) => Alphabet::custom(spec)?,
+        None => Alphabet::builtin(),
+    };
+    if options.variant == Variant::Samurai {
+        return samurai::parse(text, options, alphabet);
+    }
+    let wanted = wanted_size(options, &alphabet)?;
+    let valid = |count: usize| match wanted {
+        Some(n) => count == n * n,
+        None => size_for_cells(count).is_some(),
+    };
+    let tokens = match numbers(text, &alphabet, valid) {
+        Some(tokens) => tokens,
+        None => chars(text, &alphabet, valid),
+    };
+    let found = tokens.len();
+    let n = match wanted {
+        Some(n) if n * n == found => n,
+        Some(n) => {
+            return Err(SudokuError::WrongCellCount {
+                found,
+                expected: Some(n * n),
+                fits: Vec::new(),
+            })
+        }
+        None => size_for_cells(found).ok_or_else(|| SudokuError::WrongCellCount {
+            found,
+            expected: None,
+            fits: nearest_sizes(found),
+        })?,
+    };
+    if let Some(k) = alphabet.symbol_count().filter(|&k| k != n) {
+        return Err(SudokuError::BadAlphabet {
+            reason: format!("it has {k} symbols; a {n}x{n} puzzle needs {n}"),
+        });
+    }
+    let layout = Layout::new(n, options)?;
+    read_cells(layout, &tokens, alphabet)
+}
+
+/// Turns tokens into a puzzle on `layout`, checking each symbol.
+pub(crate) fn read_cells(
+    layout: Arc<Layout>,
+    tokens: &[Token<'_>],
+    mut alphabet: Alphabet,
+) -> SudokuResult<Sudoku> {
+    let n = layout.size();
+    let mut values = Vec::with_capacity(tokens.len());
+    let mut empty_mark = None;
+    let (mut lower, mut upper) = (false, false);
+    let mut numeric = false;
+    for (cell, token) in tokens.iter().enumerate() {
+        let pos = layout.position(cell);
+        let (lookup, text) = match *token {
+            Token::Char(c) => {
+                lower |= c.is_ascii_lowercase();
+                upper |= c.is_ascii_uppercase();
+                (alphabet.lookup(c, n), c.to_string())
+            }
+            Token::Number(s) => {
+                numeric = true;
+                (Alphabet::lookup_number(s, n), s.to_owned())
+            }
+        };
+        match lookup {
+            Lookup::Symbol(v) => values.push(v as u8),
+            Lookup::Empty => {
+                empty_mark.get_or_insert(text.chars().next().unwrap_or('.'));
+                values.push(0);
+            }
+            Lookup::OutOfRange(value) => {
+                return Err(SudokuError::SymbolOutOfRange {
+                    symbol: text,
+                    value,
+                    size: n,
+                    pos,
+                })
+            }
+            Lookup::Invalid => {
+                return Err(SudokuError::InvalidCharacter {
+                    ch: text.chars().find(|c| !c.is_ascii_digit()).unwrap_or('?'),
+                    pos,
+                })
+            }
+        }
+    }
+    if numeric {
+        alphabet = Alphabet::numbers();
+    }
+    alphabet.adopt_input_style(empty_mark, lower && !upper);
+    Sudoku::from_parts(layout, values, alphabet)
+}
+
+/// The size the options (or the alphabet, or the jigsaw map) fix, if any.
+fn wanted_size(options: &Options, alphabet: &Alphabet) -> SudokuResult<Option<usize>> {
+    let n = options.fixed_size().or(alphabet.symbol_count()).or_else(|| {
+        match (&options.variant, &options.regions) {
+            (Variant::Jigsaw, Some(map)) => {
+                let cells = map_labels(map).len();
+                size_for_cells(cells).or(Some(cells.isqrt()).filter(|&n| n * n == cells))
+            }
+            _ => None,
+        }
+    });
+    if let Some(n) = n {
+        check_size(n)?;
+    }
+    Ok(n)
+}
+
+/// Characters that decorate a grid (unless the alphabet uses them as symbols).
+fn is_decoration(c: char, alphabet: &Alphabet) -> bool {
+    c.is_whitespace() || (matches!(c, '|' | '+' | '=' | '-') && !alphabet.is_symbol_char(c))
+}
+
+/// What a line of a character grid is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Line {
+    /// It holds cells.
+    Cells,
+    /// Made of `+`, `=`, `|` and `-`, with a `+` or `=`: a separator.
+    Separator,
+    /// Only `-` (and `|`): a separator, or a row of empty cells written with `-`.
+    Dashes(usize),
+    /// Nothing but white space.
+    Blank,
+}
+
+fn classify(line: &str, alphabet: &Alphabet) -> Line {
+    let mut any = false;
+    let mut dashes = 0;
+    let mut strong = false;
+    for c in line.chars() {
+        if c.is_whitespace() {
+            continue;
+        }
+        any = true;
+        if !is_decoration(c, alphabet) {
+            return Line::Cells;
+        }
+        match c {
+            '-' => dashes += 1,
+            '+' | '=' => strong = true,
+            _ => {}
+        }
+    }
+    match (any, strong, dashes) {
+        (false, _, _) => Line::Blank,
+        (_, true, _) | (_, false, 0) => Line::Separator,
+        (_, false, d) => Line::Dashes(d),
+    }
+}
+
+/// The cell characters of a line: everything but white space and `|` (unless a symbol).
+fn line_cells<'a>(line: &'a str, alphabet: &'a Alphabet) -> impl Iterator<Item = char> + 'a {
+    line.chars()
+        .filter(move |&c| !c.is_whitespace() && (c != '|' || alphabet.is_symbol_char(c)))
+}
+
+/// One character per cell, skipping decoration and separator lines.
+fn chars<'a>(text: &'a str, alphabet: &Alphabet, valid: impl Fn(usize) -> bool) -> Vec<Token<'a>> {
+    let lines: Vec<(&str, Line)> = text.lines().map(|l| (l, classify(l, alphabet))).collect();
+    let cell_lines: Vec<usize> = lines
+        .iter()
+        .filter(|(_, kind)| *kind == Line::Cells)
+        .map(|(l, _)| line_cells(l, alphabet).count())
+        .collect();
+    let base: usize = cell_lines.iter().sum();
+    // Lines of dashes are separators, unless that leaves a wrong count and reading the
+    // ones as wide as a row as cells gives a right one (or there is nothing else).
+    let width = cell_lines.first().copied();
+    let dash_rows = |d: usize| width.is_none_or(|w| d == w);
+    let dashes_as_cells: usize = lines
+        .iter()
+        .filter_map(|(_, kind)| match kind {
+            Line::Dashes(d) if dash_rows(*d) => Some(*d),
+            _ => None,
+        })
+        .sum();
+    let use_dashes = width.is_none() || (!valid(base) && valid(base + dashes_as_cells));
+    let mut tokens = Vec::with_capacity(base + dashes_as_cells);
+    for (line, kind) in &lines {
+        let take = match kind {
+            Line::Cells => true,
+            Line::Dashes(d) => use_dashes && dash_rows(*d),
+            _ => false,
+        };
+        if take {
+            tokens.extend(line_cells(line, alphabet).map(Token::Char));
+        }
+    }
+    tokens
+}
+
+/// Whole numbers separated by white space, commas, semicolons or `|`, if the text is
+/// written that way: it has a comma, or a two-digit number and a valid count of cells.
+fn numbers<'a>(
+    text: &'a str,
+    alphabet: &Alphabet,
+    valid: impl Fn(usize) -> bool,
+) -> Option<Vec<Token<'a>>> {
+    if alphabet.symbol_count().is_some() {
+        return None;
+    }
+    let mut tokens = Vec::new();
+    let mut two_digits = false;
+    let mut all_numbers = true;
+    for line in text.lines() {
+        if matches!(classify(line, alphabet), Line::Separator | Line::Blank) {
+            continue;
+        }
+        for piece in line.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|')) {
+            if piece.is_empty() {
+                continue;
+            }
+            let digits = piece.bytes().all(|b| b.is_ascii_digit());
+            two_digits |= digits && piece.len() == 2;
+            all_numbers &= (digits && piece.len() <= 2) || matches!(piece, "." | "-" | "_");
+            tokens.push(Token::Number(piece));
+        }
+    }
+    let comma = text.contains(',');
+    (comma || (two_digits && all_numbers && valid(tokens.len()))).then_some(tokens)
+}
