@@ -1,13 +1,13 @@
 // The Node entry of dlx-wasm (`exports["."].node` in package.json). It instantiates the
 // WebAssembly module synchronously at import time, so
 //     import { exact_cover } from 'dlx-wasm';
-// works with no init call, and re-exports everything of the `--target web` module.
+// works with no init call, and re-exports everything of the browser entry (index.js).
 import { readFileSync } from 'node:fs';
 import { initSync } from './dlx_wasm.js';
 
 const wasm = initSync({ module: readFileSync(new URL('./dlx_wasm_bg.wasm', import.meta.url)) });
 
-export * from './dlx_wasm.js';
+export * from './index.js';
 
 /** Already initialised in Node: resolves at once, so browser-style `await init()` code runs unchanged. */
 export default function init() {

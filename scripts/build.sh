@@ -30,7 +30,8 @@ say "$wasm: $(stat -c %s "$wasm") bytes ($before before wasm-opt), $(gzip -9c "$
 # The package around it: package.json (name, version, ... from Cargo.toml), the Node entry
 # and the package README.
 cargo metadata --no-deps --format-version 1 | node scripts/write-package-json.mjs pkg/package.json
-cp pkg-template/node.js pkg-template/README.md pkg/
+cp pkg-template/index.js pkg-template/index.d.ts pkg-template/node.js pkg-template/README.md \
+    LICENSE-MIT LICENSE-APACHE pkg/
 
 # The page imports ./pkg/dlx_wasm.js: give it the same build.
 rm -rf www/pkg

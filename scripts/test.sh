@@ -40,9 +40,10 @@ stage "cargo fmt --check" cargo fmt --check
 stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
 stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-# Optimised: the engine's tests include heavy ones (every 17-clue sudoku). Also the doctests,
-# which only run natively (on wasm32 they report false passes).
-stage "native tests and doctests (release)" cargo test --release
+# Optimised (profile `ci` in Cargo.toml: release speed, debug assertions and overflow checks
+# on, no LTO): the tests include heavy ones (every 17-clue sudoku). Also the doctests, which
+# only run natively (on wasm32 they report false passes).
+stage "native tests and doctests (optimised)" cargo test --profile ci
 # Runner from .cargo/config.toml: tests/wasm_node.rs in Node, tests/wasm_browser.rs in
 # Chromium. Only --tests: plain #[test] and doctests are skipped or meaningless on wasm32.
 stage "wasm boundary tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests

@@ -13,22 +13,27 @@ const pkg = {
   keywords: [...crate.keywords, 'webassembly', 'exact cover', 'algorithm x'],
   type: 'module',
   // Node gets node.js, which loads the .wasm with fs at import time: no init call needed.
-  // Browsers (no bundler) and bundlers get wasm-bindgen's `--target web` module: `await init()`.
+  // Browsers (no bundler) and bundlers get index.js, wasm-bindgen's `--target web` module
+  // made iterable: `await init()`.
   exports: {
     '.': {
-      types: './dlx_wasm.d.ts',
+      types: './index.d.ts',
       node: './node.js',
-      default: './dlx_wasm.js',
+      default: './index.js',
     },
     './dlx_wasm_bg.wasm': './dlx_wasm_bg.wasm',
     './package.json': './package.json',
   },
-  main: './dlx_wasm.js',
-  module: './dlx_wasm.js',
-  types: './dlx_wasm.d.ts',
-  files: ['dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts', 'node.js'],
-  // node.js instantiates the module on import: a bundler must not drop it.
-  sideEffects: ['./node.js'],
+  main: './index.js',
+  module: './index.js',
+  types: './index.d.ts',
+  files: [
+    'index.js', 'index.d.ts', 'node.js', 'dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm',
+    'dlx_wasm_bg.wasm.d.ts', 'LICENSE-MIT', 'LICENSE-APACHE',
+  ],
+  // node.js instantiates the module on import and index.js makes the solver iterable: a
+  // bundler must keep both.
+  sideEffects: ['./node.js', './index.js'],
   engines: { node: '>=20' },
 };
 

@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 /// Installs the panic hook when the module is instantiated, so that a panic (a bug) would
 /// print a readable message to the console.
 #[wasm_bindgen(start)]
-pub fn start() {
+fn start() {
     console_error_panic_hook::set_once();
 }
 

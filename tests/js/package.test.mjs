@@ -18,6 +18,10 @@ function checkProbe(seen) {
   assert.ok(seen.exports.includes('exact_cover') && seen.exports.includes('solve_sudoku'));
   assert.deepEqual(seen.knuth.solutions, [[0, 3, 4]]);
   assert.equal(seen.knuth.count, 1);
+  // The streaming solver follows the iterator protocol in both environments.
+  assert.deepEqual(seen.iterated, [[0, 3, 4]]);
+  assert.deepEqual(seen.streamed.first, seen.firstQueens);
+  assert.deepEqual({ ...seen.streamed, first: undefined }, { first: undefined, rest: 91, status: 'exhausted' });
   assert.equal(seen.knuth.complete, true);
 
   assert.equal(seen.queens.count, 92);
@@ -90,8 +94,9 @@ describe('the npm package', { timeout: 180_000 }, () => {
   test('the tarball holds the module, its types, the Node entry and the README', () => {
     const files = packed.files.map((f) => f.path).sort();
     assert.deepEqual(files, [
-      'README.md', 'dlx_wasm.d.ts', 'dlx_wasm.js', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
-      'node.js', 'package.json',
+      'LICENSE-APACHE', 'LICENSE-MIT', 'README.md', 'dlx_wasm.d.ts', 'dlx_wasm.js',
+      'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts', 'index.d.ts', 'index.js', 'node.js',
+      'package.json',
     ]);
     const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
     const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
@@ -101,9 +106,9 @@ describe('the npm package', { timeout: 180_000 }, () => {
     assert.equal(manifest.type, 'module');
     // Order matters: Node takes the first condition it knows; everything else gets the web file.
     assert.deepEqual(Object.entries(manifest.exports['.']), [
-      ['types', './dlx_wasm.d.ts'],
+      ['types', './index.d.ts'],
       ['node', './node.js'],
-      ['default', './dlx_wasm.js'],
+      ['default', './index.js'],
     ]);
   });
 
