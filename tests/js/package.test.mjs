@@ -2,7 +2,7 @@
 // fresh project, then use it from Node 20 (no flags, no init call) and from a plain HTML page
 // in headless Chromium (no bundler, `await init()`).
 import assert from 'node:assert/strict';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PUZZLE } from './fixtures/probe.mjs';
@@ -50,6 +50,25 @@ function checkProbe(seen) {
   assert.equal(shortSudoku.code, 'wrong_cell_count');
 
   assert.deepEqual(seen.again, [[0, 3, 4]]);
+}
+
+/** Serves `dir`, opens it in Chromium and checks what its consumer script recorded. */
+async function checkPage(dir) {
+  const server = await serve(dir);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    const problems = watch(page);
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.probeResult !== undefined || window.probeError);
+    const error = await page.evaluate(() => window.probeError);
+    assert.equal(error, undefined, `the page failed: ${error}`);
+    checkProbe(await page.evaluate(() => window.probeResult));
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }
 
 describe('the npm package', { timeout: 180_000 }, () => {
@@ -121,20 +140,29 @@ describe('the npm package', { timeout: 180_000 }, () => {
   });
 
   test('Chromium: a plain page imports the web entry and calls init()', async () => {
-    const server = await serve(project.path);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.context.newPage();
-      const problems = watch(page);
-      await page.goto(server.url);
-      await page.waitForFunction(() => window.probeResult !== undefined || window.probeError);
-      const error = await page.evaluate(() => window.probeError);
-      assert.equal(error, undefined, `the page failed: ${error}`);
-      checkProbe(await page.evaluate(() => window.probeResult));
-      assert.deepEqual(problems, []);
-    } finally {
-      await browser.close();
-      await server.close();
+    await checkPage(project.path);
+  });
+
+  test('Vite: an app that imports "dlx-wasm" builds with vite build and runs in Chromium', async () => {
+    // The same consumer script as the plain page, bundled: Vite resolves 'dlx-wasm' from the
+    // installed package and emits the .wasm that init() fetches as an asset.
+    const app = join(project.path, 'app');
+    mkdirSync(join(app, 'public'), { recursive: true });
+    for (const file of ['probe.mjs', 'browser-consumer.mjs']) {
+      copyFileSync(join(FIXTURES, file), join(app, file));
     }
+    copyFileSync(QUEENS8, join(app, 'public', 'q8.dlx'));
+    writeFileSync(
+      join(app, 'index.html'),
+      `<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<title>dlx-wasm with Vite</title>
+<script type="module" src="./browser-consumer.mjs"></script>
+`,
+    );
+    const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+    run(process.execPath, [vite, 'build', app, '--logLevel', 'warn'], { cwd: project.path });
+    await checkPage(join(app, 'dist'));
   });
 });
