@@ -1,0 +1,99 @@
+// The package's TypeScript declarations: no `any` in a public signature, and a strict
+// consumer that uses every export type-checks (wrong uses are caught, right ones pass).
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PKG, ROOT, requireBuild, run, tempDir } from './helpers.mjs';
+
+requireBuild(join(PKG, 'dlx_wasm.d.ts'), join(PKG, 'index.d.ts'));
+
+/** The public part of the declarations: everything but wasm-bindgen's raw `InitOutput`. */
+function publicDeclarations() {
+  const text = readFileSync(join(PKG, 'dlx_wasm.d.ts'), 'utf8');
+  return text.replace(/export interface InitOutput \{[\s\S]*?\n\}/, '');
+}
+
+test('no public signature uses any', () => {
+  const offenders = publicDeclarations()
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('*') && !line.trim().startsWith('/'))
+    .filter((line) => /\bany\b/.test(line));
+  assert.deepEqual(offenders, []);
+});
+
+const CONSUMER = `
+import init, {
+  exact_cover, exact_cover_trace, solve_sudoku, ExactCoverSolver,
+  type ExactCoverResult, type DlxError, type TraceEvent, type RunResult, type SolverStatus,
+} from '${join(PKG, 'index.js')}';
+
+await init();
+const result: ExactCoverResult = exact_cover('A B\\nA\\nB', { limit: 1, countOnly: false });
+const count: number = result.count + result.stats.nodes + result.stats.updates;
+const first: number[] | undefined = result.solutions[0];
+
+const solver = new ExactCoverSolver({ primary: ['a', 'b'], options: [['a'], ['b']] }, { seed: 1 });
+for (const solution of solver) {
+  const option: number = solution[0];
+}
+const step: RunResult = solver.run(100);
+if (step.state === 'solution') {
+  const s: number[] | undefined = step.solution;
+}
+const status: SolverStatus = solver.status;
+const progress: number = solver.progress;
+solver.free();
+
+const trace = exact_cover_trace('A\\nA', { maxSteps: 10 });
+for (const event of trace.events as TraceEvent[]) {
+  if (event.op === 'choose') {
+    const lengths: [number, number][] = event.lengths;
+  } else if (event.op === 'hide') {
+    const option: number = event.option + event.item;
+  }
+}
+
+const solved: string | null | undefined = solve_sudoku('1'.repeat(81));
+try {
+  exact_cover('A\\nB');
+} catch (error) {
+  const e = error as DlxError;
+  const code: string = e.code;
+  const line: number | undefined = e.line;
+}
+
+// @ts-expect-error: a problem is a string or an object, never a number
+exact_cover(42);
+// @ts-expect-error: limit is a number
+exact_cover('A\\nA', { limit: 'all' });
+// @ts-expect-error: run takes a node budget
+solver.run();
+export { count, first, status, progress, solved };
+`;
+
+test('a strict TypeScript consumer of every export type-checks', () => {
+  const dir = tempDir('types');
+  try {
+    writeFileSync(join(dir.path, 'consumer.ts'), CONSUMER);
+    writeFileSync(
+      join(dir.path, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'es2022',
+          module: 'es2022',
+          moduleResolution: 'bundler',
+          lib: ['es2022', 'dom', 'esnext.disposable'],
+          noUnusedLocals: false,
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    run(process.execPath, [tsc, '-p', dir.path]);
+  } finally {
+    dir.remove();
+  }
+});
