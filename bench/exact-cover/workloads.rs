@@ -1,0 +1,99 @@
+//! The exact-cover benchmark workloads: the one list that the criterion benches
+//! (`benches/exact_cover.rs`) and the workload writer (`examples/bench_workloads.rs`, which
+//! hands the same problems to the Node and Chromium benchmarks as Knuth-format files) share.
+//! Both include this file with `#[path]`; each uses only part of it.
+#![allow(dead_code)]
+
+use dlx_wasm::puzzles::{langford, pentominoes, polyomino_tiling, queens};
+use dlx_wasm::Problem;
+
+/// What a workload measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Count every solution.
+    Count,
+    /// Find the first solution.
+    First,
+}
+
+impl Mode {
+    /// The name the JS side reads from the manifest.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Count => "count",
+            Mode::First => "first",
+        }
+    }
+}
+
+/// One benchmark: a problem, what to do with it, and the answer every solver must give.
+#[derive(Debug, Clone, Copy)]
+pub struct Workload {
+    /// Short id: the criterion group and the key in every result file.
+    pub name: &'static str,
+    /// What it is, for the table.
+    pub title: &'static str,
+    /// The problem file (in `target/bench-data/`) that holds its options; two workloads
+    /// may share one.
+    pub file: &'static str,
+    /// The problem.
+    pub build: fn() -> Problem,
+    pub mode: Mode,
+    /// Solutions to count ([`Mode::Count`]), or 1 ([`Mode::First`]).
+    pub expected: u64,
+    /// Takes seconds per run: skipped when `DLX_BENCH_QUICK` is set, and never run in
+    /// the browser.
+    pub slow: bool,
+}
+
+fn queens12() -> Problem {
+    queens(12).expect("12 queens fits the size budget")
+}
+
+fn langford11() -> Problem {
+    langford(11).expect("Langford n = 11 fits the size budget")
+}
+
+fn pentominoes6x10() -> Problem {
+    polyomino_tiling(&pentominoes(), 6, 10).expect("6x10 pentominoes fit the size budget")
+}
+
+/// Every workload, in table order.
+pub const WORKLOADS: &[Workload] = &[
+    Workload {
+        name: "queens12",
+        title: "12 queens, all (diagonals secondary)",
+        file: "queens12.dlx",
+        build: queens12,
+        mode: Mode::Count,
+        expected: 14_200,
+        slow: false,
+    },
+    Workload {
+        name: "langford11",
+        title: "Langford pairs n=11, all",
+        file: "langford11.dlx",
+        build: langford11,
+        mode: Mode::Count,
+        expected: 35_584,
+        slow: false,
+    },
+    Workload {
+        name: "pentominoes6x10_first",
+        title: "6x10 pentominoes, first solution",
+        file: "pentominoes6x10.dlx",
+        build: pentominoes6x10,
+        mode: Mode::First,
+        expected: 1,
+        slow: false,
+    },
+    Workload {
+        name: "pentominoes6x10",
+        title: "6x10 pentominoes, all",
+        file: "pentominoes6x10.dlx",
+        build: pentominoes6x10,
+        mode: Mode::Count,
+        expected: 9_356,
+        slow: true,
+    },
+];

@@ -1,0 +1,114 @@
+//! Writes the exact-cover benchmark workloads (`bench/exact-cover/workloads.rs`) for the JS
+//! benchmarks: one Knuth-format `.dlx` file per problem and `workloads.json`, the manifest
+//! they read, so Node and Chromium solve exactly the options the criterion benches solve, in
+//! the same order.
+//!
+//! ```text
+//! cargo run --release --example bench_workloads [-- OUT_DIR]     (default: target/bench-data)
+//! ```
+//!
+//! With `--time FILE MODE WARMUPS` it instead times dlx-wasm natively on one workload file
+//! (`MODE`: `count` or `first`): one search after `WARMUPS` untimed ones, each on a fresh
+//! `Solver` (made untimed), and prints `{"found": N, "ms": TIME}`. The Node benchmark runs it
+//! in the same rounds as the wasm build, so that the wasm/native ratio is measured under the
+//! same load.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use dlx_wasm::{Problem, Solver};
+
+#[path = "../bench/exact-cover/workloads.rs"]
+mod workloads;
+
+use workloads::WORKLOADS;
+
+/// `s` as a JSON string (the names and titles here need no escapes beyond these).
+fn json_string(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Panics unless `text` reads back as `problem`: same items, same options, same order.
+fn check_round_trip(problem: &Problem, text: &str, file: &str) {
+    let back = Problem::parse(text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
+    let same = back.primary_count() == problem.primary_count()
+        && back.secondary_count() == problem.secondary_count()
+        && back.option_count() == problem.option_count()
+        && (0..problem.option_count()).all(|k| back.option(k) == problem.option(k));
+    assert!(
+        same,
+        "{file} does not read back as the problem it was written from"
+    );
+}
+
+/// `--time FILE MODE WARMUPS`: see the module docs.
+fn time(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    let [file, mode, warmups] = args else {
+        return Err("usage: bench_workloads --time FILE count|first WARMUPS".into());
+    };
+    let problem = Problem::parse(&std::fs::read_to_string(file)?)?;
+    let warmups: usize = warmups.parse()?;
+    let first = match mode.as_str() {
+        "count" => false,
+        "first" => true,
+        _ => return Err(format!("mode {mode:?}: count or first").into()),
+    };
+    let mut found = 0;
+    let mut ms = 0.0;
+    for _ in 0..=warmups {
+        let mut solver = Solver::new(&problem);
+        let start = std::time::Instant::now();
+        found = if first {
+            u64::from(solver.find_next())
+        } else {
+            solver.count_solutions()
+        };
+        ms = start.elapsed().as_secs_f64() * 1e3;
+    }
+    println!("{{\"found\": {found}, \"ms\": {ms}}}");
+    Ok(())
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--time") {
+        return time(&args[1..]);
+    }
+    let dir = PathBuf::from(args.first().map_or("target/bench-data", String::as_str));
+    std::fs::create_dir_all(&dir)?;
+
+    let mut manifest = String::from("[\n");
+    for (k, w) in WORKLOADS.iter().enumerate() {
+        let problem = (w.build)();
+        let text = problem.to_text();
+        check_round_trip(&problem, &text, w.file);
+        std::fs::write(dir.join(w.file), &text)?;
+        let _ = writeln!(
+            manifest,
+            "  {{\"name\": {}, \"title\": {}, \"file\": {}, \"mode\": {}, \"expected\": {}, \
+             \"slow\": {}, \"options\": {}, \"primary\": {}, \"secondary\": {}}}{}",
+            json_string(w.name),
+            json_string(w.title),
+            json_string(w.file),
+            json_string(w.mode.name()),
+            w.expected,
+            w.slow,
+            problem.option_count(),
+            problem.primary_count(),
+            problem.secondary_count(),
+            if k + 1 < WORKLOADS.len() { "," } else { "" },
+        );
+        println!(
+            "{}: {} options, {} primary + {} secondary items -> {}",
+            w.name,
+            problem.option_count(),
+            problem.primary_count(),
+            problem.secondary_count(),
+            dir.join(w.file).display()
+        );
+    }
+    manifest.push_str("]\n");
+    std::fs::write(dir.join("workloads.json"), manifest)?;
+    println!("manifest -> {}", dir.join("workloads.json").display());
+    Ok(())
+}

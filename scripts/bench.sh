@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The exact-cover benchmark suite (issue 7; see bench/README.md). Natively with criterion
+# (dlx-wasm against the crates dlx 0.8.5 and dancing-links 0.3.1), then the wasm build in
+# Node and in headless Chromium against npm dancing-links 4.3.10, all on the same options in
+# the same order; prints one table of medians and ratios from this run. Not part of the tests.
+#
+#   scripts/bench.sh [--quick] [WORKLOAD...]
+#
+# --quick (or DLX_BENCH_QUICK=1) skips the slow workload (counting all 6x10 pentomino tilings,
+# a few minutes in all). WORKLOAD names (queens12, langford11, pentominoes6x10_first,
+# pentominoes6x10) limit the run to those. The table is also written to
+# target/bench-results/table.md. Takes about 15 minutes on 2 cores (5 with --quick).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1mbench:\033[0m %s\n' "$*"; }
+
+workloads=()
+for arg in "$@"; do
+    case $arg in
+        --quick) export DLX_BENCH_QUICK=1 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -*) echo "bench: unknown option $arg (see --help)" >&2; exit 2 ;;
+        *) workloads+=("$arg") ;;
+    esac
+done
+
+target_dir=${CARGO_TARGET_DIR:-target}
+data=$target_dir/bench-data
+results=$target_dir/bench-results
+bench_js=bench/exact-cover
+
+# Toolchain, Chromium and the root npm tools (wasm-opt) as the build needs them, then this
+# suite's own npm packages (dancing-links, playwright-core) when missing or older than the lock.
+bash scripts/setup.sh
+if [[ ! -f $bench_js/node_modules/.package-lock.json || $bench_js/package-lock.json -nt $bench_js/node_modules/.package-lock.json ]]; then
+    say "installing the benchmark's npm packages (npm ci in $bench_js)"
+    (cd "$bench_js" && npm ci --no-audit --no-fund)
+fi
+
+say "building the release wasm package (scripts/build.sh)"
+bash scripts/build.sh
+
+say "writing the workloads to $data"
+cargo run --quiet --release --example bench_workloads -- "$data"
+
+mkdir -p "$results"
+touch "$results/run-started"   # report.mjs shows only results newer than this
+
+say "native: cargo bench --bench exact_cover"
+filter=()
+if ((${#workloads[@]})); then
+    filter=("^($(IFS='|'; echo "${workloads[*]}"))/")
+fi
+cargo bench --bench exact_cover -- "${filter[@]}"
+
+say "Node: wasm against npm dancing-links (and native in the same rounds)"
+node "$bench_js/node.mjs" --data "$data" --pkg pkg --native "$target_dir/release/examples/bench_workloads" \
+    --out "$results/node.json" "${workloads[@]}"
+
+say "Chromium: wasm against npm dancing-links in one page"
+node "$bench_js/browser.mjs" --data "$data" --pkg pkg --out "$results/chromium.json" "${workloads[@]}"
+
+say "results of this run"
+node "$bench_js/report.mjs" --data "$data" --criterion "$target_dir/criterion" --results "$results" \
+    --since "$results/run-started" --out "$results/table.md"
