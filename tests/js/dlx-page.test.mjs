@@ -1,0 +1,421 @@
+// The dancing-links page, www/dlx.html. First, in Node: the trace player that the page draws
+// from replays every small example exactly (the lengths MRV compared are the lengths it
+// holds; its counters end at the engine's statistics). Then end to end in headless Chromium:
+// the page loads cleanly under its CSP; stepping Knuth's example reaches its one solution
+// with counters equal to `exact_cover`'s; every example solves to its known count; a
+// malformed problem is shown at its line; Cancel stops a long count at once and the page
+// keeps working. Screenshots at desktop and phone width land in artifacts/dlx-*.png.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { PKG, ROOT, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
+
+const WWW = join(ROOT, 'www');
+const EXAMPLES_DIR = join(WWW, 'dlx', 'examples');
+const ARTIFACTS = join(ROOT, 'artifacts');
+
+/** The menu, with each example's number of solutions as counted by `dlx` (target/release). */
+const KNOWN = {
+  knuth: 1,
+  'sudoku-4x4': 1,
+  'queens-6': 4,
+  'pentominoes-3x5': 4,
+  colors: 1,
+  'queens-12': 14200,
+  'pentominoes-3x20': 8,
+  'pentominoes-6x10': 9356,
+};
+/** Too slow to count in a test (tens of seconds): used for Cancel instead. */
+const LONG = new Set(['pentominoes-6x10']);
+
+const KNUTH = readFileSync(join(EXAMPLES_DIR, 'knuth.dlx'), 'utf8');
+
+describe('the trace player (Node)', () => {
+  let dlx;
+  let Player;
+  before(async () => {
+    requireBuild(join(PKG, 'node.js'));
+    dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
+    ({ Player } = await import(pathToFileURL(join(WWW, 'dlx', 'player.js')).href));
+  });
+
+  for (const id of ['knuth', 'colors', 'queens-6', 'pentominoes-3x5', 'sudoku-4x4']) {
+    test(`replays ${id} as the engine ran it`, () => {
+      const text = readFileSync(join(EXAMPLES_DIR, `${id}.dlx`), 'utf8');
+      const trace = dlx.exact_cover_trace(text, { maxSteps: 1_000_000 });
+      assert.equal(trace.truncated, false);
+      const player = new Player(trace);
+      let chosen = 0;
+      while (!player.done) {
+        const event = player.forward();
+        if (event.op === 'choose') {
+          chosen++;
+          // MRV looked at the active primary items, in order, with the lengths drawn.
+          assert.deepEqual(
+            event.lengths,
+            player.activePrimary().map((item) => [item, player.lengths[item]]),
+          );
+          const min = Math.min(...event.lengths.map(([, len]) => len));
+          assert.equal(event.lengths.find(([, len]) => len === min)[0], event.item);
+        }
+      }
+      assert.ok(chosen > 0);
+      const result = dlx.exact_cover(text);
+      assert.deepEqual({ nodes: player.nodes, updates: player.updates }, result.stats);
+      assert.deepEqual(player.solutions, result.solutions);
+      assert.equal(player.solutions.length, KNOWN[id]);
+      // Everything danced back: nothing covered or unlinked, every length as built.
+      assert.equal(player.hidden.size, 0);
+      assert.ok(player.covered.every((covered) => !covered));
+      assert.deepEqual(player.lengths, player.columns.map((column) => column.length));
+      // Stepping back replays to the same state.
+      const middle = Math.floor(trace.events.length / 2);
+      player.seek(middle);
+      const snapshot = JSON.stringify([player.lengths, [...player.hidden], player.partial, player.tree]);
+      player.seek(trace.events.length);
+      player.seek(middle);
+      assert.equal(JSON.stringify([player.lengths, [...player.hidden], player.partial, player.tree]), snapshot);
+    });
+  }
+});
+
+describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
+  let server;
+  let browser;
+  let page;
+  let problems;
+
+  before(async () => {
+    requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'));
+    server = await serve(WWW);
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    problems = watch(page);
+    await page.addInitScript(() => {
+      window.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (event) =>
+        window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await page.goto(`${server.url}dlx.html`);
+    await page.waitForSelector('body[data-ready="true"]');
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Picks an example and waits until its text is in the editor. */
+  async function pick(id) {
+    await page.selectOption('#example', id);
+    await page.waitForSelector(`body[data-example="${id}"]`);
+  }
+
+  /** The counters under the visualizer, as numbers. */
+  async function counters() {
+    return page.evaluate(() => ({
+      nodes: Number(document.getElementById('viz-nodes').dataset.value),
+      updates: Number(document.getElementById('viz-updates').dataset.value),
+    }));
+  }
+
+  /** `exact_cover`'s statistics, computed in the page by the same module the worker loads. */
+  async function engineStats(text) {
+    return page.evaluate(async (problem) => {
+      const dlx = await import(new URL('pkg/dlx_wasm.js', location.href).href);
+      await dlx.default();
+      return dlx.exact_cover(problem).stats;
+    }, text);
+  }
+
+  async function solve(mode) {
+    await page.check(`input[name="mode"][value="${mode}"]`);
+    await page.click('#solve');
+    await page.waitForSelector('#solve-status:is([data-state="done"], [data-state="error"])');
+  }
+
+  test('loads with the solver ready, Knuth’s example drawn and no errors', async () => {
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    assert.equal(await page.inputValue('#problem'), KNUTH);
+    assert.equal(await page.getAttribute('link[rel="icon"]', 'href'), 'data:,');
+    // The matrix: 7 item headers, 6 option rows, a node per 1 (16), and the links: one into
+    // each node from above, and the list of 5 active items from the root.
+    assert.equal(await page.locator('#matrix .head').count(), 7);
+    assert.equal(await page.locator('#matrix .row').count(), 6);
+    assert.equal(await page.locator('#matrix .node').count(), 16);
+    assert.equal(await page.locator('#matrix .link').count(), 16 + 5);
+    const lengths = await page.$$eval('#matrix .head-length', (all) => all.map((t) => t.textContent));
+    assert.deepEqual(lengths, ['2', '2', '2', '3', '2', '2', '3']);
+    // The menu lists every example with its known count.
+    const menu = await page.$$eval('#example option', (all) =>
+      all.filter((o) => o.value).map((o) => [o.value, Number(o.dataset.count), o.textContent]),
+    );
+    assert.deepEqual(Object.fromEntries(menu.map(([id, count]) => [id, count])), KNOWN);
+    for (const [, count, label] of menu) assert.match(label, new RegExp(count.toLocaleString('en-US')));
+    assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+    assert.deepEqual(problems, []);
+  });
+
+  test('stepping Knuth’s example reaches its solution with the engine’s counters', async () => {
+    await pick('knuth');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    const expected = await engineStats(KNUTH);
+    assert.deepEqual(expected, { nodes: 6, updates: 29 });
+
+    // The first step is an MRV choice: the five primary lengths compared, A chosen.
+    await page.click('#viz-step');
+    assert.equal(await page.getAttribute('#viz-caption', 'data-op'), 'choose');
+    assert.equal(await page.locator('#matrix .head.compared').count(), 5);
+    assert.equal(await page.textContent('#matrix .head.chosen .head-name'), 'A');
+    // Then A is covered, and the nodes of its options unhook from the other lists.
+    await page.click('#viz-step');
+    assert.equal(await page.locator('#matrix .head.covered').count(), 1);
+    await page.click('#viz-step');
+    assert.equal(await page.locator('#matrix .node.hidden').count(), 1);
+    assert.equal(await page.locator('#matrix .memo-link').count(), 2);
+
+    let steps = 3;
+    while ((await page.getAttribute('#viz-caption', 'data-op')) !== 'solution') {
+      assert.ok(steps++ < 200, 'no solution within 200 steps');
+      await page.click('#viz-step');
+    }
+    assert.equal(await page.textContent('#viz-solutions'), '1');
+    const partial = await page.$$eval('#viz-partial code', (all) => all.map((c) => c.textContent));
+    assert.deepEqual(partial, ['A D F', 'B G', 'C E']);
+    assert.equal(await page.locator('#matrix .row.solution').count(), 3);
+    assert.equal(await page.locator('#viz-tree .entry.solution').count(), 1);
+    assert.equal(await page.locator('#viz-tree .entry.dead').count(), 1);
+    // Every node and update of the search happens before its one solution is found.
+    assert.deepEqual(await counters(), expected);
+
+    // Back one step (keyboard, from the matrix), then forward again.
+    const step = Number(await page.getAttribute('#viz-step-count', 'data-step'));
+    await page.focus('#matrix');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(Number(await page.getAttribute('#viz-step-count', 'data-step')), step - 1);
+    assert.equal(await page.textContent('#viz-solutions'), '0');
+    assert.deepEqual(await counters(), { nodes: 5, updates: 29 });
+    await page.keyboard.press('ArrowRight');
+    assert.deepEqual(await counters(), expected);
+
+    // Play to the end: everything is uncovered and relinked; the counters still agree.
+    await page.$eval('#viz-speed', (range) => {
+      range.value = range.max;
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    assert.equal(await page.textContent('#viz-speed-out'), '256 steps/s');
+    await page.click('#viz-play');
+    assert.equal(await page.getAttribute('#viz-play', 'aria-pressed'), 'true');
+    await page.waitForSelector('#viz-caption[data-op="uncover"]:has-text("The search is over")');
+    assert.equal(await page.getAttribute('#viz-play', 'aria-pressed'), 'false');
+    assert.deepEqual(await counters(), expected);
+    assert.match(await page.textContent('#viz-engine-stats'), /6 nodes, 29 updates: the counters agree/);
+    assert.equal(await page.locator('#matrix .node.hidden').count(), 0);
+    assert.equal(await page.locator('#matrix .head.covered').count(), 0);
+    assert.ok(await page.isDisabled('#viz-step'));
+
+    // Restart goes back to the matrix as built.
+    await page.click('#viz-restart');
+    assert.equal(await page.getAttribute('#viz-step-count', 'data-step'), '0');
+    assert.deepEqual(await counters(), { nodes: 0, updates: 0 });
+    assert.deepEqual(problems, []);
+  });
+
+  test('the colored example shows purification, and its counters agree too', async () => {
+    await pick('colors');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    const text = await page.inputValue('#problem');
+    await page.click('#viz-next');
+    assert.equal(await page.getAttribute('#viz-caption', 'data-op'), 'solution');
+    assert.deepEqual(await page.$$eval('#viz-partial code', (all) => all.map((c) => c.textContent)), [
+      'q x:A',
+      'p r x:A y',
+    ]);
+    assert.deepEqual(await counters(), await engineStats(text));
+    // Step back to the last purification: its item is marked.
+    while ((await page.getAttribute('#viz-caption', 'data-op')) !== 'purify') {
+      await page.click('#viz-back');
+    }
+    assert.equal(await page.locator('#matrix .head.purified').count(), 1);
+    assert.match(await page.textContent('#viz-caption'), /Purify x to color A/);
+  });
+
+  test('every example solves to its known count', { timeout: 120_000 }, async () => {
+    for (const [id, count] of Object.entries(KNOWN)) {
+      if (LONG.has(id)) continue;
+      await pick(id);
+      await solve('all');
+      assert.equal(await page.getAttribute('#solve-status', 'data-state'), 'done', id);
+      assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), count, id);
+      assert.equal(await page.locator('#solutions > li').count(), Math.min(count, 100), id);
+      assert.equal(await page.evaluate(() => document.getElementById('progress').value), 1, id);
+    }
+    // First solution of Knuth's example, listed as option lines with their indices.
+    await pick('knuth');
+    await solve('first');
+    assert.equal(await page.textContent('#solutions .solution-head'), 'Solution 1: options 0, 3, 4');
+    const lines = await page.$$eval('#solutions .solution-lines li', (all) =>
+      all.map((li) => `${li.querySelector('.index').textContent} ${li.querySelector('code').textContent}`),
+    );
+    assert.deepEqual(lines, ['0 C E', '3 A D F', '4 B G']);
+    // The first n, and the count only.
+    await pick('queens-12');
+    await page.fill('#limit', '7');
+    await solve('first-n');
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), 7);
+    assert.equal(await page.locator('#solutions > li').count(), 7);
+    await solve('count');
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), 14200);
+    assert.equal(await page.locator('#solutions > li').count(), 0);
+    assert.deepEqual(problems, []);
+  });
+
+  test('a problem too big to draw says so', async () => {
+    await pick('queens-12');
+    await page.waitForSelector('#viz-status[data-state="too-big"]');
+    assert.match(await page.textContent('#viz-status'), /too big to draw: it has 66 items and 144 options/);
+    assert.ok(await page.isHidden('#viz-body'));
+  });
+
+  test('a long search is traced up to the step limit, and says so', async () => {
+    // Perfect matchings: 16 items, 60 options (pairs), 1,344 solutions, over 20,000 steps.
+    const names = 'ABCDEFGHIJKLMNOP'.split('');
+    const lines = [names.join(' ')];
+    for (let i = 0; i < 16; i++) {
+      for (let j = i + 1; j < 16 && lines.length <= 60; j++) {
+        if ((i + j) % 3 !== 0) lines.push(`${names[i]} ${names[j]}`);
+      }
+    }
+    await page.fill('#problem', lines.join('\n'));
+    await page.waitForSelector('#viz-status[data-state="stale"]');
+    await page.click('#visualize');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    assert.match(await page.textContent('#viz-status'), /16 items \(16 primary, 0 secondary\), 60 options/);
+    assert.ok(await page.isVisible('#viz-truncated'));
+    assert.match(await page.textContent('#viz-truncated'), /stops at the step limit \(20,000 steps\)/);
+    await page.click('#viz-next');
+    assert.equal(await page.getAttribute('#viz-caption', 'data-op'), 'solution');
+    await page.click('#viz-back');
+    await page.click('#viz-restart');
+    assert.deepEqual(await counters(), { nodes: 0, updates: 0 });
+  });
+
+  test('a malformed problem is shown at its line', async () => {
+    await pick('knuth');
+    await page.fill('#problem', 'A B C | x\nA B\n| a comment\nC D x\n');
+    await page.waitForSelector('body:not([data-example])');
+    await solve('first');
+    assert.equal(await page.getAttribute('#solve-status', 'data-state'), 'error');
+    assert.ok(await page.isVisible('#problem-error'));
+    const message = await page.textContent('#problem-error-text');
+    assert.match(message, /^Line 4: This option uses an item that is not declared on the item line/);
+    assert.match(message, /unknown item `D`/);
+    assert.equal(await page.getAttribute('#problem', 'aria-invalid'), 'true');
+    assert.equal(await page.textContent('#gutter span.error'), '4');
+    assert.equal(await page.locator('#backdrop span.error').count(), 1);
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('#backdrop span')].findIndex((s) => s.classList.contains('error'))), 3);
+    // "Show line 4" selects that line in the editor.
+    await page.click('#problem-error-show');
+    const selected = await page.evaluate(() => {
+      const area = document.getElementById('problem');
+      return [document.activeElement === area, area.value.slice(area.selectionStart, area.selectionEnd)];
+    });
+    assert.deepEqual(selected, [true, 'C D x']);
+    // The visualizer reports it too; fixing the text clears the mark.
+    await page.click('#visualize');
+    await page.waitForSelector('#viz-status[data-state="error"]');
+    await page.fill('#problem', 'A B C | x\nA B\n| a comment\nC x\n');
+    assert.ok(await page.isHidden('#problem-error'));
+    assert.equal(await page.locator('#gutter span.error').count(), 0);
+    await solve('count');
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), 1);
+    // A color on a primary item: plain words again, at line 2.
+    await page.fill('#problem', 'A B | x\nA:red B\n');
+    await solve('first');
+    assert.match(await page.textContent('#problem-error-text'), /^Line 2: /);
+    assert.deepEqual(problems, []);
+  });
+
+  test('Cancel stops a long count at once, and the page still works', { timeout: 120_000 }, async () => {
+    await pick('pentominoes-6x10');
+    await page.waitForSelector('#viz-status[data-state="too-big"]');
+    await page.check('input[name="mode"][value="count"]');
+    await page.click('#solve');
+    // The progress bar moves with the engine's estimate.
+    await page.waitForFunction(() => document.getElementById('progress').value > 0);
+    await page.waitForSelector('#solve-status:has-text("so far")');
+    assert.ok(await page.isEnabled('#cancel'));
+    const elapsed = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const status = document.getElementById('solve-status');
+          const start = performance.now();
+          const observer = new MutationObserver(() => {
+            if (status.dataset.state !== 'cancelled') return;
+            observer.disconnect();
+            resolve(performance.now() - start);
+          });
+          observer.observe(status, { attributes: true });
+          document.getElementById('cancel').click();
+        }),
+    );
+    assert.ok(elapsed < 100, `cancelled after ${elapsed} ms`);
+    assert.match(await page.textContent('#solve-status'), /^Cancelled after [\d.]+ s: [\d,]+ solutions? so far/);
+    assert.ok(await page.isDisabled('#cancel'));
+    // Nothing more arrives from the stopped search: the bar stays where it stopped.
+    const progress = await page.evaluate(() => document.getElementById('progress').value);
+    assert.ok(progress > 0);
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => document.getElementById('progress').value), progress);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    // The page works afterwards: solve and draw Knuth's example.
+    await pick('knuth');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    await solve('all');
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), 1);
+    assert.deepEqual(problems, []);
+  });
+
+  test('screenshots at desktop and phone width, readable and within the screen', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await pick('knuth');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    await solve('all');
+    // Mid-search: level 1's MRV choice, after A was covered and option 1 tried.
+    while ((await page.locator('#viz-tree .entry.choose').count()) < 2) await page.click('#viz-step');
+    await page.waitForTimeout(600); // let the fades finish
+    await page.screenshot({ path: join(ARTIFACTS, 'dlx-desktop.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+    await page.screenshot({ path: join(ARTIFACTS, 'dlx-phone.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await pick('queens-6');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    await page.click('#viz-next');
+    await page.waitForTimeout(600);
+    await page.locator('.visualizer').screenshot({ path: join(ARTIFACTS, 'dlx-queens.png') });
+    assert.deepEqual(problems, []);
+  });
+
+  test('keyboard focus is visible, and reduced motion turns the animations off', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const duration = await page.$eval('#matrix .node circle', (c) => getComputedStyle(c).transitionDuration);
+    assert.match(duration, /^0s/);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.focus('#viz-step');
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.equal(outline, 'solid');
+    // Every button has a name.
+    const unnamed = await page.$$eval('button', (all) => all.filter((b) => !b.textContent.trim()).length);
+    assert.equal(unnamed, 0);
+  });
+});

@@ -1,0 +1,57 @@
+// The examples menu: static problem files in examples/, each with its known number of
+// solutions (checked with the `dlx` command-line tool, and again by the page's tests).
+
+export const EXAMPLES = [
+  {
+    id: 'knuth',
+    title: "Knuth's 7-item example",
+    count: 1,
+    about: 'The example from Knuth’s paper: 5 primary items, 2 secondary, 6 options.',
+  },
+  {
+    id: 'sudoku-4x4',
+    title: '4x4 sudoku',
+    count: 1,
+    about: 'A 4x4 sudoku with four clues, one option per cell and digit: 64 items, 52 options.',
+  },
+  {
+    id: 'queens-6',
+    title: '6 queens',
+    count: 4,
+    about: 'Six non-attacking queens; the diagonals are secondary items (used at most once).',
+  },
+  {
+    id: 'pentominoes-3x5',
+    title: 'L, N and V pentominoes in a 3x5 box',
+    count: 4,
+    about: 'A small polyomino tiling: one item per piece and per cell, one option per placement.',
+  },
+  {
+    id: 'colors',
+    title: 'Colored secondary items',
+    count: 1,
+    about: 'Knuth’s example of colors: options may share a secondary item if they agree on its color.',
+  },
+  {
+    id: 'queens-12',
+    title: '12 queens',
+    count: 14200,
+    about: 'A larger search: 66 items, 144 options, 14,200 solutions.',
+  },
+  {
+    id: 'pentominoes-3x20',
+    title: 'Twelve pentominoes in a 3x20 box',
+    count: 8,
+    about: 'The classic 3x20 box: 72 items, 1,236 options; 2 tilings, each with its mirror images.',
+  },
+  {
+    id: 'pentominoes-6x10',
+    title: 'Twelve pentominoes in a 6x10 box (long)',
+    count: 9356,
+    long: true,
+    about: 'Counting all 9,356 takes a while (tens of seconds): watch the progress bar, or Cancel.',
+  },
+];
+
+/** Where an example's text lives, relative to the page. */
+export const exampleUrl = (example) => `dlx/examples/${example.id}.dlx`;
