@@ -293,10 +293,15 @@ impl ProblemBuilder {
         budget: SizeBudget,
     ) -> Result<ProblemBuilder> {
         SizeBudget::check("items", primary.len() + secondary.len(), budget.max_items)?;
-        let mut names = Vec::with_capacity(primary.len() + secondary.len());
-        let mut index = HashMap::with_capacity(names.capacity());
-        for name in primary.iter().chain(secondary) {
-            let name = name.as_ref();
+        let all: Vec<&str> = primary.iter().chain(secondary).map(AsRef::as_ref).collect();
+        Self::from_name_list(&all, primary.len(), budget)
+    }
+
+    /// The body of [`ProblemBuilder::with_names_and_budget`], once for every string type.
+    fn from_name_list(all: &[&str], primary: usize, budget: SizeBudget) -> Result<Self> {
+        let mut names = Vec::with_capacity(all.len());
+        let mut index = HashMap::with_capacity(all.len());
+        for &name in all {
             check_name(name)?;
             if index.insert(name.to_owned(), names.len() as u32).is_some() {
                 return Err(Error::DuplicateItemName {
@@ -305,7 +310,7 @@ impl ProblemBuilder {
             }
             names.push(name.to_owned());
         }
-        let mut builder = Self::from_names(Names::Named(names), primary.len(), budget);
+        let mut builder = Self::from_names(Names::Named(names), primary, budget);
         builder.index = index;
         Ok(builder)
     }

@@ -22,8 +22,13 @@ pub(crate) fn describe(value: &JsValue) -> String {
         "null".into()
     } else if Array::is_array(value) {
         "an array".into()
-    } else if let Some(n) = value.as_f64() {
-        format!("the number {n}")
+    } else if value.as_f64().is_some() {
+        // JS formats the number: keeps Rust's float formatting out of the .wasm.
+        let text = js_sys::Number::from(value.clone())
+            .to_string_with_radix(10)
+            .map(String::from)
+            .unwrap_or_default();
+        format!("the number {text}")
     } else if value.is_string() {
         "a string".into()
     } else {
@@ -42,7 +47,7 @@ pub(crate) fn integer(value: &JsValue, path: &str, max: f64) -> Result<u64, JsVa
         Some(n) if n.is_finite() && n.fract() == 0.0 && n >= 0.0 && n <= max => Ok(n as u64),
         _ => Err(invalid(
             path,
-            &format!("a whole number from 0 to {max}"),
+            &format!("a whole number from 0 to {}", max as u64),
             value,
         )),
     }
