@@ -151,8 +151,8 @@ impl Alphabet {
         };
         match value {
             Some(v) if v <= n => Lookup::Symbol(v),
-            Some(v) => Lookup::OutOfRange(v),
-            None => Lookup::Invalid,
+            Some(v) if v <= MAX_SIZE => Lookup::OutOfRange(v),
+            _ => Lookup::Invalid,
         }
     }
 

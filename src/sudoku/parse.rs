@@ -36,7 +36,7 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
     if options.variant == Variant::Samurai {
         return samurai::parse(text, options, alphabet);
     }
-    let wanted = wanted_size(options, &alphabet)?;
+    let wanted = wanted_size(options)?;
     let valid = |count: usize| match wanted {
         Some(n) => count == n * n,
         None => size_for_cells(count).is_some(),
@@ -123,17 +123,18 @@ pub(crate) fn read_cells(
     Sudoku::from_parts(layout, values, alphabet)
 }
 
-/// The size the options (or the alphabet, or the jigsaw map) fix, if any.
-fn wanted_size(options: &Options, alphabet: &Alphabet) -> SudokuResult<Option<usize>> {
-    let n = options.fixed_size().or(alphabet.symbol_count()).or_else(|| {
-        match (&options.variant, &options.regions) {
+/// The size the options (or the jigsaw map) fix, if any. (A custom alphabet's length is
+/// checked against the size later, to blame the alphabet rather than the cell count.)
+fn wanted_size(options: &Options) -> SudokuResult<Option<usize>> {
+    let n = options
+        .fixed_size()
+        .or_else(|| match (&options.variant, &options.regions) {
             (Variant::Jigsaw, Some(map)) => {
                 let cells = map_labels(map).len();
                 size_for_cells(cells).or(Some(cells.isqrt()).filter(|&n| n * n == cells))
             }
             _ => None,
-        }
-    });
+        });
     if let Some(n) = n {
         check_size(n)?;
     }

@@ -39,6 +39,8 @@ pub(crate) struct Run {
     pub(crate) max_nodes: Option<u64>,
     /// Random tie-breaking in the engine.
     pub(crate) seed: Option<u64>,
+    /// Singles propagation for this run instead of the solver's own.
+    pub(crate) singles: Option<Singles>,
 }
 
 /// How a search ended.
@@ -161,6 +163,17 @@ impl SudokuSolver {
         Ok(puzzle.with_conflicts(outcome)?.found)
     }
 
+    /// Whether `singles` alone fill the grid of `givens` (`None` for conflicting givens).
+    pub(crate) fn singles_fill(
+        &mut self,
+        layout: &Layout,
+        givens: &[u8],
+        singles: Singles,
+    ) -> Option<bool> {
+        self.state.load(layout, givens).ok()?;
+        Some(self.state.propagate(layout, singles) && self.state.empty == 0)
+    }
+
     /// The core: searches `givens` on `layout`. With `rng`, options come in a random order.
     /// On conflicting givens it returns [`SudokuError::ConflictingGivens`] with an empty
     /// list, which the caller fills in.
@@ -183,7 +196,8 @@ impl SudokuSolver {
         if run.limit == 0 {
             return done(0);
         }
-        let consistent = self.state.propagate(layout, self.singles);
+        let singles = run.singles.unwrap_or(self.singles);
+        let consistent = self.state.propagate(layout, singles);
         self.report.forced = self.report.empty - self.state.empty;
         if !consistent {
             return done(0);

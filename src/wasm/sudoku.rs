@@ -1,20 +1,491 @@
-//! The sudoku exports for JS.
+//! The sudoku exports for JS: `solve_sudoku`, `count_sudoku_solutions`, `generate_sudoku`
+//! and `sudoku_candidates`. They read and check the arguments, call [`crate::sudoku`], and
+//! turn results and errors into JS values; nothing else.
 
+use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-use super::convert::string;
-use super::js_error;
-use crate::sudoku::Sudoku;
+use super::convert::{field, integer, invalid, object};
+use super::{js_error, set};
+use crate::sudoku::{
+    generate, CellPos, Difficulty, GenerateOptions, JigsawProblem, Options, Rating, Sudoku,
+    SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,
+};
 
-/// Solves a sudoku.
+/// The largest whole number JS holds exactly.
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** A sudoku variant: each adds regions to (or, for jigsaw, replaces the boxes of) the classic rules. */
+export type SudokuVariant = "classic" | "x" | "windoku" | "jigsaw" | "samurai";
+
+/** What a puzzle is and how it is written. Every field is optional. */
+export interface SudokuOptions {
+  /** Rows per box (by default inferred from the size: the most nearly square boxes, wider than tall). */
+  boxRows?: number;
+  /** Columns per box. */
+  boxCols?: number;
+  /** The variant (default "classic"). Windoku and Samurai are 9x9. */
+  variant?: SudokuVariant;
+  /** The jigsaw map: one region symbol per cell in reading order, white space ignored. */
+  regions?: string;
+  /** The symbols in order, e.g. "0-9A-F" for a 16x16 puzzle where 0 is a symbol. */
+  alphabet?: string;
+}
+
+/** A difficulty band: easy (naked singles solve it), medium (naked and hidden singles), hard and expert (search needed, by search effort). */
+export type SudokuDifficulty = "easy" | "medium" | "hard" | "expert";
+
+/** What to generate. */
+export interface SudokuGenerateOptions extends SudokuOptions {
+  /** Symbols per row, 4 to 25 (default 9, or what the other options imply). */
+  size?: number;
+  /** A whole number from 0 to 2^53 - 1; the same seed gives the same puzzle. Random if absent. */
+  seed?: number;
+  /** The band to aim for (default "medium"). */
+  difficulty?: SudokuDifficulty;
+  /** Symmetry of the givens (default "none"). */
+  symmetry?: "none" | "rotate180" | "mirror";
+}
+
+/** How hard a puzzle is. */
+export interface SudokuRating {
+  /** The band reached (the one asked for unless no attempt reached it, as for 4x4 above easy). */
+  difficulty: SudokuDifficulty;
+  /** Mean engine search nodes per empty cell plus one over 4 seeded orders: 1 when singles solve it. */
+  effort: number;
+  /** Mean engine search nodes of a complete search. */
+  nodes: number;
+  /** Whether naked singles alone solve it. */
+  nakedSingles: boolean;
+  /** Whether naked and hidden singles solve it. */
+  singles: boolean;
+}
+
+/** A generated puzzle with exactly one solution. */
+export interface GeneratedSudoku {
+  /** The puzzle as a compact line ("." for empty cells). */
+  puzzle: string;
+  /** Its solution as a compact line. */
+  solution: string;
+  rating: SudokuRating;
+  /** The seed it came from. */
+  seed: number;
+  /** Number of givens. */
+  givens: number;
+  /** For jigsaw, the region map (one letter per cell). */
+  regions?: string;
+}
+
+/** Candidates per cell in reading order: the symbols no given rules out, or null for a given cell. */
+export type SudokuCandidates = (string[] | null)[];
+
+/**
+ * The `code` of every `Error` the sudoku exports throw, with the properties each carries:
+ * - `invalid_argument` (`path`): an argument of the wrong type or range;
+ * - `wrong_cell_count` (`found`, `expected?`, `fits`: the nearest sizes);
+ * - `invalid_character`, `symbol_out_of_range` (`row`, `column`, 1-based);
+ * - `conflicting_givens` (`row`, `column` of the first, and `conflicts`: every pair);
+ * - `bad_jigsaw_map` (`row`, `column`, `region` for a region of the wrong size);
+ * - `bad_samurai_layout` (`line`, `column`);
+ * - `bad_box_shape`, `unsupported_size`, `unsupported_variant`, `bad_alphabet`, `too_large`.
+ */
+export type SudokuErrorCode =
+  | "invalid_argument" | "wrong_cell_count" | "invalid_character" | "symbol_out_of_range"
+  | "conflicting_givens" | "bad_jigsaw_map" | "bad_samurai_layout" | "bad_box_shape"
+  | "unsupported_size" | "unsupported_variant" | "bad_alphabet" | "too_large";
+
+/** Two givens that repeat a symbol in a region. */
+export interface SudokuConflict {
+  symbol: string;
+  first: { row: number; column: number };
+  second: { row: number; column: number };
+  /** Every region the two cells share, e.g. "row 1", "box 3 of the middle grid". */
+  regions: string[];
+}
+"#;
+
 #[wasm_bindgen]
-pub fn solve_sudoku(puzzle: &JsValue) -> Result<Option<String>, JsValue> {
-    let line = string(puzzle, "puzzle", 1 << 16)?;
-    let puzzle: Sudoku = line
-        .parse()
-        .map_err(|e: crate::sudoku::SudokuError| js_error(e.code(), &e.to_string(), &[]))?;
-    puzzle
-        .some_solution()
-        .map(|s| s.map(|s| s.to_line()))
-        .map_err(|e| js_error(e.code(), &e.to_string(), &[]))
+extern "C" {
+    /// A puzzle argument (checked at run time).
+    #[wasm_bindgen(typescript_type = "string")]
+    pub type JsSudokuPuzzle;
+
+    /// A number argument (checked at run time).
+    #[wasm_bindgen(typescript_type = "number")]
+    pub type JsSudokuLimit;
+
+    /// The options of the sudoku exports.
+    #[wasm_bindgen(typescript_type = "SudokuOptions | undefined")]
+    pub type JsSudokuOptions;
+
+    /// The options of `generate_sudoku`.
+    #[wasm_bindgen(typescript_type = "SudokuGenerateOptions | undefined")]
+    pub type JsSudokuGenerateOptions;
+
+    /// A solution line or null.
+    #[wasm_bindgen(typescript_type = "string | null")]
+    pub type JsSudokuSolution;
+
+    /// What `generate_sudoku` returns.
+    #[wasm_bindgen(typescript_type = "GeneratedSudoku")]
+    pub type JsGeneratedSudoku;
+
+    /// What `sudoku_candidates` returns.
+    #[wasm_bindgen(typescript_type = "SudokuCandidates")]
+    pub type JsSudokuCandidates;
+}
+
+/// Solves a sudoku and returns its first solution as a compact line in the puzzle's
+/// alphabet, or `null` if it has none. `puzzle` is a compact line, a decorated grid, whole
+/// numbers separated by spaces or commas (sizes above 9), or a 21-line Samurai layout.
+/// Throws an `Error` with a `code` (see `SudokuErrorCode`) for malformed input or
+/// conflicting givens.
+#[wasm_bindgen]
+pub fn solve_sudoku(
+    puzzle: &JsSudokuPuzzle,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuSolution, JsValue> {
+    let puzzle = read_puzzle(puzzle, options.map(JsValue::from))?;
+    let solution = puzzle.some_solution().map_err(|e| sudoku_error(&e))?;
+    Ok(match solution {
+        Some(solution) => JsValue::from_str(&solution.to_line()),
+        None => JsValue::NULL,
+    }
+    .unchecked_into())
+}
+
+/// Counts the solutions of a sudoku, stopping at `limit` (a whole number), so the result
+/// is never above `limit`. Throws like `solve_sudoku`.
+#[wasm_bindgen]
+pub fn count_sudoku_solutions(
+    puzzle: &JsSudokuPuzzle,
+    limit: &JsSudokuLimit,
+    options: Option<JsSudokuOptions>,
+) -> Result<f64, JsValue> {
+    let limit = integer(limit, "limit", MAX_SAFE)?;
+    let puzzle = read_puzzle(puzzle, options.map(JsValue::from))?;
+    let count = puzzle
+        .count_solutions(limit)
+        .map_err(|e| sudoku_error(&e))?;
+    Ok(count as f64)
+}
+
+/// The candidates of every cell (for pencil marks): for an empty cell, the symbols that
+/// no given in its rows, columns, boxes or other regions rules out; `null` for a given.
+/// Throws like `solve_sudoku`.
+#[wasm_bindgen]
+pub fn sudoku_candidates(
+    puzzle: &JsSudokuPuzzle,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuCandidates, JsValue> {
+    let puzzle = read_puzzle(puzzle, options.map(JsValue::from))?;
+    let candidates = puzzle.candidates().map_err(|e| sudoku_error(&e))?;
+    let cells = Array::new();
+    for (cell, &value) in puzzle.values().iter().enumerate() {
+        if value != 0 {
+            cells.push(&JsValue::NULL);
+            continue;
+        }
+        let symbols = Array::new();
+        for v in candidates.symbols(cell) {
+            symbols.push(&JsValue::from_str(&puzzle.alphabet().symbol(v)));
+        }
+        cells.push(&symbols);
+    }
+    Ok(cells.unchecked_into())
+}
+
+/// Generates a puzzle with exactly one solution: `{ puzzle, solution, rating, seed,
+/// givens, regions? }`. The same options and seed give the same puzzle. Throws an
+/// `Error` with `code` `"invalid_argument"` for bad options.
+#[wasm_bindgen]
+pub fn generate_sudoku(
+    options: Option<JsSudokuGenerateOptions>,
+) -> Result<JsGeneratedSudoku, JsValue> {
+    let value = options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+    let options = read_generate_options(&value)?;
+    let generated = generate(&options).map_err(|e| sudoku_error(&e))?;
+    let out = Object::new();
+    set(
+        &out,
+        "puzzle",
+        &JsValue::from_str(&generated.puzzle.to_line()),
+    );
+    set(
+        &out,
+        "solution",
+        &JsValue::from_str(&generated.solution.to_line()),
+    );
+    set(&out, "rating", &rating(&generated.rating));
+    set(&out, "seed", &JsValue::from_f64(generated.seed as f64));
+    set(
+        &out,
+        "givens",
+        &JsValue::from_f64(generated.puzzle.given_count() as f64),
+    );
+    if let Some(map) = generated.puzzle.layout().jigsaw_map() {
+        set(&out, "regions", &JsValue::from_str(&map));
+    }
+    Ok(JsValue::from(out).unchecked_into())
+}
+
+fn rating(rating: &Rating) -> JsValue {
+    let out = Object::new();
+    let difficulty = JsValue::from_str(rating.difficulty.name());
+    set(&out, "difficulty", &difficulty);
+    set(&out, "effort", &JsValue::from_f64(rating.effort));
+    set(&out, "nodes", &JsValue::from_f64(rating.nodes));
+    set(
+        &out,
+        "nakedSingles",
+        &JsValue::from_bool(rating.naked_singles),
+    );
+    set(&out, "singles", &JsValue::from_bool(rating.singles));
+    out.into()
+}
+
+/// Reads the puzzle and its options.
+fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsValue> {
+    let text = text(puzzle, "puzzle", MAX_INPUT_BYTES)?;
+    let options = read_options(&options.unwrap_or(JsValue::UNDEFINED), "options")?;
+    Sudoku::parse(&text, &options).map_err(|e| sudoku_error(&e))
+}
+
+/// `value` as a string of at most `max` UTF-16 units, checked before it is copied; a
+/// longer one is an `invalid_argument` too.
+fn text(value: &JsValue, path: &str, max: usize) -> Result<String, JsValue> {
+    let Some(js) = value.dyn_ref::<js_sys::JsString>() else {
+        return Err(invalid(path, "a string", value));
+    };
+    if js.length() as usize > max {
+        return Err(invalid(
+            path,
+            &format!("a string of at most {max} characters"),
+            &JsValue::from_str(&format!("{} characters", js.length())),
+        ));
+    }
+    Ok(String::from(js))
+}
+
+/// Property `key` of `object` as a string, if present.
+fn string_field(
+    object: &JsValue,
+    key: &str,
+    path: &str,
+    max: usize,
+) -> Result<Option<String>, JsValue> {
+    let path = format!("{path}.{key}");
+    field(object, key)?
+        .map(|value| text(&value, &path, max))
+        .transpose()
+}
+
+/// Property `key` of `object` as a whole number in `min..=max`, if present.
+fn number_field(
+    object: &JsValue,
+    key: &str,
+    path: &str,
+    min: u64,
+    max: f64,
+) -> Result<Option<u64>, JsValue> {
+    let path = format!("{path}.{key}");
+    let Some(value) = field(object, key)? else {
+        return Ok(None);
+    };
+    let n = integer(&value, &path, max)?;
+    if n < min {
+        return Err(invalid(
+            &path,
+            &format!("a whole number from {min} to {max}"),
+            &value,
+        ));
+    }
+    Ok(Some(n))
+}
+
+/// Property `key` parsed with `FromStr`, if present.
+fn named_field<T: std::str::FromStr>(
+    object: &JsValue,
+    key: &str,
+    path: &str,
+    expected: &str,
+) -> Result<Option<T>, JsValue> {
+    let path = format!("{path}.{key}");
+    let Some(value) = field(object, key)? else {
+        return Ok(None);
+    };
+    let parsed = value.as_string().and_then(|s| s.parse::<T>().ok());
+    match parsed {
+        Some(parsed) => Ok(Some(parsed)),
+        None => Err(invalid(&path, expected, &value)),
+    }
+}
+
+const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
+
+fn read_options(value: &JsValue, path: &str) -> Result<Options, JsValue> {
+    let mut options = Options::default();
+    let Some(object) = object(value, path)? else {
+        return Ok(options);
+    };
+    let max = MAX_SIZE as f64;
+    options.box_rows = number_field(&object, "boxRows", path, 1, max)?.map(|n| n as usize);
+    options.box_cols = number_field(&object, "boxCols", path, 1, max)?.map(|n| n as usize);
+    if let Some(variant) = named_field::<Variant>(&object, "variant", path, VARIANTS)? {
+        options.variant = variant;
+    }
+    options.regions = string_field(&object, "regions", path, MAX_INPUT_BYTES)?;
+    options.alphabet = string_field(&object, "alphabet", path, 256)?;
+    Ok(options)
+}
+
+fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
+    let path = "options";
+    let puzzle = read_options(value, path)?;
+    let mut options = GenerateOptions {
+        puzzle,
+        ..GenerateOptions::default()
+    };
+    let Some(object) = object(value, path)? else {
+        options.seed = random_seed();
+        return Ok(options);
+    };
+    let max = MAX_SIZE as f64;
+    options.puzzle.size = number_field(&object, "size", path, 4, max)?.map(|n| n as usize);
+    options.seed = number_field(&object, "seed", path, 0, MAX_SAFE)?.unwrap_or_else(random_seed);
+    if let Some(d) = named_field::<Difficulty>(
+        &object,
+        "difficulty",
+        path,
+        r#""easy", "medium", "hard" or "expert""#,
+    )? {
+        options.difficulty = d;
+    }
+    if let Some(s) = named_field::<Symmetry>(
+        &object,
+        "symmetry",
+        path,
+        r#""none", "rotate180" or "mirror""#,
+    )? {
+        options.symmetry = s;
+    }
+    Ok(options)
+}
+
+/// A seed from `Math.random`, below 2^53 so it comes back exactly.
+fn random_seed() -> u64 {
+    (js_sys::Math::random() * MAX_SAFE).floor() as u64
+}
+
+fn pos(props: &mut Vec<(&'static str, JsValue)>, pos: CellPos) {
+    props.push(("row", JsValue::from_f64(pos.row as f64)));
+    props.push(("column", JsValue::from_f64(pos.column as f64)));
+}
+
+fn cell(pos: CellPos) -> JsValue {
+    let out = Object::new();
+    set(&out, "row", &JsValue::from_f64(pos.row as f64));
+    set(&out, "column", &JsValue::from_f64(pos.column as f64));
+    out.into()
+}
+
+fn numbers(values: &[usize]) -> JsValue {
+    values
+        .iter()
+        .map(|&v| JsValue::from_f64(v as f64))
+        .collect::<Array>()
+        .into()
+}
+
+/// A JS `Error` for a sudoku error: `code`, the message, and the positions it carries.
+fn sudoku_error(error: &SudokuError) -> JsValue {
+    let mut props: Vec<(&'static str, JsValue)> = Vec::new();
+    let num = |n: usize| JsValue::from_f64(n as f64);
+    match error {
+        SudokuError::WrongCellCount {
+            found,
+            expected,
+            fits,
+        } => {
+            props.push(("found", num(*found)));
+            if let Some(expected) = expected {
+                props.push(("expected", num(*expected)));
+            }
+            props.push(("fits", numbers(fits)));
+        }
+        SudokuError::InvalidCharacter { ch, pos: p } => {
+            pos(&mut props, *p);
+            props.push(("character", JsValue::from_str(&ch.to_string())));
+        }
+        SudokuError::SymbolOutOfRange {
+            symbol,
+            size,
+            pos: p,
+            ..
+        } => {
+            pos(&mut props, *p);
+            props.push(("symbol", JsValue::from_str(symbol)));
+            props.push(("size", num(*size)));
+        }
+        SudokuError::ConflictingGivens { conflicts } => {
+            if let Some(first) = conflicts.first() {
+                pos(&mut props, first.first);
+            }
+            let list: Array = conflicts
+                .iter()
+                .map(|c| {
+                    let out = Object::new();
+                    set(&out, "symbol", &JsValue::from_str(&c.symbol));
+                    set(&out, "first", &cell(c.first));
+                    set(&out, "second", &cell(c.second));
+                    let regions: Array = c
+                        .regions
+                        .iter()
+                        .map(|r| JsValue::from_str(&r.to_string()))
+                        .collect();
+                    set(&out, "regions", &regions);
+                    JsValue::from(out)
+                })
+                .collect();
+            props.push(("conflicts", list.into()));
+        }
+        SudokuError::BadJigsawMap {
+            problem:
+                JigsawProblem::RegionSize {
+                    region,
+                    size,
+                    first,
+                    ..
+                },
+        } => {
+            pos(&mut props, *first);
+            props.push(("region", JsValue::from_str(&region.to_string())));
+            props.push(("size", num(*size)));
+        }
+        SudokuError::BadSamuraiLayout { line, column, .. } => {
+            props.push(("line", num(*line)));
+            props.push(("column", num(*column)));
+        }
+        SudokuError::BadBoxShape { rows, cols, size } => {
+            props.push(("boxRows", num(*rows)));
+            props.push(("boxCols", num(*cols)));
+            props.push(("size", num(*size)));
+        }
+        SudokuError::UnsupportedSize { size } => props.push(("size", num(*size))),
+        SudokuError::UnsupportedVariant { variant, size } => {
+            props.push(("variant", JsValue::from_str(variant.name())));
+            props.push(("size", num(*size)));
+        }
+        SudokuError::TooLarge { len, limit } => {
+            props.push(("length", num(*len)));
+            props.push(("limit", num(*limit)));
+        }
+        SudokuError::InvalidArgument { name, .. } => {
+            props.push(("path", JsValue::from_str(&format!("options.{name}"))));
+        }
+        _ => {}
+    }
+    js_error(error.code(), &error.to_string(), &props)
 }

@@ -1,0 +1,385 @@
+//! The seeded generator: a random solution grid from the engine (options in a random order,
+//! random tie-breaking), then givens taken away in a random order, symmetric if asked,
+//! as long as the puzzle stays solvable by the means its difficulty allows (naked singles
+//! for easy, all singles for medium, a unique solution for hard and expert). The result is
+//! rated; if it misses the band, the generator tries again, up to a fixed number of
+//! attempts that depends on the size, and otherwise returns the attempt nearest the band.
+//!
+//! Everything is drawn from one [`fastrand::Rng`] seeded with the caller's seed, with
+//! `u32` and `u64` ranges only, and no limit is measured in time, so the same seed gives
+//! the same puzzle on every platform, natively and in WebAssembly.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use fastrand::Rng;
+
+use super::alphabet::Alphabet;
+use super::encode::shuffle;
+use super::error::{SudokuError, SudokuResult};
+use super::jigsaw;
+use super::layout::Layout;
+use super::propagate::Singles;
+use super::puzzle::Sudoku;
+use super::rating::{rate, unique_below, Difficulty, Rating, EXPERT_EFFORT};
+use super::shape::check_size;
+use super::solver::{Run, SudokuSolver};
+use super::variant::{Options, Variant};
+
+/// Which cells are emptied together.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Any pattern of givens.
+    #[default]
+    None,
+    /// The givens look the same after a half turn.
+    Rotate180,
+    /// The givens are mirrored left to right.
+    Mirror,
+}
+
+impl Symmetry {
+    /// The name as the options spell it: `none`, `rotate180`, `mirror`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = SudokuError;
+
+    /// Reads `none`, `rotate180` (or `180`, `rotational`) and `mirror`.
+    fn from_str(s: &str) -> SudokuResult<Symmetry> {
+        match s {
+            "none" => Ok(Symmetry::None),
+            "rotate180" | "180" | "rotational" => Ok(Symmetry::Rotate180),
+            "mirror" => Ok(Symmetry::Mirror),
+            _ => Err(SudokuError::InvalidArgument {
+                name: "symmetry",
+                reason: format!(
+                    "`{}` is not one of none, rotate180, mirror",
+                    s.chars().take(40).collect::<String>()
+                ),
+            }),
+        }
+    }
+}
+
+/// What to generate.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// Variant, box shape, jigsaw map (a random one if absent), alphabet and size (9 if no
+    /// option fixes it).
+    pub puzzle: Options,
+    /// The seed: the same seed and options give the same puzzle everywhere.
+    pub seed: u64,
+    /// The difficulty band to aim for.
+    pub difficulty: Difficulty,
+    /// The symmetry of the givens.
+    pub symmetry: Symmetry,
+}
+
+/// A generated puzzle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Generated {
+    /// The puzzle; for jigsaw, its layout holds the map ([`Layout::jigsaw_map`]).
+    pub puzzle: Sudoku,
+    /// Its only solution.
+    pub solution: Sudoku,
+    /// Its rating; `rating.difficulty` is the band asked for unless no attempt reached it.
+    pub rating: Rating,
+    /// The seed it was generated from.
+    pub seed: u64,
+    /// How many puzzles were made to find it.
+    pub attempts: u32,
+}
+
+/// Generates a puzzle with exactly one solution.
+///
+/// ```
+/// use dlx_wasm::sudoku::{generate, Difficulty, GenerateOptions};
+/// # fn main() -> Result<(), dlx_wasm::sudoku::SudokuError> {
+/// let options = GenerateOptions { seed: 7, difficulty: Difficulty::Hard, ..Default::default() };
+/// let generated = generate(&options)?;
+/// assert_eq!(generated.puzzle.count_solutions(2)?, 1);
+/// assert_eq!(generate(&options)?.puzzle, generated.puzzle);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// The option errors of [`Layout::new`] and [`Alphabet::custom`].
+pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
+    let n = size(&options.puzzle)?;
+    let alphabet = match &options.puzzle.alphabet {
+        Some(spec) => Alphabet::custom(spec)?,
+        None => Alphabet::builtin(),
+    };
+    if let Some(k) = alphabet.symbol_count().filter(|&k| k != n) {
+        return Err(SudokuError::BadAlphabet {
+            reason: format!("it has {k} symbols; a {n}x{n} puzzle needs {n}"),
+        });
+    }
+    let mut rng = Rng::with_seed(options.seed);
+    let mut solver = SudokuSolver::new();
+    let mut best: Option<(u32, Vec<u8>, Vec<u8>, Rating)> = None;
+    let mut layout: Option<Arc<Layout>> = None;
+    let target = options.difficulty;
+    let attempts = max_attempts(n, target);
+    let mut attempt = 0;
+    while attempt < attempts {
+        attempt += 1;
+        let (this_layout, solution) = match layout.take() {
+            Some(known) => {
+                let grid = random_grid(&mut solver, &known, &mut rng)?;
+                (known, grid)
+            }
+            None => first_grid(&mut solver, n, &options.puzzle, &mut rng)?,
+        };
+        let Some(solution) = solution else {
+            layout = Some(this_layout);
+            continue;
+        };
+        let puzzle = carve(
+            &mut solver,
+            &this_layout,
+            &solution,
+            target,
+            options.symmetry,
+            &mut rng,
+        )?;
+        let rating = rate(&mut solver, &this_layout, &puzzle, GENERATOR_RATING_BUDGET)?;
+        let miss = distance(target, &rating);
+        if best.as_ref().is_none_or(|b| miss < b.0) {
+            best = Some((miss, puzzle, solution, rating));
+        }
+        layout = Some(this_layout);
+        if miss == 0 {
+            break;
+        }
+    }
+    let (Some(layout), Some((_, puzzle, solution, rating))) = (layout, best) else {
+        return Err(SudokuError::InvalidArgument {
+            name: "options",
+            reason: "no solution grid was found for this layout".into(),
+        });
+    };
+    Ok(Generated {
+        puzzle: Sudoku::new(Arc::clone(&layout), puzzle)?.with_alphabet(alphabet.clone())?,
+        solution: Sudoku::new(layout, solution)?.with_alphabet(alphabet)?,
+        rating,
+        seed: options.seed,
+        attempts: attempt,
+    })
+}
+
+/// The size to generate: the options' (9 if none).
+fn size(options: &Options) -> SudokuResult<usize> {
+    let n = options
+        .fixed_size()
+        .or_else(|| {
+            let alphabet = options.alphabet.as_deref()?;
+            Alphabet::custom(alphabet).ok()?.symbol_count()
+        })
+        .or_else(|| match (&options.variant, &options.regions) {
+            (Variant::Jigsaw, Some(map)) => {
+                let cells = super::variant::map_labels(map).len();
+                Some(cells.isqrt())
+            }
+            _ => None,
+        })
+        .unwrap_or(9);
+    check_size(n)?;
+    Ok(n)
+}
+
+/// Attempts allowed for a band at a size: enough to hit it almost always where it is
+/// reachable, few enough that large sizes stay fast.
+fn max_attempts(n: usize, target: Difficulty) -> u32 {
+    match target {
+        Difficulty::Easy => 1,
+        _ if n < 9 => 300,
+        _ if n == 9 => 100,
+        _ if n <= 16 => 12,
+        _ => 4,
+    }
+}
+
+/// How far a rating is from the band: 0 on target; ties prefer higher effort for expert.
+fn distance(target: Difficulty, rating: &Rating) -> u32 {
+    let bands = (target as i32 - rating.difficulty as i32).unsigned_abs();
+    let effort = (rating.effort * 100.0).min(1.0e6) as u32;
+    if bands == 0 {
+        0
+    } else if target == Difficulty::Expert && rating.difficulty == Difficulty::Hard {
+        // Hard misses expert by how far its effort falls short.
+        1_000_000 - effort.min(999_999)
+    } else {
+        bands * 10_000_000
+    }
+}
+
+/// The layout and a first solution grid; for jigsaw without a map, random maps until one
+/// has a solution.
+fn first_grid(
+    solver: &mut SudokuSolver,
+    n: usize,
+    options: &Options,
+    rng: &mut Rng,
+) -> SudokuResult<(Arc<Layout>, Option<Vec<u8>>)> {
+    if options.variant != Variant::Jigsaw || options.regions.is_some() {
+        let layout = Layout::new(n, options)?;
+        let grid = random_grid(solver, &layout, rng)?;
+        return Ok((layout, grid));
+    }
+    let mut last = None;
+    for _ in 0..MAP_TRIES {
+        let map: String = jigsaw::random_map(n, rng)
+            .into_iter()
+            .map(jigsaw::label)
+            .collect();
+        let with_map = Options {
+            regions: Some(map),
+            ..options.clone()
+        };
+        let layout = Layout::new(n, &with_map)?;
+        if let Some(grid) = random_grid(solver, &layout, rng)? {
+            return Ok((layout, Some(grid)));
+        }
+        last = Some(layout);
+    }
+    match last {
+        Some(layout) => Ok((layout, None)),
+        None => Err(SudokuError::InvalidArgument {
+            name: "options",
+            reason: "no jigsaw map was made".into(),
+        }),
+    }
+}
+
+/// Search nodes per rating search in the generator: enough to place a puzzle in its band
+/// (an effort cut there is a lower bound).
+const GENERATOR_RATING_BUDGET: u64 = 200_000;
+
+/// Random jigsaw maps tried before giving up.
+const MAP_TRIES: u32 = 50;
+
+/// A random solution grid of `layout`, or `None` if the engine finds none within its
+/// budget.
+fn random_grid(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    rng: &mut Rng,
+) -> SudokuResult<Option<Vec<u8>>> {
+    let empty = vec![0; layout.cell_count()];
+    let mut grid = None;
+    for _ in 0..4 {
+        let run = Run {
+            limit: 1,
+            max_nodes: Some(20 * layout.cell_count() as u64 + 10_000),
+            seed: Some(rng.u64(..)),
+            singles: Some(Singles::Off),
+        };
+        solver.values(layout, &empty, run, Some(rng), |g| {
+            grid = Some(g.to_vec());
+            false
+        })?;
+        if grid.is_some() {
+            break;
+        }
+    }
+    Ok(grid)
+}
+
+/// Search nodes allowed for one uniqueness check while carving; a check that runs out
+/// keeps the givens it was testing, so uniqueness is never assumed.
+fn check_budget(layout: &Layout) -> u64 {
+    50 * layout.cell_count() as u64 + 20_000
+}
+
+/// Takes givens away from `solution` in a random order while the puzzle stays solvable by
+/// the means `target` allows.
+fn carve(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    solution: &[u8],
+    target: Difficulty,
+    symmetry: Symmetry,
+    rng: &mut Rng,
+) -> SudokuResult<Vec<u8>> {
+    let mut puzzle = solution.to_vec();
+    let mut orbits = orbits(layout, symmetry);
+    shuffle(rng, &mut orbits);
+    // Above 16x16, minimal expert puzzles take the engine far too long to check and rate:
+    // stop taking givens away as soon as the puzzle is expert.
+    let stop_at_expert = layout.size() > 16;
+    for (a, b) in orbits {
+        puzzle[a as usize] = 0;
+        puzzle[b as usize] = 0;
+        let singles = |solver: &mut SudokuSolver, puzzle: &[u8], singles| {
+            solver.singles_fill(layout, puzzle, singles) == Some(true)
+        };
+        let keep = match target {
+            Difficulty::Easy => singles(solver, &puzzle, Singles::Naked),
+            Difficulty::Medium => singles(solver, &puzzle, Singles::All),
+            Difficulty::Hard => {
+                singles(solver, &puzzle, Singles::All)
+                    || unique_below(solver, layout, &puzzle, EXPERT_EFFORT)?
+            }
+            Difficulty::Expert if singles(solver, &puzzle, Singles::All) => true,
+            Difficulty::Expert => {
+                let run = Run {
+                    limit: 2,
+                    max_nodes: Some(check_budget(layout)),
+                    seed: None,
+                    singles: None,
+                };
+                let outcome = solver.values(layout, &puzzle, run, None, |_| true)?;
+                let unique = outcome.found == 1 && !outcome.cut;
+                if unique
+                    && stop_at_expert
+                    && !unique_below(solver, layout, &puzzle, EXPERT_EFFORT)?
+                {
+                    break;
+                }
+                unique
+            }
+        };
+        if !keep {
+            puzzle[a as usize] = solution[a as usize];
+            puzzle[b as usize] = solution[b as usize];
+        }
+    }
+    Ok(puzzle)
+}
+
+/// The cells emptied together: pairs of a cell and its image under the symmetry (a cell
+/// that is its own image pairs with itself).
+fn orbits(layout: &Layout, symmetry: Symmetry) -> Vec<(u32, u32)> {
+    let (height, width) = layout.dimensions();
+    let mut orbits = Vec::new();
+    for cell in 0..layout.cell_count() {
+        let pos = layout.position(cell);
+        let (r, c) = (pos.row - 1, pos.column - 1);
+        let image = match symmetry {
+            Symmetry::None => Some(cell),
+            Symmetry::Rotate180 => layout.cell_at(height - 1 - r, width - 1 - c),
+            Symmetry::Mirror => layout.cell_at(r, width - 1 - c),
+        }
+        .unwrap_or(cell);
+        if image >= cell {
+            orbits.push((cell as u32, image as u32));
+        }
+    }
+    orbits
+}

@@ -1,0 +1,231 @@
+//! How hard a puzzle is, measured two ways and combined into four bands.
+//!
+//! * **Singles.** Can it be solved by naked singles alone (a cell with one candidate left),
+//!   or by naked and hidden singles (also a symbol with one cell left in a region)?
+//! * **Search effort.** The engine searches the puzzle completely (to two solutions, which
+//!   proves uniqueness) with no preprocessing, [`RATING_ORDERS`] times with random
+//!   tie-breaking between equally short items (seeds 1, 2, ...: the rating is
+//!   deterministic). The effort is the mean number of search nodes divided by the number
+//!   of empty cells plus one. The engine places forced cells without branching, so a
+//!   puzzle that singles solve has an effort of exactly 1; every guess the engine has to
+//!   take back raises it.
+//!
+//! The bands:
+//!
+//! | band | meaning |
+//! |---|---|
+//! | easy | naked singles solve it |
+//! | medium | naked and hidden singles solve it, naked singles alone do not |
+//! | hard | singles get stuck; effort below [`EXPERT_EFFORT`] |
+//! | expert | singles get stuck; effort at least [`EXPERT_EFFORT`] |
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::error::{SudokuError, SudokuResult};
+use super::layout::Layout;
+use super::propagate::Singles;
+use super::puzzle::Sudoku;
+use super::solver::{Run, SudokuSolver};
+
+/// How many random tie-breaking orders the search effort averages over.
+pub const RATING_ORDERS: u64 = 4;
+
+/// The search effort from which a puzzle is expert.
+pub const EXPERT_EFFORT: f64 = 1.5;
+
+/// Search nodes allowed per rating search by [`Sudoku::rating`]; a search cut there counts
+/// as the budget (the effort is then a lower bound).
+pub(crate) const RATING_NODE_BUDGET: u64 = 2_000_000;
+
+/// A difficulty band.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Difficulty {
+    /// Naked singles solve it.
+    Easy,
+    /// Naked and hidden singles solve it.
+    #[default]
+    Medium,
+    /// Needs search, with an effort below [`EXPERT_EFFORT`].
+    Hard,
+    /// Needs search, with an effort of at least [`EXPERT_EFFORT`].
+    Expert,
+}
+
+impl Difficulty {
+    /// The band's name: `easy`, `medium`, `hard` or `expert`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+
+    /// Every band, easiest first.
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = SudokuError;
+
+    fn from_str(s: &str) -> SudokuResult<Difficulty> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == s)
+            .ok_or_else(|| SudokuError::InvalidArgument {
+                name: "difficulty",
+                reason: format!(
+                    "`{}` is not one of easy, medium, hard, expert",
+                    s.chars().take(40).collect::<String>()
+                ),
+            })
+    }
+}
+
+/// A puzzle's rating (see the [module documentation](self)).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    /// The band.
+    pub difficulty: Difficulty,
+    /// Mean search nodes per empty cell plus one: 1 when singles solve it.
+    pub effort: f64,
+    /// Mean search nodes of the complete search.
+    pub nodes: f64,
+    /// Whether naked singles alone solve it.
+    pub naked_singles: bool,
+    /// Whether naked and hidden singles solve it.
+    pub singles: bool,
+}
+
+impl Sudoku {
+    /// Rates the puzzle (see [`Rating`]). Meant for puzzles with one solution; others get a
+    /// rating too, from the same measurements.
+    ///
+    /// # Errors
+    /// [`SudokuError::ConflictingGivens`].
+    pub fn rating(&self) -> SudokuResult<Rating> {
+        self.validate()?;
+        let mut solver = SudokuSolver::new();
+        rate(
+            &mut solver,
+            self.layout(),
+            self.values(),
+            RATING_NODE_BUDGET,
+        )
+    }
+}
+
+/// Rates `givens` on `layout`, each search capped at `cap` nodes.
+pub(crate) fn rate(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    givens: &[u8],
+    cap: u64,
+) -> SudokuResult<Rating> {
+    let conflict = || SudokuError::ConflictingGivens {
+        conflicts: Vec::new(),
+    };
+    let naked_singles = solver
+        .singles_fill(layout, givens, Singles::Naked)
+        .ok_or_else(conflict)?;
+    let singles = naked_singles
+        || solver
+            .singles_fill(layout, givens, Singles::All)
+            .ok_or_else(conflict)?;
+    let empty = givens.iter().filter(|&&v| v == 0).count();
+    let nodes = if singles {
+        // The engine never branches on these: one node per empty cell, plus the solution.
+        (empty + 1) as f64
+    } else {
+        let effort = search_effort(solver, layout, givens, None, cap)?;
+        effort.nodes as f64 / RATING_ORDERS as f64
+    };
+    let effort = nodes / (empty + 1) as f64;
+    let difficulty = if naked_singles {
+        Difficulty::Easy
+    } else if singles {
+        Difficulty::Medium
+    } else if effort < EXPERT_EFFORT {
+        Difficulty::Hard
+    } else {
+        Difficulty::Expert
+    };
+    Ok(Rating {
+        difficulty,
+        effort,
+        nodes,
+        naked_singles,
+        singles,
+    })
+}
+
+/// The complete searches behind the effort.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Effort {
+    /// Search nodes over all [`RATING_ORDERS`] searches.
+    pub(crate) nodes: u64,
+    /// Whether some search found two solutions.
+    pub(crate) several: bool,
+    /// Whether the node budget ran out.
+    pub(crate) cut: bool,
+}
+
+/// Runs the rating's [`RATING_ORDERS`] complete searches with no preprocessing, stopping
+/// early once `budget` nodes are spent in all (each search is also capped at `cap`).
+pub(crate) fn search_effort(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    givens: &[u8],
+    budget: Option<u64>,
+    cap: u64,
+) -> SudokuResult<Effort> {
+    let mut effort = Effort {
+        nodes: 0,
+        several: false,
+        cut: false,
+    };
+    for seed in 1..=RATING_ORDERS {
+        let left = budget.map_or(cap, |b| b.saturating_sub(effort.nodes).min(cap));
+        let run = Run {
+            limit: 2,
+            max_nodes: Some(left),
+            seed: Some(seed),
+            singles: Some(Singles::Off),
+        };
+        let outcome = solver.values(layout, givens, run, None, |_| true)?;
+        effort.nodes += solver.report().stats.nodes;
+        effort.several |= outcome.found > 1;
+        if outcome.cut && budget.is_some() {
+            effort.cut = true;
+            break;
+        }
+    }
+    Ok(effort)
+}
+
+/// Whether `givens` has one solution and a search effort below `ceiling`: the test the
+/// generator uses to stay within a band while taking givens away.
+pub(crate) fn unique_below(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    givens: &[u8],
+    ceiling: f64,
+) -> SudokuResult<bool> {
+    let empty = givens.iter().filter(|&&v| v == 0).count();
+    let budget = (ceiling * (empty + 1) as f64 * RATING_ORDERS as f64).ceil() as u64;
+    let effort = search_effort(solver, layout, givens, Some(budget), RATING_NODE_BUDGET)?;
+    Ok(!effort.cut && !effort.several && effort.nodes < budget)
+}

@@ -1,0 +1,597 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Reading and writing puzzles: round trips for every size and input style, and every
+//! error code with the position it reports.
+
+use std::sync::Arc;
+
+use dlx_wasm::sudoku::{
+    Alphabet, CellPos, Constraint, JigsawProblem, Layout, Options, Sudoku, SudokuError, Variant,
+    MAX_INPUT_BYTES,
+};
+
+/// A partly filled grid of size `n`: a solution of the empty puzzle with about half the
+/// cells emptied, chosen by `seed`.
+fn sample(n: usize, options: &Options, seed: u64) -> Sudoku {
+    let layout = Layout::new(n, options).unwrap();
+    let solved = Sudoku::empty(Arc::clone(&layout))
+        .some_solution()
+        .unwrap()
+        .expect("an empty grid has a solution");
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let values = solved
+        .values()
+        .iter()
+        .map(|&v| if rng.bool() { v } else { 0 })
+        .collect();
+    Sudoku::new(layout, values).unwrap()
+}
+
+fn parse(text: &str, options: &Options) -> Sudoku {
+    Sudoku::parse(text, options).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn error(text: &str, options: &Options) -> SudokuError {
+    match Sudoku::parse(text, options).and_then(|p| p.validate().map(|()| p)) {
+        Ok(p) => panic!("expected an error, got {p}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn every_size_round_trips_in_every_style() {
+    for n in 4..=25 {
+        let options = Options::default();
+        let puzzle = sample(n, &options, n as u64);
+        let same = |text: &str, options: &Options| {
+            let read = parse(text, options);
+            assert_eq!(read.values(), puzzle.values(), "n = {n}:\n{text}");
+            read
+        };
+        // The compact line and the decorated grid.
+        let line = puzzle.to_line();
+        assert_eq!(line.chars().count(), n * n);
+        assert_eq!(same(&line, &options).to_line(), line);
+        let grid = puzzle.to_grid();
+        assert_eq!(same(&grid, &options).to_line(), line);
+        // Lower-case letters come back in lower case.
+        if n > 9 {
+            let lower = line.to_lowercase();
+            assert_eq!(same(&lower, &options).to_line(), lower);
+        }
+        // Empty cells written as 0, - or _ come back that way.
+        for mark in ['0', '-', '_'] {
+            let marked = line.replace('.', &mark.to_string());
+            assert_eq!(same(&marked, &options).to_line(), marked);
+        }
+        // Whole numbers, separated by spaces, commas, or laid out as a grid.
+        if n > 9 {
+            let numbers = puzzle.clone().with_alphabet(Alphabet::numbers()).unwrap();
+            let text = numbers.to_line();
+            assert_eq!(same(&text, &options).to_line(), text);
+            let commas = text.replace(' ', ",");
+            assert_eq!(same(&commas, &options).to_line(), text);
+            assert_eq!(same(&numbers.to_grid(), &options).to_line(), text);
+        }
+        // A custom alphabet where 0 is a symbol.
+        let symbols: String = "0123456789ABCDEFGHIJKLMNOPQ".chars().take(n).collect();
+        let custom = Options {
+            alphabet: Some(symbols.clone()),
+            ..Options::default()
+        };
+        let written = puzzle
+            .clone()
+            .with_alphabet(Alphabet::custom(&symbols).unwrap())
+            .unwrap();
+        let text = written.to_line();
+        assert!(text.chars().all(|c| c == '.' || symbols.contains(c)));
+        assert_eq!(same(&text, &custom).to_line(), text);
+        assert_eq!(same(&written.to_grid(), &custom).to_line(), text);
+    }
+}
+
+#[test]
+fn explicit_box_shapes_round_trip() {
+    for (n, rows, cols) in [(6, 3, 2), (8, 4, 2), (12, 2, 6), (12, 4, 3), (10, 5, 2)] {
+        let options = Options {
+            box_rows: Some(rows),
+            box_cols: Some(cols),
+            ..Options::default()
+        };
+        let puzzle = sample(n, &options, 7);
+        let shape = puzzle.layout().box_shape().unwrap();
+        assert_eq!((shape.rows, shape.cols), (rows, cols));
+        let read = parse(&puzzle.to_grid(), &options);
+        assert_eq!(read.values(), puzzle.values());
+        // Only one dimension given: the other follows.
+        let half = Options {
+            box_rows: Some(rows),
+            ..Options::default()
+        };
+        let read = parse(&puzzle.to_line(), &half);
+        assert_eq!(read.layout().box_shape(), Some(shape));
+    }
+}
+
+#[test]
+fn variants_round_trip() {
+    let map: String = "AAABBBCCC".repeat(3) + &"DDDEEEFFF".repeat(3) + &"GGGHHHIII".repeat(3);
+    let cases = [
+        Options::variant(Variant::X),
+        Options::variant(Variant::Windoku),
+        Options {
+            regions: Some(map),
+            ..Options::variant(Variant::Jigsaw)
+        },
+        Options::variant(Variant::Samurai),
+    ];
+    for options in cases {
+        let puzzle = sample(9, &options, 3);
+        for text in [puzzle.to_line(), puzzle.to_grid()] {
+            let read = parse(&text, &options);
+            assert_eq!(
+                read.values(),
+                puzzle.values(),
+                "{:?}\n{text}",
+                options.variant
+            );
+            assert_eq!(read.layout().variant(), options.variant);
+        }
+    }
+}
+
+#[test]
+fn samurai_layout_is_positional_and_trailing_spaces_are_optional() {
+    let options = Options::variant(Variant::Samurai);
+    let puzzle = sample(9, &options, 11);
+    let grid = puzzle.to_grid();
+    let lines: Vec<&str> = grid.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.iter().all(|l| l.chars().count() <= 21));
+    assert_eq!(lines[0].chars().count(), 21);
+    assert_eq!(
+        lines[9].chars().count(),
+        15,
+        "the middle rows end after the middle grid"
+    );
+    let padded: String = lines.iter().map(|l| format!("{l:<21}\n")).collect();
+    assert_eq!(parse(&padded, &options).values(), puzzle.values());
+    assert_eq!(parse(&puzzle.to_line(), &options).values(), puzzle.values());
+    assert_eq!(puzzle.to_line().len(), 369);
+}
+
+#[test]
+fn decorated_grids_in_common_styles() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let expected = parse(line, &Options::default());
+    let rows: Vec<&str> = (0..9).map(|r| &line[r * 9..r * 9 + 9]).collect();
+    let boxed = |sep: &str, bar: &str| {
+        let mut text = String::new();
+        for (r, row) in rows.iter().enumerate() {
+            if r > 0 && r % 3 == 0 {
+                text.push_str(sep);
+                text.push('\n');
+            }
+            let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+            text.push_str(&format!(
+                "{bar}{}{bar}{}{bar}{}{bar}\n",
+                cells[0..3].join(" "),
+                cells[3..6].join(" "),
+                cells[6..9].join(" ")
+            ));
+        }
+        text
+    };
+    let styles = [
+        rows.join("\n"),
+        boxed("------+-------+------", " | "),
+        boxed("=====================", "|"),
+        boxed("---+---+---", "|"),
+        // Dashes for empty cells, dash-only separator lines.
+        boxed("---------------------", " | ").replace('.', "-"),
+        format!("\n\n{}\n\n", rows.join("\r\n")),
+    ];
+    for text in styles {
+        assert_eq!(
+            parse(&text, &Options::default()).values(),
+            expected.values(),
+            "{text}"
+        );
+    }
+    // A line of dashes as wide as a row is a row of empty cells.
+    let first_empty = format!("---------\n{}", rows[1..].join("\n"));
+    let read = parse(&first_empty, &Options::default());
+    assert_eq!(read.values()[..9], [0; 9]);
+}
+
+#[test]
+fn output_uses_the_input_alphabet() {
+    let hex = "0-9A-F";
+    let options = Options {
+        alphabet: Some(hex.into()),
+        ..Options::default()
+    };
+    let puzzle = sample(16, &options, 5)
+        .with_alphabet(Alphabet::custom(hex).unwrap())
+        .unwrap();
+    let solution = parse(&puzzle.to_line(), &options)
+        .some_solution()
+        .unwrap()
+        .unwrap();
+    let line = solution.to_line();
+    assert!(line.chars().all(|c| c.is_ascii_hexdigit()), "{line}");
+    assert!(line.contains('0'));
+}
+
+fn code(e: &SudokuError) -> &'static str {
+    e.code()
+}
+
+#[test]
+fn wrong_cell_counts_say_which_sizes_fit() {
+    let e = error(&"1".repeat(80), &Options::default());
+    assert_eq!(code(&e), "wrong_cell_count");
+    assert!(
+        matches!(&e, SudokuError::WrongCellCount { found: 80, expected: None, fits } if fits == &vec![8, 9])
+    );
+    assert!(e.to_string().contains("9x9 has 81"), "{e}");
+    let boxes = Options {
+        box_rows: Some(2),
+        box_cols: Some(3),
+        ..Options::default()
+    };
+    let e = error(&".".repeat(81), &boxes);
+    assert!(matches!(
+        e,
+        SudokuError::WrongCellCount {
+            found: 81,
+            expected: Some(36),
+            ..
+        }
+    ));
+    let e = error("", &Options::default());
+    assert_eq!(code(&e), "wrong_cell_count");
+    let e = error(&".".repeat(300), &Options::variant(Variant::Samurai));
+    assert!(matches!(
+        e,
+        SudokuError::WrongCellCount {
+            found: 300,
+            expected: Some(369),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn invalid_characters_and_symbols_out_of_range_give_their_cell() {
+    let mut line: Vec<char> = ".".repeat(81).chars().collect();
+    line[40] = '#';
+    let e = error(&line.iter().collect::<String>(), &Options::default());
+    assert_eq!(code(&e), "invalid_character");
+    assert_eq!(e.position(), Some(CellPos { row: 5, column: 5 }));
+    line[40] = 'A';
+    let e = error(&line.iter().collect::<String>(), &Options::default());
+    assert_eq!(code(&e), "symbol_out_of_range");
+    assert_eq!(e.position(), Some(CellPos { row: 5, column: 5 }));
+    // Q is past the last symbol of the largest size.
+    line[40] = 'Q';
+    let e = error(&line.iter().collect::<String>(), &Options::default());
+    assert_eq!(code(&e), "invalid_character");
+    // In a grid, positions count cells, not characters.
+    let e = error(
+        "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 x\n4 3 | 2 1",
+        &Options::default(),
+    );
+    assert_eq!(e.position(), Some(CellPos { row: 3, column: 4 }));
+    // Numbers above the size.
+    let mut numbers = vec!["0"; 256];
+    numbers[17] = "17";
+    numbers[3] = "12";
+    let e = error(&numbers.join(" "), &Options::default());
+    assert_eq!(code(&e), "symbol_out_of_range");
+    assert_eq!(e.position(), Some(CellPos { row: 2, column: 2 }));
+    numbers[17] = "x";
+    let e = error(&numbers.join(","), &Options::default());
+    assert_eq!(code(&e), "invalid_character");
+    // A custom alphabet: anything else is invalid.
+    let e = error(
+        &format!("G{}", ".".repeat(255)),
+        &Options {
+            alphabet: Some("0-9A-F".into()),
+            ..Options::default()
+        },
+    );
+    assert_eq!(code(&e), "invalid_character");
+}
+
+#[test]
+fn conflicting_givens_list_every_pair_with_the_regions_they_share() {
+    // Row 1: 5 at columns 1 and 3 (same row, same box). Column 9: 7 at rows 2 and 9.
+    let mut line: Vec<char> = ".".repeat(81).chars().collect();
+    line[0] = '5';
+    line[2] = '5';
+    line[9 + 8] = '7';
+    line[72 + 8] = '7';
+    let puzzle = parse(&line.iter().collect::<String>(), &Options::default());
+    let e = puzzle.validate().unwrap_err();
+    let SudokuError::ConflictingGivens { conflicts } = &e else {
+        panic!("{e}");
+    };
+    assert_eq!(conflicts.len(), 2);
+    let first = &conflicts[0];
+    assert_eq!(
+        (first.first, first.second),
+        (CellPos { row: 1, column: 1 }, CellPos { row: 1, column: 3 })
+    );
+    let names: Vec<String> = first.regions.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["row 1", "box 1"]);
+    assert_eq!(conflicts[1].regions.len(), 1);
+    assert_eq!(conflicts[1].regions[0].to_string(), "column 9");
+    assert_eq!(conflicts[1].symbol, "7");
+    // Solving, counting and candidates refuse them too.
+    assert_eq!(
+        code(&puzzle.some_solution().unwrap_err()),
+        "conflicting_givens"
+    );
+    assert_eq!(
+        code(&puzzle.count_solutions(5).unwrap_err()),
+        "conflicting_givens"
+    );
+    assert_eq!(
+        code(&puzzle.candidates().unwrap_err()),
+        "conflicting_givens"
+    );
+    assert!(e.to_string().contains("row 1, column 3"), "{e}");
+}
+
+#[test]
+fn bad_jigsaw_maps() {
+    let jigsaw = |map: Option<&str>| Options {
+        regions: map.map(str::to_owned),
+        ..Options::variant(Variant::Jigsaw)
+    };
+    let grid = ".".repeat(16);
+    let problem = |map| match error(&grid, &jigsaw(map)) {
+        SudokuError::BadJigsawMap { problem } => problem,
+        e => panic!("{e}"),
+    };
+    assert_eq!(problem(None), JigsawProblem::Missing);
+    assert_eq!(
+        problem(Some("AABB AABB CCDD CCD")),
+        JigsawProblem::CellCount {
+            found: 15,
+            expected: 16
+        }
+    );
+    assert_eq!(
+        problem(Some("AABB AABB CCDD CCDE")),
+        JigsawProblem::RegionCount {
+            found: 5,
+            expected: 4
+        }
+    );
+    assert_eq!(
+        problem(Some("AABB AABB CCDD CCCD")),
+        JigsawProblem::RegionSize {
+            region: 'C',
+            size: 5,
+            expected: 4,
+            first: CellPos { row: 3, column: 1 }
+        }
+    );
+    // A map that is fine.
+    let read = parse(&grid, &jigsaw(Some("AABB\nAABB\nCCDD\nCCDD")));
+    assert_eq!(
+        read.layout().jigsaw_map().as_deref(),
+        Some("AABBAABBCCDDCCDD")
+    );
+}
+
+#[test]
+fn bad_samurai_layouts() {
+    let options = Options::variant(Variant::Samurai);
+    let grid = sample(9, &options, 2).to_grid();
+    let lines: Vec<String> = grid.lines().map(str::to_owned).collect();
+    let layout_error = |lines: &[String]| match error(&lines.join("\n"), &options) {
+        SudokuError::BadSamuraiLayout { line, column, .. } => (line, column),
+        e => panic!("{e}"),
+    };
+    assert_eq!(layout_error(&lines[..20]), (0, 0));
+    let mut outside = lines.clone();
+    outside[0].replace_range(9..10, "x");
+    assert_eq!(layout_error(&outside), (1, 10));
+    let mut missing = lines.clone();
+    missing[10].replace_range(7..8, " ");
+    assert_eq!(layout_error(&missing), (11, 8));
+    let mut long = lines.clone();
+    long[3].push_str("  5");
+    assert_eq!(layout_error(&long), (4, 22));
+    let mut short = lines;
+    short[20].truncate(5);
+    assert_eq!(layout_error(&short), (21, 6));
+}
+
+#[test]
+fn option_errors() {
+    let line = ".".repeat(81);
+    let with = |f: &dyn Fn(&mut Options)| {
+        let mut o = Options::default();
+        f(&mut o);
+        o
+    };
+    let cases: [(Options, &str, &str); 8] = [
+        (with(&|o| o.box_rows = Some(2)), &line, "bad_box_shape"),
+        (with(&|o| o.size = Some(30)), &line, "unsupported_size"),
+        (with(&|o| o.size = Some(3)), &line, "unsupported_size"),
+        (
+            with(&|o| {
+                o.variant = Variant::Windoku;
+                o.size = Some(16);
+            }),
+            &".".repeat(256),
+            "unsupported_variant",
+        ),
+        (
+            with(&|o| o.alphabet = Some("0-9A-F".into())),
+            &line,
+            "bad_alphabet",
+        ),
+        (
+            with(&|o| o.alphabet = Some("1123456789".into())),
+            &line,
+            "bad_alphabet",
+        ),
+        (
+            with(&|o| o.alphabet = Some(".0-_12345".into())),
+            &line,
+            "bad_alphabet",
+        ),
+        (
+            Options::default(),
+            &"1".repeat(MAX_INPUT_BYTES + 1),
+            "too_large",
+        ),
+    ];
+    for (options, text, expected) in cases {
+        assert_eq!(code(&error(text, &options)), expected, "{options:?}");
+    }
+    assert_eq!(
+        code(&"hexagon".parse::<Variant>().unwrap_err()),
+        "invalid_argument"
+    );
+    let layout = Layout::new(4, &Options::default()).unwrap();
+    assert_eq!(
+        code(&Sudoku::new(Arc::clone(&layout), vec![0; 15]).unwrap_err()),
+        "invalid_argument"
+    );
+    assert_eq!(
+        code(&Sudoku::new(Arc::clone(&layout), vec![5; 16]).unwrap_err()),
+        "invalid_argument"
+    );
+    for (constraint, cells) in [
+        (Constraint::ExactlyOnce, vec![0, 1, 2]),
+        (Constraint::AtMostOnce, vec![0, 0]),
+        (Constraint::AtMostOnce, vec![0, 16]),
+        (Constraint::AtMostOnce, vec![0]),
+        (Constraint::AtMostOnce, vec![0, 1, 2, 3, 4]),
+    ] {
+        let e = layout.with_region(constraint, &cells).unwrap_err();
+        assert_eq!(code(&e), "bad_region", "{cells:?}");
+    }
+}
+
+#[test]
+fn candidates_are_the_symbols_no_given_rules_out() {
+    let puzzle = parse(
+        "1 . | . .\n. . | 2 .\n----+----\n. 3 | . .\n. . | . 4",
+        &Options::default(),
+    );
+    let candidates = puzzle.candidates().unwrap();
+    assert_eq!(candidates.len(), 16);
+    // Given cells have none.
+    assert_eq!(candidates.mask(0), 0);
+    // Row 1, column 2: not 1 (row), not 3 (column), not 1 (box).
+    assert_eq!(candidates.symbols(1), vec![2, 4]);
+    // Every candidate is consistent with the givens, and every other symbol is not.
+    let layout = puzzle.layout();
+    for cell in 0..16 {
+        if puzzle.values()[cell] != 0 {
+            continue;
+        }
+        for v in 1..=4u8 {
+            let clash = layout.cell_regions(cell).iter().any(|&r| {
+                layout
+                    .region_cells(r as usize)
+                    .iter()
+                    .any(|&o| puzzle.values()[o as usize] == v)
+            });
+            assert_eq!(
+                candidates.symbols(cell).contains(&v),
+                !clash,
+                "cell {cell}, {v}"
+            );
+        }
+    }
+}
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn text() -> impl Strategy<Value = String> {
+        let pieces = prop::sample::select(vec![
+            ".", "0", "1", "2", "3", "4", "5", "9", "A", "g", "Z", "-", "_", "|", "+", "=", " ",
+            "\n", ",", "12", "17", "#", "é", "\t", "\r\n",
+        ]);
+        prop::collection::vec(pieces, 0..700).prop_map(|v| v.concat())
+    }
+
+    fn options() -> impl Strategy<Value = Options> {
+        (
+            prop::sample::select(Variant::ALL.to_vec()),
+            prop::option::of(0usize..30),
+            prop::option::of(0usize..30),
+            prop::option::of("[A-D\\n ]{0,40}"),
+            prop::option::of("[0-9A-Z.\\-_]{0,30}"),
+            prop::option::of(0usize..30),
+        )
+            .prop_map(
+                |(variant, box_rows, box_cols, regions, alphabet, size)| Options {
+                    variant,
+                    box_rows,
+                    box_cols,
+                    regions,
+                    alphabet,
+                    size,
+                },
+            )
+    }
+
+    /// Texts of exactly n * n cell characters, with decoration between them.
+    fn grid_text() -> impl Strategy<Value = String> {
+        (4usize..=9).prop_flat_map(|n| {
+            let cell = prop::sample::select(vec![
+                ".", ".", ".", "0", "-", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "G", "#",
+            ]);
+            let gap = prop::sample::select(vec!["", "", "", " ", " | ", "\n", "\n---+---\n"]);
+            prop::collection::vec((cell, gap), n * n)
+                .prop_map(|v| v.into_iter().map(|(c, g)| format!("{c}{g}")).collect())
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn parsing_grids_never_panics(text in grid_text()) {
+            let options = Options::default();
+            match Sudoku::parse(&text, &options) {
+                Ok(puzzle) => {
+                    let again = Sudoku::parse(&puzzle.to_grid(), &options).unwrap();
+                    prop_assert_eq!(again.values(), puzzle.values());
+                    if puzzle.validate().is_ok() && puzzle.layout().size() <= 6 {
+                        prop_assert!(puzzle.count_solutions(3).unwrap() <= 3);
+                    }
+                }
+                Err(e) => prop_assert!(
+                    ["invalid_character", "symbol_out_of_range", "wrong_cell_count"].contains(&e.code()),
+                    "{}", e
+                ),
+            }
+        }
+
+        #[test]
+        fn parsing_any_text_never_panics(text in text(), options in options()) {
+            if let Ok(puzzle) = Sudoku::parse(&text, &options) {
+                let again = Sudoku::parse(&puzzle.to_line(), &options).unwrap();
+                prop_assert_eq!(again.values(), puzzle.values());
+                let _ = puzzle.to_grid();
+                if puzzle.validate().is_ok() {
+                    prop_assert!(puzzle.candidates().is_ok());
+                    if puzzle.layout().size() <= 6 {
+                        let count = puzzle.count_solutions(3).unwrap();
+                        prop_assert!(count <= 3);
+                    }
+                }
+            }
+        }
+    }
+}
