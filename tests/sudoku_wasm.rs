@@ -1,0 +1,349 @@
+//! The sudoku exports as JS sees them: results, errors with their codes and positions,
+//! argument checks, and the generator giving the same puzzles as natively (the lines of
+//! `tests/data/sudoku/generated.txt`, written by the native tests). Run in Node by
+//! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test sudoku_wasm`.
+#![cfg(target_arch = "wasm32")]
+
+use dlx_wasm::wasm::{count_sudoku_solutions, generate_sudoku, solve_sudoku, sudoku_candidates};
+use js_sys::{Array, Reflect, JSON};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+const COUNTED: &str = include_str!("data/sudoku/counted_puzzles.txt");
+const GENERATED: &str = include_str!("data/sudoku/generated.txt");
+const X: &str = include_str!("data/sudoku/variants/x.txt");
+const SAMURAI: &str = include_str!("data/sudoku/variants/samurai.txt");
+
+fn js(json: &str) -> JsValue {
+    JSON::parse(json).expect("test JSON parses")
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).expect("Reflect.get")
+}
+
+fn solve(puzzle: &JsValue, options: Option<JsValue>) -> Result<JsValue, JsValue> {
+    solve_sudoku(puzzle.unchecked_ref(), options.map(JsCast::unchecked_into)).map(JsValue::from)
+}
+
+fn count(puzzle: &str, limit: JsValue, options: Option<JsValue>) -> Result<f64, JsValue> {
+    count_sudoku_solutions(
+        JsValue::from_str(puzzle).unchecked_ref(),
+        limit.unchecked_ref(),
+        options.map(JsCast::unchecked_into),
+    )
+}
+
+fn generate(options: JsValue) -> Result<JsValue, JsValue> {
+    generate_sudoku(Some(options.unchecked_into())).map(JsValue::from)
+}
+
+/// The thrown value, checked to be an `Error` with `code`.
+fn expect_error(result: Result<JsValue, JsValue>, code: &str) -> JsValue {
+    let error = match result {
+        Ok(value) => panic!("expected `{code}`, got {value:?}"),
+        Err(error) => error,
+    };
+    assert!(error.is_instance_of::<js_sys::Error>(), "{error:?}");
+    assert_eq!(
+        get(&error, "code").as_string().as_deref(),
+        Some(code),
+        "{error:?}"
+    );
+    error
+}
+
+/// `puzzle:count:solution` lines.
+fn counted() -> Vec<(String, u64, String)> {
+    COUNTED
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(':').collect();
+            (
+                f[0].to_owned(),
+                f[1].parse().unwrap(),
+                f.get(2).unwrap_or(&"").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn solves_to_the_published_solution_or_null() {
+    for (puzzle, n, solution) in counted() {
+        let result = solve(&JsValue::from_str(&puzzle), None).unwrap();
+        match n {
+            0 => assert!(result.is_null(), "null, not undefined: {result:?}"),
+            1 => assert_eq!(result.as_string().as_deref(), Some(solution.as_str())),
+            _ => assert_eq!(result.as_string().map(|s| s.len()), Some(81)),
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn counts_stop_at_the_limit() {
+    for (puzzle, n, _) in counted() {
+        assert_eq!(
+            count(&puzzle, JsValue::from_f64(1000.0), None).unwrap(),
+            n as f64
+        );
+        let limit = 3.0;
+        assert_eq!(
+            count(&puzzle, JsValue::from_f64(limit), None).unwrap(),
+            (n as f64).min(limit)
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn variants_through_options() {
+    let parts: Vec<&str> = X.split("\n--\n").collect();
+    let puzzle = parts[0].lines().last().unwrap();
+    let solution = parts[1].trim();
+    let result = solve(&JsValue::from_str(puzzle), Some(js(r#"{"variant":"x"}"#))).unwrap();
+    assert_eq!(result.as_string().as_deref(), Some(solution));
+    // Classic rules alone leave several solutions.
+    assert_eq!(count(puzzle, JsValue::from_f64(2.0), None).unwrap(), 2.0);
+    // Samurai: 21 lines in, a 369-character line out.
+    let body: String = SAMURAI
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let parts: Vec<&str> = body.split("\n--\n").collect();
+    let result = solve(
+        &JsValue::from_str(parts[0]),
+        Some(js(r#"{"variant":"samurai"}"#)),
+    )
+    .unwrap();
+    let expected: String = parts[1].chars().filter(|c| !c.is_whitespace()).collect();
+    assert_eq!(result.as_string(), Some(expected));
+    // A custom alphabet comes back in that alphabet.
+    let hex = format!("0{}", ".".repeat(255));
+    let options = js(r#"{"alphabet":"0-9A-F"}"#);
+    let result = solve(&JsValue::from_str(&hex), Some(options))
+        .unwrap()
+        .as_string()
+        .unwrap();
+    assert!(result.starts_with('0') && result.chars().all(|c| c.is_ascii_hexdigit()));
+}
+
+#[wasm_bindgen_test]
+fn candidates_per_cell() {
+    let (puzzle, _, _) = &counted()[0];
+    let cells = sudoku_candidates(JsValue::from_str(puzzle).unchecked_ref(), None).unwrap();
+    let cells = Array::from(&cells);
+    assert_eq!(cells.length(), 81);
+    for (k, c) in puzzle.chars().enumerate() {
+        let cell = cells.get(k as u32);
+        if c == '.' {
+            let symbols = Array::from(&cell);
+            assert!(symbols.length() >= 1);
+            assert!(symbols
+                .iter()
+                .all(|s| s.as_string().is_some_and(|s| s.len() == 1)));
+        } else {
+            assert!(cell.is_null());
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn generates_the_recorded_puzzles() {
+    for line in GENERATED.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(' ').collect();
+        let options = js(&format!(
+            r#"{{"variant":"{}","size":{},"difficulty":"{}","symmetry":"{}","seed":{}}}"#,
+            f[0], f[1], f[2], f[3], f[4]
+        ));
+        let g = generate(options).unwrap();
+        assert_eq!(
+            get(&g, "puzzle").as_string().as_deref(),
+            Some(f[5]),
+            "{line}"
+        );
+        assert_eq!(get(&g, "seed").as_f64(), f[4].parse::<f64>().ok());
+        if let Some(regions) = f.get(6) {
+            assert_eq!(get(&g, "regions").as_string().as_deref(), Some(*regions));
+        }
+        let rating = get(&g, "rating");
+        assert_eq!(
+            get(&rating, "difficulty").as_string().as_deref(),
+            Some(f[2])
+        );
+        // The solution is the puzzle's only solution.
+        let mut options = format!(r#"{{"variant":"{}""#, f[0]);
+        if let Some(regions) = f.get(6) {
+            options.push_str(&format!(r#","regions":"{regions}""#));
+        }
+        options.push('}');
+        let solved = solve(&get(&g, "puzzle"), Some(js(&options))).unwrap();
+        assert_eq!(solved.as_string(), get(&g, "solution").as_string());
+        assert_eq!(
+            count(f[5], JsValue::from_f64(2.0), Some(js(&options))).unwrap(),
+            1.0
+        );
+    }
+    // Without a seed, a random one is reported back.
+    let g = generate_sudoku(None).map(JsValue::from).unwrap();
+    let seed = get(&g, "seed").as_f64().unwrap();
+    assert!(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0);
+}
+
+#[wasm_bindgen_test]
+fn errors_carry_codes_and_positions() {
+    let e = expect_error(solve(&JsValue::from_str("123"), None), "wrong_cell_count");
+    assert_eq!(get(&e, "found").as_f64(), Some(3.0));
+    assert_eq!(Array::from(&get(&e, "fits")).get(0).as_f64(), Some(4.0));
+    let mut bad = ".".repeat(81);
+    bad.replace_range(12..13, "x");
+    let e = expect_error(solve(&JsValue::from_str(&bad), None), "invalid_character");
+    assert_eq!(get(&e, "row").as_f64(), Some(2.0));
+    assert_eq!(get(&e, "column").as_f64(), Some(4.0));
+    bad.replace_range(12..13, "B");
+    let e = expect_error(solve(&JsValue::from_str(&bad), None), "symbol_out_of_range");
+    assert_eq!(get(&e, "column").as_f64(), Some(4.0));
+    let clash = format!("55{}", ".".repeat(79));
+    let e = expect_error(
+        solve(&JsValue::from_str(&clash), None),
+        "conflicting_givens",
+    );
+    let conflicts = Array::from(&get(&e, "conflicts"));
+    assert_eq!(conflicts.length(), 1);
+    let first = conflicts.get(0);
+    assert_eq!(get(&get(&first, "second"), "column").as_f64(), Some(2.0));
+    let regions = Array::from(&get(&first, "regions"));
+    assert_eq!(regions.get(0).as_string().as_deref(), Some("row 1"));
+    let e = expect_error(
+        count(&clash, JsValue::from_f64(3.0), None).map(JsValue::from),
+        "conflicting_givens",
+    );
+    assert_eq!(get(&e, "row").as_f64(), Some(1.0));
+    let e = expect_error(
+        solve(
+            &JsValue::from_str(&".".repeat(16)),
+            Some(js(r#"{"variant":"jigsaw","regions":"AABBAABBCCDDCCCD"}"#)),
+        ),
+        "bad_jigsaw_map",
+    );
+    assert_eq!(get(&e, "region").as_string().as_deref(), Some("C"));
+    let e = expect_error(
+        solve(
+            &JsValue::from_str("1\n2\n3"),
+            Some(js(r#"{"variant":"samurai"}"#)),
+        ),
+        "bad_samurai_layout",
+    );
+    assert_eq!(get(&e, "line").as_f64(), Some(0.0));
+    expect_error(
+        solve(
+            &JsValue::from_str(&".".repeat(81)),
+            Some(js(r#"{"boxRows":2}"#)),
+        ),
+        "bad_box_shape",
+    );
+    expect_error(
+        solve(
+            &JsValue::from_str(&".".repeat(256)),
+            Some(js(r#"{"variant":"windoku"}"#)),
+        ),
+        "wrong_cell_count",
+    );
+    expect_error(
+        solve(
+            &JsValue::from_str(&".".repeat(81)),
+            Some(js(r#"{"alphabet":"abc"}"#)),
+        ),
+        "bad_alphabet",
+    );
+}
+
+#[wasm_bindgen_test]
+fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
+    let puzzle = JsValue::from_str(&".".repeat(81));
+    let with = |key: &str, value: JsValue| {
+        let options = js("{}");
+        Reflect::set(&options, &JsValue::from_str(key), &value).unwrap();
+        options
+    };
+    let nan = JsValue::from_f64(f64::NAN);
+    let option_cases = [
+        (with("boxRows", nan.clone()), "options.boxRows"),
+        (with("boxRows", JsValue::from_f64(1.5)), "options.boxRows"),
+        (with("boxRows", JsValue::from_f64(-3.0)), "options.boxRows"),
+        (with("boxRows", JsValue::from_f64(0.0)), "options.boxRows"),
+        (with("boxCols", JsValue::from_str("3")), "options.boxCols"),
+        (
+            with("variant", JsValue::from_str("hexagon")),
+            "options.variant",
+        ),
+        (with("variant", JsValue::from_f64(3.0)), "options.variant"),
+        (with("alphabet", JsValue::from_f64(5.0)), "options.alphabet"),
+        (
+            with("alphabet", JsValue::from_str(&"x".repeat(300))),
+            "options.alphabet",
+        ),
+        (with("regions", JsValue::TRUE), "options.regions"),
+        (JsValue::from_f64(42.0), "options"),
+        (Array::new().into(), "options"),
+    ];
+    for (options, path) in option_cases {
+        let e = expect_error(solve(&puzzle, Some(options)), "invalid_argument");
+        assert_eq!(get(&e, "path").as_string().as_deref(), Some(path));
+    }
+    for bad in [
+        JsValue::from_f64(42.0),
+        JsValue::NULL,
+        JsValue::UNDEFINED,
+        js("{}"),
+        js("[]"),
+    ] {
+        let e = expect_error(solve(&bad, None), "invalid_argument");
+        assert_eq!(get(&e, "path").as_string().as_deref(), Some("puzzle"));
+    }
+    let huge = JsValue::from_str(&"1".repeat(70_000));
+    expect_error(solve(&huge, None), "invalid_argument");
+    for limit in [
+        nan,
+        JsValue::from_f64(-1.0),
+        JsValue::from_f64(1.5),
+        JsValue::from_str("3"),
+        JsValue::from_f64(f64::INFINITY),
+    ] {
+        let e = expect_error(
+            count(&".".repeat(81), limit, None).map(JsValue::from),
+            "invalid_argument",
+        );
+        assert_eq!(get(&e, "path").as_string().as_deref(), Some("limit"));
+    }
+    let generate_cases = [
+        (r#"{"size":3}"#, "options.size"),
+        (r#"{"size":26}"#, "options.size"),
+        (r#"{"size":9.5}"#, "options.size"),
+        (r#"{"seed":-1}"#, "options.seed"),
+        (r#"{"seed":0.5}"#, "options.seed"),
+        (r#"{"seed":1e300}"#, "options.seed"),
+        (r#"{"difficulty":"insane"}"#, "options.difficulty"),
+        (r#"{"symmetry":"diagonal"}"#, "options.symmetry"),
+        (r#"{"variant":"windoku","size":16}"#, ""),
+    ];
+    for (options, path) in generate_cases {
+        let result = generate(js(options));
+        if path.is_empty() {
+            expect_error(result, "unsupported_variant");
+        } else {
+            let e = expect_error(result, "invalid_argument");
+            assert_eq!(
+                get(&e, "path").as_string().as_deref(),
+                Some(path),
+                "{options}"
+            );
+        }
+    }
+    // null and undefined options mean none.
+    for options in [JsValue::NULL, JsValue::UNDEFINED] {
+        let solved = solve(&JsValue::from_str(&counted()[0].0), Some(options)).unwrap();
+        assert_eq!(solved.as_string(), Some(counted()[0].2.clone()));
+    }
+}
