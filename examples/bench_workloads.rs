@@ -1,27 +1,30 @@
 //! Writes the exact-cover benchmark workloads (`bench/exact-cover/workloads.rs`) for the JS
 //! benchmarks: one Knuth-format `.dlx` file per problem and `workloads.json`, the manifest
-//! they read, so Node and Chromium solve exactly the options the criterion benches solve, in
-//! the same order.
+//! they read (the workloads, and the names of the Rust solvers for `--time`), so Node and
+//! Chromium solve exactly the options the criterion benches solve, in the same order.
 //!
 //! ```text
 //! cargo run --release --example bench_workloads [-- OUT_DIR]     (default: target/bench-data)
 //! ```
 //!
-//! With `--time FILE MODE WARMUPS` it instead times dlx-wasm natively on one workload file
-//! (`MODE`: `count` or `first`): one search after `WARMUPS` untimed ones, each on a fresh
-//! `Solver` (made untimed), and prints `{"found": N, "ms": TIME}`. The Node benchmark runs it
-//! in the same rounds as the wasm build, so that the wasm/native ratio is measured under the
-//! same load.
+//! With `--time FILE SOLVER MODE WARMUPS` it instead times one Rust solver (`ours`, `dlx`
+//! or `dancing-links`, called as `bench/exact-cover/solvers.rs` says) on one workload file
+//! (`MODE`: `count` or `first`): one search after `WARMUPS` untimed ones, each with a fresh
+//! setup (untimed), and prints `{"found": N, "ms": TIME}`. The Node benchmark runs it in its
+//! interleaved rounds, so that native and wasm times are measured under the same load.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use dlx_wasm::{Problem, Solver};
+use dlx_wasm::Problem;
 
 #[path = "../bench/exact-cover/workloads.rs"]
 mod workloads;
 
-use workloads::WORKLOADS;
+#[path = "../bench/exact-cover/solvers.rs"]
+mod solvers;
+
+use workloads::{Mode, WORKLOADS};
 
 /// `s` as a JSON string (the names and titles here need no escapes beyond these).
 fn json_string(s: &str) -> String {
@@ -41,29 +44,26 @@ fn check_round_trip(problem: &Problem, text: &str, file: &str) {
     );
 }
 
-/// `--time FILE MODE WARMUPS`: see the module docs.
+/// `--time FILE SOLVER MODE WARMUPS`: see the module docs.
 fn time(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
-    let [file, mode, warmups] = args else {
-        return Err("usage: bench_workloads --time FILE count|first WARMUPS".into());
+    let [file, solver, mode, warmups] = args else {
+        return Err("usage: bench_workloads --time FILE SOLVER count|first WARMUPS".into());
     };
     let problem = Problem::parse(&std::fs::read_to_string(file)?)?;
-    let warmups: usize = warmups.parse()?;
-    let first = match mode.as_str() {
-        "count" => false,
-        "first" => true,
+    if !solvers::RUST_SOLVERS.contains(&solver.as_str()) {
+        return Err(format!("solver {solver:?}: one of {:?}", solvers::RUST_SOLVERS).into());
+    }
+    let mode = match mode.as_str() {
+        "count" => Mode::Count,
+        "first" => Mode::First,
         _ => return Err(format!("mode {mode:?}: count or first").into()),
     };
-    let mut found = 0;
-    let mut ms = 0.0;
-    for _ in 0..=warmups {
-        let mut solver = Solver::new(&problem);
-        let start = std::time::Instant::now();
-        found = if first {
-            u64::from(solver.find_next())
-        } else {
-            solver.count_solutions()
-        };
-        ms = start.elapsed().as_secs_f64() * 1e3;
+    for _ in 0..warmups.parse::<usize>()? {
+        solvers::time_once(solver, &problem, mode);
+    }
+    let ((found, first), ms) = solvers::time_once(solver, &problem, mode);
+    if mode == Mode::First {
+        solvers::check_exact_cover(&problem, &first, solver);
     }
     println!("{{\"found\": {found}, \"ms\": {ms}}}");
     Ok(())
@@ -77,7 +77,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = PathBuf::from(args.first().map_or("target/bench-data", String::as_str));
     std::fs::create_dir_all(&dir)?;
 
-    let mut manifest = String::from("[\n");
+    let rust_solvers: Vec<String> = solvers::RUST_SOLVERS
+        .iter()
+        .map(|s| json_string(s))
+        .collect();
+    let mut manifest = format!(
+        "{{\n\"rust_solvers\": [{}],\n\"workloads\": [\n",
+        rust_solvers.join(", ")
+    );
     for (k, w) in WORKLOADS.iter().enumerate() {
         let problem = (w.build)();
         let text = problem.to_text();
@@ -85,7 +92,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::fs::write(dir.join(w.file), &text)?;
         let _ = writeln!(
             manifest,
-            "  {{\"name\": {}, \"title\": {}, \"file\": {}, \"mode\": {}, \"expected\": {}, \
+            "    {{\"name\": {}, \"title\": {}, \"file\": {}, \"mode\": {}, \"expected\": {}, \
              \"slow\": {}, \"options\": {}, \"primary\": {}, \"secondary\": {}}}{}",
             json_string(w.name),
             json_string(w.title),
@@ -107,7 +114,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             dir.join(w.file).display()
         );
     }
-    manifest.push_str("]\n");
+    manifest.push_str("]\n}\n");
     std::fs::write(dir.join("workloads.json"), manifest)?;
     println!("manifest -> {}", dir.join("workloads.json").display());
     Ok(())

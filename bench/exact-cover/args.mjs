@@ -31,9 +31,12 @@ export function parseArgs(argv, defaults) {
 /** Whether `DLX_BENCH_QUICK` asks to skip the slow workloads (as the criterion benches do). */
 export const quick = () => !['', '0', undefined].includes(process.env.DLX_BENCH_QUICK);
 
+/** The manifest (`{ rust_solvers, workloads }`) that examples/bench_workloads.rs wrote. */
+export const loadManifest = (dataDir) => JSON.parse(readFileSync(join(dataDir, 'workloads.json'), 'utf8'));
+
 /** The manifest's workloads, filtered by `only` (names) and `keep`. */
 export function loadWorkloads(dataDir, only, keep = () => true) {
-  const all = JSON.parse(readFileSync(join(dataDir, 'workloads.json'), 'utf8'));
+  const all = loadManifest(dataDir).workloads;
   for (const name of only) {
     if (!all.some((w) => w.name === name)) throw new Error(`no workload ${name} in ${dataDir}/workloads.json`);
   }

@@ -7,8 +7,9 @@
 // --data: the workload files (target/bench-data); --pkg: the wasm-bindgen `--target web`
 // output (pkg, as scripts/build.sh makes it); --out: target/bench-results/node.json.
 // --native: the workload writer built in release (target/release/examples/bench_workloads);
-// when it exists, dlx-wasm native runs in the same rounds (its `--time` mode, timed inside
-// that process), so the wasm/native ratio is measured under the same load.
+// when it exists, the Rust solvers (dlx-wasm, dlx, dancing-links) run natively in the same
+// interleaved rounds (its `--time` mode, timed inside that process), so native and wasm
+// times, and the native ratios, are measured under the same load.
 // DLX_BENCH_QUICK=1 skips the slow workloads.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { DancingLinks } from 'dancing-links';
 import { makeSolvers, measure } from './common.mjs';
-import { loadWorkloads, parseArgs, quick } from './args.mjs';
+import { loadManifest, loadWorkloads, parseArgs, quick } from './args.mjs';
 
 const { options, only } = parseArgs(process.argv.slice(2), {
   data: 'target/bench-data',
@@ -29,10 +30,14 @@ const { options, only } = parseArgs(process.argv.slice(2), {
 const wasm = await import(pathToFileURL(join(options.pkg, 'dlx_wasm.js')));
 wasm.initSync({ module: readFileSync(join(options.pkg, 'dlx_wasm_bg.wasm')) });
 
-/** dlx-wasm native, in a child process that times its own search (after one warm-up run unless slow). */
-const native = {
+/**
+ * A Rust solver natively, in a child process that times its own search (after one warm-up
+ * run, unless the workload is slow): `bench_workloads --time`.
+ */
+const nativeSolver = (id) => ({
   prepare(workload) {
-    const args = ['--time', join(options.data, workload.file), workload.mode, workload.slow ? '0' : '1'];
+    const file = join(options.data, workload.file);
+    const args = ['--time', file, id, workload.mode, workload.slow ? '0' : '1'];
     return {
       setup: () => undefined,
       run: () => {
@@ -43,10 +48,14 @@ const native = {
       teardown: () => {},
     };
   },
-};
-const haveNative = existsSync(options.native);
-if (!haveNative) console.log(`node: no ${options.native}, so no native runs in the same rounds`);
-const solvers = makeSolvers(wasm, DancingLinks, haveNative ? { native } : {});
+});
+const natives = {};
+if (existsSync(options.native)) {
+  for (const id of loadManifest(options.data).rust_solvers) natives[`native:${id}`] = nativeSolver(id);
+} else {
+  console.log(`node: no ${options.native}, so no native runs in the same rounds`);
+}
+const solvers = makeSolvers(wasm, DancingLinks, natives);
 
 const workloads = loadWorkloads(options.data, only, (w) => !(quick() && w.slow));
 const results = {};

@@ -13,7 +13,7 @@ const ready = (async () => {
 /** Measures one workload of the manifest; resolves to `{ [solver]: { medianMs, ... } }`. */
 window.benchWorkload = async (name) => {
   const { manifest, solvers } = await ready;
-  const workload = manifest.find((w) => w.name === name);
+  const workload = manifest.workloads.find((w) => w.name === name);
   if (!workload) throw new Error(`no workload ${name}`);
   const text = await (await fetch(`/data/${workload.file}`)).text();
   return measure(workload, text, solvers, { now: () => performance.now(), log: (line) => console.log(line) });

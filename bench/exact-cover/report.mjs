@@ -1,15 +1,15 @@
-// Gathers one bench run into one table: workload x runtime x solver, median time, and the
-// ratio to dlx-wasm in the same runtime of the same run (peer time / our time: above 1, we
-// are faster). Native medians come from criterion's estimates.json files, Node and Chromium
-// medians from node.mjs and browser.mjs. Missing results (a skipped workload or runtime)
-// are left out, and so are results older than the --since file (scripts/bench.sh touches it
-// when a run starts, so that the table holds that run only). Prints the table (Markdown) and
-// the issue's targets, and writes them to --out.
+// Gathers one bench run into one table: a row per workload and solver, a column per way of
+// running it, each cell the median time and, in parentheses, the ratio to dlx-wasm in the
+// same column (its time / ours: above 1, dlx-wasm is faster). Native medians come from
+// criterion's estimates.json files and from node.mjs's interleaved native rounds; Node and
+// Chromium medians from node.mjs and browser.mjs. Results older than the --since file
+// (scripts/bench.sh touches it when a run starts) are left out, so the table holds one run.
+// Prints the table (Markdown) and the issue's targets, and writes them to --out.
 //
 //   node bench/exact-cover/report.mjs [--data DIR] [--criterion DIR] [--results DIR] [--since FILE] [--out FILE]
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadWorkloads, parseArgs } from './args.mjs';
+import { loadManifest, parseArgs } from './args.mjs';
 
 const { options } = parseArgs(process.argv.slice(2), {
   data: 'target/bench-data',
@@ -24,93 +24,90 @@ const since = existsSync(options.since) ? statSync(options.since).mtimeMs : 0;
 const readJson = (path) =>
   existsSync(path) && statSync(path).mtimeMs >= since ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
 
-/** Peer names as the table shows them; criterion ids and JS keys map here. */
-const SOLVERS = {
-  native: { ours: 'dlx-wasm', dlx: 'dlx 0.8.5 (crate)', 'dancing-links': 'dancing-links 0.3.1 (crate)' },
-  js: {
-    ours: 'dlx-wasm (wasm)',
-    'dancing-links': 'dancing-links 4.3.10 (npm)',
-    native: 'dlx-wasm (native, same rounds)',
-  },
-};
+/** The columns: where the medians come from. */
+const COLUMNS = [
+  { id: 'criterion', title: 'native, criterion' },
+  { id: 'interleaved', title: 'native, interleaved' },
+  { id: 'node', title: 'Node (wasm / JS)' },
+  { id: 'chromium', title: 'Chromium (wasm / JS)' },
+];
 
-/** `{ runtime, results: { [workload]: { [solver]: ms } } }` for each runtime that ran. */
-function runtimes(workloads) {
-  const native = { label: 'native', names: SOLVERS.native, results: {} };
-  for (const w of workloads) {
-    for (const id of Object.keys(SOLVERS.native)) {
-      const estimates = readJson(join(options.criterion, w.name, id, 'new', 'estimates.json'));
-      if (estimates) (native.results[w.name] ??= {})[id] = estimates.median.point_estimate / 1e6;
-    }
+/** The rows: each solver's key in each column's results. The first row is ours. */
+const ROWS = [
+  { label: 'dlx-wasm', keys: { criterion: 'ours', interleaved: 'native:ours', node: 'ours', chromium: 'ours' } },
+  { label: 'dlx 0.8.5 (crate)', keys: { criterion: 'dlx', interleaved: 'native:dlx' } },
+  {
+    label: 'dancing-links 0.3.1 (crate)',
+    keys: { criterion: 'dancing-links', interleaved: 'native:dancing-links' },
+  },
+  { label: 'dancing-links 4.3.10 (npm)', keys: { node: 'dancing-links', chromium: 'dancing-links' } },
+];
+
+const manifest = loadManifest(options.data);
+const node = readJson(join(options.results, 'node.json'));
+const chromium = readJson(join(options.results, 'chromium.json'));
+
+/** Median in ms of `key` on workload `name` in column `column`, if this run measured it. */
+function median(column, name, key) {
+  if (!key) return undefined;
+  if (column === 'criterion') {
+    const estimates = readJson(join(options.criterion, name, key, 'new', 'estimates.json'));
+    return estimates && estimates.median.point_estimate / 1e6;
   }
-  const list = [native];
-  for (const [file, label] of [['node.json', 'Node'], ['chromium.json', 'Chromium']]) {
-    const run = readJson(join(options.results, file));
-    if (!run) continue;
-    const results = {};
-    for (const [name, bySolver] of Object.entries(run.results)) {
-      results[name] = Object.fromEntries(Object.entries(bySolver).map(([id, r]) => [id, r.medianMs]));
-    }
-    list.push({ label, detail: run.runtime, names: SOLVERS.js, results });
-  }
-  return list;
+  const run = column === 'chromium' ? chromium : node;
+  return run?.results[name]?.[key]?.medianMs;
 }
 
 const formatMs = (ms) =>
-  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(3)} ms`;
-const formatRatio = (r) => `${r.toFixed(2)}x`;
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(2)} ms`;
+const x = (r) => `${r.toFixed(2)}x`;
 
-const workloads = loadWorkloads(options.data, []);
-const all = runtimes(workloads);
 const lines = [
-  '| workload | runtime | solver | median | ratio to ours |',
-  '|---|---|---|---:|---:|',
+  `| workload | solver | ${COLUMNS.map((c) => c.title).join(' | ')} |`,
+  `|---|---|${COLUMNS.map(() => '---:').join('|')}|`,
 ];
 const targets = [];
-for (const w of workloads) {
-  let first = true;
-  const criterionOurs = all[0].results[w.name]?.ours;
-  for (const rt of all) {
-    const times = rt.results[w.name];
-    if (!times?.ours) continue;
-    // Wasm against native: the native run in the same rounds where there is one (Node),
-    // else criterion's.
-    const nativeOurs = rt.label === 'native' ? undefined : (times.native ?? criterionOurs);
-    for (const [id, ms] of Object.entries(times)) {
-      let ratio = formatRatio(ms / times.ours);
-      if (id === 'ours' && nativeOurs) ratio += ` (${formatRatio(ms / nativeOurs)} of native)`;
-      lines.push(`| ${first ? w.title : ''} | ${rt.label} | ${rt.names[id] ?? id} | ${formatMs(ms)} | ${ratio} |`);
-      first = false;
-    }
-  }
+for (const w of manifest.workloads) {
+  const ours = Object.fromEntries(COLUMNS.map((c) => [c.id, median(c.id, w.name, ROWS[0].keys[c.id])]));
+  if (!Object.values(ours).some(Boolean)) continue; // not run this time
+  ROWS.forEach((row, k) => {
+    const cells = COLUMNS.map((c) => {
+      const ms = median(c.id, w.name, row.keys[c.id]);
+      if (ms === undefined || !ours[c.id]) return '–';
+      let cell = `${formatMs(ms)} (${x(ms / ours[c.id])})`;
+      // Ours in wasm against ours native: the interleaved run for Node, criterion for Chromium.
+      const native = { node: ours.interleaved, chromium: ours.criterion }[c.id];
+      if (k === 0 && native) cell = `${formatMs(ms)} (${x(ms / native)} native)`;
+      return cell;
+    });
+    lines.push(`| ${k === 0 ? w.title : ''} | ${row.label} | ${cells.join(' | ')} |`);
+  });
+
   // The issue's exact-cover targets, as measured in this run.
-  const native = all[0].results[w.name];
-  if (native?.ours) {
-    const peers = Object.entries(native).filter(([id]) => id !== 'ours');
-    const slowest = Math.min(...peers.map(([, ms]) => ms / native.ours));
-    targets.push(`${w.name}: native, fastest peer / ours = ${formatRatio(slowest)} (target > 1)`);
-  }
-  const node = all.find((rt) => rt.label === 'Node')?.results[w.name];
-  if (node?.ours) {
-    const npm = node['dancing-links'] / node.ours;
-    let line = `${w.name}: Node, npm dancing-links / ours wasm = ${formatRatio(npm)} (target >= 3)`;
-    const nativeOurs = node.native ?? criterionOurs;
-    if (nativeOurs) {
-      const source = node.native ? 'same rounds' : 'criterion';
-      line += `; ours wasm / ours native (${source}) = ${formatRatio(node.ours / nativeOurs)} (target <= 1.3)`;
+  for (const column of ['criterion', 'interleaved']) {
+    const peers = ROWS.slice(1)
+      .map((row) => median(column, w.name, row.keys[column]))
+      .filter(Boolean);
+    if (ours[column] && peers.length) {
+      const r = Math.min(...peers) / ours[column];
+      targets.push(`${w.name}, native (${column}): fastest Rust peer / ours = ${x(r)} (target: above 1)`);
     }
+  }
+  const npm = median('node', w.name, 'dancing-links');
+  if (ours.node && npm) {
+    let line = `${w.name}, Node: npm dancing-links / ours wasm = ${x(npm / ours.node)} (target: 3 or more)`;
+    if (ours.interleaved) line += `; ours wasm / ours native = ${x(ours.node / ours.interleaved)} (target: 1.3 or less)`;
     targets.push(line);
   }
 }
 
-const detail = all
-  .filter((rt) => rt.detail)
-  .map((rt) => `${rt.label}: ${rt.detail}`)
-  .join('; ');
+const runtimes = [node, chromium].filter(Boolean).map((run) => run.runtime);
 const text = [
   lines.join('\n'),
   '',
-  `Ratio to ours: the solver's median / dlx-wasm's median in the same runtime, same run (above 1: dlx-wasm is faster). ${detail}.`,
+  'Median time; in parentheses the time / dlx-wasm\'s in the same column (above 1: dlx-wasm is ' +
+    'faster), and for dlx-wasm in wasm its time / native (Node: the interleaved native run; ' +
+    `Chromium: criterion). ${runtimes.join(', ')}.`,
   '',
   'Targets (issue 7):',
   ...targets.map((t) => `- ${t}`),
