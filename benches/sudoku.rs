@@ -1,2 +1,228 @@
-//! Placeholder until the benchmark suite lands.
-fn main() {}
+//! Sudoku benchmarks: the first solution of the first 1,000 puzzles of the 17-clue, top1465
+//! and forum-hardest-1106 sets (from `../shared/data/sudoku/`), by dlx-wasm's sudoku layer
+//! and by the `dlx` crate 0.8.5 with the full 324-item encoding a typical user writes, in
+//! the same run.
+//!
+//! `cargo bench --bench sudoku` runs criterion, then prints a table of microseconds per
+//! puzzle (median of several passes over each sample) with the engine's nodes and updates
+//! per puzzle and how the time splits between building the problem and searching it.
+//! `SUDOKU_TABLE_ONLY=1 cargo bench --bench sudoku` prints only the table.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use dlx_wasm::sudoku::{Singles, Sudoku, SudokuSolver};
+
+/// Puzzles taken from each set.
+const SAMPLE: usize = 1000;
+
+/// A named sample of puzzles.
+struct Set {
+    name: &'static str,
+    puzzles: Vec<Sudoku>,
+    /// The same puzzles as 81 values (0 for empty), for the peer.
+    grids: Vec<[u8; 81]>,
+}
+
+fn load(name: &'static str, file: &str) -> Option<Set> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/sudoku")
+        .join(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipping {name}: {} not found", path.display());
+        return None;
+    };
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(SAMPLE)
+        .collect();
+    let puzzles: Vec<Sudoku> = lines
+        .iter()
+        .map(|l| l.parse().expect("the data sets parse"))
+        .collect();
+    let grids = puzzles
+        .iter()
+        .map(|p| {
+            let mut grid = [0u8; 81];
+            grid.copy_from_slice(p.values());
+            grid
+        })
+        .collect();
+    Some(Set {
+        name,
+        puzzles,
+        grids,
+    })
+}
+
+/// The `dlx` crate 0.8.5 as a typical user drives it: items for every cell, row-digit,
+/// column-digit and box-digit (324), an option per cell and digit, but only the given
+/// digit's option for a given cell; MRV without tie-breaking; the first solution.
+mod peer {
+    use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
+    use dlx::x::make_problem;
+    use dlx::{OptOrder, Solver, Uint};
+
+    pub fn solve(givens: &[u8; 81], out: &mut [u8; 81]) -> bool {
+        let mut options: Vec<Vec<Uint>> = Vec::with_capacity(729);
+        let mut meaning = Vec::with_capacity(729);
+        for (cell, &given) in givens.iter().enumerate() {
+            let (r, c) = (cell / 9, cell % 9);
+            let b = r / 3 * 3 + c / 3;
+            for d in 0..9 {
+                if given != 0 && usize::from(given) != d + 1 {
+                    continue;
+                }
+                options.push(vec![
+                    cell as Uint,
+                    (81 + r * 9 + d) as Uint,
+                    (162 + c * 9 + d) as Uint,
+                    (243 + b * 9 + d) as Uint,
+                ]);
+                meaning.push((cell, d as u8 + 1));
+            }
+        }
+        let mut problem = make_problem(324, 0, &options, OptOrder::Seq);
+        let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+        let mut solver = Solver::new(&mut problem);
+        if !solver.next_solution(&mut chooser) {
+            return false;
+        }
+        for &option in solver.fmt_solution() {
+            let (cell, d) = meaning[option as usize];
+            out[cell] = d;
+        }
+        true
+    }
+}
+
+/// Solves every puzzle of a set with dlx-wasm and checks the grids.
+fn check(set: &Set) {
+    let mut solver = SudokuSolver::new();
+    let mut grid = Vec::new();
+    let mut peer_grid = [0u8; 81];
+    for (puzzle, givens) in set.puzzles.iter().zip(&set.grids) {
+        assert!(solver.solve_into(puzzle, &mut grid).unwrap(), "{puzzle}");
+        assert!(puzzle.layout().is_solution(&grid));
+        assert!(peer::solve(givens, &mut peer_grid));
+        assert!(puzzle.layout().is_solution(&peer_grid));
+        for (k, &v) in givens.iter().enumerate() {
+            assert!(v == 0 || (grid[k] == v && peer_grid[k] == v));
+        }
+    }
+}
+
+fn ours(solver: &mut SudokuSolver, grid: &mut Vec<u8>, set: &Set) {
+    for puzzle in &set.puzzles {
+        black_box(solver.solve_into(black_box(puzzle), grid).ok());
+    }
+}
+
+fn theirs(out: &mut [u8; 81], set: &Set) {
+    for givens in &set.grids {
+        black_box(peer::solve(black_box(givens), out));
+    }
+}
+
+fn criterion_runs(sets: &[Set]) {
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    for set in sets {
+        let mut group = c.benchmark_group(format!("sudoku/{}", set.name));
+        group.throughput(Throughput::Elements(set.puzzles.len() as u64));
+        for (label, singles) in [
+            ("dlx-wasm", Singles::All),
+            ("dlx-wasm, no singles", Singles::Off),
+        ] {
+            let mut solver = SudokuSolver::with_singles(singles);
+            let mut grid = Vec::new();
+            group.bench_function(label, |b| b.iter(|| ours(&mut solver, &mut grid, set)));
+        }
+        let mut out = [0u8; 81];
+        group.bench_function("dlx 0.8.5", |b| b.iter(|| theirs(&mut out, set)));
+        group.finish();
+    }
+    c.final_summary();
+}
+
+/// Microseconds per puzzle: the median of `passes` timed passes over the set.
+fn per_puzzle(passes: usize, count: usize, mut pass: impl FnMut()) -> f64 {
+    pass();
+    let mut times: Vec<f64> = (0..passes)
+        .map(|_| {
+            let start = Instant::now();
+            pass();
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[passes / 2] * 1e6 / count as f64
+}
+
+fn table(sets: &[Set]) {
+    println!();
+    println!("| set | puzzles | dlx-wasm µs | no singles µs | dlx 0.8.5 µs | dlx / ours | engine runs | nodes | updates | build µs |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for set in sets {
+        let n = set.puzzles.len();
+        let mut solver = SudokuSolver::new();
+        let mut plain = SudokuSolver::with_singles(Singles::Off);
+        let mut grid = Vec::new();
+        let mut out = [0u8; 81];
+        let ours_us = per_puzzle(7, n, || ours(&mut solver, &mut grid, set));
+        let plain_us = per_puzzle(7, n, || ours(&mut plain, &mut grid, set));
+        let theirs_us = per_puzzle(7, n, || theirs(&mut out, set));
+        let build_us = per_puzzle(7, n, || {
+            for puzzle in &set.puzzles {
+                black_box(solver.prepare(puzzle).ok());
+            }
+        });
+        let (mut engine, mut nodes, mut updates) = (0, 0, 0);
+        for puzzle in &set.puzzles {
+            solver.solve_into(puzzle, &mut grid).unwrap();
+            let report = solver.report();
+            engine += usize::from(report.engine);
+            nodes += report.stats.nodes;
+            updates += report.stats.updates;
+        }
+        println!(
+            "| {} | {n} | {ours_us:.1} | {plain_us:.1} | {theirs_us:.1} | {:.2}x | {engine} | {:.0} | {:.0} | {build_us:.1} |",
+            set.name,
+            theirs_us / ours_us,
+            nodes as f64 / n as f64,
+            updates as f64 / n as f64,
+        );
+    }
+    println!();
+    println!(
+        "dlx-wasm: singles propagation, then the engine on what is left (engine runs: puzzles"
+    );
+    println!(
+        "that needed it; nodes and updates: Knuth's counters, per puzzle over the whole set)."
+    );
+    println!("build: singles, encoding and loading the engine without searching (SudokuSolver::prepare).");
+}
+
+fn main() {
+    let sets: Vec<Set> = [
+        ("17-clue", "puzzles2_17_clue"),
+        ("top1465", "puzzles3_magictour_top1465"),
+        ("hardest_1106", "puzzles6_forum_hardest_1106"),
+    ]
+    .into_iter()
+    .filter_map(|(name, file)| load(name, file))
+    .collect();
+    for set in &sets {
+        check(set);
+    }
+    if std::env::var_os("SUDOKU_TABLE_ONLY").is_none() {
+        criterion_runs(&sets);
+    }
+    table(&sets);
+}

@@ -163,6 +163,23 @@ impl SudokuSolver {
         Ok(puzzle.with_conflicts(outcome)?.found)
     }
 
+    /// Does all that [`SudokuSolver::solve_into`] does but the search: propagates singles,
+    /// encodes what they leave open and loads it into the engine. Benchmarks use it to split
+    /// the time between building and searching.
+    ///
+    /// # Errors
+    /// [`SudokuError::ConflictingGivens`].
+    pub fn prepare(&mut self, puzzle: &Sudoku) -> SudokuResult<SearchReport> {
+        let run = Run {
+            limit: 1,
+            max_nodes: Some(0),
+            ..Run::default()
+        };
+        let outcome = self.values(puzzle.layout(), puzzle.values(), run, None, |_| false);
+        puzzle.with_conflicts(outcome)?;
+        Ok(self.report)
+    }
+
     /// Whether `singles` alone fill the grid of `givens` (`None` for conflicting givens).
     pub(crate) fn singles_fill(
         &mut self,
