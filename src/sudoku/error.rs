@@ -41,13 +41,17 @@ impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` at {} and at {} (both in {}",
-            self.symbol, self.first, self.second, self.regions[0]
+            "`{}` at {} and at {}",
+            self.symbol, self.first, self.second
         )?;
-        for region in &self.regions[1..] {
-            write!(f, " and {region}")?;
+        for (k, region) in self.regions.iter().enumerate() {
+            f.write_str(if k == 0 { " (both in " } else { " and " })?;
+            write!(f, "{region}")?;
         }
-        f.write_str(")")
+        if !self.regions.is_empty() {
+            f.write_str(")")?;
+        }
+        Ok(())
     }
 }
 

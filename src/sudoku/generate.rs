@@ -1,13 +1,4 @@
-//! The seeded generator: a random solution grid from the engine (options in a random order,
-//! random tie-breaking), then givens taken away in a random order, symmetric if asked,
-//! as long as the puzzle stays solvable by the means its difficulty allows (naked singles
-//! for easy, all singles for medium, a unique solution for hard and expert). The result is
-//! rated; if it misses the band, the generator tries again, up to a fixed number of
-//! attempts that depends on the size, and otherwise returns the attempt nearest the band.
-//!
-//! Everything is drawn from one [`fastrand::Rng`] seeded with the caller's seed, with
-//! `u32` and `u64` ranges only, and no limit is measured in time, so the same seed gives
-//! the same puzzle on every platform, natively and in WebAssembly.
+//! The seeded generator (see [`generate`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -106,6 +97,23 @@ pub struct Generated {
 }
 
 /// Generates a puzzle with exactly one solution.
+///
+/// How: a random solution grid from the engine (options in a random order,
+/// random tie-breaking), then givens taken away in a random order, symmetric if asked,
+/// as long as the puzzle stays solvable by the means its difficulty allows: naked singles
+/// for easy, all singles for medium, a unique solution with a search effort below
+/// [`EXPERT_EFFORT`](super::EXPERT_EFFORT) for hard, a unique solution for expert. The
+/// result is rated ([`Rating`]); if it misses the band, the generator tries again, up to a
+/// fixed number of attempts that depends on the size, and otherwise returns the attempt
+/// nearest the band (4x4 puzzles are always easy, see [`Rating`]).
+///
+/// Everything is drawn from one [`fastrand::Rng`] seeded with the caller's seed, with
+/// `u32` and `u64` ranges only, and no limit is measured in time, so the same seed gives
+/// the same puzzle on every platform, natively and in WebAssembly.
+///
+/// Above 16x16, an expert puzzle is the first one along the way whose effort reaches
+/// [`EXPERT_EFFORT`](super::EXPERT_EFFORT), not a minimal one: minimal puzzles that large
+/// take the engine far too long to check.
 ///
 /// ```
 /// use dlx_wasm::sudoku::{generate, Difficulty, GenerateOptions};

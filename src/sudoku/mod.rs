@@ -34,11 +34,13 @@
 //! ```
 
 mod alphabet;
+mod analysis;
 mod candidates;
 mod encode;
 mod error;
 mod format;
 mod generate;
+mod hint;
 mod jigsaw;
 mod layout;
 mod parse;
@@ -52,9 +54,11 @@ mod validate;
 mod variant;
 
 pub use alphabet::{Alphabet, EMPTY_MARKS};
+pub use analysis::{CoverEncoding, SolveReport};
 pub use candidates::Candidates;
 pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
 pub use generate::{generate, GenerateOptions, Generated, Symmetry};
+pub use hint::{Hint, Technique};
 pub use layout::{Constraint, Layout, RegionKind, RegionName};
 pub use parse::MAX_INPUT_BYTES;
 pub use propagate::Singles;
