@@ -8,9 +8,11 @@ mod exact_cover;
 pub use exact_cover::*;
 mod solver;
 mod sudoku;
+mod sudoku_page;
 mod trace;
 pub use solver::*;
 pub use sudoku::*;
+pub use sudoku_page::*;
 pub use trace::*;
 
 use wasm_bindgen::prelude::*;

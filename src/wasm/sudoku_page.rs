@@ -1,0 +1,366 @@
+//! The exports the interactive sudoku page needs beyond `src/wasm/sudoku.rs`:
+//! `read_sudoku`, `sudoku_hint`, `sudoku_conflicts`, `solve_sudoku_report` and
+//! `sudoku_exact_cover`. They
+//! read and check the arguments, call [`crate::sudoku`], and turn results and errors into
+//! JS values; nothing else.
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+use super::convert::{field, integer, invalid, object, string};
+use super::{js_error, set};
+use crate::sudoku::{
+    CellPos, Conflict, Options, Sudoku, SudokuError, Variant, MAX_INPUT_BYTES, MAX_SIZE,
+};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** How a hint was found. */
+export type SudokuHintTechnique = "naked_single" | "hidden_single" | "wrong_entry" | "reveal";
+
+/** The next step for a player: put `symbol` at `row`, `column`, because of `reason`. */
+export interface SudokuHint {
+  /** The cell in reading order, from 0. */
+  cell: number;
+  /** 1-based row. */
+  row: number;
+  /** 1-based column. */
+  column: number;
+  /** The symbol to put there. */
+  symbol: string;
+  technique: SudokuHintTechnique;
+  /** For a hidden single, the region where the symbol has one place left, e.g. "row 3". */
+  unit?: string;
+  /** Why, in plain English. */
+  reason: string;
+}
+
+/** A puzzle as read by `read_sudoku`. */
+export interface SudokuRead {
+  /** The compact line in the built-in alphabet: 1-9 then A, B, C, ...; "." for an empty cell. */
+  line: string;
+  /** Symbols per row. */
+  size: number;
+  /** Rows per box, or 0 for a layout without boxes. */
+  boxRows: number;
+  /** Columns per box, or 0 for a layout without boxes. */
+  boxCols: number;
+  variant: SudokuVariant;
+  /** Filled cells. */
+  givens: number;
+}
+
+/** A solve with the engine's statistics and a uniqueness check. */
+export interface SudokuSolveReport {
+  /** The first solution as a compact line, or null if there is none. */
+  solution: string | null;
+  /** Solutions counted up to 2: 0, 1 (unique) or 2 (several). */
+  solutions: number;
+  /** Whether there is exactly one solution. */
+  unique: boolean;
+  /** Engine search nodes for the first solution (0 when singles alone solved it). */
+  nodes: number;
+  /** Engine link updates for the first solution. */
+  updates: number;
+  /** Cells filled by singles before the engine ran. */
+  forced: number;
+}
+
+/** A sudoku as exact cover, in the form `ExactCoverSolver` and `exact_cover` accept. */
+export interface SudokuExactCover {
+  problem: { primary: number; secondary: number; options: number[][] };
+  /** Option k puts `symbols[k]` into cell `cells[k]` (reading order, from 0). */
+  cells: number[];
+  symbols: string[];
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The player's entries (checked at run time).
+    #[wasm_bindgen(typescript_type = "string")]
+    pub type JsSudokuEntries;
+
+    /// What `read_sudoku` returns.
+    #[wasm_bindgen(typescript_type = "SudokuRead")]
+    pub type JsSudokuRead;
+
+    /// What `sudoku_hint` returns.
+    #[wasm_bindgen(typescript_type = "SudokuHint | null")]
+    pub type JsSudokuHint;
+
+    /// What `sudoku_conflicts` returns.
+    #[wasm_bindgen(typescript_type = "SudokuConflict[]")]
+    pub type JsSudokuConflicts;
+
+    /// What `solve_sudoku_report` returns.
+    #[wasm_bindgen(typescript_type = "SudokuSolveReport")]
+    pub type JsSudokuSolveReport;
+
+    /// What `sudoku_exact_cover` returns.
+    #[wasm_bindgen(typescript_type = "SudokuExactCover")]
+    pub type JsSudokuExactCover;
+}
+
+use super::sudoku::{JsSudokuOptions, JsSudokuPuzzle};
+
+/// Reads a puzzle in any format the engine accepts and checks its givens: `{ line, size,
+/// boxRows, boxCols, variant, givens }`, where `line` is written in the built-in alphabet.
+/// Throws like `solve_sudoku` for malformed input and `conflicting_givens` (with every
+/// pair) for givens that repeat a symbol in a region.
+#[wasm_bindgen]
+pub fn read_sudoku(
+    puzzle: &JsSudokuPuzzle,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuRead, JsValue> {
+    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let puzzle = read_grid(puzzle, "puzzle", &options)?;
+    puzzle.validate().map_err(|e| error(&e))?;
+    let layout = puzzle.layout();
+    let plain = Sudoku::new(
+        std::sync::Arc::clone(puzzle.shared_layout()),
+        puzzle.values().to_vec(),
+    )
+    .map_err(|e| error(&e))?;
+    let num = |n: usize| JsValue::from_f64(n as f64);
+    let shape = layout.box_shape();
+    let out = Object::new();
+    set(&out, "line", &JsValue::from_str(&plain.to_line()));
+    set(&out, "size", &num(layout.size()));
+    set(&out, "boxRows", &num(shape.map_or(0, |s| s.rows)));
+    set(&out, "boxCols", &num(shape.map_or(0, |s| s.cols)));
+    set(&out, "variant", &JsValue::from_str(layout.variant().name()));
+    set(&out, "givens", &num(puzzle.given_count()));
+    Ok(JsValue::from(out).unchecked_into())
+}
+
+/// The next step for a player: `puzzle` holds the givens, `entries` the player's values
+/// (a grid of the same size; values over givens are ignored). Returns a naked or hidden
+/// single with its reason, a correction of an entry that contradicts the solution, or one
+/// revealed cell of the solution when no single is left; `null` when the grid is full or
+/// the puzzle has no solution. Throws `conflicting_givens` if givens and entries repeat a
+/// symbol in a region, and like `solve_sudoku` for malformed input.
+#[wasm_bindgen]
+pub fn sudoku_hint(
+    puzzle: &JsSudokuPuzzle,
+    entries: &JsSudokuEntries,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuHint, JsValue> {
+    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let givens = read_grid(puzzle, "puzzle", &options)?;
+    let entries = read_grid(entries, "entries", &options)?;
+    if entries.layout() != givens.layout() {
+        return Err(js_error(
+            "invalid_argument",
+            "entries: expected a grid of the puzzle's size",
+            &[("path", JsValue::from_str("entries"))],
+        ));
+    }
+    let hint = givens.hint(&entries).map_err(|e| error(&e))?;
+    let Some(hint) = hint else {
+        return Ok(JsValue::NULL.unchecked_into());
+    };
+    let out = Object::new();
+    set(&out, "cell", &JsValue::from_f64(hint.cell as f64));
+    set(&out, "row", &JsValue::from_f64(hint.position.row as f64));
+    set(
+        &out,
+        "column",
+        &JsValue::from_f64(hint.position.column as f64),
+    );
+    set(&out, "symbol", &JsValue::from_str(&hint.symbol));
+    set(&out, "technique", &JsValue::from_str(hint.technique.name()));
+    if let Some(region) = hint.region {
+        set(&out, "unit", &JsValue::from_str(&region.to_string()));
+    }
+    set(&out, "reason", &JsValue::from_str(&hint.reason));
+    Ok(JsValue::from(out).unchecked_into())
+}
+
+/// Every pair of filled cells that repeat a symbol in a region, in reading order, without
+/// throwing for them (an empty array when there are none): for highlighting as a player
+/// types. Throws like `solve_sudoku` for malformed input.
+#[wasm_bindgen]
+pub fn sudoku_conflicts(
+    grid: &JsSudokuPuzzle,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuConflicts, JsValue> {
+    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let grid = read_grid(grid, "grid", &options)?;
+    let list: Array = grid.conflicts().iter().map(conflict).collect();
+    Ok(JsValue::from(list).unchecked_into())
+}
+
+/// Solves a sudoku and reports how: `{ solution, solutions, unique, nodes, updates,
+/// forced }`, where `solutions` counts up to 2. Throws like `solve_sudoku`.
+#[wasm_bindgen]
+pub fn solve_sudoku_report(
+    puzzle: &JsSudokuPuzzle,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuSolveReport, JsValue> {
+    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let puzzle = read_grid(puzzle, "puzzle", &options)?;
+    let report = puzzle.solve_with_report().map_err(|e| error(&e))?;
+    let out = Object::new();
+    let solution = match &report.solution {
+        Some(solution) => JsValue::from_str(&solution.to_line()),
+        None => JsValue::NULL,
+    };
+    set(&out, "solution", &solution);
+    set(
+        &out,
+        "solutions",
+        &JsValue::from_f64(report.solutions as f64),
+    );
+    set(&out, "unique", &JsValue::from_bool(report.is_unique()));
+    set(&out, "nodes", &JsValue::from_f64(report.stats.nodes as f64));
+    set(
+        &out,
+        "updates",
+        &JsValue::from_f64(report.stats.updates as f64),
+    );
+    set(&out, "forced", &JsValue::from_f64(report.forced as f64));
+    Ok(JsValue::from(out).unchecked_into())
+}
+
+/// The puzzle as an exact-cover problem for `ExactCoverSolver` (so a long count can run in
+/// slices with progress): `{ problem: { primary, secondary, options }, cells, symbols }`.
+/// Throws like `solve_sudoku`.
+#[wasm_bindgen]
+pub fn sudoku_exact_cover(
+    puzzle: &JsSudokuPuzzle,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuExactCover, JsValue> {
+    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let puzzle = read_grid(puzzle, "puzzle", &options)?;
+    let encoding = puzzle.exact_cover().map_err(|e| error(&e))?;
+    let problem = &encoding.problem;
+    let rows = Array::new();
+    for k in 0..problem.option_count() {
+        let items: Array = problem
+            .option(k)
+            .iter()
+            .map(|entry| JsValue::from_f64(f64::from(entry.item)))
+            .collect();
+        rows.push(&items);
+    }
+    let shape = Object::new();
+    set(
+        &shape,
+        "primary",
+        &JsValue::from_f64(problem.primary_count() as f64),
+    );
+    set(
+        &shape,
+        "secondary",
+        &JsValue::from_f64(problem.secondary_count() as f64),
+    );
+    set(&shape, "options", &rows);
+    let cells: Array = encoding
+        .placements
+        .iter()
+        .map(|&(cell, _)| JsValue::from_f64(cell as f64))
+        .collect();
+    let symbols: Array = encoding
+        .placements
+        .iter()
+        .map(|&(_, v)| JsValue::from_str(&puzzle.alphabet().symbol(v)))
+        .collect();
+    let out = Object::new();
+    set(&out, "problem", &shape);
+    set(&out, "cells", &cells);
+    set(&out, "symbols", &symbols);
+    Ok(JsValue::from(out).unchecked_into())
+}
+
+/// Reads a grid argument at `path` with the options.
+fn read_grid(value: &JsValue, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
+    let text = string(value, path, MAX_INPUT_BYTES)?;
+    Sudoku::parse(&text, options).map_err(|e| error(&e))
+}
+
+const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
+
+/// The `SudokuOptions` object, checked field by field.
+fn read_options(value: &JsValue) -> Result<Options, JsValue> {
+    let path = "options";
+    let mut options = Options::default();
+    let Some(object) = object(value, path)? else {
+        return Ok(options);
+    };
+    let size = |key: &str| -> Result<Option<usize>, JsValue> {
+        let path = format!("{path}.{key}");
+        let Some(value) = field(&object, key)? else {
+            return Ok(None);
+        };
+        match integer(&value, &path, MAX_SIZE as f64)? {
+            0 => Err(invalid(
+                &path,
+                &format!("a whole number from 1 to {MAX_SIZE}"),
+                &value,
+            )),
+            n => Ok(Some(n as usize)),
+        }
+    };
+    options.box_rows = size("boxRows")?;
+    options.box_cols = size("boxCols")?;
+    if let Some(value) = field(&object, "variant")? {
+        let variant = value.as_string().and_then(|s| s.parse::<Variant>().ok());
+        match variant {
+            Some(variant) => options.variant = variant,
+            None => return Err(invalid("options.variant", VARIANTS, &value)),
+        }
+    }
+    if let Some(value) = field(&object, "regions")? {
+        options.regions = Some(string(&value, "options.regions", MAX_INPUT_BYTES)?);
+    }
+    if let Some(value) = field(&object, "alphabet")? {
+        options.alphabet = Some(string(&value, "options.alphabet", 256)?);
+    }
+    Ok(options)
+}
+
+fn cell(pos: CellPos) -> JsValue {
+    let out = Object::new();
+    set(&out, "row", &JsValue::from_f64(pos.row as f64));
+    set(&out, "column", &JsValue::from_f64(pos.column as f64));
+    out.into()
+}
+
+fn conflict(c: &Conflict) -> JsValue {
+    let out = Object::new();
+    set(&out, "symbol", &JsValue::from_str(&c.symbol));
+    set(&out, "first", &cell(c.first));
+    set(&out, "second", &cell(c.second));
+    let regions: Array = c
+        .regions
+        .iter()
+        .map(|r| JsValue::from_str(&r.to_string()))
+        .collect();
+    set(&out, "regions", &regions);
+    out.into()
+}
+
+/// A JS `Error` for a sudoku error: `code`, the message, `row` and `column` where it
+/// points at a cell, and the list of pairs for conflicting givens.
+fn error(error: &SudokuError) -> JsValue {
+    let mut props: Vec<(&str, JsValue)> = Vec::new();
+    if let Some(pos) = error.position() {
+        props.push(("row", JsValue::from_f64(pos.row as f64)));
+        props.push(("column", JsValue::from_f64(pos.column as f64)));
+    }
+    match error {
+        SudokuError::ConflictingGivens { conflicts } => {
+            let list: Array = conflicts.iter().map(conflict).collect();
+            props.push(("conflicts", list.into()));
+        }
+        SudokuError::InvalidCharacter { ch, .. } => {
+            props.push(("character", JsValue::from_str(&ch.to_string())));
+        }
+        SudokuError::InvalidArgument { name, .. } => {
+            props.push(("path", JsValue::from_str(name)));
+        }
+        _ => {}
+    }
+    js_error(error.code(), &error.to_string(), &props)
+}
