@@ -1,59 +1,350 @@
-// End to end: the page in www/, served as scripts/serve.sh serves it, in headless Chromium.
-// It must show the puzzle while the solver loads, then a valid solved grid, with no console
-// errors, failed requests or CSP violations. Leaves a screenshot in artifacts/www.png.
+// End to end: the sudoku page, www/index.html, served as scripts/serve.sh serves it, in
+// headless Chromium. It loads cleanly under its CSP; an imported hard puzzle solves to a
+// valid grid with statistics; a conflicting digit highlights both cells; Hint fills a
+// correct cell and says why; New gives a unique puzzle; Cancel stops a long count at once
+// and the page keeps working; the URL reopens the same state; keyboard-only play; other
+// sizes. Screenshots at desktop and phone width land in artifacts/sudoku-*.png.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
-import { ROOT, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { PKG, ROOT, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
+const ARTIFACTS = join(ROOT, 'artifacts');
+const INKALA =
+  '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+/** A hard puzzle (search needed), written with 0 for empty cells. */
+const HARD =
+  '600000507000000000001304000007502003300700901020040000003000605100050000208400000';
 
-test('www/index.html solves its puzzle and shows a valid grid', { timeout: 120_000 }, async () => {
-  requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'));
-  const server = await serve(WWW);
-  const browser = await launchChromium();
-  try {
+let server;
+let browser;
+let dlx;
+const pages = [];
+
+before(async () => {
+  requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'), join(PKG, 'node.js'));
+  dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
+  server = await serve(WWW);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A fresh page on `hash`, watched for problems, with the solver loaded. */
+async function open(hash = '', viewport = { width: 1280, height: 800 }) {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  const problems = watch(page);
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  // Every request must stay on the page's origin.
+  page.on('request', (request) => {
+    if (!request.url().startsWith(server.url) && !request.url().startsWith('data:')) {
+      problems.push(`request outside the origin: ${request.url()}`);
+    }
+  });
+  await page.goto(server.url + hash);
+  await page.waitForSelector('#engine-status[data-state="ready"]');
+  pages.push({ page, problems });
+  return { page, problems };
+}
+
+async function clean({ page, problems }) {
+  assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+}
+
+/** The grid as a line: what each cell shows, '.' for empty. */
+const cells = (page) =>
+  page.$$eval('#grid .cell', (all) => all.map((c) => c.querySelector('.value').textContent || '.').join(''));
+const givens = (page) =>
+  page.$$eval('#grid .cell', (all) => all.map((c) => (c.classList.contains('given') ? c.querySelector('.value').textContent : '.')).join(''));
+const cell = (page, k) => page.locator(`#grid .cell[data-cell="${k}"]`);
+const message = (page) => page.textContent('#message');
+
+async function importPuzzle(page, text) {
+  await page.fill('#import-text', text);
+  await page.click('#import');
+}
+
+describe('the sudoku page', () => {
+  test('loads the solver with the puzzle shown meanwhile, under its CSP', { timeout: 60_000 }, async () => {
     const page = await browser.context.newPage();
     const problems = watch(page);
-    await page.addInitScript(() => {
-      window.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (event) =>
-        window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
-
-    // Hold the .wasm download back to see the loading state.
     let release;
     const held = new Promise((resolve) => (release = resolve));
     await page.route('**/*.wasm', async (route) => {
       await held;
       await route.continue();
     });
-
     await page.goto(server.url);
-    const cells = () => page.$$eval('#grid .cell', (all) => all.map((c) => c.textContent || '.'));
     await page.waitForSelector('#grid .cell');
-    assert.equal(await page.getAttribute('#status', 'data-state'), 'loading');
-    assert.match(await page.textContent('#status'), /loading/i);
-    const puzzle = (await cells()).join('');
-    assert.equal(puzzle.length, 81);
-    assert.equal(puzzle.replaceAll('.', '').length, 21, "Inkala's puzzle has 21 givens");
-
+    assert.equal(await page.getAttribute('#engine-status', 'data-state'), 'loading');
+    assert.match(await page.textContent('#engine-status'), /loading/i);
+    assert.equal(await givens(page), INKALA);
+    assert.equal(await page.getAttribute('#grid', 'role'), 'grid');
+    assert.equal(await page.locator('#grid [role="row"]').count(), 9);
+    assert.equal(await page.locator('#grid [role="gridcell"]').count(), 81);
+    assert.match(await cell(page, 0).getAttribute('aria-label'), /^Row 1, column 1: 8, given$/);
+    assert.equal(await page.getAttribute('a[href="dlx.html"]', 'href'), 'dlx.html');
     release();
-    await page.waitForSelector('#status[data-state="solved"]');
-    assert.match(await page.textContent('#status'), /^Solved in [\d.]+ ms\.$/);
-    checkSudoku(assert, puzzle, (await cells()).join(''));
-    const givens = await page.$$eval('#grid .cell', (all) => all.map((c) => c.classList.contains('given')));
-    assert.deepEqual(givens, [...puzzle].map((ch) => ch !== '.'));
-
-    mkdirSync(join(ROOT, 'artifacts'), { recursive: true });
-    await page.screenshot({ path: join(ROOT, 'artifacts', 'www.png'), fullPage: true });
-
-    assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
     assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+    await page.close();
+  });
+
+  test('imports a hard puzzle and solves it to a valid grid with statistics', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    // Bad input: the engine's message, in plain words, naming the row and column.
+    await importPuzzle(page, `${'.'.repeat(22)}x${'.'.repeat(58)}`);
+    await page.waitForSelector('#import-error:not([hidden])');
+    assert.match(await page.textContent('#import-error'), /invalid character `x` at row 3, column 5/);
+    await importPuzzle(page, HARD);
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
+    assert.equal(await page.isHidden('#import-error'), true);
+    const puzzle = HARD.replaceAll('0', '.');
+    assert.equal(await givens(page), puzzle);
+    await page.click('#solve');
+    await page.waitForSelector('#stats:not([hidden])');
+    checkSudoku(assert, puzzle, await cells(page));
+    assert.match(await page.textContent('#stat-time'), /^[\d.]+ ms$/);
+    assert.match(await page.textContent('#stat-nodes'), /^[\d,]+$/);
+    assert.match(await page.textContent('#stat-updates'), /^[\d,]+$/);
+    assert.equal(await page.textContent('#stat-unique'), 'unique');
+    assert.match(await message(page), /unique/);
+    // Givens stay givens; Undo takes the whole solve back.
+    assert.equal(await givens(page), puzzle);
+    await page.click('#undo');
+    assert.equal(await cells(page), puzzle);
+    await clean(tab);
+  });
+
+  test('a conflicting digit highlights both cells at once', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    // r1c1 holds a given 8; an 8 at r1c2 repeats it in row 1 and box 1.
+    await cell(page, 1).click();
+    await page.keyboard.press('8');
+    await page.waitForSelector('#grid .cell[data-cell="1"].conflict');
+    assert.equal(await cell(page, 0).evaluate((c) => c.classList.contains('conflict')), true);
+    assert.equal(await page.locator('#grid .cell.conflict').count(), 2);
+    assert.match(await message(page), /8 appears twice in row 1 and box 1/);
+    assert.match(await cell(page, 1).getAttribute('aria-label'), /conflict/);
+    // Fixing it clears the highlight.
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => !document.querySelector('#grid .cell.conflict'));
+    await clean(tab);
+  });
+
+  test('Hint fills a correct cell and says why', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    const solution = dlx.solve_sudoku(INKALA);
+    for (let round = 0; round < 3; round++) {
+      const before = await cells(page);
+      await page.click('#hint');
+      await page.waitForFunction((b) => {
+        const now = [...document.querySelectorAll('#grid .cell')].map((c) => c.querySelector('.value').textContent || '.').join('');
+        return now !== b;
+      }, before);
+      const after = await cells(page);
+      const changed = [...after].findIndex((ch, k) => ch !== before[k]);
+      assert.equal(after[changed], solution[changed], 'the hint agrees with the solution');
+      assert.equal(await cell(page, changed).evaluate((c) => c.classList.contains('hinted')), true);
+      const text = await message(page);
+      const r = Math.floor(changed / 9) + 1;
+      const c = (changed % 9) + 1;
+      assert.match(text, new RegExp(`^(Only place for \\d in .+: r${r}c${c}|Only digit left in r${r}c${c}|No single is left.*r${r}c${c})`));
+    }
+    await clean(tab);
+  });
+
+  test('New gives a puzzle with a unique solution; Check marks wrong entries', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await page.selectOption('#difficulty', 'hard');
+    await page.click('#new');
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('New'));
+    const puzzle = await givens(page);
+    assert.notEqual(puzzle, INKALA);
+    assert.equal(dlx.count_sudoku_solutions(puzzle, 2), 1);
+    // A wrong entry: a candidate that is not the solution's.
+    const solution = dlx.solve_sudoku(puzzle);
+    const candidates = dlx.sudoku_candidates(puzzle);
+    const k = candidates.findIndex((list) => list && list.length > 1);
+    const wrong = candidates[k].find((s) => s !== solution[k]);
+    await cell(page, k).click();
+    await page.keyboard.press(wrong);
+    await page.click('#check');
+    await page.waitForSelector(`#grid .cell[data-cell="${k}"].wrong`);
+    assert.match(await message(page), /1 entry is wrong/);
+    await clean(tab);
+  });
+
+  test('Cancel stops a long count within 100 ms and the page keeps working', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await page.click('#empty');
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('An empty'));
+    await page.click('#count');
+    await page.waitForSelector('#job:not([hidden])');
+    await page.waitForFunction(() => /so far/.test(document.querySelector('#job-text').textContent));
+    const progress = await page.getAttribute('#job-progress', 'value');
+    assert.ok(progress !== null, 'the count shows progress');
+    assert.equal(await page.isDisabled('#solve'), true);
+    // The page stays responsive during the count: typing is answered.
+    await cell(page, 0).click();
+    await page.keyboard.press('5');
+    await cell(page, 1).click();
+    await page.keyboard.press('5');
+    await page.waitForSelector('#grid .cell[data-cell="1"].conflict');
+    const ms = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const start = performance.now();
+          document.querySelector('#cancel').click();
+          const poll = () =>
+            document.querySelector('#job').hidden ? resolve(performance.now() - start) : requestAnimationFrame(poll);
+          poll();
+        }),
+    );
+    assert.ok(ms < 100, `stopped in ${ms} ms`);
+    assert.match(await message(page), /Cancelled/);
+    assert.equal(await page.isDisabled('#solve'), false);
+    // The restarted worker answers: a new 4x4 puzzle, then a solve.
+    await page.selectOption('#size', '4');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16 && document.querySelector('#message').textContent.startsWith('New'));
+    await page.click('#solve');
+    await page.waitForSelector('#stats:not([hidden])');
+    assert.match(await cells(page), /^[1-4]{16}$/);
+    await clean(tab);
+  });
+
+  test('the URL holds the puzzle and the progress', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 1).click();
+    await page.keyboard.press('1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+Digit4');
+    await page.keyboard.press('Shift+Digit5');
+    await page.waitForFunction(() => location.hash.includes('m='));
+    const url = page.url();
+    const line = await cells(page);
+    const label = await cell(page, 2).getAttribute('aria-label');
+    assert.equal(label, 'Row 1, column 3: empty, notes 4 5');
+    const other = await open(new URL(url).hash);
+    await other.page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
+    assert.equal(await cells(other.page), line);
+    assert.equal(await givens(other.page), INKALA);
+    assert.equal(await cell(other.page, 2).getAttribute('aria-label'), label);
+    assert.equal(await other.page.inputValue('#export-text'), line);
+    await clean(other);
+    await clean(tab);
+  });
+
+  test('keyboard only: reach the grid, fill, move, undo and redo', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    // Tab from the top of the page: skip link, nav link, pencil toggle, then the grid (one stop).
+    for (let k = 0; k < 10; k++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement.classList.contains('cell'))) break;
+    }
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), '0');
+    await page.keyboard.press('ArrowRight'); // r1c2, empty
+    await page.keyboard.press('1');
+    await page.keyboard.press('ArrowDown'); // r2c2, empty
+    await page.keyboard.press('2');
+    let line = await cells(page);
+    assert.equal(line[1], '1');
+    assert.equal(line[10], '2');
+    await page.keyboard.press('Control+z');
+    line = await cells(page);
+    assert.equal(line[10], '.');
+    await page.keyboard.press('Control+z');
+    assert.equal((await cells(page))[1], '.');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+y');
+    line = await cells(page);
+    assert.equal(line[1] + line[10], '12');
+    await page.keyboard.press('Delete');
+    assert.equal((await cells(page))[10], '.');
+    // Tab leaves the grid for the number pad.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.closest('#pad') !== null), true);
+    assert.equal((await cells(page))[10], '.', 'Tab types nothing');
+    await clean(tab);
+  });
+
+  test('other sizes through the same code paths', { timeout: 120_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await page.selectOption('#difficulty', 'easy');
+    for (const n of [4, 6, 16]) {
+      await page.selectOption('#size', String(n));
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('#grid .cell').length === n * n && document.querySelector('#message').textContent.startsWith('New'),
+        n,
+      );
+      const puzzle = await givens(page);
+      assert.equal(dlx.count_sudoku_solutions(puzzle, 2), 1, `${n}x${n} is unique`);
+      await page.click('#hint');
+      await page.waitForFunction(() => document.querySelector('#grid .cell.hinted'));
+      await page.click('#solve');
+      await page.waitForSelector('#stats:not([hidden])');
+      const solved = await cells(page);
+      assert.equal(solved, dlx.solve_sudoku(puzzle), `${n}x${n} solved`);
+      if (n === 6) {
+        mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({ path: join(ARTIFACTS, 'sudoku-6x6.png'), fullPage: true });
+      }
+      if (n === 16) {
+        await page.click('#undo');
+        await page.click('#auto-notes');
+        await page.waitForFunction(() => /Candidates/.test(document.querySelector('#message').textContent));
+        await page.screenshot({ path: join(ARTIFACTS, 'sudoku-16x16.png'), fullPage: true });
+      }
+    }
+    await clean(tab);
+  });
+
+  test('screenshots at desktop and phone width', { timeout: 60_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 375, height: 800 }],
+    ]) {
+      const tab = await open('', viewport);
+      const { page } = tab;
+      await cell(page, 1).click();
+      await page.keyboard.press('8'); // a conflict
+      await page.keyboard.press('ArrowRight');
+      await page.click('#auto-notes');
+      await page.waitForFunction(() => /Candidates|conflicts/.test(document.querySelector('#message').textContent));
+      await cell(page, 1).click();
+      await page.keyboard.press('Backspace');
+      await page.click('#auto-notes');
+      await page.waitForFunction(() => /Candidates/.test(document.querySelector('#message').textContent));
+      await page.click('#hint');
+      await page.waitForSelector('#grid .cell.hinted');
+      await page.waitForTimeout(900); // the hint flash
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= viewport.width, `no horizontal scroll at ${viewport.width}px (${width})`);
+      await page.screenshot({ path: join(ARTIFACTS, `sudoku-${name}.png`), fullPage: true });
+      await clean(tab);
+    }
+  });
 });

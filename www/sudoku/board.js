@@ -1,0 +1,177 @@
+// The grid on screen: cells as ARIA grid cells with a roving tabindex, drawn from the game
+// state, and the keys a player uses on it. Rendering and events only: whatever is computed
+// about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
+
+/** Symbols of the engine's built-in alphabet: 1-9, then A, B, C, ... */
+export const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
+
+/** The symbol for value `v` (from 1), or '.' for 0. */
+export function symbol(v) {
+  return v === 0 ? '.' : SYMBOLS[v - 1];
+}
+
+/** The value (from 1) a key stands for in a grid of size `n`, or 0 for none. */
+export function keyValue(key, code, n) {
+  // With Shift held, `key` is a punctuation mark on most layouts: read the digit from `code`.
+  const digit = /^(?:Digit|Numpad)([0-9])$/.exec(code);
+  const ch = digit ? digit[1] : key.length === 1 ? key.toUpperCase() : '';
+  if (ch === '') return 0;
+  const v = SYMBOLS.indexOf(ch) + 1;
+  return v >= 1 && v <= n ? v : 0;
+}
+
+export class Board {
+  /**
+   * @param {HTMLElement} grid the role=grid element
+   * @param {object} handlers `{ input(cell, v, note), erase(cell), select(cell) }`
+   */
+  constructor(grid, handlers) {
+    this.grid = grid;
+    this.handlers = handlers;
+    this.cells = [];
+    this.noteSpans = [];
+    this.selected = 0;
+    grid.addEventListener('keydown', (event) => this.onKey(event));
+    grid.addEventListener('click', (event) => {
+      const cell = event.target.closest('.cell');
+      if (cell) this.select(Number(cell.dataset.cell), true);
+    });
+  }
+
+  /** Builds the cells for an `n` x `n` grid with boxes of `boxRows` x `boxCols`. */
+  build(n, boxRows, boxCols) {
+    this.n = n;
+    this.boxRows = boxRows;
+    this.boxCols = boxCols;
+    this.grid.className = `grid size-${n}`;
+    this.grid.setAttribute('aria-label', `Sudoku grid, ${n} by ${n}`);
+    this.cells = [];
+    this.noteSpans = [];
+    const rows = [];
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.setAttribute('role', 'row');
+      for (let c = 0; c < n; c++) {
+        const k = r * n + c;
+        const cell = document.createElement('div');
+        cell.className = 'cell';
+        if (c % boxCols === boxCols - 1 && c !== n - 1) cell.classList.add('box-right');
+        if (r % boxRows === boxRows - 1 && r !== n - 1) cell.classList.add('box-bottom');
+        if (Math.floor(r / boxRows) % 2 === Math.floor(c / boxCols) % 2) cell.classList.add('box-even');
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.cell = String(k);
+        cell.tabIndex = -1;
+        const value = document.createElement('span');
+        value.className = 'value';
+        value.setAttribute('aria-hidden', 'true');
+        const notes = document.createElement('span');
+        notes.className = `notes notes-${boxCols}`;
+        notes.setAttribute('aria-hidden', 'true');
+        const spans = [];
+        for (let v = 1; v <= n; v++) {
+          const note = document.createElement('span');
+          notes.append(note);
+          spans.push(note);
+        }
+        cell.append(value, notes);
+        row.append(cell);
+        this.cells.push(cell);
+        this.noteSpans.push(spans);
+      }
+      rows.push(row);
+    }
+    this.grid.replaceChildren(...rows);
+    this.selected = Math.min(this.selected, n * n - 1);
+    this.cells[this.selected].tabIndex = 0;
+  }
+
+  /**
+   * Draws the state: `{ givens, entries, notes, conflicts: Set, wrong: Set, hinted }`.
+   * Cells holding the selected cell's symbol, and its row, column and box, are tinted.
+   */
+  render(state) {
+    const { n } = this;
+    const { givens, entries, notes, conflicts, wrong, hinted } = state;
+    const sel = this.selected;
+    const selValue = givens[sel] || entries[sel];
+    const [sr, sc] = [Math.floor(sel / n), sel % n];
+    const sameBox = (k) =>
+      Math.floor(Math.floor(k / n) / this.boxRows) === Math.floor(sr / this.boxRows) &&
+      Math.floor((k % n) / this.boxCols) === Math.floor(sc / this.boxCols);
+    for (let k = 0; k < n * n; k++) {
+      const cell = this.cells[k];
+      const given = givens[k];
+      const v = given || entries[k];
+      cell.querySelector('.value').textContent = v ? symbol(v) : '';
+      const mask = v ? 0 : notes[k];
+      for (let s = 1; s <= n; s++) {
+        this.noteSpans[k][s - 1].textContent = mask & (1 << (s - 1)) ? symbol(s) : '';
+      }
+      const [r, c] = [Math.floor(k / n), k % n];
+      cell.classList.toggle('given', given !== 0);
+      cell.classList.toggle('entry', given === 0 && v !== 0);
+      cell.classList.toggle('conflict', conflicts.has(k));
+      cell.classList.toggle('wrong', wrong.has(k));
+      cell.classList.toggle('hinted', hinted === k);
+      cell.classList.toggle('selected', k === sel);
+      cell.classList.toggle('peer', k !== sel && (r === sr || c === sc || sameBox(k)));
+      cell.classList.toggle('same', k !== sel && selValue !== 0 && v === selValue);
+      cell.setAttribute('aria-readonly', given ? 'true' : 'false');
+      cell.setAttribute('aria-selected', k === sel ? 'true' : 'false');
+      cell.setAttribute('aria-label', this.describe(k, given, v, mask, conflicts, wrong));
+    }
+  }
+
+  describe(k, given, v, mask, conflicts, wrong) {
+    const n = this.n;
+    let text = `Row ${Math.floor(k / n) + 1}, column ${(k % n) + 1}: `;
+    if (given) text += `${symbol(v)}, given`;
+    else if (v) text += symbol(v);
+    else {
+      const marks = [];
+      for (let s = 1; s <= n; s++) if (mask & (1 << (s - 1))) marks.push(symbol(s));
+      text += marks.length ? `empty, notes ${marks.join(' ')}` : 'empty';
+    }
+    if (conflicts.has(k)) text += ', conflict';
+    if (wrong.has(k)) text += ', wrong';
+    return text;
+  }
+
+  /** Moves the selection (and the tab stop) to `cell`; focuses it if `focus`. */
+  select(cell, focus = false) {
+    if (cell < 0 || cell >= this.n * this.n) return;
+    this.cells[this.selected].tabIndex = -1;
+    this.selected = cell;
+    this.cells[cell].tabIndex = 0;
+    if (focus) this.cells[cell].focus();
+    this.handlers.select(cell);
+  }
+
+  onKey(event) {
+    const { n } = this;
+    const k = this.selected;
+    const [r, c] = [Math.floor(k / n), k % n];
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const moves = {
+      ArrowUp: [Math.max(r - 1, 0), c],
+      ArrowDown: [Math.min(r + 1, n - 1), c],
+      ArrowLeft: [r, Math.max(c - 1, 0)],
+      ArrowRight: [r, Math.min(c + 1, n - 1)],
+      Home: [r, 0],
+      End: [r, n - 1],
+    };
+    if (event.key in moves) {
+      const [nr, nc] = moves[event.key];
+      this.select(nr * n + nc, true);
+    } else if (['Backspace', 'Delete', '0', '.'].includes(event.key)) {
+      // 0 and . mark empty cells in the engine's alphabet at every size.
+      this.handlers.erase(k);
+    } else {
+      const v = keyValue(event.key, event.code, n);
+      if (!v) return;
+      this.handlers.input(k, v, event.shiftKey);
+    }
+    event.preventDefault();
+  }
+}
