@@ -381,7 +381,10 @@ function solve() {
     const report = await jobs.call('solve_sudoku_report', givensLine());
     const ms = performance.now() - started;
     $('stat-time').textContent = `${ms.toFixed(1)} ms`;
-    $('stat-nodes').textContent = report.nodes.toLocaleString('en');
+    $('stat-nodes').textContent =
+      report.nodes === 0
+        ? `0 (singles filled ${report.forced} cells)`
+        : report.nodes.toLocaleString('en');
     $('stat-updates').textContent = report.updates.toLocaleString('en');
     $('stat-unique').textContent = ['none', 'unique', 'more than one'][report.solutions];
     $('stats').hidden = false;

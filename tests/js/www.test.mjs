@@ -120,7 +120,7 @@ describe('the sudoku page', () => {
     await page.waitForSelector('#stats:not([hidden])');
     checkSudoku(assert, puzzle, await cells(page));
     assert.match(await page.textContent('#stat-time'), /^[\d.]+ ms$/);
-    assert.match(await page.textContent('#stat-nodes'), /^[\d,]+$/);
+    assert.match(await page.textContent('#stat-nodes'), /^[\d,]+( \(singles filled \d+ cells\))?$/);
     assert.match(await page.textContent('#stat-updates'), /^[\d,]+$/);
     assert.equal(await page.textContent('#stat-unique'), 'unique');
     assert.match(await message(page), /unique/);
