@@ -101,10 +101,12 @@ pub fn exact_cover(
     problem: &JsExactCoverProblem,
     options: Option<JsExactCoverOptions>,
 ) -> Result<JsExactCoverResult, JsValue> {
-    let problem = read_problem(problem)?;
-    let options = options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
-    let (settings, count_only) = read_options(&options)?;
-    let mut solver = Solver::with_options(&problem, &settings).map_err(|e| engine_error(&e))?;
+    let Arguments {
+        settings,
+        count_only,
+        ..
+    } = Arguments::read(problem, options.map(JsValue::from))?;
+    let mut solver = settings.solver()?;
     let mut solutions = Vec::new();
     let mut count = 0u64;
     while solver.find_next() {
@@ -128,7 +130,47 @@ pub fn exact_cover(
         .map_err(|e| js_error("internal", &e.to_string(), &[]))
 }
 
-pub(crate) fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsValue> {
+/// The arguments every exact-cover export takes: a problem and its options, read and checked.
+pub(crate) struct Arguments {
+    /// The problem and the solver options.
+    pub(crate) settings: Settings,
+    /// `countOnly`.
+    pub(crate) count_only: bool,
+    /// The options object as given, for export-specific fields.
+    pub(crate) options: JsValue,
+}
+
+/// A problem with the options to solve it under.
+pub(crate) struct Settings {
+    pub(crate) problem: Problem,
+    pub(crate) options: SolverOptions,
+}
+
+impl Settings {
+    /// A solver for the problem under the options.
+    pub(crate) fn solver(&self) -> Result<Solver, JsValue> {
+        Solver::with_options(&self.problem, &self.options).map_err(|e| engine_error(&e))
+    }
+}
+
+impl Arguments {
+    /// Reads `problem` and `options` (undefined for none).
+    pub(crate) fn read(problem: &JsValue, options: Option<JsValue>) -> Result<Arguments, JsValue> {
+        let problem = read_problem(problem)?;
+        let options = options.unwrap_or(JsValue::UNDEFINED);
+        let (solver_options, count_only) = read_options(&options)?;
+        Ok(Arguments {
+            settings: Settings {
+                problem,
+                options: solver_options,
+            },
+            count_only,
+            options,
+        })
+    }
+}
+
+fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsValue> {
     let mut settings = SolverOptions::default();
     let Some(object) = object(value, "options")? else {
         return Ok((settings, false));
@@ -155,7 +197,7 @@ pub(crate) fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsV
     Ok((settings, count_only))
 }
 
-pub(crate) fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
+fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     if value.is_string() {
         let text = string(value, "problem", MAX_TEXT_BYTES)?;
         return Problem::parse(&text).map_err(|e| engine_error(&e));

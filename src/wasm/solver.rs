@@ -4,8 +4,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::integer;
-use super::exact_cover::{read_options, read_problem, JsExactCoverProblem, MAX_SAFE};
-use super::{engine_error, set};
+use super::exact_cover::{Arguments, JsExactCoverProblem, MAX_SAFE};
+use super::set;
 use crate::{Solver, Status, Step};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -68,10 +68,8 @@ impl ExactCoverSolver {
         problem: &JsExactCoverProblem,
         options: Option<JsSolverOptions>,
     ) -> Result<ExactCoverSolver, JsValue> {
-        let problem = read_problem(problem)?;
-        let options = options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
-        let (settings, _) = read_options(&options)?;
-        let solver = Solver::with_options(&problem, &settings).map_err(|e| engine_error(&e))?;
+        let arguments = Arguments::read(problem, options.map(JsValue::from))?;
+        let solver = arguments.settings.solver()?;
         Ok(ExactCoverSolver { solver })
     }
 

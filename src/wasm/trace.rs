@@ -4,7 +4,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{field, integer, object};
-use super::exact_cover::{read_options, read_problem, JsExactCoverProblem};
+use super::exact_cover::{Arguments, JsExactCoverProblem};
 use super::{engine_error, js_error};
 use crate::{trace, Stats, TraceEvent};
 
@@ -84,16 +84,18 @@ pub fn exact_cover_trace(
     problem: &JsExactCoverProblem,
     options: Option<JsTraceOptions>,
 ) -> Result<JsExactCoverTrace, JsValue> {
-    let problem = read_problem(problem)?;
-    let options = options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
-    let (settings, _) = read_options(&options)?;
+    let Arguments {
+        settings, options, ..
+    } = Arguments::read(problem, options.map(JsValue::from))?;
+    let problem = &settings.problem;
     let mut steps = DEFAULT_STEPS;
     if let Some(object) = object(&options, "options")? {
         if let Some(value) = field(&object, "maxSteps")? {
             steps = integer(&value, "options.maxSteps", MAX_STEPS as f64)?;
         }
     }
-    let recorded = trace(&problem, &settings, steps as usize).map_err(|e| engine_error(&e))?;
+    let recorded =
+        trace(problem, &settings.options, steps as usize).map_err(|e| engine_error(&e))?;
     let output = Output {
         items: (0..problem.item_count())
             .map(|i| problem.item_name(i).into_owned())
