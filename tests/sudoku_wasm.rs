@@ -23,19 +23,15 @@ fn get(object: &JsValue, key: &str) -> JsValue {
 }
 
 fn solve(puzzle: &JsValue, options: Option<JsValue>) -> Result<JsValue, JsValue> {
-    solve_sudoku(puzzle.unchecked_ref(), options.map(JsCast::unchecked_into)).map(JsValue::from)
+    solve_sudoku(puzzle, options)
 }
 
 fn count(puzzle: &str, limit: JsValue, options: Option<JsValue>) -> Result<f64, JsValue> {
-    count_sudoku_solutions(
-        JsValue::from_str(puzzle).unchecked_ref(),
-        limit.unchecked_ref(),
-        options.map(JsCast::unchecked_into),
-    )
+    count_sudoku_solutions(&JsValue::from_str(puzzle), &limit, options)
 }
 
 fn generate(options: JsValue) -> Result<JsValue, JsValue> {
-    generate_sudoku(Some(options.unchecked_into())).map(JsValue::from)
+    generate_sudoku(Some(options))
 }
 
 /// The thrown value, checked to be an `Error` with `code`.
@@ -132,7 +128,7 @@ fn variants_through_options() {
 #[wasm_bindgen_test]
 fn candidates_per_cell() {
     let (puzzle, _, _) = &counted()[0];
-    let cells = sudoku_candidates(JsValue::from_str(puzzle).unchecked_ref(), None).unwrap();
+    let cells = sudoku_candidates(&JsValue::from_str(puzzle), None).unwrap();
     let cells = Array::from(&cells);
     assert_eq!(cells.length(), 81);
     for (k, c) in puzzle.chars().enumerate() {
@@ -186,7 +182,7 @@ fn generates_the_recorded_puzzles() {
         );
     }
     // Without a seed, a random one is reported back.
-    let g = generate_sudoku(None).map(JsValue::from).unwrap();
+    let g = generate_sudoku(None).unwrap();
     let seed = get(&g, "seed").as_f64().unwrap();
     assert!(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0);
 }

@@ -108,33 +108,13 @@ export interface SudokuConflict {
 
 #[wasm_bindgen]
 extern "C" {
-    /// A puzzle argument (checked at run time).
+    /// A puzzle argument typed for TypeScript (checked at run time).
     #[wasm_bindgen(typescript_type = "string")]
     pub type JsSudokuPuzzle;
 
-    /// A number argument (checked at run time).
-    #[wasm_bindgen(typescript_type = "number")]
-    pub type JsSudokuLimit;
-
-    /// The options of the sudoku exports.
+    /// The options of the sudoku exports, typed for TypeScript.
     #[wasm_bindgen(typescript_type = "SudokuOptions | undefined")]
     pub type JsSudokuOptions;
-
-    /// The options of `generate_sudoku`.
-    #[wasm_bindgen(typescript_type = "SudokuGenerateOptions | undefined")]
-    pub type JsSudokuGenerateOptions;
-
-    /// A solution line or null.
-    #[wasm_bindgen(typescript_type = "string | null")]
-    pub type JsSudokuSolution;
-
-    /// What `generate_sudoku` returns.
-    #[wasm_bindgen(typescript_type = "GeneratedSudoku")]
-    pub type JsGeneratedSudoku;
-
-    /// What `sudoku_candidates` returns.
-    #[wasm_bindgen(typescript_type = "SudokuCandidates")]
-    pub type JsSudokuCandidates;
 }
 
 /// Solves a sudoku and returns its first solution as a compact line in the puzzle's
@@ -142,30 +122,33 @@ extern "C" {
 /// numbers separated by spaces or commas (sizes above 9), or a 21-line Samurai layout.
 /// Throws an `Error` with a `code` (see `SudokuErrorCode`) for malformed input or
 /// conflicting givens.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "string | null")]
 pub fn solve_sudoku(
-    puzzle: &JsSudokuPuzzle,
-    options: Option<JsSudokuOptions>,
-) -> Result<JsSudokuSolution, JsValue> {
-    let puzzle = read_puzzle(puzzle, options.map(JsValue::from))?;
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SudokuOptions | null")] options: Option<
+        JsValue,
+    >,
+) -> Result<JsValue, JsValue> {
+    let puzzle = read_puzzle(puzzle, options)?;
     let solution = puzzle.some_solution().map_err(|e| sudoku_error(&e))?;
     Ok(match solution {
         Some(solution) => JsValue::from_str(&solution.to_line()),
         None => JsValue::NULL,
-    }
-    .unchecked_into())
+    })
 }
 
 /// Counts the solutions of a sudoku, stopping at `limit` (a whole number), so the result
 /// is never above `limit`. Throws like `solve_sudoku`.
 #[wasm_bindgen]
 pub fn count_sudoku_solutions(
-    puzzle: &JsSudokuPuzzle,
-    limit: &JsSudokuLimit,
-    options: Option<JsSudokuOptions>,
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] limit: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SudokuOptions | null")] options: Option<
+        JsValue,
+    >,
 ) -> Result<f64, JsValue> {
     let limit = integer(limit, "limit", MAX_SAFE)?;
-    let puzzle = read_puzzle(puzzle, options.map(JsValue::from))?;
+    let puzzle = read_puzzle(puzzle, options)?;
     let count = puzzle
         .count_solutions(limit)
         .map_err(|e| sudoku_error(&e))?;
@@ -175,12 +158,14 @@ pub fn count_sudoku_solutions(
 /// The candidates of every cell (for pencil marks): for an empty cell, the symbols that
 /// no given in its rows, columns, boxes or other regions rules out; `null` for a given.
 /// Throws like `solve_sudoku`.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "SudokuCandidates")]
 pub fn sudoku_candidates(
-    puzzle: &JsSudokuPuzzle,
-    options: Option<JsSudokuOptions>,
-) -> Result<JsSudokuCandidates, JsValue> {
-    let puzzle = read_puzzle(puzzle, options.map(JsValue::from))?;
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SudokuOptions | null")] options: Option<
+        JsValue,
+    >,
+) -> Result<JsValue, JsValue> {
+    let puzzle = read_puzzle(puzzle, options)?;
     let candidates = puzzle.candidates().map_err(|e| sudoku_error(&e))?;
     let cells = Array::new();
     for (cell, &value) in puzzle.values().iter().enumerate() {
@@ -194,17 +179,19 @@ pub fn sudoku_candidates(
         }
         cells.push(&symbols);
     }
-    Ok(cells.unchecked_into())
+    Ok(cells.into())
 }
 
 /// Generates a puzzle with exactly one solution: `{ puzzle, solution, rating, seed,
 /// givens, regions? }`. The same options and seed give the same puzzle. Throws an
 /// `Error` with `code` `"invalid_argument"` for bad options.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "GeneratedSudoku")]
 pub fn generate_sudoku(
-    options: Option<JsSudokuGenerateOptions>,
-) -> Result<JsGeneratedSudoku, JsValue> {
-    let value = options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+    #[wasm_bindgen(unchecked_optional_param_type = "SudokuGenerateOptions | null")] options: Option<
+        JsValue,
+    >,
+) -> Result<JsValue, JsValue> {
+    let value = options.unwrap_or(JsValue::UNDEFINED);
     let options = read_generate_options(&value)?;
     let generated = generate(&options).map_err(|e| sudoku_error(&e))?;
     let out = Object::new();
@@ -228,7 +215,7 @@ pub fn generate_sudoku(
     if let Some(map) = generated.puzzle.layout().jigsaw_map() {
         set(&out, "regions", &JsValue::from_str(&map));
     }
-    Ok(JsValue::from(out).unchecked_into())
+    Ok(out.into())
 }
 
 fn rating(rating: &Rating) -> JsValue {
