@@ -9,7 +9,7 @@
 # --quick (or DLX_BENCH_QUICK=1) skips the slow workload (counting all 6x10 pentomino tilings,
 # a few minutes in all). WORKLOAD names (queens12, langford11, pentominoes6x10_first,
 # pentominoes6x10) limit the run to those. The table is also written to
-# target/bench-results/table.md. Takes about 20 minutes on 2 cores (7 with --quick).
+# target/bench-results/table.md. Takes about 15 minutes on 2 cores once compiled (5 with --quick).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
