@@ -32,6 +32,8 @@ pub(crate) struct State {
     pub(crate) placed: Vec<u32>,
     /// How many cells are empty.
     pub(crate) empty: usize,
+    /// Cells found to have one candidate left, waiting to be filled.
+    pending: Vec<u32>,
 }
 
 /// All `n` symbols.
@@ -80,7 +82,9 @@ impl State {
         Ok(())
     }
 
-    /// Puts `v` into empty cell `cell`; `false` if that contradicts a placed symbol.
+    /// Puts `v` into empty cell `cell` and takes `v` from the candidates of the cells that
+    /// share a region with it, noting those left with one candidate; `false` if that
+    /// contradicts a placed symbol or leaves a cell without candidates.
     #[inline]
     pub(crate) fn place(&mut self, layout: &Layout, cell: usize, v: u8) -> bool {
         let bit = 1u32 << (v - 1);
@@ -94,7 +98,16 @@ impl State {
             }
             *placed |= bit;
             for &other in layout.region_cells(r as usize) {
-                self.cand[other as usize] &= !bit;
+                let cand = &mut self.cand[other as usize];
+                if *cand & bit == 0 {
+                    continue;
+                }
+                *cand &= !bit;
+                match *cand {
+                    0 => return false,
+                    c if c & (c - 1) == 0 => self.pending.push(other),
+                    _ => {}
+                }
             }
         }
         true
@@ -107,31 +120,34 @@ impl State {
         if singles == Singles::Off {
             return true;
         }
+        self.pending.clear();
+        for cell in 0..self.values.len() {
+            let m = self.cand[cell];
+            if self.values[cell] == 0 && m & m.wrapping_sub(1) == 0 {
+                if m == 0 {
+                    return false;
+                }
+                self.pending.push(cell as u32);
+            }
+        }
         loop {
-            let mut changed = false;
-            for cell in 0..self.values.len() {
+            while let Some(cell) = self.pending.pop() {
+                let cell = cell as usize;
                 if self.values[cell] != 0 {
                     continue;
                 }
                 let m = self.cand[cell];
-                if m == 0 {
+                if !self.place(layout, cell, m.trailing_zeros() as u8 + 1) {
                     return false;
                 }
-                if m & (m - 1) == 0 {
-                    if !self.place(layout, cell, m.trailing_zeros() as u8 + 1) {
-                        return false;
-                    }
-                    changed = true;
-                }
             }
-            if singles == Singles::All {
-                match self.hidden_singles(layout) {
-                    None => return false,
-                    Some(placed) => changed |= placed,
-                }
-            }
-            if !changed || self.empty == 0 {
+            if singles != Singles::All || self.empty == 0 {
                 return true;
+            }
+            match self.hidden_singles(layout) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
     }
