@@ -51,6 +51,9 @@ pub(crate) struct Links {
     pub(crate) updates: u64,
     /// `nodes[option_starts[k]]` is the first node of option `k`.
     option_starts: Vec<u32>,
+    /// Whether any option gives an item a color. Without colors no node is ever purified,
+    /// so hide and unhide can skip the color test.
+    colored: bool,
 }
 
 impl Links {
@@ -61,6 +64,7 @@ impl Links {
             nodes: Vec::new(),
             updates: 0,
             option_starts: Vec::new(),
+            colored: false,
         };
         links.load(problem);
         links
@@ -86,6 +90,7 @@ impl Links {
             color: NO_COLOR,
         }));
         self.option_starts.clear();
+        self.colored = false;
         let mut spacer = nodes.len();
         nodes.push(Node {
             top: SPACER,
@@ -108,6 +113,7 @@ impl Links {
                 nodes[last as usize].down = q;
                 nodes[i as usize].up = q;
                 nodes[i as usize].top += 1;
+                self.colored |= entry.color != NO_COLOR;
             }
             nodes[spacer].down = nodes.len() as u32 - 1;
             spacer = nodes.len();
@@ -119,6 +125,11 @@ impl Links {
             });
         }
         self.updates = 0;
+        // The invariant `hide` and `unhide` rely on to skip bounds checks.
+        assert!(
+            links_in_bounds(&self.nodes),
+            "every link must point inside the node array"
+        );
     }
 
     /// The current length of item `i`'s list.
@@ -178,14 +189,18 @@ impl Links {
     }
 
     /// Removes item `i` from the active list and hides every option that contains it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn cover<O: Observer>(&mut self, i: u32, obs: &mut O) {
         obs.cover(i);
         let nodes = &mut self.nodes[..];
         let mut updates = 1;
         let mut p = nodes[i as usize].down;
         while p != i {
-            updates += hide(nodes, p, obs);
+            updates += if self.colored {
+                hide::<O, true>(nodes, p, obs)
+            } else {
+                hide::<O, false>(nodes, p, obs)
+            };
             p = nodes[p as usize].down;
         }
         self.updates += updates;
@@ -195,12 +210,16 @@ impl Links {
     }
 
     /// Undoes [`Links::cover`]: cover went down, so uncover goes up.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn uncover<O: Observer>(&mut self, i: u32, obs: &mut O) {
         let nodes = &mut self.nodes[..];
         let mut p = nodes[i as usize].up;
         while p != i {
-            unhide(nodes, p, obs);
+            if self.colored {
+                unhide::<O, true>(nodes, p, obs);
+            } else {
+                unhide::<O, false>(nodes, p, obs);
+            }
             p = nodes[p as usize].up;
         }
         let ItemLink { prev, next } = self.items[i as usize];
@@ -221,7 +240,7 @@ impl Links {
                 if self.nodes[q as usize].color == color {
                     self.nodes[q as usize].color = PURIFIED;
                 } else {
-                    self.updates += hide(&mut self.nodes, q, obs);
+                    self.updates += hide::<O, true>(&mut self.nodes, q, obs);
                 }
             }
             q = self.nodes[q as usize].down;
@@ -237,7 +256,7 @@ impl Links {
                 if self.nodes[q as usize].color == PURIFIED {
                     self.nodes[q as usize].color = color;
                 } else {
-                    unhide(&mut self.nodes, q, obs);
+                    unhide::<O, true>(&mut self.nodes, q, obs);
                 }
             }
             q = self.nodes[q as usize].up;
@@ -300,11 +319,40 @@ impl Links {
     }
 }
 
+/// Whether every `up`, `down` and (for option nodes) `top` link points inside `nodes`, and
+/// the array ends with a spacer, so walking right from any option node meets a spacer
+/// before the end. [`Links::load`] checks it; every operation keeps it, because links are
+/// only ever copied from other links.
+fn links_in_bounds(nodes: &[Node]) -> bool {
+    // A header's `top` is its length, which is smaller than the number of nodes too.
+    let n = nodes.len() as u32;
+    nodes.last().is_some_and(|last| last.top == SPACER)
+        && nodes
+            .iter()
+            .all(|node| node.up < n && node.down < n && node.top < n)
+}
+
+/// The node at `q`, without a bounds check.
+///
+/// The one `unsafe` block of the crate: `hide` and `unhide` are the innermost loops of the
+/// search, and the four bounds checks per node cost 15% of the search time natively (and
+/// more in wasm), measured by `scripts/bench.sh` and callgrind on 6x10 pentominoes.
+#[allow(unsafe_code)]
+#[inline(always)]
+fn node(nodes: &mut [Node], q: u32) -> &mut Node {
+    debug_assert!((q as usize) < nodes.len());
+    // SAFETY: `q` is always a link read from `nodes` (an `up`, `down` or `top` field), or
+    // one step right or left of an option node within its option: `Links::load` checked
+    // that every link points inside `nodes` and that every option is bounded by spacers,
+    // and the dancing operations only copy existing links, so `q < nodes.len()`.
+    unsafe { nodes.get_unchecked_mut(q as usize) }
+}
+
 /// Unlinks the nodes of `p`'s option, other than `p`, from their items' lists, and returns
 /// how many it unlinked. Nodes of purified items stay put: their lists are not looked at
-/// until unpurify.
-#[inline]
-fn hide<O: Observer>(nodes: &mut [Node], p: u32, obs: &mut O) -> u64 {
+/// until unpurify. `COLORED` is false when no option has a color, so no node is purified.
+#[inline(always)]
+fn hide<O: Observer, const COLORED: bool>(nodes: &mut [Node], p: u32, obs: &mut O) -> u64 {
     let mut updates = 0;
     let mut q = p + 1;
     while q != p {
@@ -313,16 +361,16 @@ fn hide<O: Observer>(nodes: &mut [Node], p: u32, obs: &mut O) -> u64 {
             down,
             top,
             color,
-        } = nodes[q as usize];
+        } = *node(nodes, q);
         if top == SPACER {
             // Wrap around to the first node of this option.
             q = up;
             continue;
         }
-        if color != PURIFIED {
-            nodes[up as usize].down = down;
-            nodes[down as usize].up = up;
-            nodes[top as usize].top -= 1;
+        if !COLORED || color != PURIFIED {
+            node(nodes, up).down = down;
+            node(nodes, down).up = up;
+            node(nodes, top).top -= 1;
             updates += 1;
             obs.unlink(q, top);
         }
@@ -332,8 +380,8 @@ fn hide<O: Observer>(nodes: &mut [Node], p: u32, obs: &mut O) -> u64 {
 }
 
 /// Undoes [`hide`]: hide went right, so unhide goes left.
-#[inline]
-fn unhide<O: Observer>(nodes: &mut [Node], p: u32, obs: &mut O) {
+#[inline(always)]
+fn unhide<O: Observer, const COLORED: bool>(nodes: &mut [Node], p: u32, obs: &mut O) {
     let mut q = p - 1;
     while q != p {
         let Node {
@@ -341,16 +389,16 @@ fn unhide<O: Observer>(nodes: &mut [Node], p: u32, obs: &mut O) {
             down,
             top,
             color,
-        } = nodes[q as usize];
+        } = *node(nodes, q);
         if top == SPACER {
             // Wrap around to the last node of this option.
             q = down;
             continue;
         }
-        if color != PURIFIED {
-            nodes[up as usize].down = q;
-            nodes[down as usize].up = q;
-            nodes[top as usize].top += 1;
+        if !COLORED || color != PURIFIED {
+            node(nodes, up).down = q;
+            node(nodes, down).up = q;
+            node(nodes, top).top += 1;
             obs.relink(q, top);
         }
         q -= 1;
