@@ -138,7 +138,7 @@ fn samurai() {
         })
         .collect();
     let kinds = rejected_by(&grid, layout);
-    assert!(kinds.iter().any(|k| *k == RegionKind::Row));
+    assert!(kinds.contains(&RegionKind::Row));
 }
 
 /// Samurai grids as 21 x 21 positions.
