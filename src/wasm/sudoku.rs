@@ -8,8 +8,8 @@ use wasm_bindgen::prelude::*;
 use super::convert::{field, integer, invalid, object};
 use super::{js_error, set};
 use crate::sudoku::{
-    generate, CellPos, Difficulty, GenerateOptions, JigsawProblem, Options, Rating, Sudoku,
-    SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,
+    generate, CellPos, Conflict, Difficulty, GenerateOptions, JigsawProblem, Options, Rating,
+    Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,
 };
 
 /// The largest whole number JS holds exactly.
@@ -235,9 +235,14 @@ fn rating(rating: &Rating) -> JsValue {
 
 /// Reads the puzzle and its options.
 fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsValue> {
-    let text = text(puzzle, "puzzle", MAX_INPUT_BYTES)?;
     let options = read_options(&options.unwrap_or(JsValue::UNDEFINED), "options")?;
-    Sudoku::parse(&text, &options).map_err(|e| sudoku_error(&e))
+    read_grid(puzzle, "puzzle", &options)
+}
+
+/// The grid argument at `path`, read with `options`.
+pub(crate) fn read_grid(value: &JsValue, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
+    let text = text(value, path, MAX_INPUT_BYTES)?;
+    Sudoku::parse(&text, options).map_err(|e| sudoku_error(&e))
 }
 
 /// `value` as a string of at most `max` UTF-16 units, checked before it is copied; a
@@ -312,7 +317,8 @@ fn named_field<T: std::str::FromStr>(
 
 const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
 
-fn read_options(value: &JsValue, path: &str) -> Result<Options, JsValue> {
+/// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field.
+pub(crate) fn read_options(value: &JsValue, path: &str) -> Result<Options, JsValue> {
     let mut options = Options::default();
     let Some(object) = object(value, path)? else {
         return Ok(options);
@@ -371,6 +377,21 @@ fn pos(props: &mut Vec<(&'static str, JsValue)>, pos: CellPos) {
     props.push(("column", JsValue::from_f64(pos.column as f64)));
 }
 
+/// Two givens (or entries) that repeat a symbol, as a `SudokuConflict`.
+pub(crate) fn conflict(c: &Conflict) -> JsValue {
+    let out = Object::new();
+    set(&out, "symbol", &JsValue::from_str(&c.symbol));
+    set(&out, "first", &cell(c.first));
+    set(&out, "second", &cell(c.second));
+    let regions: Array = c
+        .regions
+        .iter()
+        .map(|r| JsValue::from_str(&r.to_string()))
+        .collect();
+    set(&out, "regions", &regions);
+    out.into()
+}
+
 fn cell(pos: CellPos) -> JsValue {
     let out = Object::new();
     set(&out, "row", &JsValue::from_f64(pos.row as f64));
@@ -387,7 +408,7 @@ fn numbers(values: &[usize]) -> JsValue {
 }
 
 /// A JS `Error` for a sudoku error: `code`, the message, and the positions it carries.
-fn sudoku_error(error: &SudokuError) -> JsValue {
+pub(crate) fn sudoku_error(error: &SudokuError) -> JsValue {
     let mut props: Vec<(&'static str, JsValue)> = Vec::new();
     let num = |n: usize| JsValue::from_f64(n as f64);
     match error {
@@ -420,22 +441,7 @@ fn sudoku_error(error: &SudokuError) -> JsValue {
             if let Some(first) = conflicts.first() {
                 pos(&mut props, first.first);
             }
-            let list: Array = conflicts
-                .iter()
-                .map(|c| {
-                    let out = Object::new();
-                    set(&out, "symbol", &JsValue::from_str(&c.symbol));
-                    set(&out, "first", &cell(c.first));
-                    set(&out, "second", &cell(c.second));
-                    let regions: Array = c
-                        .regions
-                        .iter()
-                        .map(|r| JsValue::from_str(&r.to_string()))
-                        .collect();
-                    set(&out, "regions", &regions);
-                    JsValue::from(out)
-                })
-                .collect();
+            let list: Array = conflicts.iter().map(conflict).collect();
             props.push(("conflicts", list.into()));
         }
         SudokuError::BadJigsawMap {

@@ -7,11 +7,8 @@
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-use super::convert::{field, integer, invalid, object, string};
 use super::{js_error, set};
-use crate::sudoku::{
-    CellPos, Conflict, Options, Sudoku, SudokuError, Variant, MAX_INPUT_BYTES, MAX_SIZE,
-};
+use crate::sudoku::Sudoku;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -102,7 +99,9 @@ extern "C" {
     pub type JsSudokuExactCover;
 }
 
-use super::sudoku::{JsSudokuOptions, JsSudokuPuzzle};
+use super::sudoku::{
+    conflict, read_grid, read_options, sudoku_error, JsSudokuOptions, JsSudokuPuzzle,
+};
 
 /// Reads a puzzle in any format the engine accepts and checks its givens: `{ line, size,
 /// boxRows, boxCols, variant, givens }`, where `line` is written in the built-in alphabet.
@@ -113,15 +112,18 @@ pub fn read_sudoku(
     puzzle: &JsSudokuPuzzle,
     options: Option<JsSudokuOptions>,
 ) -> Result<JsSudokuRead, JsValue> {
-    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
     let puzzle = read_grid(puzzle, "puzzle", &options)?;
-    puzzle.validate().map_err(|e| error(&e))?;
+    puzzle.validate().map_err(|e| sudoku_error(&e))?;
     let layout = puzzle.layout();
     let plain = Sudoku::new(
         std::sync::Arc::clone(puzzle.shared_layout()),
         puzzle.values().to_vec(),
     )
-    .map_err(|e| error(&e))?;
+    .map_err(|e| sudoku_error(&e))?;
     let num = |n: usize| JsValue::from_f64(n as f64);
     let shape = layout.box_shape();
     let out = Object::new();
@@ -146,7 +148,10 @@ pub fn sudoku_hint(
     entries: &JsSudokuEntries,
     options: Option<JsSudokuOptions>,
 ) -> Result<JsSudokuHint, JsValue> {
-    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
     let givens = read_grid(puzzle, "puzzle", &options)?;
     let entries = read_grid(entries, "entries", &options)?;
     if entries.layout() != givens.layout() {
@@ -156,7 +161,7 @@ pub fn sudoku_hint(
             &[("path", JsValue::from_str("entries"))],
         ));
     }
-    let hint = givens.hint(&entries).map_err(|e| error(&e))?;
+    let hint = givens.hint(&entries).map_err(|e| sudoku_error(&e))?;
     let Some(hint) = hint else {
         return Ok(JsValue::NULL.unchecked_into());
     };
@@ -185,7 +190,10 @@ pub fn sudoku_conflicts(
     grid: &JsSudokuPuzzle,
     options: Option<JsSudokuOptions>,
 ) -> Result<JsSudokuConflicts, JsValue> {
-    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
     let grid = read_grid(grid, "grid", &options)?;
     let list: Array = grid.conflicts().iter().map(conflict).collect();
     Ok(JsValue::from(list).unchecked_into())
@@ -198,9 +206,12 @@ pub fn solve_sudoku_report(
     puzzle: &JsSudokuPuzzle,
     options: Option<JsSudokuOptions>,
 ) -> Result<JsSudokuSolveReport, JsValue> {
-    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
     let puzzle = read_grid(puzzle, "puzzle", &options)?;
-    let report = puzzle.solve_with_report().map_err(|e| error(&e))?;
+    let report = puzzle.solve_with_report().map_err(|e| sudoku_error(&e))?;
     let out = Object::new();
     let solution = match &report.solution {
         Some(solution) => JsValue::from_str(&solution.to_line()),
@@ -231,9 +242,12 @@ pub fn sudoku_exact_cover(
     puzzle: &JsSudokuPuzzle,
     options: Option<JsSudokuOptions>,
 ) -> Result<JsSudokuExactCover, JsValue> {
-    let options = read_options(&options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED))?;
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
     let puzzle = read_grid(puzzle, "puzzle", &options)?;
-    let encoding = puzzle.exact_cover().map_err(|e| error(&e))?;
+    let encoding = puzzle.exact_cover().map_err(|e| sudoku_error(&e))?;
     let problem = &encoding.problem;
     let rows = Array::new();
     for k in 0..problem.option_count() {
@@ -271,96 +285,4 @@ pub fn sudoku_exact_cover(
     set(&out, "cells", &cells);
     set(&out, "symbols", &symbols);
     Ok(JsValue::from(out).unchecked_into())
-}
-
-/// Reads a grid argument at `path` with the options.
-fn read_grid(value: &JsValue, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
-    let text = string(value, path, MAX_INPUT_BYTES)?;
-    Sudoku::parse(&text, options).map_err(|e| error(&e))
-}
-
-const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
-
-/// The `SudokuOptions` object, checked field by field.
-fn read_options(value: &JsValue) -> Result<Options, JsValue> {
-    let path = "options";
-    let mut options = Options::default();
-    let Some(object) = object(value, path)? else {
-        return Ok(options);
-    };
-    let size = |key: &str| -> Result<Option<usize>, JsValue> {
-        let path = format!("{path}.{key}");
-        let Some(value) = field(&object, key)? else {
-            return Ok(None);
-        };
-        match integer(&value, &path, MAX_SIZE as f64)? {
-            0 => Err(invalid(
-                &path,
-                &format!("a whole number from 1 to {MAX_SIZE}"),
-                &value,
-            )),
-            n => Ok(Some(n as usize)),
-        }
-    };
-    options.box_rows = size("boxRows")?;
-    options.box_cols = size("boxCols")?;
-    if let Some(value) = field(&object, "variant")? {
-        let variant = value.as_string().and_then(|s| s.parse::<Variant>().ok());
-        match variant {
-            Some(variant) => options.variant = variant,
-            None => return Err(invalid("options.variant", VARIANTS, &value)),
-        }
-    }
-    if let Some(value) = field(&object, "regions")? {
-        options.regions = Some(string(&value, "options.regions", MAX_INPUT_BYTES)?);
-    }
-    if let Some(value) = field(&object, "alphabet")? {
-        options.alphabet = Some(string(&value, "options.alphabet", 256)?);
-    }
-    Ok(options)
-}
-
-fn cell(pos: CellPos) -> JsValue {
-    let out = Object::new();
-    set(&out, "row", &JsValue::from_f64(pos.row as f64));
-    set(&out, "column", &JsValue::from_f64(pos.column as f64));
-    out.into()
-}
-
-fn conflict(c: &Conflict) -> JsValue {
-    let out = Object::new();
-    set(&out, "symbol", &JsValue::from_str(&c.symbol));
-    set(&out, "first", &cell(c.first));
-    set(&out, "second", &cell(c.second));
-    let regions: Array = c
-        .regions
-        .iter()
-        .map(|r| JsValue::from_str(&r.to_string()))
-        .collect();
-    set(&out, "regions", &regions);
-    out.into()
-}
-
-/// A JS `Error` for a sudoku error: `code`, the message, `row` and `column` where it
-/// points at a cell, and the list of pairs for conflicting givens.
-fn error(error: &SudokuError) -> JsValue {
-    let mut props: Vec<(&str, JsValue)> = Vec::new();
-    if let Some(pos) = error.position() {
-        props.push(("row", JsValue::from_f64(pos.row as f64)));
-        props.push(("column", JsValue::from_f64(pos.column as f64)));
-    }
-    match error {
-        SudokuError::ConflictingGivens { conflicts } => {
-            let list: Array = conflicts.iter().map(conflict).collect();
-            props.push(("conflicts", list.into()));
-        }
-        SudokuError::InvalidCharacter { ch, .. } => {
-            props.push(("character", JsValue::from_str(&ch.to_string())));
-        }
-        SudokuError::InvalidArgument { name, .. } => {
-            props.push(("path", JsValue::from_str(name)));
-        }
-        _ => {}
-    }
-    js_error(error.code(), &error.to_string(), &props)
 }
