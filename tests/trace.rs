@@ -169,3 +169,24 @@ fn limits_end_the_trace_early() {
     assert_eq!(t.stats.solutions, 1);
     assert!(matches!(t.events.last(), Some(TraceEvent::Solution { .. })));
 }
+
+#[test]
+fn many_item_problems_choose_as_mrv_does() {
+    // 240 primary items: MRV keeps counts of items per length here; every choice must still
+    // be the leftmost item of minimum length, with the lengths the replay sees.
+    let problem = Problem::parse(&common::data("sudoku_inkala.dlx")).unwrap();
+    assert!(problem.primary_count() > 128);
+    let t = trace(&problem, &SolverOptions::default(), 2_000_000).unwrap();
+    assert!(!t.truncated);
+    let (nodes, updates) = replay(&problem, &t.events, true);
+    assert_eq!((nodes, updates), (t.stats.nodes, t.stats.updates));
+    // Seeded tie-breaking explores other trees to the same unique solution.
+    for seed in 0..20 {
+        let options = SolverOptions {
+            seed: Some(seed),
+            ..Default::default()
+        };
+        let solutions: Vec<_> = Solver::with_options(&problem, &options).unwrap().collect();
+        assert_eq!(solutions, Solver::new(&problem).collect::<Vec<_>>());
+    }
+}
