@@ -8,11 +8,11 @@
 // Runs every workload that is not slow (counting all 6x10 pentomino tilings is left to
 // native and Node), or the ones named.
 import { createServer } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+// The same Chromium (flags from shared notes/toolchain.md, a fresh profile) as the tests.
+import { launchChromium } from '../../tests/js/helpers.mjs';
 import { loadWorkloads, parseArgs } from './args.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -21,18 +21,6 @@ const { options, only } = parseArgs(process.argv.slice(2), {
   pkg: 'pkg',
   out: 'target/bench-results/chromium.json',
 });
-
-/** The Chromium flags from shared notes/toolchain.md: no background traffic, no sandbox. */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const TYPES = {
   '.html': 'text/html',
@@ -86,15 +74,10 @@ const workloads = loadWorkloads(options.data, only, (w) => only.length > 0 || !w
 const server = createServer(handle);
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const url = `http://127.0.0.1:${server.address().port}/`;
-const profile = mkdtempSync(join(tmpdir(), 'dlx-bench-chromium-'));
-let context;
+let browser;
 try {
-  // launchPersistentContext is Playwright's way to give Chromium a fresh --user-data-dir.
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
+  browser = await launchChromium();
+  const { context } = browser;
   const page = context.pages()[0] ?? (await context.newPage());
   const problems = [];
   page.on('console', (message) => {
@@ -116,7 +99,6 @@ try {
   writeFileSync(options.out, JSON.stringify({ runtime, results }, null, 2) + '\n');
   console.log(`chromium: results -> ${options.out}`);
 } finally {
-  await context?.close();
+  await browser?.close();
   await new Promise((ok) => server.close(ok));
-  rmSync(profile, { recursive: true, force: true });
 }
