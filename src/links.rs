@@ -253,52 +253,63 @@ impl Links {
         best
     }
 
+    /// [`hide`] for this problem: the version without the color test when no option has a
+    /// color, and with the length counts when MRV keeps them. Returns the nodes unlinked.
+    #[inline(always)]
+    fn hide_option<O: Observer>(&mut self, p: u32, obs: &mut O) -> u64 {
+        let (nodes, lengths, primary) = (&mut self.nodes[..], &mut self.lengths[..], self.primary);
+        match (self.colored, self.counted) {
+            (false, false) => hide::<O, false, false>(nodes, lengths, primary, p, obs),
+            (false, true) => hide::<O, false, true>(nodes, lengths, primary, p, obs),
+            (true, false) => hide::<O, true, false>(nodes, lengths, primary, p, obs),
+            (true, true) => hide::<O, true, true>(nodes, lengths, primary, p, obs),
+        }
+    }
+
+    /// [`unhide`] for this problem, chosen as [`Links::hide_option`] chooses.
+    #[inline(always)]
+    fn unhide_option<O: Observer>(&mut self, p: u32, obs: &mut O) {
+        let (nodes, lengths, primary) = (&mut self.nodes[..], &mut self.lengths[..], self.primary);
+        match (self.colored, self.counted) {
+            (false, false) => unhide::<O, false, false>(nodes, lengths, primary, p, obs),
+            (false, true) => unhide::<O, false, true>(nodes, lengths, primary, p, obs),
+            (true, false) => unhide::<O, true, false>(nodes, lengths, primary, p, obs),
+            (true, true) => unhide::<O, true, true>(nodes, lengths, primary, p, obs),
+        }
+    }
+
     /// Removes item `i` from the active list and hides every option that contains it.
     #[inline(always)]
     pub(crate) fn cover<O: Observer>(&mut self, i: u32, obs: &mut O) {
         obs.cover(i);
-        let nodes = &mut self.nodes[..];
         let mut updates = 1;
-        let mut p = nodes[i as usize].down;
+        let mut p = self.nodes[i as usize].down;
         while p != i {
-            let lengths = &mut self.lengths[..];
-            updates += match (self.colored, self.counted) {
-                (false, false) => hide::<O, false, false>(nodes, lengths, self.primary, p, obs),
-                (false, true) => hide::<O, false, true>(nodes, lengths, self.primary, p, obs),
-                (true, false) => hide::<O, true, false>(nodes, lengths, self.primary, p, obs),
-                (true, true) => hide::<O, true, true>(nodes, lengths, self.primary, p, obs),
-            };
-            p = nodes[p as usize].down;
+            updates += self.hide_option(p, obs);
+            p = self.nodes[p as usize].down;
         }
         self.updates += updates;
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
         if self.counted && i <= self.primary {
-            self.lengths[nodes[i as usize].top as usize] -= 1;
+            self.lengths[self.nodes[i as usize].top as usize] -= 1;
         }
     }
 
     /// Undoes [`Links::cover`]: cover went down, so uncover goes up.
     #[inline(always)]
     pub(crate) fn uncover<O: Observer>(&mut self, i: u32, obs: &mut O) {
-        let nodes = &mut self.nodes[..];
-        let mut p = nodes[i as usize].up;
+        let mut p = self.nodes[i as usize].up;
         while p != i {
-            let lengths = &mut self.lengths[..];
-            match (self.colored, self.counted) {
-                (false, false) => unhide::<O, false, false>(nodes, lengths, self.primary, p, obs),
-                (false, true) => unhide::<O, false, true>(nodes, lengths, self.primary, p, obs),
-                (true, false) => unhide::<O, true, false>(nodes, lengths, self.primary, p, obs),
-                (true, true) => unhide::<O, true, true>(nodes, lengths, self.primary, p, obs),
-            }
-            p = nodes[p as usize].up;
+            self.unhide_option(p, obs);
+            p = self.nodes[p as usize].up;
         }
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = i;
         self.items[next as usize].prev = i;
         if self.counted && i <= self.primary {
-            self.lengths[nodes[i as usize].top as usize] += 1;
+            self.lengths[self.nodes[i as usize].top as usize] += 1;
         }
         obs.uncover(i);
     }
@@ -315,23 +326,7 @@ impl Links {
                 if self.nodes[q as usize].color == color {
                     self.nodes[q as usize].color = PURIFIED;
                 } else {
-                    self.updates += if self.counted {
-                        hide::<O, true, true>(
-                            &mut self.nodes,
-                            &mut self.lengths,
-                            self.primary,
-                            q,
-                            obs,
-                        )
-                    } else {
-                        hide::<O, true, false>(
-                            &mut self.nodes,
-                            &mut self.lengths,
-                            self.primary,
-                            q,
-                            obs,
-                        )
-                    };
+                    self.updates += self.hide_option(q, obs);
                 }
             }
             q = self.nodes[q as usize].down;
@@ -347,23 +342,7 @@ impl Links {
                 if self.nodes[q as usize].color == PURIFIED {
                     self.nodes[q as usize].color = color;
                 } else {
-                    if self.counted {
-                        unhide::<O, true, true>(
-                            &mut self.nodes,
-                            &mut self.lengths,
-                            self.primary,
-                            q,
-                            obs,
-                        );
-                    } else {
-                        unhide::<O, true, false>(
-                            &mut self.nodes,
-                            &mut self.lengths,
-                            self.primary,
-                            q,
-                            obs,
-                        );
-                    }
+                    self.unhide_option(q, obs);
                 }
             }
             q = self.nodes[q as usize].up;
