@@ -13,7 +13,7 @@ const ERROR_TYPES: &'static str = r#"
  *   `empty_option`, `no_primary_item`, `color_on_primary`, `item_out_of_range`: a malformed
  *   problem (`line` for text input, `option` for the option's index);
  * - `forced_out_of_range`, `forced_conflict`: bad forced options;
- * - the sudoku codes, documented with the sudoku exports.
+ * - in `dlx-wasm/sudoku`, also the codes of the sudoku exports (`SudokuErrorCode`).
  */
 export type ExactCoverErrorCode =
   | "invalid_argument" | "too_large" | "syntax" | "unknown_item" | "duplicate_item"

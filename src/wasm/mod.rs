@@ -7,19 +7,28 @@ mod errors;
 mod exact_cover;
 pub use exact_cover::*;
 mod solver;
-mod sudoku;
-mod sudoku_page;
 mod trace;
 pub use solver::*;
-pub use sudoku::*;
-pub use sudoku_page::*;
 pub use trace::*;
+
+// The sudoku exports, only with the `sudoku-toolkit` feature (on by default). The npm
+// package's main module is built without it, so it carries the generic exact-cover API alone;
+// its `dlx-wasm/sudoku` module is built with it (scripts/build.sh).
+#[cfg(feature = "sudoku-toolkit")]
+mod sudoku;
+#[cfg(feature = "sudoku-toolkit")]
+mod sudoku_page;
+#[cfg(feature = "sudoku-toolkit")]
+pub use sudoku::*;
+#[cfg(feature = "sudoku-toolkit")]
+pub use sudoku_page::*;
 
 use wasm_bindgen::prelude::*;
 
 /// Installs the panic hook when the module is instantiated, so that a panic (a bug) would
-/// print a readable message to the console.
-#[wasm_bindgen(start)]
+/// print a readable message to the console. `private`: wasm-bindgen calls it when the module
+/// is instantiated but neither exports it to JS nor declares it in the `.d.ts`.
+#[wasm_bindgen(start, private)]
 fn start() {
     console_error_panic_hook::set_once();
 }

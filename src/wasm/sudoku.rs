@@ -290,7 +290,8 @@ fn number_field(
     if n < min {
         return Err(invalid(
             &path,
-            &format!("a whole number from {min} to {max}"),
+            // `max as u64`: printing an f64 would link Rust's float formatting (about 20 KB).
+            &format!("a whole number from {min} to {}", max as u64),
             &value,
         ));
     }
