@@ -1,13 +1,9 @@
-// The package's browser and bundler entry: wasm-bindgen's `--target web` module, plus what
-// wasm-bindgen cannot declare in Rust: the iterator protocol of ExactCoverSolver, so that
-// `for (const solution of solver)` walks the remaining solutions.
+// The package's browser and bundler entry (`dlx-wasm`): wasm-bindgen's `--target web` module
+// of the exact-cover API, with ExactCoverSolver made iterable.
 import { ExactCoverSolver } from './dlx_wasm.js';
+import { makeIterable } from './iterable.js';
 
 export * from './dlx_wasm.js';
 export { default } from './dlx_wasm.js';
 
-ExactCoverSolver.prototype[Symbol.iterator] = function* solutions() {
-  for (let solution = this.next(); solution !== undefined; solution = this.next()) {
-    yield solution;
-  }
-};
+makeIterable(ExactCoverSolver);

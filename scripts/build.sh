@@ -1,40 +1,57 @@
 #!/usr/bin/env bash
-# Builds the release wasm module and the npm package in pkg/, and copies the files the web
-# page loads into www/pkg/. Assumes scripts/setup.sh has run (serve.sh and test.sh run it).
+# Builds the npm package in pkg/ (two wasm modules from this crate, see below) and copies the
+# files the web pages load into www/pkg/. Assumes scripts/setup.sh has run (serve.sh and
+# test.sh run it).
+#
+# The package's two modules:
+# - dlx_wasm (the main entry, `dlx-wasm`): the generic exact-cover API, built without the
+#   `sudoku-toolkit` feature so that none of the sudoku code is linked in;
+# - dlx_wasm_sudoku (`dlx-wasm/sudoku`): everything, with the sudoku exports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-name=dlx_wasm                     # the crate's library name: dlx_wasm.wasm, dlx_wasm.js, ...
+name=dlx_wasm                     # the crate's library name: what cargo calls the .wasm
 target_dir=${CARGO_TARGET_DIR:-target}
-wasm=pkg/${name}_bg.wasm
 
 say() { printf '\033[1mbuild:\033[0m %s\n' "$*"; }
 
-say "cargo build (release, wasm32)"
-cargo build --release --target wasm32-unknown-unknown --lib
+# module OUT_NAME CARGO_FLAGS...: builds the release wasm with CARGO_FLAGS, runs wasm-bindgen
+# on it (`--target web`: ES module with `init()` and `initSync`, its .d.ts, the processed
+# .wasm) into pkg/ under OUT_NAME, then wasm-opt -O3.
+module() {
+    local out=$1
+    shift
+    say "cargo build (release, wasm32) $*"
+    cargo build --release --target wasm32-unknown-unknown --lib "$@"
+    say "wasm-bindgen --target web --out-name $out"
+    wasm-bindgen --target web --out-dir pkg --out-name "$out" \
+        "$target_dir/wasm32-unknown-unknown/release/$name.wasm"
+    # wasm-opt from npm's binaryen (pinned in package.json), never Debian's: see
+    # shared notes/toolchain.md.
+    local wasm=pkg/${out}_bg.wasm
+    npx --no-install wasm-opt -O3 "$wasm" -o "$wasm.opt"
+    mv "$wasm.opt" "$wasm"
+}
 
-# wasm-bindgen writes the `--target web` ES module (default export `init()`, plus
-# `initSync`), its .d.ts and the processed .wasm. Start from an empty pkg/ so nothing stale
-# is packed.
-say "wasm-bindgen --target web"
+# Start from an empty pkg/ so nothing stale is packed.
 rm -rf pkg
-wasm-bindgen --target web --out-dir pkg "$target_dir/wasm32-unknown-unknown/release/$name.wasm"
+module dlx_wasm --no-default-features
+module dlx_wasm_sudoku --features sudoku-toolkit
 
-# wasm-opt from npm's binaryen (pinned in package.json), never Debian's: see
-# shared notes/toolchain.md.
-before=$(stat -c %s "$wasm")
-npx --no-install wasm-opt -O3 "$wasm" -o "$wasm.opt"
-mv "$wasm.opt" "$wasm"
-say "$wasm: $(stat -c %s "$wasm") bytes ($before before wasm-opt), $(gzip -9c "$wasm" | wc -c) gzipped"
-
-# The package around it: package.json (name, version, ... from Cargo.toml), the Node entry
+# The package around them: package.json (name, version, ... from Cargo.toml), the entries
+# (index.js and node.js for `dlx-wasm`, sudoku.js and sudoku-node.js for `dlx-wasm/sudoku`)
 # and the package README.
 cargo metadata --no-deps --format-version 1 | node scripts/write-package-json.mjs pkg/package.json
-cp pkg-template/index.js pkg-template/index.d.ts pkg-template/node.js pkg-template/README.md \
-    LICENSE-MIT LICENSE-APACHE pkg/
+cp pkg-template/*.js pkg-template/*.d.ts pkg-template/README.md LICENSE-MIT LICENSE-APACHE pkg/
 
-# The page imports ./pkg/dlx_wasm.js: give it the same build.
+# The pages import ./pkg/dlx_wasm.js (the dancing-links page) and ./pkg/dlx_wasm_sudoku.js
+# (the sudoku page): give them the same build.
 rm -rf www/pkg
 mkdir -p www/pkg
-cp "pkg/$name.js" "$wasm" www/pkg/
+cp pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_sudoku.js pkg/dlx_wasm_sudoku_bg.wasm www/pkg/
+
+for out in dlx_wasm dlx_wasm_sudoku; do
+    wasm=pkg/${out}_bg.wasm
+    say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
+done
 say "pkg/ and www/pkg/ are ready"
