@@ -1,6 +1,7 @@
 // The sudoku page: events and rendering. Every fact about a sudoku (reading a puzzle,
-// conflicts, candidates, hints, solutions, counts, new puzzles) comes from the wasm module,
-// which runs in module workers through the shared Engine bridge: `quick` answers the
+// conflicts, candidates, hints, solutions, counts, new puzzles) comes from the wasm module
+// with the sudoku exports (dlx-wasm/sudoku), which runs in module workers
+// (lib/sudoku-worker.js) through the shared Engine bridge: `quick` answers the
 // player's small questions, `jobs` runs what may take long (solve, count, generate) and is
 // the one Cancel stops, so typing stays answered while a long job runs.
 import { Engine } from './lib/engine.js';
@@ -38,8 +39,8 @@ function engineState(name) {
     }
   };
 }
-const quick = new Engine(engineState('quick'));
-const jobs = new Engine(engineState('jobs'));
+const quick = new Engine('sudoku', engineState('quick'));
+const jobs = new Engine('sudoku', engineState('jobs'));
 
 // ---- the game ----------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // The dancing-links page: an editor for a problem in Knuth's format with a menu of examples,
 // a playground that solves it in the worker, and a visualizer that replays the engine's trace.
-// This file only wires them together; the wasm module lives in the shared module worker.
+// This file only wires them together; the package's main wasm module (exact cover, no sudoku)
+// lives in a module worker (lib/dlx-worker.js).
 import { Engine } from '../lib/engine.js';
 import { Editor } from './editor.js';
 import { EXAMPLES, exampleUrl } from './examples.js';
@@ -11,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 const format = (n) => Number(n).toLocaleString('en-US');
 
 const engineStatus = $('engine-status');
-const engine = new Engine((state, error) => {
+const engine = new Engine('dlx', (state, error) => {
   engineStatus.dataset.state = state;
   engineStatus.textContent =
     state === 'loading'

@@ -7,9 +7,24 @@ function toError(data) {
   return Object.assign(new Error(data.message), data);
 }
 
+/**
+ * The module workers, by the module they load: `dlx` the package's main module (exact
+ * cover), `sudoku` the one with the sudoku exports. Literal `new URL(..., import.meta.url)`
+ * so that tools that follow worker URLs find them.
+ */
+const WORKERS = {
+  dlx: () => new Worker(new URL('./dlx-worker.js', import.meta.url), { type: 'module' }),
+  sudoku: () => new Worker(new URL('./sudoku-worker.js', import.meta.url), { type: 'module' }),
+};
+
 export class Engine {
-  /** @param {(state: 'loading' | 'ready' | 'failed', error?: Error) => void} [onState] */
-  constructor(onState = () => {}) {
+  /**
+   * @param {'dlx' | 'sudoku'} module which wasm module the worker loads
+   * @param {(state: 'loading' | 'ready' | 'failed', error?: Error) => void} [onState]
+   */
+  constructor(module, onState = () => {}) {
+    if (!(module in WORKERS)) throw new Error(`no module named ${module}`);
+    this.module = module;
     this.onState = onState;
     this.nextId = 1;
     this.pending = new Map();
@@ -18,7 +33,7 @@ export class Engine {
 
   spawn() {
     this.onState('loading');
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker = WORKERS[this.module]();
     this.ready = new Promise((resolve, reject) => {
       this.worker.addEventListener('message', function first({ data }) {
         if (!('ready' in data)) return;

@@ -1,8 +1,9 @@
-// The module worker that owns the wasm instance. It loads the module once, then answers
+// What a module worker that owns a wasm instance does: load the module once, then answer
 // tagged requests: { id, fn, args } calls the export `fn`; { id, stream: 'exact_cover', ... }
 // runs a streaming search in slices, posting progress between them. No solving logic here:
-// everything is a call into the module.
-import init, * as dlx from '../pkg/dlx_wasm.js';
+// everything is a call into the module. The workers themselves are dlx-worker.js (the
+// package's main module, for the dancing-links page) and sudoku-worker.js (the module with
+// the sudoku exports, for the sudoku page): each imports its module and calls serve().
 
 /** Plain data for an Error thrown by the module, keeping its code and positions. */
 function errorData(error) {
@@ -20,7 +21,7 @@ const REPORT_EVERY_MS = 50;
  * `keep` (how many solutions to send back, default 100). Posts { id, progress } messages
  * and ends with { id, result }.
  */
-function streamExactCover(id, problem, options = {}) {
+function streamExactCover(dlx, id, problem, options = {}) {
   const { countOnly = false, keep = 100, ...solverOptions } = options;
   const solver = new dlx.ExactCoverSolver(problem, solverOptions);
   try {
@@ -51,25 +52,31 @@ function streamExactCover(id, problem, options = {}) {
   }
 }
 
-const ready = init().then(
-  () => postMessage({ ready: true }),
-  (error) => postMessage({ ready: false, error: errorData(error) }),
-);
+/**
+ * Answers the page's requests with `dlx`, the wasm-bindgen module's namespace, once
+ * `init` (its default export) has loaded it.
+ */
+export function serve(init, dlx) {
+  const ready = init().then(
+    () => postMessage({ ready: true }),
+    (error) => postMessage({ ready: false, error: errorData(error) }),
+  );
 
-self.onmessage = async ({ data }) => {
-  await ready;
-  const { id, fn, stream, args = [] } = data;
-  try {
-    let result;
-    if (stream === 'exact_cover') {
-      result = streamExactCover(id, ...args);
-    } else if (typeof dlx[fn] === 'function' && fn !== 'default' && fn !== 'initSync') {
-      result = dlx[fn](...args);
-    } else {
-      throw Object.assign(new Error(`no export named ${fn}`), { code: 'invalid_argument' });
+  self.onmessage = async ({ data }) => {
+    await ready;
+    const { id, fn, stream, args = [] } = data;
+    try {
+      let result;
+      if (stream === 'exact_cover') {
+        result = streamExactCover(dlx, id, ...args);
+      } else if (typeof dlx[fn] === 'function' && fn !== 'default' && fn !== 'initSync') {
+        result = dlx[fn](...args);
+      } else {
+        throw Object.assign(new Error(`no export named ${fn}`), { code: 'invalid_argument' });
+      }
+      postMessage({ id, result });
+    } catch (error) {
+      postMessage({ id, error: errorData(error) });
     }
-    postMessage({ id, result });
-  } catch (error) {
-    postMessage({ id, error: errorData(error) });
-  }
-};
+  };
+}
