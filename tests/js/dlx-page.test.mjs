@@ -86,6 +86,8 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
   let browser;
   let page;
   let problems;
+  /** The .wasm files the page fetched. */
+  const wasmFetched = [];
 
   before(async () => {
     requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'));
@@ -94,6 +96,9 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     problems = watch(page);
+    page.on('request', (request) => {
+      if (request.url().endsWith('.wasm')) wasmFetched.push(new URL(request.url()).pathname);
+    });
     await page.addInitScript(() => {
       window.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) =>
@@ -141,6 +146,8 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
   test('loads with the solver ready, Knuth’s example drawn and no errors', async () => {
     await page.waitForSelector('#engine-status[data-state="ready"]');
     await page.waitForSelector('#viz-status[data-state="ready"]');
+    // The worker loads the package's main module, the small one without the sudoku exports.
+    assert.deepEqual(wasmFetched, ['/pkg/dlx_wasm_bg.wasm']);
     assert.equal(await page.inputValue('#problem'), KNUTH);
     assert.equal(await page.getAttribute('link[rel="icon"]', 'href'), 'data:,');
     // The matrix: 7 item headers, 6 option rows, a node per 1 (16), and the links: one into

@@ -1,16 +1,19 @@
-// Throws seeded random malformed input at every export of the module and checks that each
-// call either returns or throws an Error with a string `code` — never a
-// WebAssembly.RuntimeError (a trap), a non-Error, or an Error without a code — and that the
-// same instance still solves correctly afterwards. A failure prints the seed and call to
-// reproduce it.
+// Throws seeded random malformed input at every export of both of the package's modules
+// (`dlx-wasm` and `dlx-wasm/sudoku`) and checks that each call either returns or throws an
+// Error with a string `code` — never a WebAssembly.RuntimeError (a trap), a non-Error, or an
+// Error without a code — and that the same instances still solve correctly afterwards. A
+// failure prints the seed and call to reproduce it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PKG, ROOT, requireBuild } from './helpers.mjs';
 
-requireBuild(join(PKG, 'node.js'));
-const dlx = await import(join(PKG, 'node.js'));
+requireBuild(join(PKG, 'node.js'), join(PKG, 'sudoku-node.js'));
+const MODULES = {
+  'dlx-wasm': await import(join(PKG, 'node.js')),
+  'dlx-wasm/sudoku': await import(join(PKG, 'sudoku-node.js')),
+};
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CALLS = Number(process.env.FUZZ_CALLS ?? 12000);
@@ -118,53 +121,66 @@ function probe(name, f, args) {
   }
 }
 
-const functions = Object.entries(dlx).filter(
-  ([name, f]) =>
-    typeof f === 'function' &&
-    !['default', 'initSync', 'start'].includes(name) &&
-    !/^[A-Z]/.test(name),
-);
-const classes = Object.entries(dlx).filter(([name, f]) => typeof f === 'function' && /^[A-Z]/.test(name));
+/** A module's exported functions and classes (not init, initSync or wasm-bindgen's own). */
+function exportsOf(module) {
+  const all = Object.entries(module).filter(([, f]) => typeof f === 'function');
+  return {
+    functions: all.filter(([name]) => !['default', 'initSync'].includes(name) && !/^[A-Z]/.test(name)),
+    classes: all.filter(([name]) => /^[A-Z]/.test(name)),
+  };
+}
 
 test(`${CALLS} malformed calls never trap and always throw coded Errors`, { timeout: 600_000 }, () => {
-  assert.ok(functions.length >= 2, 'found the exports');
+  const modules = Object.entries(MODULES).map(([label, module]) => [label, exportsOf(module)]);
+  // Each function takes one share of the calls; each class two (its constructor, its methods).
+  const shares = modules.reduce((n, [, m]) => n + m.functions.length + m.classes.length * 2, 0);
+  const per = Math.ceil(CALLS / shares);
   const codes = new Map();
-  const per = Math.ceil(CALLS / (functions.length + classes.length * 2));
-  for (const [name, f] of functions) {
-    for (let k = 0; k < per; k++) {
-      const args = Array.from({ length: int(4) }, value);
-      const code = probe(name, f, args);
-      codes.set(code, (codes.get(code) ?? 0) + 1);
+  let calls = 0;
+  const call = (name, f, args) => {
+    const code = probe(name, f, args);
+    codes.set(code, (codes.get(code) ?? 0) + 1);
+    calls++;
+  };
+  for (const [label, { functions, classes }] of modules) {
+    assert.ok(functions.length >= 2, `found the exports of ${label}`);
+    assert.ok(!functions.some(([name]) => name === 'start'), 'the start function is private');
+    for (const [name, f] of functions) {
+      for (let k = 0; k < per; k++) call(`${label}: ${name}`, f, Array.from({ length: int(4) }, value));
     }
-  }
-  for (const [name, Class] of classes) {
-    for (let k = 0; k < per; k++) {
-      const args = Array.from({ length: int(3) }, value);
-      probe(`new ${name}`, (...a) => new Class(...a)?.free?.(), args);
-    }
-    // Methods of a live instance, with bad arguments.
-    if (name === 'ExactCoverSolver') {
-      const solver = new Class('A B\nA\nB\nA B');
+    for (const [name, Class] of classes) {
       for (let k = 0; k < per; k++) {
-        const method = pick(['run', 'next', 'count']);
-        probe(`solver.${method}`, (...a) => solver[method](...a), [value()]);
+        call(`${label}: new ${name}`, (...a) => new Class(...a)?.free?.(), Array.from({ length: int(3) }, value));
       }
-      solver.free();
+      // Methods of a live instance, with bad arguments.
+      if (name === 'ExactCoverSolver') {
+        const solver = new Class('A B\nA\nB\nA B');
+        for (let k = 0; k < per; k++) {
+          const method = pick(['run', 'next', 'count']);
+          call(`${label}: solver.${method}`, (...a) => solver[method](...a), [value()]);
+        }
+        solver.free();
+      }
     }
+    const names = (list) => list.map(([n]) => n).join(', ');
+    console.log(`${label}: exports ${names(functions)}; classes ${names(classes)}`);
   }
-  console.log(`exports: ${functions.map(([n]) => n).join(", ")}; classes: ${classes.map(([n]) => n).join(", ")}; outcomes: ${JSON.stringify(Object.fromEntries(codes))}`);
+  console.log(`${calls} calls; outcomes: ${JSON.stringify(Object.fromEntries(codes))}`);
+  assert.ok(calls >= CALLS, `${calls} calls`);
   // Most calls should be refused, and for more than one reason.
   assert.ok(codes.size >= 5, `codes seen: ${[...codes.keys()].join(', ')}`);
 });
 
-test('the same instance still solves correctly after the fuzzing', () => {
-  const knuth = dlx.exact_cover('A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G');
-  assert.deepEqual(knuth.solutions, [[0, 3, 4]]);
+test('the same instances still solve correctly after the fuzzing', () => {
   const q8 = readFileSync(join(ROOT, 'tests', 'data', 'q8.dlx'), 'utf8');
-  const queens = dlx.exact_cover(q8, { countOnly: true });
-  assert.equal(queens.count, 92);
-  assert.deepEqual(queens.stats, { nodes: 1049, updates: 16680 });
-  const solved = dlx.solve_sudoku(
+  for (const dlx of Object.values(MODULES)) {
+    const knuth = dlx.exact_cover('A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G');
+    assert.deepEqual(knuth.solutions, [[0, 3, 4]]);
+    const queens = dlx.exact_cover(q8, { countOnly: true });
+    assert.equal(queens.count, 92);
+    assert.deepEqual(queens.stats, { nodes: 1049, updates: 16680 });
+  }
+  const solved = MODULES['dlx-wasm/sudoku'].solve_sudoku(
     '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
   );
   assert.equal(

@@ -1,6 +1,7 @@
 // The npm package as a user gets it: `npm pack` the built pkg/, install the tarball into a
-// fresh project, then use it from Node 20 (no flags, no init call) and from a plain HTML page
-// in headless Chromium (no bundler, `await init()`).
+// fresh project, then use both its entries (`dlx-wasm`, `dlx-wasm/sudoku`) from Node 20 (no
+// flags, no init call), from a plain HTML page in headless Chromium (no bundler,
+// `await init()`) and from a Vite app.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,9 +14,24 @@ import {
 const QUEENS8 = join(ROOT, 'tests', 'data', 'q8.dlx');
 const NPM = ['--no-audit', '--no-fund', '--loglevel=error'];
 
-/** The checks both environments must pass, on what fixtures/probe.mjs recorded. */
-function checkProbe(seen) {
-  assert.ok(seen.exports.includes('exact_cover') && seen.exports.includes('solve_sudoku'));
+/** The checks every environment must pass, on what fixtures/probe.mjs recorded. */
+function checkProbe({ main: seen, sudoku }) {
+  // The main entry is the exact-cover API alone; the sudoku entry holds it too.
+  for (const name of ['exact_cover', 'exact_cover_trace', 'ExactCoverSolver', 'default', 'initSync']) {
+    assert.ok(seen.exports.includes(name), `dlx-wasm exports ${name}`);
+    assert.ok(sudoku.exports.includes(name), `dlx-wasm/sudoku exports ${name}`);
+  }
+  assert.deepEqual(seen.exports.filter((name) => /sudoku/.test(name)), [], 'no sudoku in dlx-wasm');
+  assert.ok(!seen.exports.includes('start') && !sudoku.exports.includes('start'));
+  assert.deepEqual(
+    sudoku.exports.filter((name) => !seen.exports.includes(name)),
+    [
+      'count_sudoku_solutions', 'generate_sudoku', 'read_sudoku', 'solve_sudoku',
+      'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts', 'sudoku_exact_cover',
+      'sudoku_hint',
+    ],
+  );
+
   assert.deepEqual(seen.knuth.solutions, [[0, 3, 4]]);
   assert.equal(seen.knuth.count, 1);
   // The streaming solver follows the iterator protocol in both environments.
@@ -23,22 +39,19 @@ function checkProbe(seen) {
   assert.deepEqual(seen.streamed.first, seen.firstQueens);
   assert.deepEqual({ ...seen.streamed, first: undefined }, { first: undefined, rest: 91, status: 'exhausted' });
   assert.equal(seen.knuth.complete, true);
+  assert.deepEqual(seen.traced, { ...seen.knuth.stats, solutions: 1 });
 
   assert.equal(seen.queens.count, 92);
   assert.deepEqual(seen.queens.solutions, []);
   // Knuth's DLX1 reports the same figures for this file.
   assert.deepEqual(seen.queens.stats, { nodes: 1049, updates: 16680 });
 
-  checkSudoku(assert, PUZZLE, seen.sudoku);
-  // Documented as null; wasm-bindgen maps Rust's None to undefined. Either means "none".
-  assert.ok(seen.unsolvable === null || seen.unsolvable === 'undefined', `got ${seen.unsolvable}`);
-
-  const { unknownItem, outOfRange, notAProblem, badLimit, shortSudoku } = seen.errors;
-  for (const error of Object.values(seen.errors)) {
+  for (const error of [...Object.values(seen.errors), ...Object.values(sudoku.errors)]) {
     assert.equal(error.threw, true);
     assert.equal(error.isError, true, 'thrown values are Error objects');
     assert.ok(error.message.length > 0);
   }
+  const { unknownItem, outOfRange, notAProblem, badLimit } = seen.errors;
   assert.equal(unknownItem.code, 'unknown_item');
   assert.equal(unknownItem.line, 2);
   assert.equal(unknownItem.option, 0);
@@ -47,9 +60,20 @@ function checkProbe(seen) {
   assert.equal(notAProblem.code, 'invalid_argument');
   assert.equal(badLimit.code, 'invalid_argument');
   assert.equal(badLimit.path, 'options.limit');
-  assert.equal(shortSudoku.code, 'wrong_cell_count');
-
   assert.deepEqual(seen.again, [[0, 3, 4]]);
+
+  checkSudoku(assert, PUZZLE, sudoku.sudoku);
+  // Documented as null; wasm-bindgen maps Rust's None to undefined. Either means "none".
+  assert.ok(sudoku.unsolvable === null || sudoku.unsolvable === 'undefined', `got ${sudoku.unsolvable}`);
+  assert.equal(sudoku.count, 288);
+  assert.equal(sudoku.generated.solutions, 1);
+  assert.equal(sudoku.generated.seed, 7);
+  assert.equal(sudoku.hint, 'reveal');
+  assert.deepEqual(sudoku.iterated, [[0, 3, 4]]);
+  assert.deepEqual(sudoku.knuth, [[0, 3, 4]]);
+  assert.equal(sudoku.errors.shortSudoku.code, 'wrong_cell_count');
+  assert.equal(sudoku.errors.badOptions.code, 'invalid_argument');
+  assert.equal(sudoku.again, sudoku.sudoku);
 }
 
 /** Serves `dir`, opens it in Chromium and checks what its consumer script recorded. */
@@ -76,7 +100,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
   let packed;
 
   before(() => {
-    requireBuild(join(PKG, 'package.json'), join(PKG, 'dlx_wasm_bg.wasm'));
+    requireBuild(join(PKG, 'package.json'), join(PKG, 'dlx_wasm_bg.wasm'), join(PKG, 'dlx_wasm_sudoku_bg.wasm'));
     project = tempDir('consumer');
     // A local tarball with no dependencies: npm needs no registry for any of this.
     const [info] = JSON.parse(run('npm', ['pack', PKG, '--json', '--pack-destination', project.path, ...NPM]));
@@ -92,10 +116,12 @@ describe('the npm package', { timeout: 180_000 }, () => {
       copyFileSync(join(FIXTURES, file), join(project.path, file));
     }
     copyFileSync(QUEENS8, join(project.path, 'q8.dlx'));
-    // The page maps 'dlx-wasm' to whatever the installed package.json exports by default.
+    // The page maps 'dlx-wasm' and 'dlx-wasm/sudoku' to whatever the installed package.json
+    // exports to browsers.
     const installed = join(project.path, 'node_modules', 'dlx-wasm');
-    const entry = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).exports['.'].default;
-    const imports = { 'dlx-wasm': new URL(entry, 'http://x/node_modules/dlx-wasm/').pathname };
+    const { exports } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    const web = (entry) => new URL(exports[entry].default, 'http://x/node_modules/dlx-wasm/').pathname;
+    const imports = { 'dlx-wasm': web('.'), 'dlx-wasm/sudoku': web('./sudoku') };
     writeFileSync(
       join(project.path, 'index.html'),
       `<!doctype html>
@@ -110,12 +136,13 @@ describe('the npm package', { timeout: 180_000 }, () => {
 
   after(() => project?.remove());
 
-  test('the tarball holds the module, its types, the Node entry and the README', () => {
+  test('the tarball holds both modules, their types, their entries and the README', () => {
     const files = packed.files.map((f) => f.path).sort();
     assert.deepEqual(files, [
       'LICENSE-APACHE', 'LICENSE-MIT', 'README.md', 'dlx_wasm.d.ts', 'dlx_wasm.js',
-      'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts', 'index.d.ts', 'index.js', 'node.js',
-      'package.json',
+      'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts', 'dlx_wasm_sudoku.d.ts', 'dlx_wasm_sudoku.js',
+      'dlx_wasm_sudoku_bg.wasm', 'dlx_wasm_sudoku_bg.wasm.d.ts', 'index.d.ts', 'index.js',
+      'iterable.js', 'node.js', 'package.json', 'sudoku-node.js', 'sudoku.d.ts', 'sudoku.js',
     ]);
     const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
     const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
@@ -129,23 +156,35 @@ describe('the npm package', { timeout: 180_000 }, () => {
       ['node', './node.js'],
       ['default', './index.js'],
     ]);
+    assert.deepEqual(Object.entries(manifest.exports['./sudoku']), [
+      ['types', './sudoku.d.ts'],
+      ['node', './sudoku-node.js'],
+      ['default', './sudoku.js'],
+    ]);
+    // Every file an entry names is in the tarball.
+    for (const entry of Object.values(manifest.exports)) {
+      for (const path of typeof entry === 'string' ? [entry] : Object.values(entry)) {
+        assert.ok(files.includes(path.slice(2)), `${path} is packed`);
+      }
+    }
   });
 
-  test('Node 20: import { exact_cover, solve_sudoku } from "dlx-wasm", no init', () => {
+  test('Node 20: import from "dlx-wasm" and "dlx-wasm/sudoku", no init', () => {
     // A separate process, resolving 'dlx-wasm' from the consumer's node_modules.
     const out = run(process.execPath, ['node-consumer.mjs'], { cwd: project.path });
     const seen = JSON.parse(out);
     checkProbe(seen);
-    assert.equal(seen.afterInit, 1, 'await init() resolves in Node and the module still works');
+    assert.equal(seen.afterInit, 17, 'await init() resolves in Node and both modules still work');
   });
 
-  test('Chromium: a plain page imports the web entry and calls init()', async () => {
+  test('Chromium: a plain page imports both web entries and calls init()', async () => {
     await checkPage(project.path);
   });
 
-  test('Vite: an app that imports "dlx-wasm" builds with vite build and runs in Chromium', async () => {
-    // The same consumer script as the plain page, bundled: Vite resolves 'dlx-wasm' from the
-    // installed package and emits the .wasm that init() fetches as an asset.
+  test('Vite: an app that imports both entries builds with vite build and runs in Chromium', async () => {
+    // The same consumer script as the plain page, bundled: Vite resolves 'dlx-wasm' and
+    // 'dlx-wasm/sudoku' from the installed package and emits the two .wasm files that the
+    // init() calls fetch as assets.
     const app = join(project.path, 'app');
     mkdirSync(join(app, 'public'), { recursive: true });
     for (const file of ['probe.mjs', 'browser-consumer.mjs']) {

@@ -1,34 +1,44 @@
-// The package's TypeScript declarations: no `any` in a public signature, and a strict
-// consumer that uses every export type-checks (wrong uses are caught, right ones pass).
+// The package's TypeScript declarations, for both entries: no `any` in a public signature,
+// and a strict consumer of both type-checks (wrong uses are caught, right ones pass).
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PKG, ROOT, requireBuild, run, tempDir } from './helpers.mjs';
 
-requireBuild(join(PKG, 'dlx_wasm.d.ts'), join(PKG, 'index.d.ts'));
+const MODULES = ['dlx_wasm.d.ts', 'dlx_wasm_sudoku.d.ts'];
+requireBuild(...MODULES.map((file) => join(PKG, file)), join(PKG, 'index.d.ts'), join(PKG, 'sudoku.d.ts'));
 
-/** The public part of the declarations: everything but wasm-bindgen's raw `InitOutput`. */
-function publicDeclarations() {
-  const text = readFileSync(join(PKG, 'dlx_wasm.d.ts'), 'utf8');
+/** The public part of a module's declarations: everything but wasm-bindgen's raw `InitOutput`. */
+function publicDeclarations(file) {
+  const text = readFileSync(join(PKG, file), 'utf8');
   return text.replace(/export interface InitOutput \{[\s\S]*?\n\}/, '');
 }
 
-test('no public signature uses any', () => {
-  const offenders = publicDeclarations()
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('*') && !line.trim().startsWith('/'))
-    .filter((line) => /\bany\b/.test(line));
-  assert.deepEqual(offenders, []);
-});
+for (const file of MODULES) {
+  test(`${file}: no public signature uses any, and the start function is not declared`, () => {
+    const code = publicDeclarations(file)
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('*') && !line.trim().startsWith('/'));
+    assert.deepEqual(code.filter((line) => /\bany\b/.test(line)), []);
+    assert.deepEqual(code.filter((line) => /\bstart\b/.test(line)), []);
+  });
+}
 
 const CONSUMER = `
 import init, {
-  exact_cover, exact_cover_trace, solve_sudoku, ExactCoverSolver,
+  exact_cover, exact_cover_trace, ExactCoverSolver,
   type ExactCoverResult, type DlxError, type TraceEvent, type RunResult, type SolverStatus,
 } from '${join(PKG, 'index.js')}';
+import initSudoku, {
+  solve_sudoku, generate_sudoku, sudoku_hint, ExactCoverSolver as SudokuSolver,
+  type GeneratedSudoku, type SudokuHint,
+} from '${join(PKG, 'sudoku.js')}';
+// @ts-expect-error: the main entry has no sudoku exports
+import { solve_sudoku as missing } from '${join(PKG, 'index.js')}';
 
 await init();
+await initSudoku();
 const result: ExactCoverResult = exact_cover('A B\\nA\\nB', { limit: 1, countOnly: false });
 const count: number = result.count + result.stats.nodes + result.stats.updates;
 const first: number[] | undefined = result.solutions[0];
@@ -55,6 +65,13 @@ for (const event of trace.events as TraceEvent[]) {
 }
 
 const solved: string | null | undefined = solve_sudoku('1'.repeat(81));
+const generated: GeneratedSudoku = generate_sudoku({ size: 9, difficulty: 'hard', seed: 1 });
+const hint: SudokuHint | null = sudoku_hint(generated.puzzle, generated.puzzle);
+for (const solution of new SudokuSolver('A\\nA')) {
+  const option: number = solution[0];
+}
+// @ts-expect-error: the difficulty is one of four names
+generate_sudoku({ difficulty: 'impossible' });
 try {
   exact_cover('A\\nB');
 } catch (error) {
@@ -69,7 +86,7 @@ exact_cover(42);
 exact_cover('A\\nA', { limit: 'all' });
 // @ts-expect-error: run takes a node budget
 solver.run();
-export { count, first, status, progress, solved };
+export { count, first, status, progress, solved, hint, missing };
 `;
 
 test('a strict TypeScript consumer of every export type-checks', () => {

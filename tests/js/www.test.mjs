@@ -25,8 +25,13 @@ let dlx;
 const pages = [];
 
 before(async () => {
-  requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'), join(PKG, 'node.js'));
-  dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
+  requireBuild(
+    join(WWW, 'pkg', 'dlx_wasm_sudoku.js'),
+    join(WWW, 'pkg', 'dlx_wasm_sudoku_bg.wasm'),
+    join(PKG, 'sudoku-node.js'),
+  );
+  // The module the page's workers load (dlx-wasm/sudoku), in Node.
+  dlx = await import(pathToFileURL(join(PKG, 'sudoku-node.js')).href);
   server = await serve(WWW);
   browser = await launchChromium();
 });
@@ -84,7 +89,9 @@ describe('the sudoku page', () => {
     const problems = watch(page);
     let release;
     const held = new Promise((resolve) => (release = resolve));
+    const fetched = [];
     await page.route('**/*.wasm', async (route) => {
+      fetched.push(new URL(route.request().url()).pathname);
       await held;
       await route.continue();
     });
@@ -100,6 +107,8 @@ describe('the sudoku page', () => {
     assert.equal(await page.getAttribute('a[href="dlx.html"]', 'href'), 'dlx.html');
     release();
     await page.waitForSelector('#engine-status[data-state="ready"]');
+    // Both workers load the module with the sudoku exports, and only that one.
+    assert.deepEqual(fetched, ['/pkg/dlx_wasm_sudoku_bg.wasm', '/pkg/dlx_wasm_sudoku_bg.wasm']);
     assert.deepEqual(problems, []);
     await page.close();
   });
