@@ -7,8 +7,9 @@
 //   npm ci && node run.mjs
 //
 // DLX_PKG: the wasm-bindgen `--target web` output to load (default: pkg/ at the repository
-// root, as scripts/build.sh writes it). SUDOKU_DATA: the data directory. SUDOKU_SAMPLE:
-// puzzles per set (default 1000).
+// root, as scripts/build.sh writes it; its dlx_wasm_sudoku.js, or dlx_wasm.js in builds from
+// before the split). SUDOKU_DATA: the data directory. SUDOKU_SAMPLE: puzzles per set
+// (default 1000).
 
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -22,8 +23,11 @@ const dataDir = resolve(process.env.SUDOKU_DATA ?? join(root, '..', 'shared', 'd
 const SAMPLE = Number(process.env.SUDOKU_SAMPLE ?? 1000);
 const PASSES = 9;
 
-const wasm = await import(pathToFileURL(join(pkgDir, 'dlx_wasm.js')).href);
-wasm.initSync({ module: readFileSync(join(pkgDir, 'dlx_wasm_bg.wasm')) });
+// The module with the sudoku exports (dlx-wasm/sudoku); a build from before the package had
+// two modules has them in dlx_wasm.js.
+const name = existsSync(join(pkgDir, 'dlx_wasm_sudoku.js')) ? 'dlx_wasm_sudoku' : 'dlx_wasm';
+const wasm = await import(pathToFileURL(join(pkgDir, `${name}.js`)).href);
+wasm.initSync({ module: readFileSync(join(pkgDir, `${name}_bg.wasm`)) });
 if (typeof wasm.count_sudoku_solutions !== 'function') {
   throw new Error(`${pkgDir} was built before the sudoku exports: rebuild it (scripts/build.sh)`);
 }
@@ -129,7 +133,7 @@ const sets = [
   ['hardest_1106', 'puzzles6_forum_hardest_1106'],
 ];
 
-console.log(`dlx-wasm from ${pkgDir}; Node ${process.version}; npm dancing-links 4.3.10`);
+console.log(`dlx-wasm from ${join(pkgDir, name)}.js; Node ${process.version}; npm dancing-links 4.3.10`);
 console.log('');
 console.log('| set | puzzles | dlx-wasm (wasm) µs | npm dancing-links µs | npm / ours |');
 console.log('|---|---|---|---|---|');
