@@ -171,55 +171,53 @@ fn per_puzzle(passes: usize, count: usize, runs: &mut [&mut dyn FnMut()]) -> Vec
 
 fn table(sets: &[Set]) {
     println!();
-    println!("| set | puzzles | dlx-wasm µs | no singles µs | dlx 0.8.5 µs | dlx / ours | engine runs | nodes | updates | build µs |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("| set | puzzles | dlx-wasm µs | engine µs | engine, no singles µs | dlx 0.8.5 µs | dlx / dlx-wasm | dlx / engine | branches | engine nodes | engine updates |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for set in sets {
         let n = set.puzzles.len();
         let mut solver = SudokuSolver::new();
+        let mut engine = SudokuSolver::with_singles(Singles::All);
         let mut plain = SudokuSolver::with_singles(Singles::Off);
-        let mut builder = SudokuSolver::new();
-        let (mut grid, mut plain_grid) = (Vec::new(), Vec::new());
+        let (mut grid, mut engine_grid, mut plain_grid) = (Vec::new(), Vec::new(), Vec::new());
         let mut out = [0u8; 81];
         let times = per_puzzle(
             9,
             n,
             &mut [
                 &mut || ours(&mut solver, &mut grid, set),
+                &mut || ours(&mut engine, &mut engine_grid, set),
                 &mut || ours(&mut plain, &mut plain_grid, set),
                 &mut || theirs(&mut out, set),
-                &mut || {
-                    for puzzle in &set.puzzles {
-                        black_box(builder.prepare(puzzle).ok());
-                    }
-                },
             ],
         );
-        let (ours_us, plain_us, theirs_us, build_us) = (times[0], times[1], times[2], times[3]);
-        let (mut engine, mut nodes, mut updates) = (0, 0, 0);
+        let (ours_us, engine_us, plain_us, theirs_us) = (times[0], times[1], times[2], times[3]);
+        let (mut branches, mut nodes, mut updates) = (0, 0, 0);
         for puzzle in &set.puzzles {
             solver.solve_into(puzzle, &mut grid).unwrap();
-            let report = solver.report();
-            engine += usize::from(report.engine);
-            nodes += report.stats.nodes;
-            updates += report.stats.updates;
+            assert!(solver.report().bitboards);
+            branches += solver.report().branches;
+            engine.solve_into(puzzle, &mut grid).unwrap();
+            nodes += engine.report().stats.nodes;
+            updates += engine.report().stats.updates;
         }
+        let per = |total: u64| total as f64 / n as f64;
         println!(
-            "| {} | {n} | {ours_us:.1} | {plain_us:.1} | {theirs_us:.1} | {:.2}x | {engine} | {:.0} | {:.0} | {build_us:.1} |",
+            "| {} | {n} | {ours_us:.2} | {engine_us:.1} | {plain_us:.1} | {theirs_us:.1} | {:.2}x | {:.2}x | {:.1} | {:.0} | {:.0} |",
             set.name,
             theirs_us / ours_us,
-            nodes as f64 / n as f64,
-            updates as f64 / n as f64,
+            theirs_us / engine_us,
+            per(branches),
+            per(nodes),
+            per(updates),
         );
     }
     println!();
-    println!("Best of 9 passes over each sample, the solvers taking turns pass by pass.");
     println!(
-        "dlx-wasm: singles propagation, then the engine on what is left (engine runs: puzzles"
+        "Best of 9 passes over each sample, the solvers taking turns pass by pass; first solution."
     );
-    println!(
-        "that needed it; nodes and updates: Knuth's counters, per puzzle over the whole set)."
-    );
-    println!("build: singles, encoding and loading the engine without searching (SudokuSolver::prepare).");
+    println!("dlx-wasm: SudokuSolver::new(), the bitboard search (branches: its branching nodes per puzzle).");
+    println!("engine: SudokuSolver::with_singles(Singles::All), singles then the linked engine (nodes and");
+    println!("updates: Knuth's counters per puzzle); no singles: the engine on everything the givens leave open.");
 }
 
 fn main() {

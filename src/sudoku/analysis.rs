@@ -4,7 +4,7 @@
 
 use super::encode::Encoding;
 use super::error::{SudokuError, SudokuResult};
-use super::propagate::State;
+use super::propagate::{Singles, State};
 use super::puzzle::Sudoku;
 use super::solver::SudokuSolver;
 use crate::{Problem, ProblemBuilder, Stats};
@@ -47,7 +47,7 @@ impl Sudoku {
     /// # Errors
     /// [`SudokuError::ConflictingGivens`].
     pub fn solve_with_report(&self) -> SudokuResult<SolveReport> {
-        let mut solver = SudokuSolver::new();
+        let mut solver = SudokuSolver::with_singles(Singles::All);
         let mut grid = Vec::new();
         let solved = solver.solve_into(self, &mut grid)?;
         let report = solver.report();

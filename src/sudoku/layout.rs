@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::bands;
+use super::bitboard::Board;
 use super::error::{CellPos, SudokuError, SudokuResult};
 use super::shape::BoxShape;
 use super::variant::Variant;
@@ -110,6 +112,10 @@ pub struct Layout {
     pub(crate) cell_regions: Vec<u32>,
     /// The jigsaw map as given, one label per cell.
     pub(crate) jigsaw_labels: Option<Vec<char>>,
+    /// The same regions as bit masks, where the layout is small enough for them.
+    pub(crate) board: Option<Box<Board>>,
+    /// Whether this is the classic 9x9, for the band search.
+    pub(crate) bands: bool,
 }
 
 impl Layout {
@@ -465,7 +471,7 @@ impl LayoutBuilder {
             cell_regions.extend(regions);
             cell_start.push(cell_regions.len() as u32);
         }
-        Layout {
+        let mut layout = Layout {
             variant: self.variant,
             n: self.n,
             box_shape: self.box_shape,
@@ -480,6 +486,11 @@ impl LayoutBuilder {
             cell_start,
             cell_regions,
             jigsaw_labels: self.jigsaw_labels,
-        }
+            board: None,
+            bands: false,
+        };
+        layout.board = Board::new(&layout).map(Box::new);
+        layout.bands = bands::fits(&layout);
+        layout
     }
 }

@@ -43,6 +43,8 @@
 
 mod alphabet;
 mod analysis;
+mod bands;
+mod bitboard;
 mod candidates;
 mod encode;
 mod error;

@@ -82,36 +82,42 @@ pub(crate) fn read_cells(
     let (mut lower, mut upper) = (false, false);
     let mut numeric = false;
     for (cell, token) in tokens.iter().enumerate() {
-        let pos = layout.position(cell);
-        let (lookup, text) = match *token {
+        let lookup = match *token {
             Token::Char(c) => {
                 lower |= c.is_ascii_lowercase();
                 upper |= c.is_ascii_uppercase();
-                (alphabet.lookup(c, n), c.to_string())
+                alphabet.lookup(c, n)
             }
             Token::Number(s) => {
                 numeric = true;
-                (Alphabet::lookup_number(s, n), s.to_owned())
+                Alphabet::lookup_number(s, n)
             }
+        };
+        // The token's text, for messages only: most tokens never need it.
+        let text = || match *token {
+            Token::Char(c) => c.to_string(),
+            Token::Number(s) => s.to_owned(),
         };
         match lookup {
             Lookup::Symbol(v) => values.push(v as u8),
             Lookup::Empty => {
-                empty_mark.get_or_insert(text.chars().next().unwrap_or('.'));
+                if empty_mark.is_none() {
+                    empty_mark = Some(text().chars().next().unwrap_or('.'));
+                }
                 values.push(0);
             }
             Lookup::OutOfRange(value) => {
                 return Err(SudokuError::SymbolOutOfRange {
-                    symbol: text,
+                    symbol: text(),
                     value,
                     size: n,
-                    pos,
+                    pos: layout.position(cell),
                 })
             }
             Lookup::Invalid => {
                 return Err(SudokuError::InvalidCharacter {
-                    ch: text.chars().find(|c| !c.is_ascii_digit()).unwrap_or('?'),
-                    pos,
+                    ch: text().chars().find(|c| !c.is_ascii_digit()).unwrap_or('?'),
+                    pos: layout.position(cell),
                 })
             }
         }

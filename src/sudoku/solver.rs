@@ -5,6 +5,8 @@ use std::cell::RefCell;
 
 use fastrand::Rng;
 
+use super::bands::BandSearch;
+use super::bitboard::BitSearch;
 use super::encode::Encoding;
 use super::error::{SudokuError, SudokuResult};
 use super::layout::Layout;
@@ -28,6 +30,11 @@ pub struct SearchReport {
     pub options: usize,
     /// The engine's statistics.
     pub stats: Stats,
+    /// Whether the bitboard search ran instead of the engine (see [`SudokuSolver::new`]);
+    /// then `stats` stays empty and `branches` counts its branching nodes.
+    pub bitboards: bool,
+    /// Branching nodes of the bitboard search.
+    pub branches: u64,
 }
 
 /// A search request on raw values.
@@ -76,6 +83,10 @@ pub struct SudokuSolver {
     solution: Vec<usize>,
     grid: Vec<u8>,
     singles: Singles,
+    /// Whether plain searches may use the bitboards.
+    bitboards: bool,
+    bits: BitSearch,
+    bands: BandSearch,
     report: SearchReport,
 }
 
@@ -86,14 +97,21 @@ impl Default for SudokuSolver {
 }
 
 impl SudokuSolver {
-    /// A solver that propagates naked and hidden singles before handing the rest to the
-    /// engine.
+    /// The fastest solver: layouts of at most 128 cells and 9 symbols (9x9 and its
+    /// variants, and the smaller sizes) are searched on bitboards, the same exact cover and
+    /// the same choice rule as the engine's but with a bit per cell instead of linked nodes
+    /// (about ten times faster on 9x9); larger layouts go to the engine after naked and
+    /// hidden singles. Its [`SearchReport::stats`] are empty when the bitboards ran.
     pub fn new() -> SudokuSolver {
-        SudokuSolver::with_singles(Singles::All)
+        SudokuSolver {
+            bitboards: true,
+            ..SudokuSolver::with_singles(Singles::All)
+        }
     }
 
-    /// A solver with the given singles propagation ([`Singles::Off`] hands the engine
-    /// everything the givens leave open).
+    /// A solver that always uses the exact-cover engine, after the given singles
+    /// propagation ([`Singles::Off`] hands the engine everything the givens leave open):
+    /// for studying the engine, whose statistics it reports.
     pub fn with_singles(singles: Singles) -> SudokuSolver {
         SudokuSolver {
             state: State::default(),
@@ -104,6 +122,9 @@ impl SudokuSolver {
             solution: Vec::new(),
             grid: Vec::new(),
             singles,
+            bitboards: false,
+            bits: BitSearch::default(),
+            bands: BandSearch::default(),
             report: SearchReport::default(),
         }
     }
@@ -204,6 +225,29 @@ impl SudokuSolver {
     ) -> SudokuResult<Outcome> {
         let done = |found| Ok(Outcome { found, cut: false });
         self.report = SearchReport::default();
+        let plain = rng.is_none() && run.max_nodes.is_none() && run.seed.is_none();
+        if let (true, true, None, Some(board)) =
+            (self.bitboards, plain, run.singles, layout.board.as_deref())
+        {
+            if run.limit == 0 {
+                return done(0);
+            }
+            // Conflicting givens fall through to the engine's path, which names them.
+            let found = if layout.bands {
+                let found = self.bands.run(givens, run.limit, &mut each);
+                self.report.branches = self.bands.branches;
+                found
+            } else {
+                let found = self.bits.run(board, givens, run.limit, &mut each);
+                self.report.branches = self.bits.branches;
+                found
+            };
+            if let Some(found) = found {
+                self.report.empty = givens.iter().filter(|&&v| v == 0).count();
+                self.report.bitboards = true;
+                return done(found);
+            }
+        }
         if self.state.load(layout, givens).is_err() {
             return Err(SudokuError::ConflictingGivens {
                 conflicts: Vec::new(),
