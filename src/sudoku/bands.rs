@@ -52,20 +52,20 @@ const ROW: u32 = 0x1FF;
 
 /// `ROW_BOXES[v]`: for a row's nine cells `v`, bit `k` set if box `k` (cells `3k..3k+3`)
 /// holds one of them.
-static ROW_BOXES: [u32; 512] = row_boxes();
+static ROW_BOXES: [u8; 512] = row_boxes();
 
 /// `PERMUTATIONS[m]`: for the mini-rows `m` of a band where a symbol is still possible (bit
 /// `3r + k` for row `r` and box `k` of the band), those that some placement of the symbol
 /// in the band can use: one mini-row per row and per box, a permutation. 0 if none can.
-static PERMUTATIONS: [u32; 512] = permutations();
+static PERMUTATIONS: [u16; 512] = permutations();
 
 /// `ROW_SOLE[v]`: `v` if the row's cells `v` are one cell, else 0.
-static ROW_SOLE: [u32; 512] = row_sole();
+static ROW_SOLE: [u16; 512] = row_sole();
 
 /// `MINI_ROW_CELLS[m]`: the band cells of the mini-rows `m`.
 static MINI_ROW_CELLS: [u32; 512] = mini_row_cells();
 
-const fn row_boxes() -> [u32; 512] {
+const fn row_boxes() -> [u8; 512] {
     let mut table = [0; 512];
     let mut v = 0;
     while v < 512 {
@@ -81,20 +81,20 @@ const fn row_boxes() -> [u32; 512] {
     table
 }
 
-const fn row_sole() -> [u32; 512] {
+const fn row_sole() -> [u16; 512] {
     let mut table = [0; 512];
     let mut v = 0;
     while v < 512 {
         if (v as u32).is_power_of_two() {
-            table[v] = v as u32;
+            table[v] = v as u16;
         }
         v += 1;
     }
     table
 }
 
-const fn permutations() -> [u32; 512] {
-    const ORDERS: [[u32; 3]; 6] = [
+const fn permutations() -> [u16; 512] {
+    const ORDERS: [[u16; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
         [1, 0, 2],
@@ -109,7 +109,7 @@ const fn permutations() -> [u32; 512] {
         while p < 6 {
             let order = ORDERS[p];
             let used = 1 << order[0] | 1 << (3 + order[1]) | 1 << (6 + order[2]);
-            if m as u32 & used == used {
+            if m as u16 & used == used {
                 table[m] |= used;
             }
             p += 1;
@@ -252,22 +252,22 @@ impl Node {
                     continue;
                 }
                 dirty.columns |= 1 << symbol;
-                let rows = ROW_BOXES[(x & ROW) as usize]
-                    | ROW_BOXES[(x >> 9 & ROW) as usize] << 3
-                    | ROW_BOXES[(x >> 18) as usize] << 6;
-                let usable = PERMUTATIONS[rows as usize];
+                let rows = usize::from(ROW_BOXES[(x & ROW) as usize])
+                    | usize::from(ROW_BOXES[(x >> 9 & ROW) as usize]) << 3
+                    | usize::from(ROW_BOXES[(x >> 18) as usize]) << 6;
+                let usable = usize::from(PERMUTATIONS[rows]);
                 if usable == 0 {
                     return Next::Dead;
                 }
-                let y = x & MINI_ROW_CELLS[usable as usize];
+                let y = x & MINI_ROW_CELLS[usable];
                 self.cand[band][symbol] = y;
                 self.seen[band][symbol] = y;
                 // Rows left with one cell (none is left with none: the permutation uses
                 // one mini-row of each). A box with one cell needs no look of its own:
                 // the permutation then gives its row that one cell.
-                let sole = ROW_SOLE[(y & ROW) as usize]
-                    | ROW_SOLE[(y >> 9 & ROW) as usize] << 9
-                    | ROW_SOLE[(y >> 18) as usize] << 18;
+                let sole = u32::from(ROW_SOLE[(y & ROW) as usize])
+                    | u32::from(ROW_SOLE[(y >> 9 & ROW) as usize]) << 9
+                    | u32::from(ROW_SOLE[(y >> 18) as usize]) << 18;
                 let mut new = sole & self.open[band];
                 while new != 0 {
                     let i = new.trailing_zeros();
@@ -438,8 +438,29 @@ impl BandSearch {
             }
             let symbol = symbols.trailing_zeros() as usize;
             *symbols &= *symbols - 1;
-            let mut child = *node;
             let mut dirty = Dirty::default();
+            if *symbols == 0 {
+                // The last option of this node: work on the node itself, no copy.
+                node.place(&mut self.grid, &mut dirty, *cell, symbol);
+                match node.propagate(&mut self.grid, &mut dirty) {
+                    Next::Dead => {
+                        self.stack.pop();
+                    }
+                    Next::Solved => {
+                        self.stack.pop();
+                        found += 1;
+                        if !each(&self.grid) || found >= limit {
+                            break;
+                        }
+                    }
+                    Next::Branch(next, options) => {
+                        self.branches += 1;
+                        (*cell, *symbols) = (next, options);
+                    }
+                }
+                continue;
+            }
+            let mut child = *node;
             child.place(&mut self.grid, &mut dirty, *cell, symbol);
             match child.propagate(&mut self.grid, &mut dirty) {
                 Next::Dead => {}
