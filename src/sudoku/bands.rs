@@ -337,9 +337,19 @@ impl Node {
                     };
                     self.place_known(grid, dirty, band as u32 * 27 + i, symbol, 1 << symbol);
                 }
-                let two = twos & !threes & open;
-                if two != 0 && pair.is_none_or(|(o, _)| open.count_ones() > o) {
-                    pair = Some((open.count_ones(), band as u32 * 27 + two.trailing_zeros()));
+                let mut two = twos & !threes & open;
+                while two != 0 {
+                    let i = two.trailing_zeros();
+                    two &= two - 1;
+                    let (row, col) = place_of(i);
+                    let column = column_cells(col);
+                    let score = (open & (ROW << (9 * row) | box_cells(col / 3))).count_ones()
+                        + (self.open[0] & column).count_ones()
+                        + (self.open[1] & column).count_ones()
+                        + (self.open[2] & column).count_ones();
+                    if pair.is_none_or(|(o, _)| score > o) {
+                        pair = Some((score, band as u32 * 27 + i));
+                    }
                 }
             }
             if dirty.bands != 0 || dirty.columns != 0 {
