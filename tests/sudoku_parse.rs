@@ -610,3 +610,38 @@ mod never_panics {
         }
     }
 }
+
+/// A compact line of digits takes a one-pass reader; it must read exactly as the general one
+/// (here made to run by spreading the same cells over lines with spaces).
+#[test]
+fn the_compact_line_reader_agrees_with_the_general_one() {
+    let classic = Options::variant(Variant::Classic);
+    for seed in 0..20 {
+        let puzzle = sample(9, &classic, seed);
+        for empty in ['.', '0'] {
+            let line: String = puzzle
+                .to_line()
+                .chars()
+                .map(|c| if c == '.' { empty } else { c })
+                .collect();
+            let spread: String = line
+                .as_bytes()
+                .chunks(9)
+                .map(|row| {
+                    let cells: Vec<String> =
+                        row.iter().map(|&b| char::from(b).to_string()).collect();
+                    cells.join(" ") + "\n"
+                })
+                .collect();
+            let fast = parse(&format!("  {line}\n"), &classic);
+            let general = parse(&spread, &classic);
+            assert_eq!(fast.values(), general.values());
+            assert_eq!(fast.to_line(), general.to_line());
+            assert_eq!(fast.to_line(), line);
+        }
+    }
+    // Letters, other empty marks and wrong lengths still go to the general reader.
+    assert_eq!(error(&"1".repeat(80), &classic).code(), "wrong_cell_count");
+    let dashes = "-".repeat(81);
+    assert_eq!(parse(&dashes, &classic).given_count(), 0);
+}

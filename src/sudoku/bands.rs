@@ -411,24 +411,40 @@ impl BandSearch {
         self.branches = 0;
         self.grid.clear();
         self.grid.extend_from_slice(givens);
+        // The givens, all at once: each symbol leaves the row, column and box of its
+        // givens (which finds two givens in conflict), then every filled cell leaves the
+        // symbols it does not hold.
         let mut root = Node::new();
-        let mut dirty = Dirty::default();
+        let mut mine = [[0u32; 9]; 3];
+        for (cell, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                let symbol = usize::from(v) - 1;
+                let (band, i) = (cell / 27, cell as u32 % 27);
+                let bit = 1 << i;
+                if symbol >= 9 || root.cand[band][symbol] & bit == 0 {
+                    return None;
+                }
+                let (row, col) = place_of(i);
+                let peers = ROW << (9 * row) | box_cells(col / 3);
+                for (b, words) in root.cand.iter_mut().enumerate() {
+                    let clear = if b == band { peers } else { column_cells(col) };
+                    words[symbol] &= !clear;
+                }
+                root.cand[band][symbol] |= bit;
+                mine[band][symbol] |= bit;
+                root.open[band] &= !bit;
+            }
+        }
+        for ((words, mine), open) in root.cand.iter_mut().zip(mine).zip(root.open) {
+            for (word, mine) in words.iter_mut().zip(mine) {
+                *word &= open | mine;
+            }
+        }
         // Every symbol in every band at the start.
-        let everything = Dirty {
+        let mut dirty = Dirty {
             bands: 0x1FF | 0x1FF << 16 | 0x1FF << 32,
             columns: (1 << 9) - 1,
         };
-        for (cell, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                let (symbol, cell) = (usize::from(v) - 1, cell as u32);
-                let (band, i) = ((cell / 27) as usize, cell % 27);
-                if symbol >= 9 || root.cand[band][symbol] >> i & 1 == 0 {
-                    return None;
-                }
-                root.place(&mut self.grid, &mut dirty, cell, symbol);
-            }
-        }
-        dirty = everything;
         let (cell, symbols) = match root.propagate(&mut self.grid, &mut dirty) {
             Next::Dead => return Some(0),
             Next::Solved => {

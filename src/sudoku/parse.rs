@@ -37,6 +37,14 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
         return samurai::parse(text, options, alphabet);
     }
     let wanted = wanted_size(options)?;
+    if options.alphabet.is_none() && wanted.is_none_or(|n| n == 9) {
+        if let Some(values) = compact_digits(text) {
+            let empty_mark = text.trim().bytes().find(|&b| b == b'.' || b == b'0');
+            let mut alphabet = alphabet;
+            alphabet.adopt_input_style(empty_mark.map(char::from), false);
+            return Sudoku::from_parts(Layout::new(9, options)?, values, alphabet);
+        }
+    }
     let valid = |count: usize| match wanted {
         Some(n) => count == n * n,
         None => size_for_cells(count).is_some(),
@@ -68,6 +76,22 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
     }
     let layout = Layout::new(n, options)?;
     read_cells(layout, &tokens, alphabet)
+}
+
+/// The common case read in one pass: 81 digits on one line, `.` or `0` for empty cells.
+/// `None` for anything else, which the general reader takes.
+fn compact_digits(text: &str) -> Option<Vec<u8>> {
+    let line = text.trim().as_bytes();
+    if line.len() != 81 {
+        return None;
+    }
+    line.iter()
+        .map(|&b| match b {
+            b'1'..=b'9' => Some(b - b'0'),
+            b'.' | b'0' => Some(0),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Turns tokens into a puzzle on `layout`, checking each symbol.
