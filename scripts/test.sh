@@ -40,6 +40,8 @@ stage "cargo fmt --check" cargo fmt --check
 stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
 stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+stage "clippy, wasm32, the package's main module (no sudoku-toolkit)" \
+    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features -- -D warnings
 # Optimised (profile `ci` in Cargo.toml: release speed, debug assertions and overflow checks
 # on, no LTO): the tests include heavy ones (every 17-clue sudoku). Also the doctests, which
 # only run natively (on wasm32 they report false passes).

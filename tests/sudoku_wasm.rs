@@ -2,7 +2,7 @@
 //! argument checks, and the generator giving the same puzzles as natively (the lines of
 //! `tests/data/sudoku/generated.txt`, written by the native tests). Run in Node by
 //! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test sudoku_wasm`.
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "sudoku-toolkit"))]
 
 use dlx_wasm::wasm::{count_sudoku_solutions, generate_sudoku, solve_sudoku, sudoku_candidates};
 use js_sys::{Array, Reflect, JSON};
