@@ -149,6 +149,9 @@ fn conflicting_givens_are_still_named() {
     let error = SudokuSolver::new().count(&puzzle, 2).unwrap_err();
     assert_eq!(error.code(), "conflicting_givens");
     assert!(error.to_string().contains("row 1"), "{error}");
+    // Even when asked for no solutions at all.
+    let error = SudokuSolver::new().count(&puzzle, 0).unwrap_err();
+    assert_eq!(error.code(), "conflicting_givens");
 }
 
 #[test]

@@ -213,6 +213,29 @@ impl SudokuSolver {
         Some(self.state.propagate(layout, singles) && self.state.empty == 0)
     }
 
+    /// The band search (classic 9x9) or the bitboard search (other layouts that have
+    /// bitboards): the solutions found, or `None` if neither applies or two givens
+    /// conflict.
+    fn bit_search(
+        &mut self,
+        layout: &Layout,
+        givens: &[u8],
+        limit: u64,
+        each: impl FnMut(&[u8]) -> bool,
+    ) -> Option<u64> {
+        let found = if layout.bands {
+            self.bands.run(givens, limit, each)
+        } else {
+            self.bits.run(layout.board.as_deref()?, givens, limit, each)
+        };
+        self.report.branches = if layout.bands {
+            self.bands.branches
+        } else {
+            self.bits.branches
+        };
+        found
+    }
+
     /// The core: searches `givens` on `layout`. With `rng`, options come in a random order.
     /// On conflicting givens it returns [`SudokuError::ConflictingGivens`] with an empty
     /// list, which the caller fills in.
@@ -226,24 +249,16 @@ impl SudokuSolver {
     ) -> SudokuResult<Outcome> {
         let done = |found| Ok(Outcome { found, cut: false });
         self.report = SearchReport::default();
-        let plain = rng.is_none() && run.max_nodes.is_none() && run.seed.is_none();
-        if let (true, true, None, Some(board)) =
-            (self.bitboards, plain, run.singles, layout.board.as_deref())
-        {
-            if run.limit == 0 {
-                return done(0);
-            }
-            // Conflicting givens fall through to the engine's path, which names them.
-            let found = if layout.bands {
-                let found = self.bands.run(givens, run.limit, &mut each);
-                self.report.branches = self.bands.branches;
-                found
-            } else {
-                let found = self.bits.run(board, givens, run.limit, &mut each);
-                self.report.branches = self.bits.branches;
-                found
-            };
-            if let Some(found) = found {
+        // A plain search (no random order, node cap, seed or singles setting of its own)
+        // takes the band or bitboard search where the layout has one. Conflicting givens
+        // fall through to the engine's path, which names them.
+        let plain = rng.is_none()
+            && run.max_nodes.is_none()
+            && run.seed.is_none()
+            && run.singles.is_none()
+            && run.limit > 0;
+        if self.bitboards && plain {
+            if let Some(found) = self.bit_search(layout, givens, run.limit, &mut each) {
                 self.report.empty = givens.iter().filter(|&&v| v == 0).count();
                 self.report.bitboards = true;
                 return done(found);
