@@ -1,12 +1,13 @@
 #![doc = include_str!("../README.md")]
-// One `unsafe` block, in `links.rs`, skips bounds checks in the innermost loops; its
-// SAFETY comment says why it holds and the benchmarks show what it pays.
+// Three `unsafe` blocks skip bounds checks in the innermost loops, one in `links.rs` and two
+// in `masks.rs`; their SAFETY comments say why they hold and the benchmarks show what they pay.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod error;
 mod format;
 mod links;
+mod masks;
 mod observer;
 mod problem;
 pub mod puzzles;

@@ -44,7 +44,7 @@ pub(crate) struct ItemLink {
 }
 
 /// The dancing-links structure for one problem, plus the update counter.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Links {
     pub(crate) items: Vec<ItemLink>,
     pub(crate) nodes: Vec<Node>,
@@ -69,23 +69,8 @@ pub(crate) struct Links {
 }
 
 impl Links {
-    /// Lays out `problem` in Knuth's order.
-    pub(crate) fn new(problem: &Problem) -> Links {
-        let mut links = Links {
-            items: Vec::new(),
-            nodes: Vec::new(),
-            updates: 0,
-            option_starts: Vec::new(),
-            colored: false,
-            counted: false,
-            lengths: Vec::new(),
-            primary: 0,
-        };
-        links.load(problem);
-        links
-    }
-
-    /// Lays out `problem` in Knuth's order, reusing this structure's memory.
+    /// Lays out `problem` in Knuth's order, reusing this structure's memory (start from
+    /// `Links::default()`).
     pub(crate) fn load(&mut self, problem: &Problem) {
         let n = problem.item_count() as u32;
         let n1 = problem.primary_count() as u32;
@@ -420,7 +405,7 @@ fn links_in_bounds(nodes: &[Node]) -> bool {
 
 /// The node at `q`, without a bounds check.
 ///
-/// The one `unsafe` block of the crate: `hide` and `unhide` are the innermost loops of the
+/// An `unsafe` block (one of the crate's three): `hide` and `unhide` are the innermost loops of the
 /// search, and the four bounds checks per node cost 15% of the search time natively (and
 /// more in wasm), measured by `scripts/bench.sh` and callgrind on 6x10 pentominoes.
 #[allow(unsafe_code)]

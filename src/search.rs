@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::links::{Links, ROOT};
+use crate::masks::Masks;
 use crate::observer::{Observer, Unobserved};
 use crate::problem::{Problem, NO_COLOR};
 
@@ -70,7 +71,7 @@ struct Level {
 
 /// The step the search takes next (Knuth's labels: forward, advance, backup/recover).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
+pub(crate) enum Phase {
     /// Enter a new level: report a solution, or choose an item and cover it.
     Forward,
     /// Try the current level's current option, or back up if none is left.
@@ -99,6 +100,11 @@ enum Phase {
 #[derive(Debug, Clone)]
 pub struct Solver {
     links: Links,
+    /// The search on bit masks, for problems that fit it (see [`crate::masks`]); the links
+    /// are then left empty.
+    masks: Option<Box<Masks>>,
+    /// Whether to search with the links even where the masks would do (for the trace).
+    linked: bool,
     levels: Vec<Level>,
     phase: Phase,
     status: Status,
@@ -113,8 +119,17 @@ pub struct Solver {
 impl Solver {
     /// A solver for every solution of `problem`, with no limits.
     pub fn new(problem: &Problem) -> Solver {
-        let mut solver = Solver {
-            links: Links::new(problem),
+        let mut solver = Solver::blank(false);
+        solver.start(problem);
+        solver
+    }
+
+    /// A solver that holds no problem yet.
+    fn blank(linked: bool) -> Solver {
+        Solver {
+            links: Links::default(),
+            masks: None,
+            linked,
             levels: Vec::new(),
             phase: Phase::Forward,
             status: Status::Searching,
@@ -124,9 +139,21 @@ impl Solver {
             forced: Vec::new(),
             max_solutions: u64::MAX,
             max_nodes: u64::MAX,
-        };
-        solver.levels.reserve(problem.primary_count().min(1024));
-        solver
+        }
+    }
+
+    /// Whether this solver searches on bit masks rather than with the links.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
+    pub(crate) fn uses_masks(&self) -> bool {
+        self.masks.is_some()
+    }
+
+    /// Like [`Solver::with_options`], always searching with the dancing links, so that an
+    /// observer can watch them.
+    pub(crate) fn linked(problem: &Problem, options: &SolverOptions) -> Result<Solver> {
+        let mut solver = Solver::blank(true);
+        solver.reload(problem, options)?;
+        Ok(solver)
     }
 
     /// A solver with limits, forced options or random tie-breaking.
@@ -136,8 +163,8 @@ impl Solver {
     /// [`Error::ForcedConflict`] for two forced options that cannot be in one solution
     /// (they share a primary item, or give a secondary item different colors or no color).
     pub fn with_options(problem: &Problem, options: &SolverOptions) -> Result<Solver> {
-        let mut solver = Solver::new(problem);
-        solver.reset(problem, options)?;
+        let mut solver = Solver::blank(false);
+        solver.reload(problem, options)?;
         Ok(solver)
     }
 
@@ -148,12 +175,6 @@ impl Solver {
     /// # Errors
     /// As [`Solver::with_options`]; on error the solver holds no problem and finds nothing.
     pub fn reload(&mut self, problem: &Problem, options: &SolverOptions) -> Result<()> {
-        self.links.load(problem);
-        self.reset(problem, options)
-    }
-
-    /// Applies `options` to freshly loaded links.
-    fn reset(&mut self, problem: &Problem, options: &SolverOptions) -> Result<()> {
         self.levels.clear();
         self.phase = Phase::Forward;
         self.status = Status::Searching;
@@ -164,10 +185,25 @@ impl Solver {
         self.max_nodes = options.max_nodes.unwrap_or(u64::MAX);
         self.forced.clear();
         if let Err(error) = check_forced(problem, &options.forced, &mut self.forced) {
+            self.masks = None;
             self.phase = Phase::Finished;
             self.status = Status::Exhausted;
             return Err(error);
         }
+        self.start(problem);
+        Ok(())
+    }
+
+    /// Lays out `problem` for the search, on bit masks where they fit, and chooses the
+    /// forced options.
+    fn start(&mut self, problem: &Problem) {
+        if !self.linked && Masks::fits(problem) {
+            self.masks = Some(Box::new(Masks::new(problem, &self.forced)));
+            return;
+        }
+        self.masks = None;
+        self.links.load(problem);
+        self.levels.reserve(problem.primary_count().min(1024));
         let n1 = problem.primary_count() as u32;
         for &option in &self.forced {
             let x = self.links.primary_node(option, n1);
@@ -175,14 +211,16 @@ impl Solver {
                 .cover(self.links.nodes[x as usize].top, &mut Unobserved);
             self.links.commit_option(x, &mut Unobserved);
         }
-        Ok(())
     }
 
     /// Statistics so far.
     pub fn stats(&self) -> Stats {
         Stats {
             nodes: self.nodes,
-            updates: self.links.updates,
+            updates: self
+                .masks
+                .as_ref()
+                .map_or(self.links.updates, |m| m.updates),
             solutions: self.solutions,
         }
     }
@@ -201,6 +239,9 @@ impl Solver {
     /// each level contributes the share of its options already tried, weighted by the
     /// options above it, as if every subtree were the same size. It never decreases.
     pub fn progress(&self) -> f64 {
+        if let Some(masks) = &self.masks {
+            return masks.progress();
+        }
         if self.phase == Phase::Finished {
             return 1.0;
         }
@@ -229,6 +270,11 @@ impl Solver {
     pub fn solution_into(&self, out: &mut Vec<usize>) {
         out.clear();
         out.extend_from_slice(&self.forced);
+        if let Some(masks) = &self.masks {
+            out.extend(masks.chosen());
+            out.sort_unstable();
+            return;
+        }
         out.extend(
             self.levels
                 .iter()
@@ -248,7 +294,17 @@ impl Solver {
             return Step::Done;
         }
         let stop = self.nodes.saturating_add(node_budget).min(self.max_nodes);
-        match self.search(stop, &mut Unobserved) {
+        let step = match self.masks.as_deref_mut() {
+            Some(masks) => {
+                let step = masks.search(&mut self.nodes, stop, self.rng.as_mut());
+                if step == Step::Solution {
+                    self.solutions += 1;
+                }
+                step
+            }
+            None => self.search(stop, &mut Unobserved),
+        };
+        match step {
             Step::Paused if self.nodes >= self.max_nodes => {
                 self.status = Status::NodeLimit;
                 Step::Done
@@ -284,6 +340,10 @@ impl Solver {
     /// The search loop. Returns at a solution, at the end, when `stop` nodes are reached, or
     /// when the observer is full.
     pub(crate) fn search<O: Observer>(&mut self, stop: u64, obs: &mut O) -> Step {
+        debug_assert!(
+            self.masks.is_none(),
+            "the links search a problem laid out on masks"
+        );
         loop {
             if obs.full() {
                 return Step::Paused;

@@ -112,7 +112,7 @@ pub struct Trace {
 /// # Errors
 /// The errors of [`Solver::with_options`].
 pub fn trace(problem: &Problem, options: &SolverOptions, max_events: usize) -> Result<Trace> {
-    let mut solver = Solver::with_options(problem, options)?;
+    let mut solver = Solver::linked(problem, options)?;
     let mut recorder = Recorder::new(solver.links(), max_events);
     let max_solutions = options.max_solutions.unwrap_or(u64::MAX);
     let max_nodes = options.max_nodes.unwrap_or(u64::MAX);
