@@ -3,8 +3,8 @@
 //! It is the search of [`crate::links`], not an approximation of it: the same item is chosen
 //! at every level (MRV, ties to the leftmost or broken by the same random draws), its options
 //! are tried in the same order, the solutions come in the same order, and Knuth's node and
-//! update counts are reproduced exactly. Only the layout differs: each option is one `u128`
-//! of items, and each level keeps the list of options still compatible with the options
+//! update counts are reproduced exactly. Only the layout differs: each option is one `u64`
+//! of items (a `u128` above 64 items), and each level keeps the list of options still compatible with the options
 //! chosen above it, in input order, with the length of every primary item. Nothing has to be
 //! undone on the way back up: a level's list and lengths are still there.
 //!
@@ -20,6 +20,9 @@
 //! option's size minus one. An option newly ruled out is one that shares an item with the
 //! chosen option and was still live.
 
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitOr, Not};
+
 use crate::problem::{Problem, NO_COLOR};
 use crate::search::{Phase, Step};
 
@@ -29,50 +32,62 @@ pub(crate) const MAX_ITEMS: usize = 128;
 /// bounds them (and the memory) at about 34 MB, where the links would need less.
 const MAX_OPTIONS: usize = 1 << 16;
 
-/// One level of the search: the options of the item branched on, and the ones left beside them.
-#[derive(Debug, Clone, Copy)]
-struct Level {
-    /// The items covered above this level.
-    used: u128,
-    /// `pool[branch..branch + len]`: the live options that contain the item chosen, in input
-    /// order.
-    branch: u32,
-    len: u32,
-    /// `pool[rest..rest + rest_len]`: the live options that do not.
-    rest: u32,
-    rest_len: u32,
-    /// The position in the branch of the option being tried.
-    pos: u32,
+/// A set of items, one bit each: `u64` for problems of at most 64 items, whose steps are
+/// the cheaper (in wasm above all), and `u128` for the rest.
+pub(crate) trait Bits:
+    Copy + Eq + Debug + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// The number of items a set can hold.
+    const WIDTH: usize;
+    /// The set of item `k`.
+    fn bit(k: u32) -> Self;
+    /// The set of items `0..n`, for `n <= WIDTH`.
+    fn first(n: usize) -> Self;
+    /// The low and high 64 items.
+    fn halves(self) -> [u64; 2];
 }
 
-/// The number of live options of each primary item (only the first `n1` are used).
-type Counts = [u32; MAX_ITEMS];
+impl Bits for u64 {
+    const ZERO: u64 = 0;
+    const WIDTH: usize = 64;
+    #[inline(always)]
+    fn bit(k: u32) -> u64 {
+        1 << (k & 63)
+    }
+    fn first(n: usize) -> u64 {
+        u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
+    }
+    #[inline(always)]
+    fn halves(self) -> [u64; 2] {
+        [self, 0]
+    }
+}
 
-/// The search state of one problem (see the module docs).
+impl Bits for u128 {
+    const ZERO: u128 = 0;
+    const WIDTH: usize = 128;
+    #[inline(always)]
+    fn bit(k: u32) -> u128 {
+        1 << (k & 127)
+    }
+    fn first(n: usize) -> u128 {
+        u128::MAX.checked_shr(128 - n as u32).unwrap_or(0)
+    }
+    #[inline(always)]
+    fn halves(self) -> [u64; 2] {
+        [self as u64, (self >> 64) as u64]
+    }
+}
+
+/// The search on masks of the narrowest width that holds the problem's items.
 #[derive(Debug, Clone)]
-pub(crate) struct Masks {
-    /// Each option's items.
-    masks: Vec<u128>,
-    /// Each option's size minus one.
-    weights: Vec<u32>,
-    /// The primary items.
-    primary: u128,
-    /// How many primary items there are.
-    n1: usize,
-    levels: Vec<Level>,
-    /// The option lists of the levels, one after another, up to `end`, where the list of
-    /// the level about to be entered ends. Never shorter than the lists need: it only grows.
-    pool: Vec<u32>,
-    end: usize,
-    /// The options a step rules out, gathered to be taken out of the counts.
-    gone: Vec<u32>,
-    /// `counts[d]`: the number of live options of each primary item at depth `d`.
-    counts: Vec<Counts>,
-    /// The items covered at the level about to be entered.
-    used: u128,
-    phase: Phase,
-    /// Knuth's update count so far.
-    pub(crate) updates: u64,
+pub(crate) enum Masks {
+    /// At most 64 items.
+    Narrow(Search<u64>),
+    /// At most 128.
+    Wide(Search<u128>),
 }
 
 impl Masks {
@@ -88,43 +103,134 @@ impl Masks {
     /// The search of `problem`, which [`Masks::fits`], with the options `forced` (sorted,
     /// without repeats, pairwise compatible) already chosen.
     pub(crate) fn new(problem: &Problem, forced: &[usize]) -> Masks {
+        if problem.item_count() <= u64::WIDTH {
+            Masks::Narrow(Search::new(problem, forced))
+        } else {
+            Masks::Wide(Search::new(problem, forced))
+        }
+    }
+
+    /// Knuth's update count so far.
+    pub(crate) fn updates(&self) -> u64 {
+        match self {
+            Masks::Narrow(search) => search.updates,
+            Masks::Wide(search) => search.updates,
+        }
+    }
+
+    /// Knuth's progress estimate, as [`crate::Solver::progress`] computes it.
+    pub(crate) fn progress(&self) -> f64 {
+        match self {
+            Masks::Narrow(search) => search.progress(),
+            Masks::Wide(search) => search.progress(),
+        }
+    }
+
+    /// Appends the options chosen at the levels, in level order (forced ones not included).
+    pub(crate) fn chosen_into(&self, out: &mut Vec<usize>) {
+        match self {
+            Masks::Narrow(search) => out.extend(search.chosen()),
+            Masks::Wide(search) => out.extend(search.chosen()),
+        }
+    }
+
+    /// [`Search::search`] at the width in use.
+    pub(crate) fn search(
+        &mut self,
+        nodes: &mut u64,
+        stop: u64,
+        rng: Option<&mut fastrand::Rng>,
+    ) -> Step {
+        match self {
+            Masks::Narrow(search) => search.search(nodes, stop, rng),
+            Masks::Wide(search) => search.search(nodes, stop, rng),
+        }
+    }
+}
+
+/// One level of the search: the options of the item branched on, and the ones left beside them.
+#[derive(Debug, Clone, Copy)]
+struct Level<B> {
+    /// The items covered above this level.
+    used: B,
+    /// `pool[branch..branch + len]`: the live options that contain the item chosen, in input
+    /// order.
+    branch: u32,
+    len: u32,
+    /// `pool[rest..rest + rest_len]`: the live options that do not.
+    rest: u32,
+    rest_len: u32,
+    /// The position in the branch of the option being tried.
+    pos: u32,
+}
+
+/// The number of live options of each primary item (only the first `n1` are used).
+type Counts = [u32; MAX_ITEMS];
+
+/// The search state of one problem (see the module docs), its item sets of type `B`.
+#[derive(Debug, Clone)]
+pub(crate) struct Search<B> {
+    /// Each option's items.
+    masks: Vec<B>,
+    /// Each option's size minus one.
+    weights: Vec<u32>,
+    /// The primary items.
+    primary: B,
+    /// How many primary items there are.
+    n1: usize,
+    levels: Vec<Level<B>>,
+    /// The option lists of the levels, one after another, up to `end`, where the list of
+    /// the level about to be entered ends. Never shorter than the lists need: it only grows.
+    pool: Vec<u32>,
+    end: usize,
+    /// The options a step rules out, gathered to be taken out of the counts.
+    gone: Vec<u32>,
+    /// `counts[d]`: the number of live options of each primary item at depth `d`.
+    counts: Vec<Counts>,
+    /// The items covered at the level about to be entered.
+    used: B,
+    phase: Phase,
+    /// Knuth's update count so far.
+    pub(crate) updates: u64,
+}
+
+impl<B: Bits> Search<B> {
+    /// The search of `problem`, which [`Masks::fits`] with at most `B::WIDTH` items, with the
+    /// options `forced` (sorted, without repeats, pairwise compatible) already chosen.
+    fn new(problem: &Problem, forced: &[usize]) -> Search<B> {
         let options = problem.option_count();
         let n1 = problem.primary_count();
         let mut masks = Vec::with_capacity(options);
         let mut weights = Vec::with_capacity(options);
         for k in 0..options {
             let entries = problem.option(k);
-            masks.push(entries.iter().fold(0u128, |m, e| m | 1 << e.item));
+            masks.push(entries.iter().fold(B::ZERO, |m, e| m | B::bit(e.item)));
             weights.push(entries.len() as u32 - 1);
         }
         let mut pool: Vec<u32> = (0..options as u32).collect();
-        let mut used = 0;
+        let mut used = B::ZERO;
         let mut updates = 0;
         // Forced options are chosen as the links choose them: each covers its items and rules
         // out the live options that meet it.
         for &option in forced {
             let chosen = masks[option];
             pool.retain(|&x| {
-                let meets = masks[x as usize] & chosen != 0;
+                let meets = masks[x as usize] & chosen != B::ZERO;
                 if meets {
                     updates += u64::from(weights[x as usize]);
                 }
                 !meets
             });
             updates += u64::from(weights[option]) + 1;
-            used |= chosen;
+            used = used | chosen;
         }
-        let primary = if n1 == MAX_ITEMS {
-            u128::MAX
-        } else {
-            (1u128 << n1) - 1
-        };
+        let primary = B::first(n1);
         let mut counts = vec![[0; MAX_ITEMS]; n1 + 1];
         for &x in &pool {
             count(&mut counts[0], masks[x as usize] & primary, 1);
         }
         let end = pool.len();
-        Masks {
+        Search {
             masks,
             weights,
             primary,
@@ -141,7 +247,7 @@ impl Masks {
     }
 
     /// Knuth's progress estimate, as [`crate::Solver::progress`] computes it.
-    pub(crate) fn progress(&self) -> f64 {
+    fn progress(&self) -> f64 {
         if self.phase == Phase::Finished {
             return 1.0;
         }
@@ -158,7 +264,7 @@ impl Masks {
     }
 
     /// The options chosen at the levels, in level order (forced ones not included).
-    pub(crate) fn chosen(&self) -> impl Iterator<Item = usize> + '_ {
+    fn chosen(&self) -> impl Iterator<Item = usize> + '_ {
         self.levels
             .iter()
             .map(|level| self.pool[(level.branch + level.pos) as usize] as usize)
@@ -166,12 +272,7 @@ impl Masks {
 
     /// The search loop: returns at a solution, at the end, or when `nodes` reaches `stop`.
     /// `nodes` counts every level entered, solutions included, as Knuth's DLX1 does.
-    pub(crate) fn search(
-        &mut self,
-        nodes: &mut u64,
-        stop: u64,
-        mut rng: Option<&mut fastrand::Rng>,
-    ) -> Step {
+    fn search(&mut self, nodes: &mut u64, stop: u64, mut rng: Option<&mut fastrand::Rng>) -> Step {
         loop {
             match self.phase {
                 Phase::Forward => {
@@ -180,7 +281,7 @@ impl Masks {
                     }
                     *nodes += 1;
                     let active = self.primary & !self.used;
-                    if active == 0 {
+                    if active == B::ZERO {
                         self.phase = Phase::Recover;
                         return Step::Solution;
                     }
@@ -217,11 +318,11 @@ impl Masks {
     /// it, splitting the live list into the item's options (copied after it, to branch on)
     /// and the rest (kept in place, in order).
     #[inline(always)]
-    fn enter(&mut self, active: u128, rng: Option<&mut fastrand::Rng>) {
+    fn enter(&mut self, active: B, rng: Option<&mut fastrand::Rng>) {
         let depth = self.levels.len();
         let counts = &mut self.counts[depth];
         let item = choose(counts, active, rng);
-        let bit = 1u128 << item;
+        let bit = B::bit(item);
         let start = self
             .levels
             .last()
@@ -234,7 +335,7 @@ impl Masks {
             // Written to both places; only the right one moves on. `kept <= k` and
             // `taken <= k - start < tail.len()`.
             let x = head[k];
-            let has = at(&self.masks, x) & bit != 0;
+            let has = *at(&self.masks, x) & bit != B::ZERO;
             put(head, kept, x);
             put(tail, taken, x);
             kept += usize::from(!has);
@@ -243,7 +344,7 @@ impl Masks {
         let mut updates = 1;
         for &x in &tail[..taken] {
             updates += u64::from(*at(&self.weights, x));
-            count(counts, at(&self.masks, x) & self.primary, u32::MAX);
+            count(counts, *at(&self.masks, x) & self.primary, u32::MAX);
         }
         self.updates += updates;
         self.levels.push(Level {
@@ -261,7 +362,7 @@ impl Masks {
     /// level's rest without the options that meet it, and its counts are this level's
     /// without theirs.
     #[inline(always)]
-    fn try_option(&mut self, level: Level) {
+    fn try_option(&mut self, level: Level<B>) {
         let after = (level.branch + level.len) as usize;
         let (rest, rest_len) = (level.rest as usize, level.rest_len as usize);
         grow(&mut self.pool, after + rest_len);
@@ -273,7 +374,7 @@ impl Masks {
         let gone_list = &mut self.gone[..rest_len];
         for &x in &head[rest..rest + rest_len] {
             // `kept` and `gone` are at most the number of options seen, below `rest_len`.
-            let meets = at(&self.masks, x) & chosen != 0;
+            let meets = *at(&self.masks, x) & chosen != B::ZERO;
             put(tail, kept, x);
             put(gone_list, gone, x);
             kept += usize::from(!meets);
@@ -286,7 +387,7 @@ impl Masks {
         let mut updates = u64::from(self.weights[option]);
         for &x in &self.gone[..gone] {
             updates += u64::from(*at(&self.weights, x));
-            count(counts, at(&self.masks, x) & self.primary, u32::MAX);
+            count(counts, *at(&self.masks, x) & self.primary, u32::MAX);
         }
         self.updates += updates;
         self.used = level.used | chosen;
@@ -333,8 +434,8 @@ fn grow(list: &mut Vec<u32>, len: usize) {
 
 /// Adds `step` (1, or `u32::MAX` to subtract 1) to the count of each item of `mask`.
 #[inline(always)]
-fn count(counts: &mut Counts, mask: u128, step: u32) {
-    let (mut low, mut high) = (mask as u64, (mask >> 64) as u64);
+fn count<B: Bits>(counts: &mut Counts, mask: B, step: u32) {
+    let [mut low, mut high] = mask.halves();
     while low != 0 {
         let k = low.trailing_zeros() as usize & 63;
         counts[k] = counts[k].wrapping_add(step);
@@ -350,12 +451,13 @@ fn count(counts: &mut Counts, mask: u128, step: u32) {
 /// MRV over the `active` primary items: the one with the fewest live options, ties to the
 /// leftmost, or with `rng` to a uniformly random one, drawing exactly as the links do.
 #[inline(always)]
-fn choose(counts: &Counts, active: u128, mut rng: Option<&mut fastrand::Rng>) -> u32 {
+fn choose<B: Bits>(counts: &Counts, active: B, mut rng: Option<&mut fastrand::Rng>) -> u32 {
     let mut best = 0;
     let mut min = u32::MAX;
     let mut ties = 0u32;
     // The two halves in turn: 64-bit steps are cheaper than 128-bit ones, in wasm above all.
-    for (half, base) in [(active as u64, 0), ((active >> 64) as u64, 64)] {
+    let [low, high] = active.halves();
+    for (half, base) in [(low, 0), (high, 64)] {
         let mut left = half;
         while left != 0 {
             let item = base + (left.trailing_zeros() & 63);
@@ -385,7 +487,7 @@ fn choose(counts: &Counts, active: u128, mut rng: Option<&mut fastrand::Rng>) ->
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     //! The masks against the links: the same steps, solutions, statistics and progress.
-    use crate::puzzles::{langford, queens};
+    use crate::puzzles::{langford, pentominoes, polyomino_tiling, queens};
     use crate::{Problem, ProblemBuilder, Solver, SolverOptions, Step};
     use proptest::prelude::*;
 
@@ -428,12 +530,15 @@ mod tests {
         assert_eq!(steps(masks, budget), steps(links, budget));
     }
 
+    /// Random problems; with `wide`, 64 more secondary items that no option uses, so that
+    /// the search runs on `u128`s.
     fn problem() -> impl Strategy<Value = Problem> {
-        (1usize..=8, 0usize..=4).prop_flat_map(|(primary, secondary)| {
+        (1usize..=8, 0usize..=4, any::<bool>()).prop_flat_map(|(primary, secondary, wide)| {
             let items = primary + secondary;
             let option = prop::collection::btree_set(0..items, 1..=items.min(4));
             prop::collection::vec(option, 0..=24).prop_map(move |options| {
-                let mut b = ProblemBuilder::new(primary, secondary).unwrap();
+                let unused = if wide { 64 } else { 0 };
+                let mut b = ProblemBuilder::new(primary, secondary + unused).unwrap();
                 for option in options {
                     let option: Vec<usize> = option.into_iter().collect();
                     // Options with no primary item are refused; that is tested elsewhere.
@@ -465,7 +570,16 @@ mod tests {
 
     #[test]
     fn puzzles_search_as_the_links_do() {
-        for problem in [queens(6).unwrap(), queens(8).unwrap(), langford(7).unwrap()] {
+        // The last two have more than 64 items.
+        let wide = [
+            queens(12).unwrap(),
+            polyomino_tiling(&pentominoes(), 3, 20).unwrap(),
+        ];
+        assert!(wide.iter().all(|p| p.item_count() > 64));
+        for problem in [queens(6).unwrap(), langford(7).unwrap()]
+            .into_iter()
+            .chain(wide)
+        {
             same(&problem, &SolverOptions::default(), u64::MAX);
             let seeded = SolverOptions {
                 seed: Some(7),

@@ -226,7 +226,7 @@ impl Solver {
             updates: self
                 .masks
                 .as_ref()
-                .map_or(self.links.updates, |m| m.updates),
+                .map_or(self.links.updates, |m| m.updates()),
             solutions: self.solutions,
         }
     }
@@ -277,7 +277,7 @@ impl Solver {
         out.clear();
         out.extend_from_slice(&self.forced);
         if let Some(masks) = &self.masks {
-            out.extend(masks.chosen());
+            masks.chosen_into(out);
             out.sort_unstable();
             return;
         }
