@@ -452,11 +452,25 @@ fn count<B: Bits>(counts: &mut Counts, mask: B, step: u32) {
 /// leftmost, or with `rng` to a uniformly random one, drawing exactly as the links do.
 #[inline(always)]
 fn choose<B: Bits>(counts: &Counts, active: B, mut rng: Option<&mut fastrand::Rng>) -> u32 {
+    let [low, high] = active.halves();
+    if rng.is_none() {
+        // The least of `length * 128 + item` is the shortest item, ties to the leftmost: a
+        // minimum without branches (items are below 128, lengths at most 2^16).
+        let mut key = u32::MAX;
+        for (half, base) in [(low, 0), (high, 64)] {
+            let mut left = half;
+            while left != 0 {
+                let item = base + (left.trailing_zeros() & 63);
+                left &= left - 1;
+                key = key.min(counts[item as usize] << 7 | item);
+            }
+        }
+        return key & 127;
+    }
     let mut best = 0;
     let mut min = u32::MAX;
     let mut ties = 0u32;
     // The two halves in turn: 64-bit steps are cheaper than 128-bit ones, in wasm above all.
-    let [low, high] = active.halves();
     for (half, base) in [(low, 0), (high, 64)] {
         let mut left = half;
         while left != 0 {
