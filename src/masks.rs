@@ -162,6 +162,8 @@ struct Level<B> {
     rest_len: u32,
     /// The position in the branch of the option being tried.
     pos: u32,
+    /// `counts[slot]`: this level's counts.
+    slot: u32,
 }
 
 /// The number of live options of each primary item (only the first `n1` are used).
@@ -185,10 +187,15 @@ pub(crate) struct Search<B> {
     end: usize,
     /// The options a step rules out, gathered to be taken out of the counts.
     gone: Vec<u32>,
-    /// `counts[d]`: the number of live options of each primary item at depth `d`.
+    /// The number of live options of each primary item, one array per level that still needs
+    /// its own: the last option of a level takes the level's array over, since the level is
+    /// done with it, and so do all the levels with one option, instead of copying it.
+    /// Slots only grow with depth, so `n1 + 1` of them are enough.
     counts: Vec<Counts>,
     /// The items covered at the level about to be entered.
     used: B,
+    /// The slot of its counts.
+    slot: u32,
     phase: Phase,
     /// Knuth's update count so far.
     pub(crate) updates: u64,
@@ -241,6 +248,7 @@ impl<B: Bits> Search<B> {
             gone: Vec::new(),
             counts,
             used,
+            slot: 0,
             phase: Phase::Forward,
             updates,
         }
@@ -319,8 +327,7 @@ impl<B: Bits> Search<B> {
     /// and the rest (kept in place, in order).
     #[inline(always)]
     fn enter(&mut self, active: B, rng: Option<&mut fastrand::Rng>) {
-        let depth = self.levels.len();
-        let counts = &mut self.counts[depth];
+        let counts = &mut self.counts[self.slot as usize];
         let item = choose(counts, active, rng);
         let bit = B::bit(item);
         let start = self
@@ -354,6 +361,7 @@ impl<B: Bits> Search<B> {
             rest: start as u32,
             rest_len: (kept - start) as u32,
             pos: 0,
+            slot: self.slot,
         });
         self.end = end + taken;
     }
@@ -380,10 +388,17 @@ impl<B: Bits> Search<B> {
             kept += usize::from(!meets);
             gone += usize::from(meets);
         }
-        let depth = self.levels.len() - 1;
-        let (above, below) = self.counts.split_at_mut(depth + 1);
-        let counts = &mut below[0];
-        counts[..self.n1].copy_from_slice(&above[depth][..self.n1]);
+        let slot = level.slot as usize;
+        let counts = if level.pos + 1 == level.len {
+            // The level's last option: its counts are not needed again.
+            self.slot = level.slot;
+            &mut self.counts[slot]
+        } else {
+            self.slot = level.slot + 1;
+            let (above, below) = self.counts.split_at_mut(slot + 1);
+            below[0][..self.n1].copy_from_slice(&above[slot][..self.n1]);
+            &mut below[0]
+        };
         let mut updates = u64::from(self.weights[option]);
         for &x in &self.gone[..gone] {
             updates += u64::from(*at(&self.weights, x));
