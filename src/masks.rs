@@ -4,9 +4,10 @@
 //! at every level (MRV, ties to the leftmost or broken by the same random draws), its options
 //! are tried in the same order, the solutions come in the same order, and Knuth's node and
 //! update counts are reproduced exactly. Only the layout differs: each option is one `u64`
-//! of items (a `u128` above 64 items), and each level keeps the list of options still compatible with the options
-//! chosen above it, in input order, with the length of every primary item. Nothing has to be
-//! undone on the way back up: a level's list and lengths are still there.
+//! of items (a `u128` above 64 items), and each level keeps the list of options still
+//! compatible with the options chosen above it, in input order, with the length of every
+//! primary item. Nothing has to be undone on the way back up: a level's list and lengths are
+//! still there.
 //!
 //! For such small problems that is faster than dancing links, because a level's work is a
 //! straight pass over an array (an AND and a test per option) instead of a walk of linked
@@ -24,7 +25,7 @@ use std::fmt::Debug;
 use std::ops::{BitAnd, BitOr, Not};
 
 use crate::problem::{Problem, NO_COLOR};
-use crate::search::{Phase, Step};
+use crate::search::{estimate, Phase, Step};
 
 /// The most items (primary and secondary) a problem may have for this search.
 pub(crate) const MAX_ITEMS: usize = 128;
@@ -259,16 +260,7 @@ impl<B: Bits> Search<B> {
         if self.phase == Phase::Finished {
             return 1.0;
         }
-        let mut done = 0.0;
-        let mut scale = 1.0;
-        for level in &self.levels {
-            if level.len == 0 {
-                break;
-            }
-            scale /= f64::from(level.len);
-            done += f64::from(level.pos) * scale;
-        }
-        done.min(1.0)
+        estimate(self.levels.iter().map(|level| (level.len, level.pos)))
     }
 
     /// The options chosen at the levels, in level order (forced ones not included).

@@ -251,17 +251,7 @@ impl Solver {
         if self.phase == Phase::Finished {
             return 1.0;
         }
-        let mut done = 0.0;
-        let mut scale = 1.0;
-        // Advancing a level adds 1 / (t1 ... tk), at least what the levels below it held.
-        for level in &self.levels {
-            if level.len == 0 {
-                break;
-            }
-            scale /= f64::from(level.len);
-            done += f64::from(level.pos) * scale;
-        }
-        done.min(1.0)
+        estimate(self.levels.iter().map(|level| (level.len, level.pos)))
     }
 
     /// The solution just found: the forced options and the options chosen, as sorted
@@ -427,6 +417,22 @@ impl Iterator for Solver {
     fn next(&mut self) -> Option<Vec<usize>> {
         self.find_next().then(|| self.solution())
     }
+}
+
+/// Knuth's progress estimate from the levels' `(len, pos)`: the number of options the
+/// level's item had and the position of the one being tried. Advancing a level adds
+/// 1 / (t1 ... tk), at least what the levels below it held.
+pub(crate) fn estimate(levels: impl Iterator<Item = (u32, u32)>) -> f64 {
+    let mut done = 0.0;
+    let mut scale = 1.0;
+    for (len, pos) in levels {
+        if len == 0 {
+            break;
+        }
+        scale /= f64::from(len);
+        done += f64::from(pos) * scale;
+    }
+    done.min(1.0)
 }
 
 /// Checks forced options pairwise and puts them into `sorted`, in order, without repeats.
