@@ -192,6 +192,7 @@ impl Solver {
         self.forced.clear();
         if let Err(error) = check_forced(problem, &options.forced, &mut self.forced) {
             self.masks = None;
+            self.links.updates = 0;
             self.phase = Phase::Finished;
             self.status = Status::Exhausted;
             return Err(error);
