@@ -43,6 +43,23 @@ pub(crate) struct ItemLink {
     pub(crate) next: u32,
 }
 
+/// Calls `$step` (`hide` or `unhide`) on node `$p` in the version for `$links`' problem:
+/// without the color test when no option has a color, and with the length counts when MRV
+/// keeps them.
+macro_rules! with_flags {
+    ($links:expr, $step:ident, $p:expr, $obs:expr) => {{
+        let links = $links;
+        let (nodes, lengths, primary) =
+            (&mut links.nodes[..], &mut links.lengths[..], links.primary);
+        match (links.colored, links.counted) {
+            (false, false) => $step::<_, false, false>(nodes, lengths, primary, $p, $obs),
+            (false, true) => $step::<_, false, true>(nodes, lengths, primary, $p, $obs),
+            (true, false) => $step::<_, true, false>(nodes, lengths, primary, $p, $obs),
+            (true, true) => $step::<_, true, true>(nodes, lengths, primary, $p, $obs),
+        }
+    }};
+}
+
 /// The dancing-links structure for one problem, plus the update counter.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Links {
@@ -238,29 +255,16 @@ impl Links {
         best
     }
 
-    /// [`hide`] for this problem: the version without the color test when no option has a
-    /// color, and with the length counts when MRV keeps them. Returns the nodes unlinked.
+    /// [`hide`] for this problem (see [`with_flags`]). Returns the nodes unlinked.
     #[inline(always)]
     fn hide_option<O: Observer>(&mut self, p: u32, obs: &mut O) -> u64 {
-        let (nodes, lengths, primary) = (&mut self.nodes[..], &mut self.lengths[..], self.primary);
-        match (self.colored, self.counted) {
-            (false, false) => hide::<O, false, false>(nodes, lengths, primary, p, obs),
-            (false, true) => hide::<O, false, true>(nodes, lengths, primary, p, obs),
-            (true, false) => hide::<O, true, false>(nodes, lengths, primary, p, obs),
-            (true, true) => hide::<O, true, true>(nodes, lengths, primary, p, obs),
-        }
+        with_flags!(self, hide, p, obs)
     }
 
-    /// [`unhide`] for this problem, chosen as [`Links::hide_option`] chooses.
+    /// [`unhide`] for this problem (see [`with_flags`]).
     #[inline(always)]
     fn unhide_option<O: Observer>(&mut self, p: u32, obs: &mut O) {
-        let (nodes, lengths, primary) = (&mut self.nodes[..], &mut self.lengths[..], self.primary);
-        match (self.colored, self.counted) {
-            (false, false) => unhide::<O, false, false>(nodes, lengths, primary, p, obs),
-            (false, true) => unhide::<O, false, true>(nodes, lengths, primary, p, obs),
-            (true, false) => unhide::<O, true, false>(nodes, lengths, primary, p, obs),
-            (true, true) => unhide::<O, true, true>(nodes, lengths, primary, p, obs),
-        }
+        with_flags!(self, unhide, p, obs)
     }
 
     /// Removes item `i` from the active list and hides every option that contains it.

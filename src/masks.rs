@@ -28,7 +28,7 @@ use crate::problem::{Problem, NO_COLOR};
 use crate::search::{estimate, Phase, Step};
 
 /// The most items (primary and secondary) a problem may have for this search.
-pub(crate) const MAX_ITEMS: usize = 128;
+const MAX_ITEMS: usize = 128;
 /// The most options. The levels' lists together can hold each option once per level, so this
 /// bounds them (and the memory) at about 34 MB, where the links would need less.
 const MAX_OPTIONS: usize = 1 << 16;
@@ -199,7 +199,7 @@ pub(crate) struct Search<B> {
     slot: u32,
     phase: Phase,
     /// Knuth's update count so far.
-    pub(crate) updates: u64,
+    updates: u64,
 }
 
 impl<B: Bits> Search<B> {
