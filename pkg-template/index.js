@@ -1,5 +1,5 @@
-// The package's browser and bundler entry (`dlx-wasm`): wasm-bindgen's `--target web` module
-// of the exact-cover API, with ExactCoverSolver made iterable.
+// The package's browser and bundler entry (`dlx-wasm`, also `dlx-wasm/sudoku`): wasm-bindgen's
+// `--target web` module with the whole API, with ExactCoverSolver made iterable.
 import { ExactCoverSolver } from './dlx_wasm.js';
 import { makeIterable } from './iterable.js';
 

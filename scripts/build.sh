@@ -4,9 +4,10 @@
 # test.sh run it).
 #
 # The package's two modules:
-# - dlx_wasm (the main entry, `dlx-wasm`): the generic exact-cover API, built without the
-#   `sudoku-toolkit` feature so that none of the sudoku code is linked in;
-# - dlx_wasm_sudoku (`dlx-wasm/sudoku`): everything, with the sudoku exports.
+# - dlx_wasm (the main entry, `dlx-wasm`, and its alias `dlx-wasm/sudoku`): the whole API,
+#   exact cover and sudoku;
+# - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the
+#   `sudoku-toolkit` feature so that none of the sudoku code is linked in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,22 +36,23 @@ module() {
 
 # Start from an empty pkg/ so nothing stale is packed.
 rm -rf pkg
-module dlx_wasm --no-default-features
-module dlx_wasm_sudoku --features sudoku-toolkit
+module dlx_wasm --features sudoku-toolkit
+module dlx_wasm_core --no-default-features
 
 # The package around them: package.json (name, version, ... from Cargo.toml), the entries
-# (index.js and node.js for `dlx-wasm`, sudoku.js and sudoku-node.js for `dlx-wasm/sudoku`)
-# and the package README.
+# (index.js and node.js for `dlx-wasm`, core.js and core-node.js for `dlx-wasm/core`,
+# sudoku.js and sudoku-node.js re-exporting the main entry for `dlx-wasm/sudoku`) and the
+# package README. wasm-bindgen put the JS the bindings import (src/wasm/pack.js) under
+# pkg/snippets/.
 cargo metadata --no-deps --format-version 1 | node scripts/write-package-json.mjs pkg/package.json
 cp pkg-template/*.js pkg-template/*.d.ts pkg-template/README.md LICENSE-MIT LICENSE-APACHE pkg/
 
-# The pages import ./pkg/dlx_wasm.js (the dancing-links page) and ./pkg/dlx_wasm_sudoku.js
-# (the sudoku page): give them the same build.
+# Both pages' workers import ./pkg/dlx_wasm.js, the main module: give them the same build.
 rm -rf www/pkg
 mkdir -p www/pkg
-cp pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_sudoku.js pkg/dlx_wasm_sudoku_bg.wasm www/pkg/
+cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/snippets www/pkg/
 
-for out in dlx_wasm dlx_wasm_sudoku; do
+for out in dlx_wasm dlx_wasm_core; do
     wasm=pkg/${out}_bg.wasm
     say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
 done

@@ -12,38 +12,43 @@ const pkg = {
   license: crate.license,
   keywords: [...crate.keywords, 'webassembly', 'exact cover', 'algorithm x'],
   type: 'module',
-  // Two entries, each its own wasm module (scripts/build.sh): `dlx-wasm`, the exact-cover
-  // API, and `dlx-wasm/sudoku`, the same plus the sudoku exports. Node gets node.js /
-  // sudoku-node.js, which load the .wasm with fs at import time: no init call needed.
-  // Browsers (no bundler) and bundlers get index.js / sudoku.js, wasm-bindgen's `--target web`
-  // module made iterable: `await init()`.
+  // The main entry `dlx-wasm` holds the whole API (exact cover and sudoku); `dlx-wasm/core`
+  // is a smaller module with the exact-cover API alone; `dlx-wasm/sudoku` is the main entry
+  // under its old name. Node gets node.js / core-node.js, which load the .wasm with fs at
+  // import time: no init call needed. Browsers (no bundler) and bundlers get index.js /
+  // core.js, wasm-bindgen's `--target web` module made iterable: `await init()`.
   exports: {
     '.': {
       types: './index.d.ts',
       node: './node.js',
       default: './index.js',
     },
+    './core': {
+      types: './core.d.ts',
+      node: './core-node.js',
+      default: './core.js',
+    },
     './sudoku': {
-      types: './sudoku.d.ts',
-      node: './sudoku-node.js',
-      default: './sudoku.js',
+      types: './index.d.ts',
+      node: './node.js',
+      default: './index.js',
     },
     './dlx_wasm_bg.wasm': './dlx_wasm_bg.wasm',
-    './dlx_wasm_sudoku_bg.wasm': './dlx_wasm_sudoku_bg.wasm',
+    './dlx_wasm_core_bg.wasm': './dlx_wasm_core_bg.wasm',
     './package.json': './package.json',
   },
   main: './index.js',
   module: './index.js',
   types: './index.d.ts',
   files: [
-    'index.js', 'index.d.ts', 'node.js', 'sudoku.js', 'sudoku.d.ts', 'sudoku-node.js',
-    'iterable.js', 'dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
-    'dlx_wasm_sudoku.js', 'dlx_wasm_sudoku.d.ts', 'dlx_wasm_sudoku_bg.wasm',
-    'dlx_wasm_sudoku_bg.wasm.d.ts', 'LICENSE-MIT', 'LICENSE-APACHE',
+    'index.js', 'index.d.ts', 'node.js', 'core.js', 'core.d.ts', 'core-node.js', 'iterable.js',
+    'dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
+    'dlx_wasm_core.js', 'dlx_wasm_core.d.ts', 'dlx_wasm_core_bg.wasm',
+    'dlx_wasm_core_bg.wasm.d.ts', 'snippets/', 'LICENSE-MIT', 'LICENSE-APACHE',
   ],
   // The Node entries instantiate their module on import and the browser entries make the
   // solver iterable: a bundler must keep all four.
-  sideEffects: ['./node.js', './index.js', './sudoku-node.js', './sudoku.js'],
+  sideEffects: ['./node.js', './index.js', './core-node.js', './core.js'],
   engines: { node: '>=20' },
 };
 

@@ -1,5 +1,6 @@
 //! Writing puzzles: the compact line, and a decorated grid that [`Sudoku::parse`] reads back.
 
+use super::alphabet::Alphabet;
 use super::puzzle::Sudoku;
 use super::samurai;
 use super::variant::Variant;
@@ -7,15 +8,19 @@ use super::variant::Variant;
 /// The compact line: one character per cell in reading order, or for whole numbers, the
 /// numbers separated by single spaces.
 pub(crate) fn line(puzzle: &Sudoku) -> String {
-    let alphabet = puzzle.alphabet();
     let mut text = String::with_capacity(puzzle.values().len() * 2);
-    for (k, &v) in puzzle.values().iter().enumerate() {
-        if k > 0 && alphabet.is_numbers() {
-            text.push(' ');
-        }
-        alphabet.write(v, &mut text);
-    }
+    write_line(puzzle.alphabet(), puzzle.values(), &mut text);
     text
+}
+
+/// Appends the compact line of `values` in `alphabet` to `out`.
+pub(crate) fn write_line(alphabet: &Alphabet, values: &[u8], out: &mut String) {
+    for (k, &v) in values.iter().enumerate() {
+        if k > 0 && alphabet.is_numbers() {
+            out.push(' ');
+        }
+        alphabet.write(v, out);
+    }
 }
 
 /// A multi-line grid: cells separated by spaces, `|` between boxes and a line of `-` and

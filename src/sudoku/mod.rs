@@ -18,6 +18,7 @@
 //! * [`SudokuSolver`]: the engine's builder and solver kept between puzzles; the
 //!   [`Sudoku`] methods use one per thread.
 //! * [`SudokuError`]: every error, with [`SudokuError::code`] and positions.
+//! * [`solve_batch`]: many puzzles, one per line, solved in one call.
 //! * [`generate`] with [`GenerateOptions`]: seeded puzzles with one solution, rated by
 //!   [`Rating`] into a [`Difficulty`] band.
 //!
@@ -49,6 +50,7 @@
 mod alphabet;
 mod analysis;
 mod bands;
+mod batch;
 mod bitboard;
 mod candidates;
 mod encode;
@@ -70,6 +72,7 @@ mod variant;
 
 pub use alphabet::{Alphabet, EMPTY_MARKS};
 pub use analysis::{CoverEncoding, SolveReport};
+pub use batch::{solve_batch, BatchError};
 pub use candidates::Candidates;
 pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
 pub use generate::{generate, GenerateOptions, Generated, Symmetry};

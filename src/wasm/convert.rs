@@ -1,9 +1,32 @@
 //! Reading JS arguments defensively: every wrong type, `NaN`, fraction, negative number,
 //! hole or oversize value becomes an `invalid_argument` error naming where it was.
+//!
+//! Numbers: every JS number becomes a Rust integer here and only here, through [`integer`]
+//! (a whole number up to a bound, as `u64`), [`size`] (the same as a `usize`) or [`index`]
+//! (a position below a length). Nothing else casts a JS number, so no number can wrap (on
+//! wasm32 `2 ** 32 + 1 as usize` would be 1).
+//!
+//! Arrays of arrays (a problem's options) and arrays of names cross the boundary in bulk:
+//! `pack.js` walks them in JS once and hands over flat typed arrays ([`lists`],
+//! [`strings`]); every value is still checked here.
 
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::js_error;
+
+/// The largest whole number JS holds exactly, 2^53 - 1.
+pub(crate) const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+#[wasm_bindgen(module = "/src/wasm/pack.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = packLists)]
+    fn pack_lists(list: &JsValue, max_length: u32) -> JsValue;
+    #[wasm_bindgen(js_name = packStrings)]
+    fn pack_strings(list: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = unpackLists)]
+    fn unpack_lists(flat: &[u32], ends: &[u32]) -> JsValue;
+}
 
 /// The error for an argument of the wrong shape, at `path` (e.g. `options[3][1]`).
 pub(crate) fn invalid(path: &str, expected: &str, got: &JsValue) -> JsValue {
@@ -41,16 +64,53 @@ pub(crate) fn describe(value: &JsValue) -> String {
 
 use js_sys::Array;
 
-/// `value` as a whole number in `0..=max`.
+/// `value` as a whole number in `0..=max` (`max` at most [`MAX_SAFE`]).
 pub(crate) fn integer(value: &JsValue, path: &str, max: f64) -> Result<u64, JsValue> {
+    let max = max.min(MAX_SAFE);
     match value.as_f64() {
-        Some(n) if n.is_finite() && n.fract() == 0.0 && n >= 0.0 && n <= max => Ok(n as u64),
+        // Below 2^53, so `as u64` is exact.
+        Some(n) if n.fract() == 0.0 && n >= 0.0 && n <= max => Ok(n as u64),
         _ => Err(invalid(
             path,
+            // `max as u64`: printing an f64 would link Rust's float formatting (about 20 KB).
             &format!("a whole number from 0 to {}", max as u64),
             value,
         )),
     }
+}
+
+/// `value` as a whole number in `0..=max`, as a `usize`.
+pub(crate) fn size(value: &JsValue, path: &str, max: usize) -> Result<usize, JsValue> {
+    let n = integer(value, path, max as f64)?;
+    // `n <= max` (a usize, or less when max was above 2^53), so it fits.
+    Ok(n as usize)
+}
+
+/// Why a number is not an index below some length.
+pub(crate) enum BadIndex {
+    /// Not a whole number from 0 (negative, a fraction, `NaN`, infinite).
+    NotWhole,
+    /// A whole number, but not below the length.
+    OutOfRange,
+}
+
+/// `n` as a position in `0..len`.
+pub(crate) fn index(n: f64, len: usize) -> Result<usize, BadIndex> {
+    if n.fract() != 0.0 || n < 0.0 || n.is_nan() {
+        Err(BadIndex::NotWhole)
+    } else if n < len as f64 {
+        // A whole number below a usize: exact.
+        Ok(n as usize)
+    } else {
+        Err(BadIndex::OutOfRange)
+    }
+}
+
+/// `n` written as JS writes it (whole numbers up to 2^64 without an exponent), for messages.
+pub(crate) fn number_text(n: f64) -> String {
+    describe(&JsValue::from_f64(n))
+        .trim_start_matches("the number ")
+        .to_owned()
 }
 
 /// `value` as an array of at most `max` elements.
@@ -137,4 +197,145 @@ pub(crate) fn boolean(value: Option<JsValue>, path: &str) -> Result<bool, JsValu
             .as_bool()
             .ok_or_else(|| invalid(path, "true or false", &v)),
     }
+}
+
+/// One entry of a packed list: a number, or a string.
+#[derive(Clone, Copy)]
+pub(crate) enum Item<'a> {
+    Number(f64),
+    Text(&'a str),
+}
+
+/// Lists of numbers and strings read in bulk (a problem's options): see [`lists`].
+pub(crate) struct Lists {
+    values: Vec<f64>,
+    kinds: Vec<u8>,
+    ends: Vec<u32>,
+    texts: Vec<(usize, usize)>,
+    text: String,
+}
+
+impl Lists {
+    /// Visits every list in order with its entries, without recounting strings per list.
+    pub(crate) fn for_each<'a, E>(
+        &'a self,
+        mut visit: impl FnMut(usize, &mut dyn Iterator<Item = Item<'a>>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut start = 0;
+        let mut next_text = 0;
+        for (k, &end) in self.ends.iter().enumerate() {
+            let end = end as usize;
+            let mut entries = (start..end).map(|i| {
+                if self.kinds[i] == 0 {
+                    Item::Number(self.values[i])
+                } else {
+                    let (a, b) = self.texts[next_text];
+                    next_text += 1;
+                    Item::Text(&self.text[a..b])
+                }
+            });
+            visit(k, &mut entries)?;
+            // Skip what `visit` left unread.
+            entries.for_each(drop);
+            start = end;
+        }
+        Ok(())
+    }
+}
+
+/// `value` (an array of at most `max` arrays, each at most `max_length` long, of numbers and
+/// strings), read in one pass. Errors name the place: `path[k]` not an array, `path[k][j]`
+/// neither a number nor a string, a getter that threw, an array over its budget.
+pub(crate) fn lists(
+    value: &JsValue,
+    path: &str,
+    max: usize,
+    max_length: usize,
+) -> Result<Lists, JsValue> {
+    let list = array(value, path, max)?;
+    let max_length = u32::try_from(max_length).unwrap_or(u32::MAX);
+    let packed = pack_lists(&list, max_length);
+    check_fault(&packed, path, max_length as usize)?;
+    let values = get(&packed, "values").unchecked_into::<js_sys::Float64Array>();
+    let kinds = get(&packed, "kinds").unchecked_into::<js_sys::Uint8Array>();
+    let ends = get(&packed, "ends").unchecked_into::<js_sys::Uint32Array>();
+    let (text, texts) = texts(&packed)?;
+    Ok(Lists {
+        values: values.to_vec(),
+        kinds: kinds.to_vec(),
+        ends: ends.to_vec(),
+        texts,
+        text,
+    })
+}
+
+/// `value` (an array of at most `max` strings) as Rust strings, read in one pass.
+pub(crate) fn strings(value: &JsValue, path: &str, max: usize) -> Result<Vec<String>, JsValue> {
+    let list = array(value, path, max)?;
+    let packed = pack_strings(&list);
+    check_fault(&packed, path, 0)?;
+    let (text, texts) = texts(&packed)?;
+    Ok(texts.iter().map(|&(a, b)| text[a..b].to_owned()).collect())
+}
+
+/// Lists of option numbers (solutions) as a JS array of arrays, built in one pass.
+pub(crate) fn number_lists(flat: &[u32], ends: &[u32]) -> JsValue {
+    unpack_lists(flat, ends)
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// The error for a fault `pack.js` reported, if any.
+fn check_fault(packed: &JsValue, path: &str, max_length: usize) -> Result<(), JsValue> {
+    let Some(kind) = get(packed, "fault").as_string() else {
+        return Ok(());
+    };
+    let at: js_sys::Array = get(packed, "path").unchecked_into();
+    let mut place = path.to_owned();
+    for k in at.iter() {
+        place.push_str(&format!("[{}]", k.as_f64().unwrap_or(0.0) as u64));
+    }
+    let value = get(packed, "value");
+    Err(match kind.as_str() {
+        "array" => invalid(&place, "an array", &value),
+        "entry" if max_length == 0 => invalid(&place, "a string", &value),
+        "entry" => invalid(&place, "an item number or name", &value),
+        "length" => js_error(
+            "too_large",
+            &format!(
+                "{place} has {} elements, over the budget of {max_length}",
+                number_text(value.as_f64().unwrap_or(0.0))
+            ),
+            &[("path", JsValue::from_str(&place))],
+        ),
+        _ => getter_threw(&place, &value),
+    })
+}
+
+/// The packed strings: the text, and each string's byte range in it. `pack.js` gives the
+/// lengths in UTF-16 units; the text arrives as UTF-8 (a lone surrogate as U+FFFD, still one
+/// unit), so the ranges are found by walking its characters once.
+fn texts(packed: &JsValue) -> Result<(String, Vec<(usize, usize)>), JsValue> {
+    let text = get(packed, "text").as_string().unwrap_or_default();
+    let lengths = get(packed, "lengths")
+        .unchecked_into::<js_sys::Uint32Array>()
+        .to_vec();
+    let mut ranges = Vec::with_capacity(lengths.len());
+    let mut chars = text.char_indices();
+    let mut at = 0;
+    for &units in &lengths {
+        let start = at;
+        let mut left = units as usize;
+        while left > 0 {
+            let Some((i, c)) = chars.next() else {
+                return Err(js_error("internal", "packed strings ended early", &[]));
+            };
+            left = left.saturating_sub(c.len_utf16());
+            at = i + c.len_utf8();
+        }
+        ranges.push((start, at));
+    }
+    Ok((text, ranges))
 }

@@ -1,26 +1,45 @@
 //! `exact_cover`: the generic solver for JS.
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{array, boolean, elements, field, integer, invalid, object, string};
-use super::{engine_error, js_error};
+use super::convert::{
+    array, boolean, elements, field, index, integer, invalid, lists, number_lists, number_text,
+    object, size, string, strings, BadIndex, Item, MAX_SAFE,
+};
+use super::{engine_error, js_error, set};
 use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, MAX_TEXT_BYTES};
-
-/// The largest whole number JS holds exactly.
-pub(crate) const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
-/** An exact-cover problem: Knuth's text format, or items and options as data. */
-export type ExactCoverProblem = string | {
+/**
+ * An exact-cover problem: Knuth's text format, items and options as arrays, or the compact
+ * form (typed arrays, for big problems).
+ */
+export type ExactCoverProblem = string | ExactCoverArrays | ExactCoverCompact;
+
+/** A problem as arrays. */
+export interface ExactCoverArrays {
   /** The primary items: how many (numbered from 0), or their names. */
   primary: number | string[];
   /** The secondary items: how many (numbered after the primary ones), or their names. */
   secondary?: number | string[];
   /** Each option lists item numbers or names; `"name:color"` colors a secondary item. */
   options: (number | string)[][];
-};
+}
+
+/**
+ * A problem in compact form: option k is `items[offsets[k]]` up to (not including)
+ * `items[offsets[k + 1]]`, item numbers from 0 (primary first). `offsets` starts at 0, never
+ * decreases and ends at `items.length`. No colors in this form.
+ */
+export interface ExactCoverCompact {
+  primary: number | string[];
+  secondary?: number | string[];
+  /** Every option's item numbers, one option after another. */
+  items: Uint32Array | Int32Array | Uint16Array | Uint8Array | Float64Array;
+  /** Where each option starts in `items`, plus `items.length` at the end. */
+  offsets: Uint32Array | Int32Array | Float64Array;
+}
 
 /** How to search. */
 export interface ExactCoverOptions extends SolverOptions {
@@ -48,7 +67,11 @@ export interface ExactCoverStats {
   updates: number;
 }
 
-/** What `exact_cover` found. */
+/**
+ * What `exact_cover` found. Without `limit` or `countOnly` it collects every solution, up to
+ * 4,194,304 option indices in all (16 MiB); past that it throws `too_many_solutions`: count
+ * them (`countOnly`), take the first few (`limit`) or stream them (`ExactCoverSolver`).
+ */
 export interface ExactCoverResult {
   /** Each solution as its option indices, ascending (empty with `countOnly`). */
   solutions: number[][];
@@ -75,19 +98,10 @@ extern "C" {
     pub type JsExactCoverResult;
 }
 
-#[derive(Serialize)]
-struct Output {
-    solutions: Vec<Vec<u32>>,
-    count: f64,
-    complete: bool,
-    stats: OutputStats,
-}
-
-#[derive(Serialize)]
-struct OutputStats {
-    nodes: f64,
-    updates: f64,
-}
+/// The most option indices one `exact_cover` call collects in its solutions (16 MiB of
+/// `u32`, and a JS array of that many numbers): past it the call throws
+/// `too_many_solutions` instead of running the instance out of memory.
+pub const MAX_COLLECTED: usize = 1 << 22;
 
 /// Solves an exact-cover problem with secondary items and colors (Knuth's Algorithm C).
 ///
@@ -107,27 +121,54 @@ pub fn exact_cover(
         ..
     } = Arguments::read(problem, options.map(JsValue::from))?;
     let mut solver = settings.solver()?;
-    let mut solutions = Vec::new();
+    let mut flat: Vec<u32> = Vec::new();
+    let mut ends: Vec<u32> = Vec::new();
     let mut count = 0u64;
     while solver.find_next() {
         count += 1;
         if !count_only {
-            solutions.push(solver.solution().into_iter().map(|o| o as u32).collect());
+            let solution = solver.solution();
+            if flat.len() + solution.len() > MAX_COLLECTED {
+                return Err(too_many_solutions(count - 1));
+            }
+            // Option numbers are below the option budget (2^22), so they fit a u32.
+            flat.extend(solution.iter().map(|&o| o as u32));
+            ends.push(flat.len() as u32);
         }
     }
     let stats = solver.stats();
-    let output = Output {
-        solutions,
-        count: count as f64,
-        complete: solver.is_complete(),
-        stats: OutputStats {
-            nodes: stats.nodes as f64,
-            updates: stats.updates as f64,
-        },
-    };
-    serde_wasm_bindgen::to_value(&output)
-        .map(JsCast::unchecked_into)
-        .map_err(|e| js_error("internal", &e.to_string(), &[]))
+    let output = js_sys::Object::new();
+    set(&output, "solutions", &number_lists(&flat, &ends));
+    set(&output, "count", &JsValue::from_f64(count as f64));
+    set(
+        &output,
+        "complete",
+        &JsValue::from_bool(solver.is_complete()),
+    );
+    let numbers = js_sys::Object::new();
+    set(&numbers, "nodes", &JsValue::from_f64(stats.nodes as f64));
+    set(
+        &numbers,
+        "updates",
+        &JsValue::from_f64(stats.updates as f64),
+    );
+    set(&output, "stats", &numbers);
+    Ok(JsValue::from(output).unchecked_into())
+}
+
+fn too_many_solutions(collected: u64) -> JsValue {
+    js_error(
+        "too_many_solutions",
+        &format!(
+            "the solutions pass the budget of {MAX_COLLECTED} option indices that one call \
+             collects (after {collected} solutions): pass `limit` to take the first few, \
+             `countOnly: true` to count them, or stream them with ExactCoverSolver"
+        ),
+        &[
+            ("collected", JsValue::from_f64(collected as f64)),
+            ("budget", JsValue::from_f64(MAX_COLLECTED as f64)),
+        ],
+    )
 }
 
 /// The arguments every exact-cover export takes: a problem and its options, read and checked.
@@ -158,7 +199,7 @@ impl Arguments {
     pub(crate) fn read(problem: &JsValue, options: Option<JsValue>) -> Result<Arguments, JsValue> {
         let problem = read_problem(problem)?;
         let options = options.unwrap_or(JsValue::UNDEFINED);
-        let (solver_options, count_only) = read_options(&options)?;
+        let (solver_options, count_only) = read_options(&options, problem.option_count())?;
         Ok(Arguments {
             settings: Settings {
                 problem,
@@ -170,7 +211,7 @@ impl Arguments {
     }
 }
 
-fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsValue> {
+fn read_options(value: &JsValue, option_count: usize) -> Result<(SolverOptions, bool), JsValue> {
     let mut settings = SolverOptions::default();
     let Some(object) = object(value, "options")? else {
         return Ok((settings, false));
@@ -187,10 +228,30 @@ fn read_options(value: &JsValue) -> Result<(SolverOptions, bool), JsValue> {
     if let Some(forced) = field(&object, "forced")? {
         let list = array(&forced, "options.forced", SizeBudget::DEFAULT.max_options)?;
         for (k, value) in elements(&list, "options.forced").enumerate() {
-            let path = format!("options.forced[{k}]");
-            settings
-                .forced
-                .push(integer(&value?, &path, MAX_SAFE)? as usize);
+            let value = value?;
+            let path = || format!("options.forced[{k}]");
+            let n = value
+                .as_f64()
+                .ok_or_else(|| invalid(&path(), "an option number", &value))?;
+            match index(n, option_count) {
+                Ok(option) => settings.forced.push(option),
+                Err(BadIndex::NotWhole) => {
+                    return Err(invalid(&path(), "a whole number from 0", &value))
+                }
+                // The engine's error, but with the number as given (no usize holds it on
+                // wasm32).
+                Err(BadIndex::OutOfRange) => return Err(js_error(
+                    "forced_out_of_range",
+                    &format!(
+                        "forced option {} does not exist: the problem has {option_count} options",
+                        number_text(n)
+                    ),
+                    &[
+                        ("option", JsValue::from_f64(n)),
+                        ("path", JsValue::from_str(&path())),
+                    ],
+                )),
+            }
         }
     }
     let count_only = boolean(field(&object, "countOnly")?, "options.countOnly")?;
@@ -202,7 +263,8 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
         let text = string(value, "problem", MAX_TEXT_BYTES)?;
         return Problem::parse(&text).map_err(|e| engine_error(&e));
     }
-    let expected = "a string in Knuth's format or { primary, secondary?, options }";
+    let expected = "a string in Knuth's format, { primary, secondary?, options } or \
+                    { primary, secondary?, items, offsets }";
     let Ok(Some(object)) = object(value, "problem") else {
         return Err(invalid("problem", expected, value));
     };
@@ -210,16 +272,16 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     let primary = field(&object, "primary")?.unwrap_or(JsValue::UNDEFINED);
     let secondary = field(&object, "secondary")?;
     let mut builder = if primary.as_f64().is_some() {
-        let n1 = integer(&primary, "problem.primary", budget.max_items as f64)? as usize;
+        let n1 = size(&primary, "problem.primary", budget.max_items)?;
         let n2 = match &secondary {
-            Some(v) => integer(v, "problem.secondary", budget.max_items as f64)? as usize,
+            Some(v) => size(v, "problem.secondary", budget.max_items)?,
             None => 0,
         };
         ProblemBuilder::new(n1, n2)
     } else if js_sys::Array::is_array(&primary) {
-        let names1 = names(&primary, "problem.primary", budget.max_items)?;
+        let names1 = strings(&primary, "problem.primary", budget.max_items)?;
         let names2 = match &secondary {
-            Some(v) => names(v, "problem.secondary", budget.max_items)?,
+            Some(v) => strings(v, "problem.secondary", budget.max_items)?,
             None => Vec::new(),
         };
         ProblemBuilder::with_names(&names1, &names2)
@@ -232,61 +294,152 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     }
     .map_err(|e| engine_error(&e))?;
 
-    let list = field(&object, "options")?.unwrap_or(JsValue::UNDEFINED);
-    let list = array(&list, "problem.options", budget.max_options)?;
-    let mut entries: Vec<(usize, Option<String>)> = Vec::new();
-    for (k, option) in elements(&list, "problem.options").enumerate() {
-        let path = format!("problem.options[{k}]");
-        let option = array(&option?, &path, builder.item_count().max(1))?;
-        entries.clear();
-        for (j, entry) in elements(&option, &path).enumerate() {
-            let path = format!("problem.options[{k}][{j}]");
-            entries.push(read_entry(&builder, &entry?, &path, k)?);
-        }
-        let refs: Vec<(usize, Option<&str>)> = entries
-            .iter()
-            .map(|(item, color)| (*item, color.as_deref()))
-            .collect();
-        builder
-            .add_colored_option(&refs)
-            .map_err(|e| engine_error(&e))?;
+    if let Some(items) = field(&object, "items")? {
+        let offsets = field(&object, "offsets")?.unwrap_or(JsValue::UNDEFINED);
+        read_compact(&mut builder, &items, &offsets)?;
+        return Ok(builder.build());
     }
+    let list = field(&object, "options")?.unwrap_or(JsValue::UNDEFINED);
+    let options = lists(
+        &list,
+        "problem.options",
+        budget.max_options,
+        builder.item_count().max(1),
+    )?;
+    let items = builder.item_count();
+    let mut entries: Vec<(usize, Option<&str>)> = Vec::new();
+    options.for_each(|k, option| {
+        entries.clear();
+        for (j, entry) in option.enumerate() {
+            let path = || format!("problem.options[{k}][{j}]");
+            entries.push(match entry {
+                Item::Number(n) => (item_number(n, items, k, &path)?, None),
+                Item::Text(token) => {
+                    let (name, color) = match token.split_once(':') {
+                        Some((name, color)) => (name, Some(color)),
+                        None => (token, None),
+                    };
+                    let Some(item) = builder.item_index(name) else {
+                        return Err(engine_error(&crate::Error::UnknownItem {
+                            option: k,
+                            name: name.to_owned(),
+                        }));
+                    };
+                    (item, color)
+                }
+            });
+        }
+        builder
+            .add_colored_option(&entries)
+            .map(drop)
+            .map_err(|e| engine_error(&e))
+    })?;
     Ok(builder.build())
 }
 
-/// One entry of an option: an item number, or `"name"` / `"name:color"`.
-fn read_entry(
-    builder: &ProblemBuilder,
-    entry: &JsValue,
-    path: &str,
+/// Item number `n` of option `option`, below `items`; the errors name `path()`.
+fn item_number(
+    n: f64,
+    items: usize,
     option: usize,
-) -> Result<(usize, Option<String>), JsValue> {
-    if entry.as_f64().is_some() {
-        let index = integer(entry, path, MAX_SAFE)? as usize;
-        return Ok((index, None));
-    }
-    if !entry.is_string() {
-        return Err(invalid(path, "an item number or name", entry));
-    }
-    let token = string(entry, path, MAX_TEXT_BYTES)?;
-    let (name, color) = match token.split_once(':') {
-        Some((name, color)) => (name, Some(color.to_owned())),
-        None => (token.as_str(), None),
-    };
-    match builder.item_index(name) {
-        Some(item) => Ok((item, color)),
-        None => Err(engine_error(&crate::Error::UnknownItem {
-            option,
-            name: name.to_owned(),
-        })),
-    }
+    path: &dyn Fn() -> String,
+) -> Result<usize, JsValue> {
+    index(n, items).map_err(|bad| match bad {
+        BadIndex::NotWhole => invalid(&path(), "an item number or name", &JsValue::from_f64(n)),
+        // The engine's `ItemOutOfRange`, with the number as given (no usize holds it on
+        // wasm32).
+        BadIndex::OutOfRange => js_error(
+            "item_out_of_range",
+            &format!(
+                "option {option}: item {} does not exist: the problem has {items} items",
+                number_text(n)
+            ),
+            &[
+                ("option", JsValue::from_f64(option as f64)),
+                ("path", JsValue::from_str(&path())),
+            ],
+        ),
+    })
 }
 
-fn names(value: &JsValue, path: &str, max: usize) -> Result<Vec<String>, JsValue> {
-    let list = array(value, path, max)?;
-    let mut names = Vec::with_capacity(list.length() as usize);
-    for (k, name) in elements(&list, path).enumerate() {
-        names.push(string(&name?, &format!("{path}[{k}]"), 1 << 16)?);
+/// A typed array's numbers (any kind but BigInt), or an `invalid_argument` error at `path`.
+fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
+    let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
+    let is_typed = js_sys::ArrayBuffer::is_view(value)
+        && !value.is_instance_of::<js_sys::DataView>()
+        && !value.is_instance_of::<js_sys::BigInt64Array>()
+        && !value.is_instance_of::<js_sys::BigUint64Array>();
+    if !is_typed {
+        return Err(invalid(path, expected, value));
     }
-    Ok(names)
+    let length = js_sys::Reflect::get(value, &JsValue::from_str("length"))
+        .ok()
+        .and_then(|l| l.as_f64())
+        .unwrap_or(0.0);
+    if length > max as f64 {
+        return Err(js_error(
+            "too_large",
+            &format!(
+                "{path} has {} elements, over the budget of {max}",
+                number_text(length)
+            ),
+            &[("path", JsValue::from_str(path))],
+        ));
+    }
+    Ok(js_sys::Float64Array::new(value).to_vec())
+}
+
+/// The compact form: option k is `items[offsets[k]..offsets[k + 1]]`.
+fn read_compact(
+    builder: &mut ProblemBuilder,
+    items: &JsValue,
+    offsets: &JsValue,
+) -> Result<(), JsValue> {
+    let budget = SizeBudget::DEFAULT;
+    let items = typed_numbers(items, "problem.items", budget.max_nodes)?;
+    let offsets = typed_numbers(offsets, "problem.offsets", budget.max_options + 1)?;
+    let bad_offset = |k: usize, what: &str| {
+        invalid(
+            &format!("problem.offsets[{k}]"),
+            what,
+            &JsValue::from_f64(offsets[k]),
+        )
+    };
+    if offsets.first() != Some(&0.0) {
+        return Err(match offsets.is_empty() {
+            true => invalid(
+                "problem.offsets",
+                "a list starting with 0",
+                &JsValue::UNDEFINED,
+            ),
+            false => bad_offset(0, "0"),
+        });
+    }
+    let count = builder.item_count();
+    let mut option: Vec<usize> = Vec::new();
+    let mut start = 0;
+    for k in 1..offsets.len() {
+        let end = match index(offsets[k], items.len() + 1) {
+            Ok(end) if end >= start => end,
+            _ => {
+                let what = format!("a whole number from {start} to {}", items.len());
+                return Err(bad_offset(k, &what));
+            }
+        };
+        option.clear();
+        for (i, &n) in items[start..end].iter().enumerate() {
+            let path = || format!("problem.items[{}]", start + i);
+            option.push(item_number(n, count, k - 1, &path)?);
+        }
+        builder.add_option(&option).map_err(|e| engine_error(&e))?;
+        start = end;
+    }
+    if start != items.len() {
+        let last = offsets.len() - 1;
+        return Err(bad_offset(
+            last,
+            &format!("{} (the length of items)", items.len()),
+        ));
+    }
+    Ok(())
 }

@@ -4,7 +4,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::integer;
-use super::exact_cover::{Arguments, JsExactCoverProblem, MAX_SAFE};
+use super::convert::MAX_SAFE;
+use super::exact_cover::{Arguments, JsExactCoverProblem};
 use super::set;
 use crate::{Solver, Status, Step};
 

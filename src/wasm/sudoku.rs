@@ -5,15 +5,13 @@
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-use super::convert::{field, integer, invalid, object};
+use super::convert::{field, integer, invalid, object, string, MAX_SAFE};
 use super::{js_error, set};
 use crate::sudoku::{
-    generate, CellPos, Conflict, Difficulty, GenerateOptions, JigsawProblem, Options, Rating,
-    Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,
+    generate, solve_batch, CellPos, Conflict, Difficulty, GenerateOptions, JigsawProblem, Options,
+    Rating, Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,
 };
-
-/// The largest whole number JS holds exactly.
-const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+use crate::MAX_TEXT_BYTES;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -135,6 +133,28 @@ pub fn solve_sudoku(
         Some(solution) => JsValue::from_str(&solution.to_line()),
         None => JsValue::NULL,
     })
+}
+
+/// Solves many puzzles in one call, for throughput: `puzzles` holds one puzzle per line (all
+/// read with the same `options`); returns one line per puzzle, its first solution as a compact
+/// line, or an empty line if it has none. Throws like `solve_sudoku` for the first puzzle
+/// that is malformed or has conflicting givens, with its index (from 0) as `puzzle`.
+#[wasm_bindgen]
+pub fn solve_sudoku_batch(
+    #[wasm_bindgen(unchecked_param_type = "string")] puzzles: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SudokuOptions | null")] options: Option<
+        JsValue,
+    >,
+) -> Result<String, JsValue> {
+    let options = read_options(&options.unwrap_or(JsValue::UNDEFINED), "options")?;
+    let text = string(puzzles, "puzzles", MAX_TEXT_BYTES)?;
+    let mut out = String::with_capacity(text.len() + 1);
+    solve_batch(&text, &options, &mut out).map_err(|e| {
+        let error = sudoku_error(&e.error);
+        set(&error, "puzzle", &JsValue::from_f64(e.puzzle as f64));
+        error
+    })?;
+    Ok(out)
 }
 
 /// Counts the solutions of a sudoku, stopping at `limit` (a whole number), so the result
@@ -298,6 +318,13 @@ fn number_field(
     Ok(Some(n))
 }
 
+/// Property `key` of `object` as a whole number in `min..=MAX_SIZE`, if present.
+fn size_field(object: &JsValue, key: &str, path: &str, min: u64) -> Result<Option<usize>, JsValue> {
+    let n = number_field(object, key, path, min, MAX_SIZE as f64)?;
+    // At most MAX_SIZE, so it fits.
+    Ok(n.map(|n| usize::try_from(n).unwrap_or(MAX_SIZE)))
+}
+
 /// Property `key` parsed with `FromStr`, if present.
 fn named_field<T: std::str::FromStr>(
     object: &JsValue,
@@ -324,9 +351,8 @@ pub(crate) fn read_options(value: &JsValue, path: &str) -> Result<Options, JsVal
     let Some(object) = object(value, path)? else {
         return Ok(options);
     };
-    let max = MAX_SIZE as f64;
-    options.box_rows = number_field(&object, "boxRows", path, 1, max)?.map(|n| n as usize);
-    options.box_cols = number_field(&object, "boxCols", path, 1, max)?.map(|n| n as usize);
+    options.box_rows = size_field(&object, "boxRows", path, 1)?;
+    options.box_cols = size_field(&object, "boxCols", path, 1)?;
     if let Some(variant) = named_field::<Variant>(&object, "variant", path, VARIANTS)? {
         options.variant = variant;
     }
@@ -346,8 +372,7 @@ fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
         options.seed = random_seed();
         return Ok(options);
     };
-    let max = MAX_SIZE as f64;
-    options.puzzle.size = number_field(&object, "size", path, 4, max)?.map(|n| n as usize);
+    options.puzzle.size = size_field(&object, "size", path, 4)?;
     options.seed = number_field(&object, "seed", path, 0, MAX_SAFE)?.unwrap_or_else(random_seed);
     if let Some(d) = named_field::<Difficulty>(
         &object,

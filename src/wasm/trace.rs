@@ -3,15 +3,15 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{field, integer, object};
+use super::convert::{field, object, size};
 use super::exact_cover::{Arguments, JsExactCoverProblem};
 use super::{engine_error, js_error};
 use crate::{trace, Stats, TraceEvent};
 
 /// The most steps a trace may hold.
-const MAX_STEPS: u64 = 1_000_000;
+const MAX_STEPS: usize = 1_000_000;
 /// Steps recorded unless `maxSteps` says otherwise.
-const DEFAULT_STEPS: u64 = 20_000;
+const DEFAULT_STEPS: usize = 20_000;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -91,11 +91,10 @@ pub fn exact_cover_trace(
     let mut steps = DEFAULT_STEPS;
     if let Some(object) = object(&options, "options")? {
         if let Some(value) = field(&object, "maxSteps")? {
-            steps = integer(&value, "options.maxSteps", MAX_STEPS as f64)?;
+            steps = size(&value, "options.maxSteps", MAX_STEPS)?;
         }
     }
-    let recorded =
-        trace(problem, &settings.options, steps as usize).map_err(|e| engine_error(&e))?;
+    let recorded = trace(problem, &settings.options, steps).map_err(|e| engine_error(&e))?;
     let output = Output {
         items: (0..problem.item_count())
             .map(|i| problem.item_name(i).into_owned())

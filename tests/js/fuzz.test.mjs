@@ -1,5 +1,5 @@
 // Throws seeded random malformed input at every export of both of the package's modules
-// (`dlx-wasm` and `dlx-wasm/sudoku`) and checks that each call either returns or throws an
+// (`dlx-wasm`, the whole API, and `dlx-wasm/core`) and checks that each call either returns or throws an
 // Error with a string `code` — never a WebAssembly.RuntimeError (a trap), a non-Error, or an
 // Error without a code — and that the same instances still solve correctly afterwards. A
 // failure prints the seed and call to reproduce it.
@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { PKG, ROOT, requireBuild } from './helpers.mjs';
 
-requireBuild(join(PKG, 'node.js'), join(PKG, 'sudoku-node.js'));
+requireBuild(join(PKG, 'node.js'), join(PKG, 'core-node.js'));
 const MODULES = {
   'dlx-wasm': await import(join(PKG, 'node.js')),
-  'dlx-wasm/sudoku': await import(join(PKG, 'sudoku-node.js')),
+  'dlx-wasm/core': await import(join(PKG, 'core-node.js')),
 };
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -180,7 +180,7 @@ test('the same instances still solve correctly after the fuzzing', () => {
     assert.equal(queens.count, 92);
     assert.deepEqual(queens.stats, { nodes: 1049, updates: 16680 });
   }
-  const solved = MODULES['dlx-wasm/sudoku'].solve_sudoku(
+  const solved = MODULES['dlx-wasm'].solve_sudoku(
     '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
   );
   assert.equal(

@@ -1,7 +1,8 @@
 // The npm package as a user gets it: `npm pack` the built pkg/, install the tarball into a
-// fresh project, then use both its entries (`dlx-wasm`, `dlx-wasm/sudoku`) from Node 20 (no
-// flags, no init call), from a plain HTML page in headless Chromium (no bundler,
-// `await init()`) and from a Vite app.
+// fresh project, then use its entries (`dlx-wasm` with the whole API, `dlx-wasm/core` with
+// the exact-cover API alone, and `dlx-wasm/sudoku`, the main entry's old name) from Node (no
+// flags, no init call; the test command runs this file on Node 20 and 24), from a plain HTML
+// page in headless Chromium (no bundler, `await init()`) and from a Vite app.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,27 +15,22 @@ import {
 const QUEENS8 = join(ROOT, 'tests', 'data', 'q8.dlx');
 const NPM = ['--no-audit', '--no-fund', '--loglevel=error'];
 
-/** The checks every environment must pass, on what fixtures/probe.mjs recorded. */
-function checkProbe({ main: seen, sudoku }) {
-  // The main entry is the exact-cover API alone; the sudoku entry holds it too.
-  for (const name of ['exact_cover', 'exact_cover_trace', 'ExactCoverSolver', 'default', 'initSync']) {
-    assert.ok(seen.exports.includes(name), `dlx-wasm exports ${name}`);
-    assert.ok(sudoku.exports.includes(name), `dlx-wasm/sudoku exports ${name}`);
-  }
-  assert.deepEqual(seen.exports.filter((name) => /sudoku/.test(name)), [], 'no sudoku in dlx-wasm');
-  assert.ok(!seen.exports.includes('start') && !sudoku.exports.includes('start'));
-  assert.deepEqual(
-    sudoku.exports.filter((name) => !seen.exports.includes(name)),
-    [
-      'count_sudoku_solutions', 'generate_sudoku', 'read_sudoku', 'solve_sudoku',
-      'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts', 'sudoku_exact_cover',
-      'sudoku_hint',
-    ],
-  );
+/** The exact-cover exports, in both modules. */
+const EXACT_COVER = ['ExactCoverSolver', 'default', 'exact_cover', 'exact_cover_trace', 'initSync'];
+/** What the main module has beyond the exact-cover API. */
+const SUDOKU = [
+  'count_sudoku_solutions', 'generate_sudoku', 'read_sudoku', 'solve_sudoku', 'solve_sudoku_batch',
+  'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts', 'sudoku_exact_cover',
+  'sudoku_hint',
+];
 
+/** The exact-cover checks, on what probe() recorded for one module. */
+function checkExactCover(seen, name) {
+  for (const exported of EXACT_COVER) assert.ok(seen.exports.includes(exported), `${name} exports ${exported}`);
+  assert.ok(!seen.exports.includes('start'), `${name} does not export its start function`);
   assert.deepEqual(seen.knuth.solutions, [[0, 3, 4]]);
   assert.equal(seen.knuth.count, 1);
-  // The streaming solver follows the iterator protocol in both environments.
+  // The streaming solver follows the iterator protocol in every environment.
   assert.deepEqual(seen.iterated, [[0, 3, 4]]);
   assert.deepEqual(seen.streamed.first, seen.firstQueens);
   assert.deepEqual({ ...seen.streamed, first: undefined }, { first: undefined, rest: 91, status: 'exhausted' });
@@ -46,7 +42,7 @@ function checkProbe({ main: seen, sudoku }) {
   // Knuth's DLX1 reports the same figures for this file.
   assert.deepEqual(seen.queens.stats, { nodes: 1049, updates: 16680 });
 
-  for (const error of [...Object.values(seen.errors), ...Object.values(sudoku.errors)]) {
+  for (const error of Object.values(seen.errors)) {
     assert.equal(error.threw, true);
     assert.equal(error.isError, true, 'thrown values are Error objects');
     assert.ok(error.message.length > 0);
@@ -61,7 +57,21 @@ function checkProbe({ main: seen, sudoku }) {
   assert.equal(badLimit.code, 'invalid_argument');
   assert.equal(badLimit.path, 'options.limit');
   assert.deepEqual(seen.again, [[0, 3, 4]]);
+}
 
+/** The checks every environment must pass, on what fixtures/probe.mjs recorded. */
+function checkProbe({ main, sudoku, core, aliasIsMain }) {
+  // `import { solve_sudoku, exact_cover } from 'dlx-wasm'`: the main entry has the whole API.
+  checkExactCover(main, 'dlx-wasm');
+  checkExactCover(core, 'dlx-wasm/core');
+  assert.deepEqual(main.exports.filter((name) => !core.exports.includes(name)), SUDOKU);
+  assert.deepEqual(core.exports.filter((name) => !main.exports.includes(name)), []);
+  assert.equal(aliasIsMain, true, "'dlx-wasm/sudoku' is the main module under its old name");
+
+  for (const error of Object.values(sudoku.errors)) {
+    assert.equal(error.threw, true);
+    assert.equal(error.isError, true, 'thrown values are Error objects');
+  }
   checkSudoku(assert, PUZZLE, sudoku.sudoku);
   // Documented as null; wasm-bindgen maps Rust's None to undefined. Either means "none".
   assert.ok(sudoku.unsolvable === null || sudoku.unsolvable === 'undefined', `got ${sudoku.unsolvable}`);
@@ -100,7 +110,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
   let packed;
 
   before(() => {
-    requireBuild(join(PKG, 'package.json'), join(PKG, 'dlx_wasm_bg.wasm'), join(PKG, 'dlx_wasm_sudoku_bg.wasm'));
+    requireBuild(join(PKG, 'package.json'), join(PKG, 'dlx_wasm_bg.wasm'), join(PKG, 'dlx_wasm_core_bg.wasm'));
     project = tempDir('consumer');
     // A local tarball with no dependencies: npm needs no registry for any of this.
     const [info] = JSON.parse(run('npm', ['pack', PKG, '--json', '--pack-destination', project.path, ...NPM]));
@@ -116,12 +126,11 @@ describe('the npm package', { timeout: 180_000 }, () => {
       copyFileSync(join(FIXTURES, file), join(project.path, file));
     }
     copyFileSync(QUEENS8, join(project.path, 'q8.dlx'));
-    // The page maps 'dlx-wasm' and 'dlx-wasm/sudoku' to whatever the installed package.json
-    // exports to browsers.
+    // The page maps each entry to whatever the installed package.json exports to browsers.
     const installed = join(project.path, 'node_modules', 'dlx-wasm');
     const { exports } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     const web = (entry) => new URL(exports[entry].default, 'http://x/node_modules/dlx-wasm/').pathname;
-    const imports = { 'dlx-wasm': web('.'), 'dlx-wasm/sudoku': web('./sudoku') };
+    const imports = { 'dlx-wasm': web('.'), 'dlx-wasm/core': web('./core'), 'dlx-wasm/sudoku': web('./sudoku') };
     writeFileSync(
       join(project.path, 'index.html'),
       `<!doctype html>
@@ -138,29 +147,29 @@ describe('the npm package', { timeout: 180_000 }, () => {
 
   test('the tarball holds both modules, their types, their entries and the README', () => {
     const files = packed.files.map((f) => f.path).sort();
-    assert.deepEqual(files, [
-      'LICENSE-APACHE', 'LICENSE-MIT', 'README.md', 'dlx_wasm.d.ts', 'dlx_wasm.js',
-      'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts', 'dlx_wasm_sudoku.d.ts', 'dlx_wasm_sudoku.js',
-      'dlx_wasm_sudoku_bg.wasm', 'dlx_wasm_sudoku_bg.wasm.d.ts', 'index.d.ts', 'index.js',
-      'iterable.js', 'node.js', 'package.json', 'sudoku-node.js', 'sudoku.d.ts', 'sudoku.js',
+    const snippets = files.filter((f) => f.startsWith('snippets/'));
+    assert.deepEqual(files.filter((f) => !f.startsWith('snippets/')), [
+      'LICENSE-APACHE', 'LICENSE-MIT', 'README.md', 'core-node.js', 'core.d.ts', 'core.js',
+      'dlx_wasm.d.ts', 'dlx_wasm.js', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
+      'dlx_wasm_core.d.ts', 'dlx_wasm_core.js', 'dlx_wasm_core_bg.wasm',
+      'dlx_wasm_core_bg.wasm.d.ts', 'index.d.ts', 'index.js', 'iterable.js', 'node.js',
+      'package.json',
     ]);
+    // The JS the bindings import (src/wasm/pack.js), as wasm-bindgen placed it.
+    assert.equal(snippets.length, 1);
+    assert.match(snippets[0], /^snippets\/dlx-wasm-[0-9a-f]+\/src\/wasm\/pack\.js$/);
     const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
     const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
     assert.equal(manifest.name, 'dlx-wasm');
     assert.equal(manifest.version, cargo.match(/^version\s*=\s*"([^"]+)"/m)[1]);
     assert.equal(manifest.license, 'MIT OR Apache-2.0');
     assert.equal(manifest.type, 'module');
+    assert.equal(manifest.engines.node, '>=20');
     // Order matters: Node takes the first condition it knows; everything else gets the web file.
-    assert.deepEqual(Object.entries(manifest.exports['.']), [
-      ['types', './index.d.ts'],
-      ['node', './node.js'],
-      ['default', './index.js'],
-    ]);
-    assert.deepEqual(Object.entries(manifest.exports['./sudoku']), [
-      ['types', './sudoku.d.ts'],
-      ['node', './sudoku-node.js'],
-      ['default', './sudoku.js'],
-    ]);
+    const conditions = (types, node, web) => [['types', types], ['node', node], ['default', web]];
+    assert.deepEqual(Object.entries(manifest.exports['.']), conditions('./index.d.ts', './node.js', './index.js'));
+    assert.deepEqual(Object.entries(manifest.exports['./core']), conditions('./core.d.ts', './core-node.js', './core.js'));
+    assert.deepEqual(manifest.exports['./sudoku'], manifest.exports['.']);
     // Every file an entry names is in the tarball.
     for (const entry of Object.values(manifest.exports)) {
       for (const path of typeof entry === 'string' ? [entry] : Object.values(entry)) {
@@ -169,21 +178,21 @@ describe('the npm package', { timeout: 180_000 }, () => {
     }
   });
 
-  test('Node 20: import from "dlx-wasm" and "dlx-wasm/sudoku", no init', () => {
+  test(`Node ${process.versions.node}: import { solve_sudoku, exact_cover } from "dlx-wasm", and the other entries, no init`, () => {
     // A separate process, resolving 'dlx-wasm' from the consumer's node_modules.
     const out = run(process.execPath, ['node-consumer.mjs'], { cwd: project.path });
     const seen = JSON.parse(out);
     checkProbe(seen);
-    assert.equal(seen.afterInit, 17, 'await init() resolves in Node and both modules still work');
+    assert.equal(seen.afterInit, 18, 'await init() resolves in Node and both modules still work');
   });
 
-  test('Chromium: a plain page imports both web entries and calls init()', async () => {
+  test('Chromium: a plain page imports the web entries and calls init()', async () => {
     await checkPage(project.path);
   });
 
-  test('Vite: an app that imports both entries builds with vite build and runs in Chromium', async () => {
-    // The same consumer script as the plain page, bundled: Vite resolves 'dlx-wasm' and
-    // 'dlx-wasm/sudoku' from the installed package and emits the two .wasm files that the
+  test('Vite: an app that imports the entries builds with vite build and runs in Chromium', async () => {
+    // The same consumer script as the plain page, bundled: Vite resolves the entries from
+    // the installed package and emits the two .wasm files that the
     // init() calls fetch as assets.
     const app = join(project.path, 'app');
     mkdirSync(join(app, 'public'), { recursive: true });

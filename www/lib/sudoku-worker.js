@@ -1,5 +1,5 @@
-// The sudoku page's module worker: the module with the sudoku exports (dlx-wasm/sudoku).
-import init, * as dlx from '../pkg/dlx_wasm_sudoku.js';
+// The sudoku page's module worker: the main module (dlx-wasm), which has the sudoku exports.
+import init, * as dlx from '../pkg/dlx_wasm.js';
 import { serve } from './worker.js';
 
 serve(init, dlx);

@@ -1,0 +1,100 @@
+// The cost of a call across the wasm boundary, in Node: the 8-queens problem
+// (tests/data/q8.dlx) counted and solved to its first solution from each form `exact_cover`
+// takes (Knuth's text, arrays of names, arrays of item numbers, the compact typed arrays), and
+// sudoku one call per puzzle against one batch call, each next to the same work natively
+// (examples/per_call.rs), in interleaved rounds so that both see the same load.
+//
+//   cargo build --release --example per_call && scripts/build.sh
+//   node bench/calls/node.mjs [ROUNDS] [SUDOKU_FILE]
+//
+// Prints the median µs per call over the rounds, and the ratios the package issue sets:
+// arrays ÷ text, wasm ÷ native (count, from either form), batch ÷ native batch.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROUNDS = Number(process.argv[2] ?? 9);
+const SUDOKU = process.argv[3] ?? join(ROOT, 'tests', 'data', 'sudoku', 'puzzles2_17_clue.sample');
+const NATIVE = join(ROOT, 'target', 'release', 'examples', 'per_call');
+const Q8 = join(ROOT, 'tests', 'data', 'q8.dlx');
+
+const wasm = await import(join(ROOT, 'pkg', 'node.js'));
+
+// The same problem in every form.
+const text = readFileSync(Q8, 'utf8');
+const lines = text.split('\n').filter((l) => l.trim() && !l.startsWith('|'));
+const [primary, secondary] = lines[0].split('|').map((part) => part.trim().split(/\s+/));
+const names = { primary, secondary, options: lines.slice(1).map((l) => l.trim().split(/\s+/)) };
+const all = [...primary, ...secondary];
+const numbers = {
+  primary: primary.length,
+  secondary: secondary.length,
+  options: names.options.map((o) => o.map((name) => all.indexOf(name))),
+};
+const offsets = new Uint32Array(numbers.options.length + 1);
+numbers.options.forEach((o, k) => (offsets[k + 1] = offsets[k] + o.length));
+const compact = { ...numbers, options: undefined, items: new Uint32Array(numbers.options.flat()), offsets };
+const FORMS = { text, names, numbers, compact };
+
+const puzzles = readFileSync(SUDOKU, 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'))
+  .slice(0, 1000);
+const batchText = puzzles.join('\n') + '\n';
+// The native side reads the same puzzles from a file.
+const SUDOKU_SAMPLE = join(tmpdir(), `dlx-wasm-calls-${process.pid}.txt`);
+writeFileSync(SUDOKU_SAMPLE, batchText);
+
+/** µs per call of `f`, over `n` calls. */
+function per(n, f) {
+  const start = process.hrtime.bigint();
+  for (let k = 0; k < n; k++) f();
+  return Number(process.hrtime.bigint() - start) / 1000 / n;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const samples = {};
+const add = (key, value) => (samples[key] ??= []).push(value);
+
+// Answers first: every form gives the published count and the same first solution.
+for (const [form, problem] of Object.entries(FORMS)) {
+  const { count } = wasm.exact_cover(problem, { countOnly: true });
+  if (count !== 92) throw new Error(`${form}: ${count} solutions, not 92`);
+}
+const solved = wasm.solve_sudoku_batch(batchText).split('\n');
+puzzles.forEach((p, k) => {
+  if (solved[k] !== wasm.solve_sudoku(p)) throw new Error(`batch and single differ on ${p}`);
+});
+
+for (let round = 0; round < ROUNDS; round++) {
+  const native = JSON.parse(execFileSync(NATIVE, ['exact-cover', Q8, '200'], { encoding: 'utf8' }));
+  for (const [key, value] of Object.entries(native)) add(`native ${key}`, value);
+  add('native sudoku batch', JSON.parse(execFileSync(NATIVE, ['sudoku', SUDOKU_SAMPLE, '3'], { encoding: 'utf8' })).batch);
+  for (const [form, problem] of Object.entries(FORMS)) {
+    per(50, () => wasm.exact_cover(problem, { countOnly: true }));
+    add(`count ${form}`, median([0, 1, 2].map(() => per(200, () => wasm.exact_cover(problem, { countOnly: true })))));
+    add(`first ${form}`, median([0, 1, 2].map(() => per(400, () => wasm.exact_cover(problem, { limit: 1 })))));
+  }
+  add('sudoku single calls', per(1, () => puzzles.forEach((p) => wasm.solve_sudoku(p))) / puzzles.length);
+  add('sudoku batch', per(1, () => wasm.solve_sudoku_batch(batchText)) / puzzles.length);
+}
+
+rmSync(SUDOKU_SAMPLE);
+const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+console.log(`Node ${process.versions.node}, ${ROUNDS} interleaved rounds, median µs per call`);
+for (const [key, value] of Object.entries(m)) console.log(`  ${key.padEnd(24)} ${value.toFixed(2)}`);
+const r = (a, b) => (a / b).toFixed(2);
+console.log('ratios:');
+for (const form of ['names', 'numbers', 'compact']) {
+  console.log(`  ${form} ÷ text: count ${r(m[`count ${form}`], m['count text'])}, first ${r(m[`first ${form}`], m['first text'])}`);
+}
+for (const form of ['text', 'names', 'numbers', 'compact']) {
+  const native = form === 'text' ? m['native countText'] : m['native countArrays'];
+  console.log(`  count ${form}, wasm ÷ native: ${r(m[`count ${form}`], native)}`);
+}
+console.log(`  sudoku single calls ÷ native batch: ${r(m['sudoku single calls'], m['native sudoku batch'])}`);
+console.log(`  sudoku batch ÷ native batch: ${r(m['sudoku batch'], m['native sudoku batch'])} (${puzzles.length} puzzles from ${SUDOKU})`);

@@ -1,0 +1,97 @@
+// The JS half of reading a problem given as arrays (src/wasm/convert.rs holds the Rust half).
+// Crossing the wasm boundary once per element costs more than solving a small problem, so
+// this walks the arrays in JS, once, and hands Rust flat typed arrays. It decides nothing:
+// every number and name is checked in Rust. It only reports where the structure is not
+// arrays of numbers and strings (a `fault`), so that Rust can name the place in its error.
+
+/** A structural fault at `path` ([k] or [k, j]): `kind` is 'array', 'entry' or 'threw'. */
+function fault(kind, path, value) {
+  return { fault: kind, path, value };
+}
+
+/**
+ * Flattens `list` (an array of arrays of numbers and strings, each inner array at most
+ * `maxLength` long) into `{ values, kinds, ends, text, lengths }`: entry i is the number
+ * `values[i]` when `kinds[i]` is 0, else the next string of `text` (cut by `lengths`, in
+ * UTF-16 units); inner array k ends at entry `ends[k]`. Returns `{ fault, path, value }`
+ * instead when an inner value is not an array, an entry is neither a number nor a string,
+ * or reading one throws (then `value` is what was thrown), or an inner array is too long
+ * (`fault: 'length'`, `value` its length).
+ */
+export function packLists(list, maxLength) {
+  const count = list.length;
+  const ends = new Uint32Array(count);
+  const values = [];
+  const kinds = [];
+  const strings = [];
+  const lengths = [];
+  let k = 0;
+  let j = -1;
+  try {
+    for (; k < count; k++) {
+      const inner = list[k];
+      j = -1;
+      if (!Array.isArray(inner)) return fault('array', [k], inner);
+      const length = inner.length;
+      if (length > maxLength) return fault('length', [k], length);
+      for (j = 0; j < length; j++) {
+        const entry = inner[j];
+        if (typeof entry === 'number') {
+          values.push(entry);
+          kinds.push(0);
+        } else if (typeof entry === 'string') {
+          values.push(0);
+          kinds.push(1);
+          strings.push(entry);
+          lengths.push(entry.length);
+        } else {
+          return fault('entry', [k, j], entry);
+        }
+      }
+      ends[k] = values.length;
+    }
+  } catch (thrown) {
+    return fault('threw', j < 0 ? [k] : [k, j], thrown);
+  }
+  return {
+    values: new Float64Array(values),
+    kinds: new Uint8Array(kinds),
+    ends,
+    text: strings.join(''),
+    lengths: new Uint32Array(lengths),
+  };
+}
+
+/**
+ * Flattens `list` (an array of strings) into `{ text, lengths }`, or a fault as above
+ * ('entry' for a value that is not a string).
+ */
+export function packStrings(list) {
+  const count = list.length;
+  const lengths = new Uint32Array(count);
+  const strings = new Array(count);
+  let k = 0;
+  try {
+    for (; k < count; k++) {
+      const entry = list[k];
+      if (typeof entry !== 'string') return fault('entry', [k], entry);
+      strings[k] = entry;
+      lengths[k] = entry.length;
+    }
+  } catch (thrown) {
+    return fault('threw', [k], thrown);
+  }
+  return { text: strings.join(''), lengths };
+}
+
+/** Cuts `flat` at `ends` into arrays of numbers: the solutions a search collected. */
+export function unpackLists(flat, ends) {
+  const out = new Array(ends.length);
+  let start = 0;
+  for (let k = 0; k < ends.length; k++) {
+    const end = ends[k];
+    out[k] = Array.from(flat.subarray(start, end));
+    start = end;
+  }
+  return out;
+}

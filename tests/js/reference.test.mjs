@@ -1,0 +1,235 @@
+// Results, not only shapes: random small exact-cover problems (primary and secondary items,
+// colors) given in every form `exact_cover` takes — Knuth's text, arrays of names, arrays of
+// item numbers, the compact typed arrays — with random limits, forced options and seeds, in
+// both modules (`dlx-wasm`, `dlx-wasm/core`). Every answer is checked against a brute-force
+// solver written here in JS, independent of the engine; every invalid number must give its
+// documented `code`. A failure prints the seed and the case.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PKG, requireBuild } from './helpers.mjs';
+
+requireBuild(join(PKG, 'node.js'), join(PKG, 'core-node.js'));
+const MODULES = {
+  'dlx-wasm': await import(join(PKG, 'node.js')),
+  'dlx-wasm/core': await import(join(PKG, 'core-node.js')),
+};
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const CASES = Number(process.env.REFERENCE_CASES ?? 1500);
+
+/** mulberry32, as in fuzz.test.mjs: every failure reproduces from its seed. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(SEED);
+const int = (n) => Math.floor(rand() * n);
+
+/**
+ * A random valid problem: `primary` and `secondary` counts, and options as lists of
+ * `[item, color]` (color null, or a name for a secondary item), each with a primary item and
+ * no item twice.
+ */
+function randomProblem() {
+  const primary = 1 + int(5);
+  const secondary = int(4);
+  const colored = rand() < 0.5;
+  const options = [];
+  for (let k = 0, m = 1 + int(10); k < m; k++) {
+    const items = new Set([int(primary)]);
+    for (let j = 0, extra = int(3); j < extra; j++) items.add(int(primary + secondary));
+    options.push(
+      [...items].map((item) => [item, colored && item >= primary && rand() < 0.7 ? ['red', 'blue'][int(2)] : null]),
+    );
+  }
+  return { primary, secondary, options };
+}
+
+/** Every solution by brute force over the subsets of options: sorted option lists, sorted. */
+function reference({ primary, options }) {
+  const solutions = [];
+  for (let mask = 0; mask < 1 << options.length; mask++) {
+    const covered = new Map();
+    let ok = true;
+    for (let k = 0; k < options.length && ok; k++) {
+      if (!(mask & (1 << k))) continue;
+      for (const [item, color] of options[k]) {
+        if (!covered.has(item)) covered.set(item, color);
+        else if (item < primary || color === null || covered.get(item) !== color) ok = false;
+      }
+    }
+    for (let item = 0; item < primary && ok; item++) ok = covered.has(item);
+    if (ok) solutions.push(options.map((_, k) => k).filter((k) => mask & (1 << k)));
+  }
+  return solutions;
+}
+
+/** Whether two options cannot both be in a solution (the engine's `forced_conflict`). */
+function clash(problem, a, b) {
+  return problem.options[a].some(([item, color]) =>
+    problem.options[b].some(([other, otherColor]) =>
+      item === other && (item < problem.primary || color === null || color !== otherColor)),
+  );
+}
+
+const name = (problem, item) => (item < problem.primary ? `p${item}` : `s${item - problem.primary}`);
+
+/** The problem in each form it can be written in. */
+function forms(problem) {
+  const token = ([item, color]) => name(problem, item) + (color ? `:${color}` : '');
+  const primaryNames = Array.from({ length: problem.primary }, (_, i) => name(problem, i));
+  const secondaryNames = Array.from({ length: problem.secondary }, (_, i) => name(problem, problem.primary + i));
+  const out = {
+    text: [
+      primaryNames.join(' ') + (problem.secondary ? ' | ' + secondaryNames.join(' ') : ''),
+      ...problem.options.map((o) => o.map(token).join(' ')),
+    ].join('\n'),
+    names: { primary: primaryNames, secondary: secondaryNames, options: problem.options.map((o) => o.map(token)) },
+    numbers: {
+      primary: problem.primary,
+      secondary: problem.secondary,
+      options: problem.options.map((o) => o.map(([item, color]) => (color ? `${item}:${color}` : item))),
+    },
+  };
+  if (problem.options.every((o) => o.every(([, color]) => color === null))) {
+    const items = new Uint32Array(problem.options.flatMap((o) => o.map(([item]) => item)));
+    const offsets = new Uint32Array(problem.options.length + 1);
+    problem.options.forEach((o, k) => (offsets[k + 1] = offsets[k] + o.length));
+    out.compact = { primary: problem.primary, secondary: problem.secondary, items, offsets };
+  }
+  return out;
+}
+
+const key = (solution) => solution.join(',');
+
+test(`${CASES} random problems in every form: exact_cover and ExactCoverSolver agree with brute force`, () => {
+  let calls = 0;
+  let solutionsChecked = 0;
+  for (let c = 0; c < CASES; c++) {
+    const problem = randomProblem();
+    const all = reference(problem);
+    const forced = Array.from({ length: int(3) === 0 ? 1 : 0 }, () => int(problem.options.length));
+    if (rand() < 0.1) forced.push(int(problem.options.length));
+    const limit = rand() < 0.3 ? 1 + int(3) : undefined;
+    const seed = rand() < 0.3 ? int(1000) : undefined;
+    const countOnly = rand() < 0.3;
+    const conflict = forced.some((a, i) => forced.some((b, j) => i < j && a !== b && clash(problem, a, b)));
+    const expected = all.filter((s) => forced.every((f) => s.includes(f)));
+    const options = { limit, seed, countOnly, forced };
+    for (const [label, dlx] of Object.entries(MODULES)) {
+      for (const [form, input] of Object.entries(forms(problem))) {
+        const where = `${label}, ${form}, case ${c} (FUZZ_SEED=${SEED}): ${JSON.stringify({ problem, options })}`;
+        calls++;
+        if (conflict) {
+          assert.throws(() => dlx.exact_cover(input, options), { code: 'forced_conflict' }, where);
+          continue;
+        }
+        const result = dlx.exact_cover(input, options);
+        const want = limit === undefined ? expected.length : Math.min(limit, expected.length);
+        assert.equal(result.count, want, where);
+        if (limit === undefined) assert.equal(result.complete, true, where);
+        if (countOnly) {
+          assert.deepEqual(result.solutions, [], where);
+          continue;
+        }
+        const found = result.solutions.map(key);
+        assert.equal(new Set(found).size, found.length, `distinct: ${where}`);
+        const known = new Set(expected.map(key));
+        for (const s of found) assert.ok(known.has(s), `${s} is a solution: ${where}`);
+        if (limit === undefined) assert.deepEqual([...found].sort(), [...known].sort(), where);
+        solutionsChecked += found.length;
+        // The streaming solver finds the same solutions, in the same order.
+        const solver = new dlx.ExactCoverSolver(input, { limit, seed, forced });
+        try {
+          assert.deepEqual([...solver].map(key), found, `ExactCoverSolver: ${where}`);
+        } finally {
+          solver.free();
+        }
+      }
+    }
+  }
+  console.log(`${calls} calls checked against brute force, ${solutionsChecked} solutions compared; 0 wrong answers`);
+});
+
+/** Invalid numbers, each with the code it must give (no number may wrap or round). */
+const INVALID = [
+  [{ primary: 2, options: [[0], [2 ** 32 + 1]] }, { countOnly: true }, 'item_out_of_range'],
+  [{ primary: 2, options: [[0], [2 ** 32]] }, undefined, 'item_out_of_range'],
+  [{ primary: 2, options: [[0], [2 ** 53]] }, undefined, 'item_out_of_range'],
+  [{ primary: 2, options: [[0], [2 ** 64]] }, undefined, 'item_out_of_range'],
+  [{ primary: 2, options: [[0], [2]] }, undefined, 'item_out_of_range'],
+  [{ primary: 2, options: [[0], [Infinity]] }, undefined, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [-1]] }, undefined, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [-0.5]] }, undefined, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [1.5]] }, undefined, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [NaN]] }, undefined, 'invalid_argument'],
+  [{ primary: 2 ** 32 + 1, options: [] }, undefined, 'invalid_argument'],
+  [{ primary: 2, secondary: 2 ** 53, options: [] }, undefined, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [1]] }, { forced: [2 ** 32] }, 'forced_out_of_range'],
+  [{ primary: 2, options: [[0], [1]] }, { forced: [2 ** 32 + 1] }, 'forced_out_of_range'],
+  [{ primary: 2, options: [[0], [1]] }, { forced: [2] }, 'forced_out_of_range'],
+  [{ primary: 2, options: [[0], [1]] }, { forced: [-1] }, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [1]] }, { forced: [0.5] }, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [1]] }, { limit: 2 ** 53 }, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [1]] }, { maxNodes: 2 ** 64 }, 'invalid_argument'],
+  [{ primary: 2, options: [[0], [1]] }, { seed: 2 ** 53 + 2 }, 'invalid_argument'],
+  [{ primary: 2, items: new Float64Array([0, 2 ** 32 + 1]), offsets: new Uint32Array([0, 1, 2]) }, undefined, 'item_out_of_range'],
+  [{ primary: 2, items: new Float64Array([0, 0.5]), offsets: new Uint32Array([0, 1, 2]) }, undefined, 'invalid_argument'],
+  [{ primary: 2, items: new Uint32Array([0, 1]), offsets: new Uint32Array([1, 2]) }, undefined, 'invalid_argument'],
+  [{ primary: 2, items: new Uint32Array([0, 1]), offsets: new Uint32Array([0, 2, 1]) }, undefined, 'invalid_argument'],
+  [{ primary: 2, items: new Uint32Array([0, 1]), offsets: new Uint32Array([0, 1]) }, undefined, 'invalid_argument'],
+  [{ primary: 2, items: new Uint32Array([0, 1]), offsets: new Float64Array([0, 1, 2 ** 32 + 2]) }, undefined, 'invalid_argument'],
+  [{ primary: 2, items: [0, 1], offsets: new Uint32Array([0, 1, 2]) }, undefined, 'invalid_argument'],
+  [{ primary: 2, items: new BigUint64Array([0n, 1n]), offsets: new Uint32Array([0, 1, 2]) }, undefined, 'invalid_argument'],
+];
+
+test('numbers that do not fit are refused with their code, never wrapped', () => {
+  for (const [label, dlx] of Object.entries(MODULES)) {
+    for (const [problem, options, code] of INVALID) {
+      const show = (v) => JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? `${x}n` : x));
+      const where = `${label}: exact_cover(${show(problem)}, ${show(options)})`;
+      assert.throws(() => dlx.exact_cover(problem, options), (error) => {
+        assert.equal(error.code, code, `${where}: ${error.message}`);
+        assert.ok(error instanceof Error);
+        return true;
+      }, where);
+      // The streaming solver reads its arguments through the same conversion.
+      if (!options?.countOnly) {
+        assert.throws(() => new dlx.ExactCoverSolver(problem, options), { code }, `ExactCoverSolver: ${where}`);
+      }
+    }
+    // The out-of-range item names where it is, and the option.
+    assert.throws(() => dlx.exact_cover({ primary: 2, options: [[0], [1, 2 ** 32 + 1]] }), {
+      code: 'item_out_of_range', option: 1, path: 'problem.options[1][1]',
+    });
+    assert.throws(() => dlx.exact_cover({ primary: 2, options: [[0], [1]] }, { forced: [1, 2 ** 32] }), {
+      code: 'forced_out_of_range', option: 2 ** 32, path: 'options.forced[1]',
+    });
+  }
+});
+
+test('exact_cover refuses to collect more than its budget of solutions, and points to the ways out', () => {
+  // 20 items with two options each: 2^20 solutions of 20 options, 20 Mi option indices.
+  const options = [];
+  for (let item = 0; item < 20; item++) options.push([item], [item]);
+  const problem = { primary: 20, options };
+  for (const dlx of Object.values(MODULES)) {
+    assert.throws(() => dlx.exact_cover(problem), (error) => {
+      assert.equal(error.code, 'too_many_solutions');
+      assert.equal(error.budget, 4_194_304);
+      assert.match(error.message, /limit/);
+      assert.match(error.message, /countOnly/);
+      assert.match(error.message, /ExactCoverSolver/);
+      return true;
+    });
+    // Counting and the first few are fine, and the instance still works.
+    assert.equal(dlx.exact_cover(problem, { countOnly: true }).count, 2 ** 20);
+    assert.equal(dlx.exact_cover(problem, { limit: 3 }).solutions.length, 3);
+  }
+});
