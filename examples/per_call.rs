@@ -68,7 +68,8 @@ fn main() {
         let mut out = String::new();
         let batch = time(reps, || {
             out.clear();
-            solve_batch(&puzzles, &Options::default(), &mut out).expect("every puzzle parses") as u64
+            solve_batch(&puzzles, &Options::default(), &mut out).expect("every puzzle parses")
+                as u64
         });
         println!("{{\"batch\": {:.4}}}", batch / n);
         return;

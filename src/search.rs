@@ -26,7 +26,7 @@ pub struct SolverOptions {
 }
 
 /// Search statistics, counted as Knuth's DLX1 counts them so figures compare with his.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Search-tree nodes: each level entered, including the ones that complete a solution.
     pub nodes: u64,

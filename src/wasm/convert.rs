@@ -45,13 +45,8 @@ pub(crate) fn describe(value: &JsValue) -> String {
         "null".into()
     } else if Array::is_array(value) {
         "an array".into()
-    } else if value.as_f64().is_some() {
-        // JS formats the number: keeps Rust's float formatting out of the .wasm.
-        let text = js_sys::Number::from(value.clone())
-            .to_string_with_radix(10)
-            .map(String::from)
-            .unwrap_or_default();
-        format!("the number {text}")
+    } else if let Some(n) = value.as_f64() {
+        format!("the number {}", number_text(n))
     } else if value.is_string() {
         "a string".into()
     } else {
@@ -108,9 +103,11 @@ pub(crate) fn index(n: f64, len: usize) -> Result<usize, BadIndex> {
 
 /// `n` written as JS writes it (whole numbers up to 2^64 without an exponent), for messages.
 pub(crate) fn number_text(n: f64) -> String {
-    describe(&JsValue::from_f64(n))
-        .trim_start_matches("the number ")
-        .to_owned()
+    // JS formats the number: keeps Rust's float formatting out of the .wasm.
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 /// `value` as an array of at most `max` elements.
@@ -226,12 +223,14 @@ impl Lists {
         for (k, &end) in self.ends.iter().enumerate() {
             let end = end as usize;
             let mut entries = (start..end).map(|i| {
-                if self.kinds[i] == 0 {
-                    Item::Number(self.values[i])
+                if self.kinds.get(i) == Some(&0) {
+                    Item::Number(self.values.get(i).copied().unwrap_or(f64::NAN))
                 } else {
-                    let (a, b) = self.texts[next_text];
+                    // `texts` has a range for every string entry, each on a character
+                    // boundary of `text`; `get` keeps the slicing panic code out.
+                    let range = self.texts.get(next_text).map_or(0..0, |&(a, b)| a..b);
                     next_text += 1;
-                    Item::Text(&self.text[a..b])
+                    Item::Text(self.text.get(range).unwrap_or_default())
                 }
             });
             visit(k, &mut entries)?;
@@ -275,7 +274,10 @@ pub(crate) fn strings(value: &JsValue, path: &str, max: usize) -> Result<Vec<Str
     let packed = pack_strings(&list);
     check_fault(&packed, path, 0)?;
     let (text, texts) = texts(&packed)?;
-    Ok(texts.iter().map(|&(a, b)| text[a..b].to_owned()).collect())
+    Ok(texts
+        .iter()
+        .map(|&(a, b)| text.get(a..b).unwrap_or_default().to_owned())
+        .collect())
 }
 
 /// Lists of option numbers (solutions) as a JS array of arrays, built in one pass.

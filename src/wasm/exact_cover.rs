@@ -240,17 +240,19 @@ fn read_options(value: &JsValue, option_count: usize) -> Result<(SolverOptions, 
                 }
                 // The engine's error, but with the number as given (no usize holds it on
                 // wasm32).
-                Err(BadIndex::OutOfRange) => return Err(js_error(
-                    "forced_out_of_range",
-                    &format!(
+                Err(BadIndex::OutOfRange) => {
+                    return Err(js_error(
+                        "forced_out_of_range",
+                        &format!(
                         "forced option {} does not exist: the problem has {option_count} options",
                         number_text(n)
                     ),
-                    &[
-                        ("option", JsValue::from_f64(n)),
-                        ("path", JsValue::from_str(&path())),
-                    ],
-                )),
+                        &[
+                            ("option", JsValue::from_f64(n)),
+                            ("path", JsValue::from_str(&path())),
+                        ],
+                    ))
+                }
             }
         }
     }

@@ -5,6 +5,7 @@
 mod convert;
 mod errors;
 mod exact_cover;
+mod json;
 pub use exact_cover::*;
 mod solver;
 mod trace;

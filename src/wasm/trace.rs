@@ -1,12 +1,12 @@
 //! `exact_cover_trace`: the engine's step-by-step record of a search, for animating it.
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{field, object, size};
+use super::engine_error;
 use super::exact_cover::{Arguments, JsExactCoverProblem};
-use super::{engine_error, js_error};
-use crate::{trace, Stats, TraceEvent};
+use super::json::Json;
+use crate::{trace, TraceEvent};
 
 /// The most steps a trace may hold.
 const MAX_STEPS: usize = 1_000_000;
@@ -63,18 +63,6 @@ extern "C" {
     pub type JsExactCoverTrace;
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Output {
-    items: Vec<String>,
-    primary_count: usize,
-    options: Vec<Vec<u32>>,
-    option_lines: Vec<String>,
-    events: Vec<TraceEvent>,
-    truncated: bool,
-    stats: Stats,
-}
-
 /// Records every step the engine takes on `problem` — MRV choices with the lengths compared,
 /// covers, each node unlinked and relinked, options tried and undone, solutions and
 /// backtracks — up to `maxSteps` steps, so a page can animate the search exactly as it ran.
@@ -95,24 +83,132 @@ pub fn exact_cover_trace(
         }
     }
     let recorded = trace(problem, &settings.options, steps).map_err(|e| engine_error(&e))?;
-    let output = Output {
-        items: (0..problem.item_count())
-            .map(|i| problem.item_name(i).into_owned())
-            .collect(),
-        primary_count: problem.primary_count(),
-        options: (0..problem.option_count())
-            .map(|k| problem.option(k).iter().map(|e| e.item).collect())
-            .collect(),
-        option_lines: (0..problem.option_count())
-            .map(|k| problem.option_line(k))
-            .collect(),
-        events: recorded.events,
-        truncated: recorded.truncated,
-        stats: recorded.stats,
+    let mut json = Json::default();
+    json.raw("{\"items\":")
+        .array(0..problem.item_count(), |j, i| {
+            j.string(&problem.item_name(i));
+        })
+        .raw(",\"primaryCount\":")
+        .number(problem.primary_count() as u64)
+        .raw(",\"options\":")
+        .array(0..problem.option_count(), |j, k| {
+            j.array(problem.option(k), |j, e| {
+                j.number(e.item.into());
+            });
+        })
+        .raw(",\"optionLines\":")
+        .array(0..problem.option_count(), |j, k| {
+            j.string(&problem.option_line(k));
+        })
+        .raw(",\"events\":")
+        .array(&recorded.events, event)
+        .raw(",\"truncated\":")
+        .raw(if recorded.truncated { "true" } else { "false" });
+    let stats = recorded.stats;
+    json.raw(",\"stats\":{\"nodes\":")
+        .number(stats.nodes)
+        .raw(",\"updates\":")
+        .number(stats.updates)
+        .raw(",\"solutions\":")
+        .number(stats.solutions)
+        .raw("}}");
+    json.parse().map(JsCast::unchecked_into)
+}
+
+/// One event as the `TraceEvent` type says: `{"op":"choose","level":0,...}`.
+fn event(json: &mut Json, event: &TraceEvent) {
+    let pair = |json: &mut Json, op: &str, a: (&str, u64), b: (&str, u64)| {
+        json.raw("{\"op\":\"")
+            .raw(op)
+            .raw("\",\"")
+            .raw(a.0)
+            .raw("\":")
+            .number(a.1)
+            .raw(",\"")
+            .raw(b.0)
+            .raw("\":")
+            .number(b.1)
+            .raw("}");
     };
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    output
-        .serialize(&serializer)
-        .map(JsCast::unchecked_into)
-        .map_err(|e| js_error("internal", &e.to_string(), &[]))
+    let one = |json: &mut Json, op: &str, item: u32| {
+        json.raw("{\"op\":\"")
+            .raw(op)
+            .raw("\",\"item\":")
+            .number(item.into())
+            .raw("}");
+    };
+    match event {
+        TraceEvent::Choose {
+            level,
+            item,
+            lengths,
+        } => {
+            json.raw("{\"op\":\"choose\",\"level\":")
+                .number(*level as u64)
+                .raw(",\"item\":")
+                .number((*item).into())
+                .raw(",\"lengths\":")
+                .array(lengths, |j, &(item, length)| {
+                    j.raw("[")
+                        .number(item.into())
+                        .raw(",")
+                        .number(length.into())
+                        .raw("]");
+                })
+                .raw("}");
+        }
+        TraceEvent::Cover { item } => one(json, "cover", *item),
+        TraceEvent::Uncover { item } => one(json, "uncover", *item),
+        TraceEvent::Hide { option, item } => pair(
+            json,
+            "hide",
+            ("option", (*option).into()),
+            ("item", (*item).into()),
+        ),
+        TraceEvent::Unhide { option, item } => pair(
+            json,
+            "unhide",
+            ("option", (*option).into()),
+            ("item", (*item).into()),
+        ),
+        TraceEvent::Purify { option, item } => pair(
+            json,
+            "purify",
+            ("option", (*option).into()),
+            ("item", (*item).into()),
+        ),
+        TraceEvent::Unpurify { option, item } => pair(
+            json,
+            "unpurify",
+            ("option", (*option).into()),
+            ("item", (*item).into()),
+        ),
+        TraceEvent::Try { level, option } => pair(
+            json,
+            "try",
+            ("level", *level as u64),
+            ("option", (*option).into()),
+        ),
+        TraceEvent::Undo { level, option } => pair(
+            json,
+            "undo",
+            ("level", *level as u64),
+            ("option", (*option).into()),
+        ),
+        TraceEvent::Solution { level, options } => {
+            json.raw("{\"op\":\"solution\",\"level\":")
+                .number(*level as u64)
+                .raw(",\"options\":")
+                .array(options, |j, &o| {
+                    j.number(o.into());
+                })
+                .raw("}");
+        }
+        TraceEvent::Backtrack { level, item } => pair(
+            json,
+            "backtrack",
+            ("level", *level as u64),
+            ("item", (*item).into()),
+        ),
+    }
 }

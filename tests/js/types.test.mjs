@@ -1,13 +1,13 @@
-// The package's TypeScript declarations, for both entries: no `any` in a public signature,
-// and a strict consumer of both type-checks (wrong uses are caught, right ones pass).
+// The package's TypeScript declarations, for both modules: no `any` in a public signature,
+// and a strict consumer of the entries type-checks (wrong uses are caught, right ones pass).
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PKG, ROOT, requireBuild, run, tempDir } from './helpers.mjs';
 
-const MODULES = ['dlx_wasm.d.ts', 'dlx_wasm_sudoku.d.ts'];
-requireBuild(...MODULES.map((file) => join(PKG, file)), join(PKG, 'index.d.ts'), join(PKG, 'sudoku.d.ts'));
+const MODULES = ['dlx_wasm.d.ts', 'dlx_wasm_core.d.ts'];
+requireBuild(...MODULES.map((file) => join(PKG, file)), join(PKG, 'index.d.ts'), join(PKG, 'core.d.ts'));
 
 /** The public part of a module's declarations: everything but wasm-bindgen's raw `InitOutput`. */
 function publicDeclarations(file) {
@@ -27,18 +27,22 @@ for (const file of MODULES) {
 
 const CONSUMER = `
 import init, {
-  exact_cover, exact_cover_trace, ExactCoverSolver,
+  solve_sudoku, exact_cover, exact_cover_trace, ExactCoverSolver, solve_sudoku_batch,
+  generate_sudoku, sudoku_hint,
   type ExactCoverResult, type DlxError, type TraceEvent, type RunResult, type SolverStatus,
+  type GeneratedSudoku, type SudokuHint, type ExactCoverCompact,
 } from '${join(PKG, 'index.js')}';
-import initSudoku, {
-  solve_sudoku, generate_sudoku, sudoku_hint, ExactCoverSolver as SudokuSolver,
-  type GeneratedSudoku, type SudokuHint,
-} from '${join(PKG, 'sudoku.js')}';
-// @ts-expect-error: the main entry has no sudoku exports
-import { solve_sudoku as missing } from '${join(PKG, 'index.js')}';
+import initCore, { exact_cover as coreCover, ExactCoverSolver as CoreSolver } from '${join(PKG, 'core.js')}';
+// @ts-expect-error: the core entry has no sudoku exports
+import { solve_sudoku as missing } from '${join(PKG, 'core.js')}';
 
 await init();
-await initSudoku();
+await initCore();
+const compact: ExactCoverCompact = { primary: 2, items: new Uint32Array([0, 1]), offsets: new Uint32Array([0, 1, 2]) };
+const fromCompact: number = exact_cover(compact, { countOnly: true }).count + coreCover(compact).count;
+const batch: string = solve_sudoku_batch('.'.repeat(16) + '\\n' + '.'.repeat(16));
+// @ts-expect-error: the compact form takes typed arrays
+exact_cover({ primary: 2, items: 'A B', offsets: [0, 1] });
 const result: ExactCoverResult = exact_cover('A B\\nA\\nB', { limit: 1, countOnly: false });
 const count: number = result.count + result.stats.nodes + result.stats.updates;
 const first: number[] | undefined = result.solutions[0];
@@ -67,7 +71,7 @@ for (const event of trace.events as TraceEvent[]) {
 const solved: string | null | undefined = solve_sudoku('1'.repeat(81));
 const generated: GeneratedSudoku = generate_sudoku({ size: 9, difficulty: 'hard', seed: 1 });
 const hint: SudokuHint | null = sudoku_hint(generated.puzzle, generated.puzzle);
-for (const solution of new SudokuSolver('A\\nA')) {
+for (const solution of new CoreSolver('A\\nA')) {
   const option: number = solution[0];
 }
 // @ts-expect-error: the difficulty is one of four names
@@ -86,7 +90,7 @@ exact_cover(42);
 exact_cover('A\\nA', { limit: 'all' });
 // @ts-expect-error: run takes a node budget
 solver.run();
-export { count, first, status, progress, solved, hint, missing };
+export { count, first, status, progress, solved, hint, missing, fromCompact, batch };
 `;
 
 test('a strict TypeScript consumer of every export type-checks', () => {

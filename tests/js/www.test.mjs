@@ -26,12 +26,12 @@ const pages = [];
 
 before(async () => {
   requireBuild(
-    join(WWW, 'pkg', 'dlx_wasm_sudoku.js'),
-    join(WWW, 'pkg', 'dlx_wasm_sudoku_bg.wasm'),
-    join(PKG, 'sudoku-node.js'),
+    join(WWW, 'pkg', 'dlx_wasm.js'),
+    join(WWW, 'pkg', 'dlx_wasm_bg.wasm'),
+    join(PKG, 'node.js'),
   );
-  // The module the page's workers load (dlx-wasm/sudoku), in Node.
-  dlx = await import(pathToFileURL(join(PKG, 'sudoku-node.js')).href);
+  // The module the page's workers load (dlx-wasm), in Node.
+  dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
   server = await serve(WWW);
   browser = await launchChromium();
 });
@@ -107,8 +107,8 @@ describe('the sudoku page', () => {
     assert.equal(await page.getAttribute('a[href="dlx.html"]', 'href'), 'dlx.html');
     release();
     await page.waitForSelector('#engine-status[data-state="ready"]');
-    // Both workers load the module with the sudoku exports, and only that one.
-    assert.deepEqual(fetched, ['/pkg/dlx_wasm_sudoku_bg.wasm', '/pkg/dlx_wasm_sudoku_bg.wasm']);
+    // Both workers load the main module, and only that one.
+    assert.deepEqual(fetched, ['/pkg/dlx_wasm_bg.wasm', '/pkg/dlx_wasm_bg.wasm']);
     assert.deepEqual(problems, []);
     await page.close();
   });
