@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test, stopping at the first failure: formatting and lints, the native tests,
+# Runs every test, stopping at the first failure: formatting, the native dependency list and
+# lints, the native tests,
 # the wasm boundary tests in Node and headless Chromium, the release build, then the package
 # and page tests against that build. Ends with one line: `total: N passed, M failed`.
 set -euo pipefail
@@ -37,6 +38,22 @@ stage() {
 }
 
 stage "cargo fmt --check" cargo fmt --check
+
+# A native user of the crate compiles only what the engine needs: the JS bindings and their
+# dependencies (wasm-bindgen, js-sys, serde, ...) exist only for wasm32 (Cargo.toml).
+native_dependencies() {
+    local allowed found extra
+    allowed=$(printf '%s\n' dlx-wasm fastrand thiserror thiserror-impl proc-macro2 quote syn \
+        unicode-ident | sort)
+    found=$(cargo tree -e normal --prefix none | awk '{ print $1 }' | sort -u)
+    extra=$(comm -23 <(echo "$found") <(echo "$allowed"))
+    if [[ -n $extra ]]; then
+        echo "a native build must not depend on:" $extra
+        return 1
+    fi
+    echo "native normal dependencies:" $found
+}
+stage "native dependencies (cargo tree: the engine's only)" native_dependencies
 stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
 stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings

@@ -26,7 +26,8 @@ pub struct SolverOptions {
 }
 
 /// Search statistics, counted as Knuth's DLX1 counts them so figures compare with his.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
 pub struct Stats {
     /// Search-tree nodes: each level entered, including the ones that complete a solution.
     pub nodes: u64,

@@ -2,8 +2,6 @@
 //! the lengths it compared, each cover and uncover, each node unlinked and relinked, each
 //! option tried and taken back, each solution and each backtrack.
 
-use serde::Serialize;
-
 use crate::error::Result;
 use crate::links::{Links, ROOT};
 use crate::observer::Observer;
@@ -12,8 +10,13 @@ use crate::search::{Solver, SolverOptions, Stats, Step};
 
 /// One step of the search. Items and options are numbered as in the [`Problem`], from 0;
 /// `level` is the depth in the search tree, from 0.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "op", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+// Serialized only by the JS bindings, which exist only for wasm32.
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(tag = "op", rename_all = "snake_case")
+)]
 pub enum TraceEvent {
     /// MRV chose `item`, comparing the lengths of the active primary items, in list order.
     Choose {
@@ -93,7 +96,8 @@ pub enum TraceEvent {
 }
 
 /// A recorded search.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
 pub struct Trace {
     /// Every step, in order.
     pub events: Vec<TraceEvent>,
