@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test, stopping at the first failure: formatting, the native dependency list and
-# lints, the native tests,
-# the wasm boundary tests in Node and headless Chromium, the release build, then the package
-# and page tests against that build. Ends with one line: `total: N passed, M failed`.
+# lints, the native tests (and the full published sudoku sets where ../shared/data/sudoku/
+# exists), the wasm boundary tests in Node and headless Chromium, the release build, then the
+# package and page tests against that build. Ends with one line: `total: N passed, M failed`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,10 +22,11 @@ totals() {
          END { print pass + 0, fail + 0 }' "$log"
 }
 
-# stage NAME COMMAND...: runs COMMAND, keeping its output for totals(); on failure prints
-# the totals (at least one failure: a lint or build error counts as one) and exits.
+# stage NAME COMMAND...: runs COMMAND, keeping its output for totals(), and prints how long it
+# took; on failure prints the totals (at least one failure: a lint or build error counts as
+# one) and exits.
 stage() {
-    local name=$1
+    local name=$1 start=$SECONDS
     shift
     printf '\n\033[1m==> %s\033[0m\n' "$name"
     if ! "$@" 2>&1 | tee -a "$log"; then
@@ -35,6 +36,7 @@ stage() {
         echo "total: $pass passed, $((fail > 0 ? fail : 1)) failed"
         exit 1
     fi
+    printf '\033[1m<== %s: %d s\033[0m\n' "$name" $((SECONDS - start))
 }
 
 stage "cargo fmt --check" cargo fmt --check
@@ -60,9 +62,18 @@ stage "clippy, wasm32 (library and wasm tests)" \
 stage "clippy, wasm32, the package's main module (no sudoku-toolkit)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features -- -D warnings
 # Optimised (profile `ci` in Cargo.toml: release speed, debug assertions and overflow checks
-# on, no LTO): the tests include heavy ones (every 17-clue sudoku). Also the doctests, which
-# only run natively (on wasm32 they report false passes).
+# on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
+# doctests, which only run natively (on wasm32 they report false passes).
 stage "native tests and doctests (optimised)" cargo test --profile ci
+# The full published sudoku sets are `#[ignore]` tests (tests/sudoku_data.rs) that fail when
+# their file is missing; the vendored samples above always run. Here, where the data exists.
+if [[ -d ../shared/data/sudoku ]]; then
+    stage "full sudoku sets (../shared/data/sudoku/: sudoku_data -- --ignored)" \
+        cargo test --profile ci --test sudoku_data -- --ignored
+else
+    printf '\n\033[1m==> full sudoku sets: not run\033[0m (no ../shared/data/sudoku/ here;'
+    printf ' the vendored samples in tests/data/sudoku/ ran above)\n'
+fi
 # Runner from .cargo/config.toml: tests/wasm_node.rs in Node, tests/wasm_browser.rs in
 # Chromium. Only --tests: plain #[test] and doctests are skipped or meaningless on wasm32.
 stage "wasm boundary tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests
