@@ -2,7 +2,8 @@
 # Runs every test, stopping at the first failure: formatting, the native dependency list and
 # lints, the native tests (and the full published sudoku sets where ../shared/data/sudoku/
 # exists), the wasm boundary tests in Node and headless Chromium, the release build, then the
-# package and page tests against that build. Ends with one line: `total: N passed, M failed`.
+# package and page tests against that build on the machine's Node and on Node 24, and the
+# package test on Node 22. Ends with one line: `total: N passed, M failed`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -78,8 +79,24 @@ fi
 # Chromium. Only --tests: plain #[test] and doctests are skipped or meaningless on wasm32.
 stage "wasm boundary tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests
 stage "release build (pkg/, www/pkg/)" bash scripts/build.sh
-# Needs the build above: packs pkg/, loads www/.
-stage "package and page tests (node --test)" node --test --test-reporter=spec tests/js/
+# Needs the build above: packs pkg/, loads www/. Files, not the directory: Node 24 takes a
+# directory argument for a module name (MODULE_NOT_FOUND). Once on the machine's Node, then
+# every test on Node 24 and the package test on Node 22 (installed into .tools/ by
+# scripts/setup.sh), each with its bin first on PATH so the npm the tests run uses it too.
+js_tests=(tests/js/*.test.mjs)
+stage "package and page tests (node --test, the machine's Node $(node --version))" \
+    node --test --test-reporter=spec "${js_tests[@]}"
+# on_node MAJOR COMMAND...: runs COMMAND with .tools/nodeMAJOR's node first on PATH.
+on_node() {
+    local bin
+    bin=$(echo "$PWD/.tools/node$1/node_modules/node-linux-"*/bin)
+    shift
+    PATH="$bin:$PATH" "$@"
+}
+stage "package and page tests (node --test, Node $(on_node 24 node --version))" \
+    on_node 24 node --test --test-reporter=spec "${js_tests[@]}"
+stage "package test (node --test, Node $(on_node 22 node --version))" \
+    on_node 22 node --test --test-reporter=spec tests/js/package.test.mjs
 
 read -r pass fail < <(totals)
 echo "total: $pass passed, $fail failed"
