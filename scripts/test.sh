@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test, stopping at the first failure: formatting and lints, the native tests,
-# the wasm boundary tests in Node and headless Chromium, the release build, then the package
-# and page tests against that build. Ends with one line: `total: N passed, M failed`.
+# Runs every test, stopping at the first failure: formatting, the native dependency list and
+# lints, the native tests (and the full published sudoku sets where ../shared/data/sudoku/
+# exists), the wasm boundary tests in Node and headless Chromium, the release build, then the
+# package and page tests against that build on the machine's Node and on Node 24, and the
+# package test on Node 22. Ends with one line: `total: N passed, M failed`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,10 +23,11 @@ totals() {
          END { print pass + 0, fail + 0 }' "$log"
 }
 
-# stage NAME COMMAND...: runs COMMAND, keeping its output for totals(); on failure prints
-# the totals (at least one failure: a lint or build error counts as one) and exits.
+# stage NAME COMMAND...: runs COMMAND, keeping its output for totals(), and prints how long it
+# took; on failure prints the totals (at least one failure: a lint or build error counts as
+# one) and exits.
 stage() {
-    local name=$1
+    local name=$1 start=$SECONDS
     shift
     printf '\n\033[1m==> %s\033[0m\n' "$name"
     if ! "$@" 2>&1 | tee -a "$log"; then
@@ -34,24 +37,66 @@ stage() {
         echo "total: $pass passed, $((fail > 0 ? fail : 1)) failed"
         exit 1
     fi
+    printf '\033[1m<== %s: %d s\033[0m\n' "$name" $((SECONDS - start))
 }
 
 stage "cargo fmt --check" cargo fmt --check
+
+# A native user of the crate compiles only what the engine needs: the JS bindings and their
+# dependencies (wasm-bindgen, js-sys, ...) exist only for wasm32 (Cargo.toml).
+native_dependencies() {
+    local allowed found extra
+    allowed=$(printf '%s\n' dlx-wasm fastrand thiserror thiserror-impl proc-macro2 quote syn \
+        unicode-ident | sort)
+    found=$(cargo tree -e normal --prefix none | awk '{ print $1 }' | sort -u)
+    extra=$(comm -23 <(echo "$found") <(echo "$allowed"))
+    if [[ -n $extra ]]; then
+        echo "a native build must not depend on:" $extra
+        return 1
+    fi
+    echo "native normal dependencies:" $found
+}
+stage "native dependencies (cargo tree: the engine's only)" native_dependencies
 stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
 stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 stage "clippy, wasm32, the package's main module (no sudoku-toolkit)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features -- -D warnings
 # Optimised (profile `ci` in Cargo.toml: release speed, debug assertions and overflow checks
-# on, no LTO): the tests include heavy ones (every 17-clue sudoku). Also the doctests, which
-# only run natively (on wasm32 they report false passes).
+# on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
+# doctests, which only run natively (on wasm32 they report false passes).
 stage "native tests and doctests (optimised)" cargo test --profile ci
+# The full published sudoku sets are `#[ignore]` tests (tests/sudoku_data.rs) that fail when
+# their file is missing; the vendored samples above always run. Here, where the data exists.
+if [[ -d ../shared/data/sudoku ]]; then
+    stage "full sudoku sets (../shared/data/sudoku/: sudoku_data -- --ignored)" \
+        cargo test --profile ci --test sudoku_data -- --ignored
+else
+    printf '\n\033[1m==> full sudoku sets: not run\033[0m (no ../shared/data/sudoku/ here;'
+    printf ' the vendored samples in tests/data/sudoku/ ran above)\n'
+fi
 # Runner from .cargo/config.toml: tests/wasm_node.rs in Node, tests/wasm_browser.rs in
 # Chromium. Only --tests: plain #[test] and doctests are skipped or meaningless on wasm32.
 stage "wasm boundary tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests
 stage "release build (pkg/, www/pkg/)" bash scripts/build.sh
-# Needs the build above: packs pkg/, loads www/.
-stage "package and page tests (node --test)" node --test --test-reporter=spec tests/js/
+# Needs the build above: packs pkg/, loads www/. Files, not the directory: Node 24 takes a
+# directory argument for a module name (MODULE_NOT_FOUND). Once on the machine's Node, then
+# every test on Node 24 and the package test on Node 22 (installed into .tools/ by
+# scripts/setup.sh), each with its bin first on PATH so the npm the tests run uses it too.
+js_tests=(tests/js/*.test.mjs)
+stage "package and page tests (node --test, the machine's Node $(node --version))" \
+    node --test --test-reporter=spec "${js_tests[@]}"
+# on_node MAJOR COMMAND...: runs COMMAND with .tools/nodeMAJOR's node first on PATH.
+on_node() {
+    local bin
+    bin=$(echo "$PWD/.tools/node$1/node_modules/node-linux-"*/bin)
+    shift
+    PATH="$bin:$PATH" "$@"
+}
+stage "package and page tests (node --test, Node $(on_node 24 node --version))" \
+    on_node 24 node --test --test-reporter=spec "${js_tests[@]}"
+stage "package test (node --test, Node $(on_node 22 node --version))" \
+    on_node 22 node --test --test-reporter=spec tests/js/package.test.mjs
 
 read -r pass fail < <(totals)
 echo "total: $pass passed, $fail failed"

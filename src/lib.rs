@@ -14,6 +14,7 @@ pub mod puzzles;
 mod search;
 pub mod sudoku;
 mod trace;
+#[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use error::{Error, Result};

@@ -1,23 +1,83 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! The published puzzle sets: exact solution counts, every 17-clue puzzle solved, every serg
-//! puzzle ambiguous. The big sets are read from `../shared/data/sudoku/`; a test whose file
-//! is absent prints a note and passes.
+//! The published puzzle sets: exact solution counts, every 17-clue puzzle solved and unique,
+//! every hard puzzle solved, every serg puzzle ambiguous.
+//!
+//! Two layers, neither of which can pass by skipping:
+//! - samples vendored in `tests/data/sudoku/*.sample` (a few hundred puzzles of each set, every
+//!   k-th puzzle, as each file's header says), compiled into the tests: always run;
+//! - the full sets in `../shared/data/sudoku/`: `#[ignore]` tests that fail when their file is
+//!   missing. `scripts/test.sh` runs them (`cargo test --test sudoku_data -- --ignored`) where
+//!   that folder exists, and says so where it does not.
 
 use std::path::PathBuf;
 
 use dlx_wasm::sudoku::{Singles, Sudoku, SudokuSolver};
 
-/// The lines of a data set that are puzzles (not comments), or `None` with a note.
-fn shared_set(name: &str) -> Option<Vec<String>> {
+/// A vendored sample: its file's text and the puzzles it must hold.
+struct Sample {
+    set: &'static str,
+    text: &'static str,
+    puzzles: usize,
+    /// The sample is every `step`-th puzzle of the full set, from the first.
+    step: usize,
+}
+
+const SAMPLE_17_CLUE: Sample = Sample {
+    set: "puzzles2_17_clue",
+    text: include_str!("data/sudoku/puzzles2_17_clue.sample"),
+    puzzles: 385,
+    step: 128,
+};
+const SAMPLE_TOP1465: Sample = Sample {
+    set: "puzzles3_magictour_top1465",
+    text: include_str!("data/sudoku/puzzles3_magictour_top1465.sample"),
+    puzzles: 367,
+    step: 4,
+};
+const SAMPLE_HARDEST_1905: Sample = Sample {
+    set: "puzzles5_forum_hardest_1905_11+",
+    text: include_str!("data/sudoku/puzzles5_forum_hardest_1905_11+.sample"),
+    puzzles: 381,
+    step: 128,
+};
+const SAMPLE_HARDEST_1106: Sample = Sample {
+    set: "puzzles6_forum_hardest_1106",
+    text: include_str!("data/sudoku/puzzles6_forum_hardest_1106.sample"),
+    puzzles: 375,
+    step: 1,
+};
+const SAMPLE_SERG: Sample = Sample {
+    set: "puzzles7_serg_benchmark",
+    text: include_str!("data/sudoku/puzzles7_serg_benchmark.sample"),
+    puzzles: 313,
+    step: 32,
+};
+
+const SAMPLES: [&Sample; 5] = [
+    &SAMPLE_17_CLUE,
+    &SAMPLE_TOP1465,
+    &SAMPLE_HARDEST_1905,
+    &SAMPLE_HARDEST_1106,
+    &SAMPLE_SERG,
+];
+
+impl Sample {
+    /// The sample's puzzles, after checking there are exactly as many as it should hold.
+    fn lines(&self) -> Vec<String> {
+        let lines = puzzle_lines(self.text);
+        assert_eq!(lines.len(), self.puzzles, "puzzles in {}.sample", self.set);
+        lines
+    }
+}
+
+/// The puzzles of a full set in `../shared/data/sudoku/`; panics when the file is unreadable.
+fn shared_set(name: &str) -> Vec<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data/sudoku")
         .join(name);
     match std::fs::read_to_string(&path) {
-        Ok(text) => Some(puzzle_lines(&text)),
-        Err(error) => {
-            println!("skipping: {} not readable ({error})", path.display());
-            None
-        }
+        Ok(text) => puzzle_lines(&text),
+        Err(error) => panic!("{} is not readable ({error})", path.display()),
     }
 }
 
@@ -34,6 +94,40 @@ fn assert_solves(puzzle: &Sudoku, solution: &[u8]) {
     assert!(puzzle.layout().is_solution(solution), "{puzzle}");
     for (given, value) in puzzle.values().iter().zip(solution) {
         assert!(*given == 0 || given == value, "{puzzle}: a given changed");
+    }
+}
+
+/// Solves every puzzle, checks each grid, and returns how many there were.
+fn assert_all_solve(lines: &[String]) -> usize {
+    let mut solver = SudokuSolver::new();
+    let mut grid = Vec::new();
+    for line in lines {
+        let puzzle: Sudoku = line.parse().expect("the puzzle parses");
+        assert!(solver.solve_into(&puzzle, &mut grid).unwrap(), "{line}");
+        assert_solves(&puzzle, &grid);
+    }
+    lines.len()
+}
+
+/// Checks that every puzzle has at least two solutions: two distinct valid grids that keep
+/// the givens.
+fn assert_all_ambiguous(lines: &[String]) {
+    let mut solver = SudokuSolver::new();
+    for line in lines {
+        let puzzle: Sudoku = line.parse().expect("the puzzle parses");
+        let mut solutions = Vec::new();
+        let found = solver
+            .for_each_solution(&puzzle, 2, |grid| {
+                solutions.push(grid.to_vec());
+                true
+            })
+            .unwrap();
+        assert_eq!(found, 2, "{line}");
+        assert_ne!(solutions[0], solutions[1], "{line}");
+        for solution in &solutions {
+            assert_solves(&puzzle, solution);
+        }
+        assert_eq!(solver.count(&puzzle, 2).unwrap(), 2, "{line}");
     }
 }
 
@@ -77,59 +171,108 @@ fn counted_puzzles_have_their_published_counts() {
     assert_eq!(checked, 43);
 }
 
+// The vendored samples: always run.
+
 #[test]
-fn every_17_clue_puzzle_solves() {
-    let Some(lines) = shared_set("puzzles2_17_clue") else {
-        return;
-    };
-    assert_eq!(lines.len(), 49_158);
+fn sampled_17_clue_puzzles_solve_and_are_unique() {
+    let lines = SAMPLE_17_CLUE.lines();
     let mut solver = SudokuSolver::new();
-    let mut grid = Vec::new();
     for line in &lines {
         let puzzle: Sudoku = line.parse().expect("the puzzle parses");
-        assert_eq!(puzzle.given_count(), 17);
-        assert!(solver.solve_into(&puzzle, &mut grid).unwrap(), "{line}");
-        assert_solves(&puzzle, &grid);
+        assert_eq!(puzzle.given_count(), 17, "{line}");
+        assert_eq!(solver.count(&puzzle, 2).unwrap(), 1, "{line}");
+    }
+    assert_eq!(assert_all_solve(&lines), 385);
+}
+
+#[test]
+fn sampled_hard_puzzles_solve_and_are_unique() {
+    for sample in [&SAMPLE_TOP1465, &SAMPLE_HARDEST_1905, &SAMPLE_HARDEST_1106] {
+        let lines = sample.lines();
+        assert_eq!(assert_all_solve(&lines), sample.puzzles);
+        let mut solver = SudokuSolver::new();
+        for line in &lines {
+            let puzzle: Sudoku = line.parse().unwrap();
+            assert_eq!(
+                solver.count(&puzzle, 2).unwrap(),
+                1,
+                "{}: {line}",
+                sample.set
+            );
+        }
     }
 }
 
 #[test]
-fn every_17_clue_puzzle_is_unique_in_a_sample() {
-    let Some(lines) = shared_set("puzzles2_17_clue") else {
-        return;
-    };
+fn sampled_serg_puzzles_have_several_solutions() {
+    let lines = SAMPLE_SERG.lines();
+    assert_all_ambiguous(&lines);
+}
+
+#[test]
+fn samples_are_distinct_puzzles() {
+    for sample in SAMPLES {
+        let mut lines = sample.lines();
+        lines.sort();
+        lines.dedup();
+        assert_eq!(lines.len(), sample.puzzles, "{}", sample.set);
+    }
+}
+
+// The full sets: ignored by default, failing when their file is missing.
+
+#[test]
+#[ignore = "reads a full set from ../shared/data/sudoku/; scripts/test.sh runs it there"]
+fn samples_are_every_kth_puzzle_of_their_full_set() {
+    for sample in SAMPLES {
+        let full = shared_set(sample.set);
+        let taken: Vec<String> = full.iter().step_by(sample.step).cloned().collect();
+        assert_eq!(sample.lines(), taken, "{}.sample", sample.set);
+    }
+}
+
+#[test]
+#[ignore = "reads a full set from ../shared/data/sudoku/; scripts/test.sh runs it there"]
+fn every_17_clue_puzzle_solves() {
+    let lines = shared_set("puzzles2_17_clue");
+    assert_eq!(lines.len(), 49_158);
+    for line in &lines {
+        let puzzle: Sudoku = line.parse().expect("the puzzle parses");
+        assert_eq!(puzzle.given_count(), 17, "{line}");
+    }
+    assert_eq!(assert_all_solve(&lines), 49_158);
+}
+
+#[test]
+#[ignore = "reads a full set from ../shared/data/sudoku/; scripts/test.sh runs it there"]
+fn every_25th_17_clue_puzzle_is_unique() {
+    let lines = shared_set("puzzles2_17_clue");
     let mut solver = SudokuSolver::new();
+    let mut checked = 0;
     for line in lines.iter().step_by(25) {
         let puzzle: Sudoku = line.parse().unwrap();
         assert_eq!(solver.count(&puzzle, 2).unwrap(), 1, "{line}");
+        checked += 1;
     }
+    assert_eq!(checked, 1_967);
 }
 
 #[test]
+#[ignore = "reads a full set from ../shared/data/sudoku/; scripts/test.sh runs it there"]
 fn every_serg_puzzle_has_several_solutions() {
-    let Some(lines) = shared_set("puzzles7_serg_benchmark") else {
-        return;
-    };
+    let lines = shared_set("puzzles7_serg_benchmark");
     assert_eq!(lines.len(), 10_000);
-    let mut solver = SudokuSolver::new();
-    for line in &lines {
-        let puzzle: Sudoku = line.parse().expect("the puzzle parses");
-        assert_eq!(solver.count(&puzzle, 2).unwrap(), 2, "{line}");
-    }
+    assert_all_ambiguous(&lines);
 }
 
 #[test]
+#[ignore = "reads a full set from ../shared/data/sudoku/; scripts/test.sh runs it there"]
 fn hard_sets_solve() {
-    for name in ["puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106"] {
-        let Some(lines) = shared_set(name) else {
-            continue;
-        };
-        let mut solver = SudokuSolver::new();
-        let mut grid = Vec::new();
-        for line in &lines {
-            let puzzle: Sudoku = line.parse().unwrap();
-            assert!(solver.solve_into(&puzzle, &mut grid).unwrap(), "{line}");
-            assert_solves(&puzzle, &grid);
-        }
+    for (name, puzzles) in [
+        ("puzzles3_magictour_top1465", 1_465),
+        ("puzzles5_forum_hardest_1905_11+", 48_766),
+        ("puzzles6_forum_hardest_1106", 375),
+    ] {
+        assert_eq!(assert_all_solve(&shared_set(name)), puzzles, "{name}");
     }
 }

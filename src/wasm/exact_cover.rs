@@ -420,8 +420,8 @@ fn read_compact(
     let count = builder.item_count();
     let mut option: Vec<usize> = Vec::new();
     let mut start = 0;
-    for k in 1..offsets.len() {
-        let end = match index(offsets[k], items.len() + 1) {
+    for (k, &offset) in offsets.iter().enumerate().skip(1) {
+        let end = match index(offset, items.len() + 1) {
             Ok(end) if end >= start => end,
             _ => {
                 let what = format!("a whole number from {start} to {}", items.len());

@@ -1,4 +1,4 @@
-//! The JavaScript surface (on native targets the functions exist but need a JS host to run): every `#[wasm_bindgen]` item lives under this module. It converts
+//! The JavaScript surface, compiled only for wasm32: every `#[wasm_bindgen]` item lives under this module. It converts
 //! JS values to Rust, calls the engine, and maps each error to a JS `Error` with a `code`
 //! property and the positions the error carries. No solving logic lives here.
 
