@@ -18,8 +18,8 @@ const pkgDir = resolve(process.env.DLX_PKG ?? join(root, 'pkg'));
 const dataDir = resolve(process.env.SUDOKU_DATA ?? join(root, '..', 'shared', 'data', 'sudoku'));
 const SAMPLE = Number(process.env.SUDOKU_SAMPLE ?? 1000);
 
-if (!existsSync(join(pkgDir, 'dlx_wasm_sudoku.js'))) {
-  throw new Error(`${pkgDir} has no dlx_wasm_sudoku.js: run scripts/build.sh first`);
+if (!existsSync(join(pkgDir, 'dlx_wasm.js'))) {
+  throw new Error(`${pkgDir} has no dlx_wasm.js: run scripts/build.sh first`);
 }
 const sets = SETS.filter(([, file]) => existsSync(join(dataDir, file))).map(([name, file]) => ({
   name,
@@ -43,7 +43,7 @@ try {
   await page.evaluate(() => window.benchReady);
   const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0]);
   const rows = await page.evaluate(() => window.benchSudoku());
-  console.log(`dlx-wasm from ${pkgDir}/dlx_wasm_sudoku.js; headless ${version}; npm dancing-links 4.3.10`);
+  console.log(`dlx-wasm from ${pkgDir}/dlx_wasm.js; headless ${version}; npm dancing-links 4.3.10`);
   console.log('');
   console.log('| set | puzzles | dlx-wasm (wasm) µs | npm dancing-links µs | npm / ours |');
   console.log('|---|---|---|---|---|');

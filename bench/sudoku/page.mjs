@@ -1,6 +1,6 @@
 // The Chromium side of browser.mjs: dlx-wasm's `dlx-wasm/sudoku` module and npm
 // dancing-links in one page, measured by the same code as in Node (solvers.mjs).
-import init, * as wasm from './pkg/dlx_wasm_sudoku.js';
+import init, * as wasm from './pkg/dlx_wasm.js';
 import { DancingLinks } from 'dancing-links';
 import { measure, ours, theirs } from './solvers.mjs';
 

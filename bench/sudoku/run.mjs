@@ -7,8 +7,7 @@
 //   npm ci && node run.mjs
 //
 // DLX_PKG: the wasm-bindgen `--target web` output to load (default: pkg/ at the repository
-// root, as scripts/build.sh writes it; its dlx_wasm_sudoku.js, or dlx_wasm.js in builds from
-// before the split). SUDOKU_DATA: the data directory. SUDOKU_SAMPLE: puzzles per set
+// root, as scripts/build.sh writes it; its dlx_wasm.js, the main module). SUDOKU_DATA: the data directory. SUDOKU_SAMPLE: puzzles per set
 // (default 1000).
 
 import { readFileSync, existsSync } from 'node:fs';
@@ -23,9 +22,8 @@ const pkgDir = resolve(process.env.DLX_PKG ?? join(root, 'pkg'));
 const dataDir = resolve(process.env.SUDOKU_DATA ?? join(root, '..', 'shared', 'data', 'sudoku'));
 const SAMPLE = Number(process.env.SUDOKU_SAMPLE ?? 1000);
 
-// The module with the sudoku exports (dlx-wasm/sudoku); a build from before the package had
-// two modules has them in dlx_wasm.js.
-const name = existsSync(join(pkgDir, 'dlx_wasm_sudoku.js')) ? 'dlx_wasm_sudoku' : 'dlx_wasm';
+// The main module (dlx-wasm), which has the sudoku exports.
+const name = 'dlx_wasm';
 const wasm = await import(pathToFileURL(join(pkgDir, `${name}.js`)).href);
 wasm.initSync({ module: readFileSync(join(pkgDir, `${name}_bg.wasm`)) });
 if (typeof wasm.count_sudoku_solutions !== 'function') {

@@ -13,12 +13,16 @@ const ERROR_TYPES: &'static str = r#"
  *   `empty_option`, `no_primary_item`, `color_on_primary`, `item_out_of_range`: a malformed
  *   problem (`line` for text input, `option` for the option's index);
  * - `forced_out_of_range`, `forced_conflict`: bad forced options;
- * - in `dlx-wasm/sudoku`, also the codes of the sudoku exports (`SudokuErrorCode`).
+ * - `too_many_solutions`: `exact_cover` would collect more than its budget of 4,194,304
+ *   option indices (`budget`, `collected`): use `limit`, `countOnly` or `ExactCoverSolver`;
+ * - in `dlx-wasm` (not `dlx-wasm/core`), also the codes of the sudoku exports
+ *   (`SudokuErrorCode`).
  */
 export type ExactCoverErrorCode =
   | "invalid_argument" | "too_large" | "syntax" | "unknown_item" | "duplicate_item"
   | "duplicate_item_name" | "invalid_name" | "empty_option" | "no_primary_item"
-  | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_conflict";
+  | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_conflict"
+  | "too_many_solutions";
 
 /** An `Error` thrown by this module: a message plus a machine-readable code and positions. */
 export interface DlxError extends Error {

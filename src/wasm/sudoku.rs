@@ -261,24 +261,8 @@ fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsV
 
 /// The grid argument at `path`, read with `options`.
 pub(crate) fn read_grid(value: &JsValue, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
-    let text = text(value, path, MAX_INPUT_BYTES)?;
+    let text = string(value, path, MAX_INPUT_BYTES)?;
     Sudoku::parse(&text, options).map_err(|e| sudoku_error(&e))
-}
-
-/// `value` as a string of at most `max` UTF-16 units, checked before it is copied; a
-/// longer one is an `invalid_argument` too.
-fn text(value: &JsValue, path: &str, max: usize) -> Result<String, JsValue> {
-    let Some(js) = value.dyn_ref::<js_sys::JsString>() else {
-        return Err(invalid(path, "a string", value));
-    };
-    if js.length() as usize > max {
-        return Err(invalid(
-            path,
-            &format!("a string of at most {max} characters"),
-            &JsValue::from_str(&format!("{} characters", js.length())),
-        ));
-    }
-    Ok(String::from(js))
 }
 
 /// Property `key` of `object` as a string, if present.
@@ -290,7 +274,7 @@ fn string_field(
 ) -> Result<Option<String>, JsValue> {
     let path = format!("{path}.{key}");
     field(object, key)?
-        .map(|value| text(&value, &path, max))
+        .map(|value| string(&value, &path, max))
         .transpose()
 }
 
