@@ -41,10 +41,25 @@ after(async () => {
   await server?.close();
 });
 
-/** A fresh page on `hash`, watched for problems, with the solver loaded. */
-async function open(hash = '', viewport = { width: 1280, height: 800 }) {
+/**
+ * A fresh page on `hash`, watched for problems, with the solver loaded. The page keeps the
+ * game between visits (localStorage): unless `keep`, that is emptied first, so every test
+ * starts from the start puzzle.
+ */
+async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep = false, colorScheme = 'light' } = {}) {
   const page = await browser.context.newPage();
   await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme });
+  if (!keep) {
+    // A blank page on the same origin, to empty its storage.
+    const blank = `${server.url}blank.html`;
+    await page.route(blank, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }),
+    );
+    await page.goto(blank);
+    await page.evaluate(() => localStorage.clear());
+    await page.unroute(blank);
+  }
   const problems = watch(page);
   await page.addInitScript(() => {
     window.cspViolations = [];
@@ -119,7 +134,7 @@ describe('the sudoku page', () => {
     // Bad input: the engine's message, in plain words, naming the row and column.
     await importPuzzle(page, `${'.'.repeat(22)}x${'.'.repeat(58)}`);
     await page.waitForSelector('#import-error:not([hidden])');
-    assert.match(await page.textContent('#import-error'), /invalid character `x` at row 3, column 5/);
+    assert.match(await page.textContent('#import-error'), /invalid character “x” at row 3, column 5/);
     await importPuzzle(page, HARD);
     await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
     assert.equal(await page.isHidden('#import-error'), true);
@@ -354,6 +369,48 @@ describe('the sudoku page', () => {
       assert.ok(width <= viewport.width, `no horizontal scroll at ${viewport.width}px (${width})`);
       await page.screenshot({ path: join(ARTIFACTS, `sudoku-${name}.png`), fullPage: true });
       await clean(tab);
+    }
+  });
+});
+
+describe('the sudoku page on every screen (issue 13)', () => {
+  test('#13.7 the grid and its controls fit one screen; screenshots light and dark', { timeout: 120_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const [name, viewport] of [
+      ['1280', { width: 1280, height: 900 }],
+      ['820', { width: 820, height: 900 }],
+      ['375', { width: 375, height: 812 }],
+    ]) {
+      for (const colorScheme of ['light', 'dark']) {
+        const tab = await open('', viewport, { colorScheme });
+        const { page } = tab;
+        await cell(page, 2).click();
+        await page.keyboard.press('Shift+Digit4');
+        await page.keyboard.press('Shift+Digit5');
+        await page.click('#hint');
+        await page.waitForSelector('#grid .cell.hinted');
+        await page.waitForTimeout(900); // the hint flash
+        // Everything needed to play is on screen, without scrolling, after the hint too.
+        const scroll = await page.evaluate(() => [scrollX, scrollY]);
+        for (const selector of ['#grid', '#pad', '#undo', '#hint', '#check', '#solve', '#message', '#mode-pencil', '#timer']) {
+          const box = await page.locator(selector).boundingBox();
+          assert.ok(box, `${selector} is shown`);
+          assert.ok(
+            box.x >= 0 && box.y + scroll[1] >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height,
+            `${selector} within ${viewport.width}x${viewport.height} (${JSON.stringify(box)}, scrolled ${scroll})`,
+          );
+        }
+        assert.deepEqual(scroll, [0, 0], 'nothing scrolled the page');
+        // No button's label overflows it.
+        const overflowing = await page.$$eval('button', (all) =>
+          all.filter((b) => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent),
+        );
+        assert.deepEqual(overflowing, []);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= viewport.width, `no horizontal scroll at ${viewport.width}px (${width})`);
+        await page.screenshot({ path: join(ARTIFACTS, `sudoku-${name}-${colorScheme}.png`) });
+        await clean(tab);
+      }
     }
   });
 });
