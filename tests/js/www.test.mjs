@@ -414,3 +414,298 @@ describe('the sudoku page on every screen (issue 13)', () => {
     }
   });
 });
+
+describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
+  const waitMessage = (page, re) =>
+    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
+
+  test('#13.1 Solve keeps the player’s entries, says when they make it unsolvable; setter mode', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await page.click('#empty');
+    await waitMessage(page, /^An empty 9 × 9 grid/);
+    // Empty grid turns "Enter givens" on; as a player (off), type 5 3 . . 7 in row 1.
+    assert.equal(await page.getAttribute('#mode-setter', 'aria-pressed'), 'true');
+    await page.click('#mode-setter');
+    assert.equal(await page.getAttribute('#mode-setter', 'aria-pressed'), 'false');
+    await cell(page, 0).click();
+    for (const key of ['5', 'ArrowRight', '3', 'ArrowRight', 'ArrowRight', 'ArrowRight', '7']) await page.keyboard.press(key);
+    assert.equal((await cells(page)).slice(0, 9), '53..7....');
+    assert.equal(await givens(page), '.'.repeat(81), 'entries, not givens');
+    await page.click('#solve');
+    await waitMessage(page, /^Solved/);
+    const solved = await cells(page);
+    assert.equal(solved[0] + solved[1] + solved[4], '537');
+    assert.match(await message(page), /keeping your 3 entries: this is one of several solutions/);
+    assert.ok(dlx.solve_sudoku(solved) === solved);
+
+    // Entries that leave no solution: said so, the grid untouched.
+    await importPuzzle(page, HARD);
+    await waitMessage(page, /^Imported/);
+    const solution = dlx.solve_sudoku(HARD);
+    const candidates = dlx.sudoku_candidates(HARD);
+    const k = candidates.findIndex((list) => list && list.length > 1);
+    await cell(page, k).click();
+    await page.keyboard.press(candidates[k].find((s) => s !== solution[k]));
+    const before = await cells(page);
+    await page.click('#solve');
+    await waitMessage(page, /^No solution with your 1 entry/);
+    assert.equal(await cells(page), before);
+
+    // Setter mode: typed digits are givens, kept by Solve, and not the player's to erase.
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    await cell(page, 0).click();
+    for (const key of ['5', 'ArrowRight', '3', 'ArrowRight', 'ArrowRight', 'ArrowRight', '7']) await page.keyboard.press(key);
+    assert.equal((await givens(page)).slice(0, 9), '53..7....');
+    await page.click('#mode-setter');
+    await waitMessage(page, /^3 givens set/);
+    await cell(page, 0).click();
+    await page.keyboard.press('Backspace');
+    assert.equal((await givens(page)).slice(0, 2), '53');
+    await page.click('#solve');
+    await waitMessage(page, /^Solved/);
+    assert.equal((await givens(page)).slice(0, 9), '53..7....');
+    await clean(tab);
+  });
+
+  test('#13.2 every size the engine reads is drawn and playable; the Size menu follows', { timeout: 120_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    for (const n of [12, 5, 8, 25]) {
+      await importPuzzle(page, '.'.repeat(n * n));
+      await waitMessage(page, new RegExp(`^Imported an? ${n} × ${n} puzzle with 0 givens`));
+      assert.equal(await page.locator('#grid .cell').count(), n * n);
+      assert.equal(await page.inputValue('#size'), String(n));
+      // Square cells, not stripes.
+      const box = await cell(page, 0).boundingBox();
+      assert.ok(Math.abs(box.width - box.height) < 2 && box.width > 8, `${n}: ${JSON.stringify(box)}`);
+      assert.equal(await page.locator('#pad button').count(), n + 1);
+    }
+    assert.match(await message(page), /^Imported a 25 × 25/);
+    // Empty grid and New work at the imported size.
+    await importPuzzle(page, '.'.repeat(144));
+    await waitMessage(page, /^Imported a 12 × 12/);
+    await page.click('#empty');
+    await waitMessage(page, /^An empty 12 × 12 grid/);
+    await page.selectOption('#difficulty', 'easy');
+    await page.click('#new');
+    await waitMessage(page, /^New easy puzzle/);
+    assert.equal(dlx.count_sudoku_solutions(await givens(page), 2), 1);
+    // A size the page cannot draw is refused before the game changes.
+    const line = await cells(page);
+    await importPuzzle(page, '.'.repeat(9));
+    await page.waitForSelector('#import-error:not([hidden])');
+    assert.equal(await cells(page), line);
+    await clean(tab);
+  });
+
+  test('#13.3 New, Empty grid, Import and Size are undoable; Back returns; a reload keeps the game', { timeout: 90_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 1).click();
+    await page.keyboard.press('1');
+    const played = await cells(page);
+    await page.selectOption('#difficulty', 'easy');
+    await page.click('#new');
+    await waitMessage(page, /^New easy puzzle/);
+    assert.notEqual(await givens(page), INKALA);
+    assert.equal(await page.isEnabled('#undo'), true);
+    await page.click('#undo');
+    assert.equal(await givens(page), INKALA);
+    assert.equal(await cells(page), played);
+    await page.click('#redo');
+    assert.notEqual(await givens(page), INKALA);
+    // Back leaves the new puzzle for the game before it, not the site.
+    await page.goBack();
+    await page.waitForFunction((line) => [...document.querySelectorAll('#grid .cell')].map((c) => c.querySelector('.value').textContent || '.').join('') === line, played);
+    assert.equal(new URL(page.url()).origin + '/', server.url);
+    // A size change, undone: the 9 x 9 game is back, size and all.
+    await page.selectOption('#size', '4');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16);
+    await page.click('#undo');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 81);
+    assert.equal(await cells(page), played);
+    assert.equal(await page.inputValue('#size'), '9');
+    // Notes, colours and the time survive a reload (without the address too).
+    await cell(page, 2).click();
+    await page.keyboard.press('Shift+Digit4');
+    await page.click('#palette .color-3');
+    await page.waitForTimeout(1100);
+    const time = await page.textContent('#timer');
+    await page.goto(server.url);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await waitMessage(page, /^Welcome back/);
+    assert.equal(await cells(page), played);
+    assert.match(await cell(page, 2).getAttribute('aria-label'), /notes 4/);
+    assert.equal(await cell(page, 2).evaluate((c) => c.classList.contains('color-3')), true);
+    assert.ok((await page.textContent('#timer')) >= time, 'the time played is kept');
+    await clean(tab);
+  });
+
+  test('#13.4 after a click on the pad, the keyboard still acts on the selected cell', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 1).click();
+    await page.click('#pad button:has-text("1")');
+    assert.equal((await cells(page))[1], '1');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), '1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('2');
+    assert.equal((await cells(page))[2], '2');
+    // Even if focus is elsewhere (a button), digits and arrows go to the grid.
+    await page.focus('#check');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('4');
+    assert.equal((await cells(page))[3], '4');
+    await clean(tab);
+  });
+
+  test('#13.5 only the levels a size can have are offered', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    const enabled = () => page.$$eval('#difficulty option', (all) => all.filter((o) => !o.disabled).map((o) => o.value));
+    assert.deepEqual(await enabled(), ['easy', 'medium', 'hard', 'expert']);
+    await page.selectOption('#size', '4');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16);
+    assert.deepEqual(await enabled(), ['easy']);
+    assert.match(await page.textContent('#levels-note'), /Every 4 × 4 puzzle is easy/);
+    assert.match(await message(page), /^New easy puzzle/);
+    await page.selectOption('#size', '6');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 36);
+    assert.deepEqual(await enabled(), ['easy', 'medium', 'hard']);
+    await page.selectOption('#difficulty', 'hard');
+    await page.click('#new');
+    await waitMessage(page, /^New hard puzzle/);
+    await clean(tab);
+  });
+
+  test('#13.6 #13.9 a count warns when it would take forever, an edit marks it stale; disabled controls look disabled', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    const look = () => page.$eval('#solve', (b) => { const s = getComputedStyle(b); return `${s.opacity} ${s.borderStyle} ${s.backgroundColor}`; });
+    const enabledLook = await look();
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    await page.click('#count');
+    await page.waitForSelector('#job-text[data-warning="long"]', { timeout: 20_000 });
+    const text = await page.textContent('#job-text');
+    assert.match(text, /would take about .* an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions/);
+    assert.doesNotMatch(text, /0\.0000%/);
+    // Disabled while the job runs, and it shows.
+    assert.equal(await page.isDisabled('#solve'), true);
+    assert.notEqual(await look(), enabledLook);
+    assert.equal(await page.$eval('#solve', (b) => getComputedStyle(b).opacity < 1), true);
+    assert.equal(await page.isHidden('#job-note'), true);
+    await cell(page, 0).click();
+    await page.keyboard.press('5');
+    await page.waitForSelector('#job-note:not([hidden])');
+    assert.match(await page.textContent('#job-note'), /grid has changed/);
+    await page.click('#cancel');
+    assert.equal(await look(), enabledLook);
+    await clean(tab);
+  });
+
+  test('#13.8 plain words: the player’s own conflicts, no backticks, articles and plurals', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 1).click();
+    await page.keyboard.press('8');
+    await page.waitForSelector('#grid .cell.conflict');
+    await page.click('#hint');
+    await waitMessage(page, /^Fix the conflicts first/);
+    assert.doesNotMatch(await message(page), /conflicting givens|`/);
+    await importPuzzle(page, `${'.'.repeat(22)}x${'.'.repeat(58)}`);
+    await page.waitForSelector('#import-error:not([hidden])');
+    assert.doesNotMatch(await page.textContent('#import-error'), /`/);
+    await importPuzzle(page, `1${'.'.repeat(63)}`);
+    await waitMessage(page, /^Imported an 8 × 8 puzzle with 1 given\./);
+    await clean(tab);
+  });
+});
+
+describe('the sudoku page: what players expect (issue 13)', () => {
+  test('a pausable timer; keys for Hint and notes; notes pruned and highlighted; colours; mistakes as I type', { timeout: 90_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    // Timer: runs, pauses (the grid hidden, keys ignored), resumes.
+    await cell(page, 1).click();
+    await page.waitForFunction(() => document.querySelector('#timer').textContent !== '0:00');
+    await page.click('#pause');
+    assert.equal(await page.isVisible('#paused'), true);
+    assert.equal(await page.$eval('#grid', (g) => getComputedStyle(g).visibility), 'hidden');
+    const time = await page.textContent('#timer');
+    await page.waitForTimeout(1200);
+    assert.equal(await page.textContent('#timer'), time);
+    await page.click('#resume');
+    assert.equal(await page.isHidden('#paused'), true);
+
+    // N toggles notes; notes with the selected digit stand out; an entry prunes its peers.
+    await cell(page, 2).click();
+    await page.keyboard.press('n');
+    assert.equal(await page.getAttribute('#mode-pencil', 'aria-pressed'), 'true');
+    await page.keyboard.press('4');
+    await page.keyboard.press('6');
+    await page.keyboard.press('n');
+    assert.equal(await page.getAttribute('#mode-pencil', 'aria-pressed'), 'false');
+    await cell(page, INKALA.indexOf('4')).click(); // a given 4
+    assert.equal(await page.locator('#grid .cell[data-cell="2"] .note-same').count(), 1, 'the 4 in the notes stands out');
+    assert.equal(await page.textContent('#grid .cell[data-cell="2"] .note-same'), '4');
+    await cell(page, 9 + 1).click(); // r2c2: empty
+    await page.keyboard.press('4');
+    assert.equal(await cell(page, 2).getAttribute('aria-label'), 'Row 1, column 3: empty, notes 6', '4 pruned from the box');
+    // With pruning off, notes stay.
+    await page.uncheck('#opt-prune');
+    await cell(page, 2).click();
+    await page.keyboard.press('Shift+Digit9');
+    await cell(page, 9 * 4 + 2).click(); // r5c3: same column, empty, 9 a candidate
+    await page.keyboard.press('9');
+    assert.match(await cell(page, 2).getAttribute('aria-label'), /notes 6 9$/);
+
+    // H gives a hint.
+    await page.keyboard.press('h');
+    await page.waitForSelector('#grid .cell.hinted');
+
+    // Colours.
+    await cell(page, 3).click();
+    await page.click('#palette .color-2');
+    assert.equal(await cell(page, 3).evaluate((c) => c.classList.contains('color-2')), true);
+    await page.click('#palette .color-0');
+    assert.equal(await cell(page, 3).evaluate((c) => c.classList.contains('color-2')), false);
+
+    // Mistakes as I type (off by default).
+    const solution = dlx.solve_sudoku(INKALA);
+    const wrong = solution[4] === '1' ? '2' : '1';
+    await cell(page, 4).click();
+    await page.keyboard.press(wrong);
+    assert.equal(await cell(page, 4).evaluate((c) => c.classList.contains('wrong')), false);
+    await page.check('#opt-mistakes');
+    await page.waitForSelector('#grid .cell[data-cell="4"].wrong');
+    await cell(page, 4).click();
+    await page.keyboard.press(solution[4]);
+    await page.waitForFunction(() => !document.querySelector('#grid .cell[data-cell="4"]').classList.contains('wrong'));
+    await clean(tab);
+  });
+
+  test('dark mode follows the system; the print view shows the grid alone', { timeout: 60_000 }, async () => {
+    const tab = await open('', { width: 1280, height: 900 }, { colorScheme: 'dark' });
+    const { page } = tab;
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const dark = await background();
+    await page.emulateMedia({ colorScheme: 'light' });
+    const light = await background();
+    assert.notEqual(dark, light);
+    const luminance = (rgb) => rgb.match(/\d+/g).slice(0, 3).reduce((sum, c) => sum + Number(c), 0);
+    assert.ok(luminance(dark) < 150 && luminance(light) > 600, `${dark} / ${light}`);
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.isVisible('#grid'), true);
+    for (const hidden of ['.controls', '#pad', '.play-row', '#message', '.modes']) {
+      assert.equal(await page.isHidden(hidden), true, hidden);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-print.png') });
+    assert.equal(await page.isVisible('#print'), false);
+    await page.emulateMedia({ media: 'screen' });
+    assert.equal(await page.isVisible('#print'), true);
+    await clean(tab);
+  });
+});
