@@ -604,11 +604,8 @@ function showLevels() {
   for (const option of select.options) option.disabled = !levels.includes(option.value);
   if (!levels.includes(select.value)) select.value = levels.at(-1);
   const note = $('levels-note');
-  note.hidden = levels.length === 4;
-  note.textContent =
-    levels.length === 1
-      ? `Every ${n} × ${n} puzzle is easy: singles alone solve it.`
-      : `${G.sizeName(n)[0].toUpperCase()}${G.sizeName(n).slice(1)} puzzle is at most ${levels.at(-1)}.`;
+  note.textContent = G.levelNote(n);
+  note.hidden = !note.textContent;
 }
 
 function newPuzzle() {

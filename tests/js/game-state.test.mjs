@@ -182,5 +182,8 @@ describe('game state', () => {
   test('difficulty levels per size', () => {
     assert.deepEqual(G.levelsFor(4), ['easy']);
     assert.deepEqual(G.levelsFor(9), ['easy', 'medium', 'hard', 'expert']);
+    assert.deepEqual(G.levelsFor(6), ['easy', 'medium', 'hard', 'expert']);
+    assert.match(G.levelNote(6), /Expert 6 × 6 puzzles are rare/);
+    assert.equal(G.levelNote(9), '');
   });
 });

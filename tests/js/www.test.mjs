@@ -573,10 +573,15 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     assert.match(await message(page), /^New easy puzzle/);
     await page.selectOption('#size', '6');
     await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 36);
-    assert.deepEqual(await enabled(), ['easy', 'medium', 'hard']);
-    await page.selectOption('#difficulty', 'hard');
+    assert.deepEqual(await enabled(), ['easy', 'medium', 'hard', 'expert']);
+    assert.match(await page.textContent('#levels-note'), /Expert 6 × 6 puzzles are rare/);
+    // Whatever level comes out, the message names it, and says when it is not the one asked for.
+    await page.selectOption('#difficulty', 'expert');
     await page.click('#new');
-    await waitMessage(page, /^New hard puzzle/);
+    await waitMessage(page, /^New (expert puzzle|hard puzzle \(the nearest to expert this size gave\)),/);
+    await page.selectOption('#size', '9');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 81);
+    assert.equal(await page.isHidden('#levels-note'), true);
     await clean(tab);
   });
 

@@ -43,13 +43,21 @@ export function boxShape(n) {
 }
 
 /**
- * The difficulty levels the generator reaches at each size (what it gives for the others is
- * the nearest of these): measured with `generate_sudoku` over many seeds.
+ * The difficulty levels the generator reaches at each size (measured with
+ * `generate_sudoku` over many seeds): every 4 x 4 puzzle is easy; at 5 x 5 and 6 x 6 an
+ * expert puzzle is not always found (then it gives the nearest, hard), which `levelNote` says.
  */
 export function levelsFor(n) {
-  if (n <= 5) return ['easy'];
-  if (n <= 8) return ['easy', 'medium', 'hard'];
-  return ['easy', 'medium', 'hard', 'expert'];
+  return n === 4 ? ['easy'] : ['easy', 'medium', 'hard', 'expert'];
+}
+
+/** What the page says about the levels of size `n`, or '' when there is nothing to say. */
+export function levelNote(n) {
+  if (n === 4) return 'Every 4 × 4 puzzle is easy: singles alone solve it.';
+  if (n === 5 || n === 6) {
+    return `Expert ${n} × ${n} puzzles are rare: when New finds none, it gives a hard one and says so.`;
+  }
+  return '';
 }
 
 /** "a 9 × 9", "an 8 × 8", "an 11 × 11", "an 18 × 18". */
