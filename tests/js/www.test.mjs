@@ -413,6 +413,47 @@ describe('the sudoku page on every screen (issue 13)', () => {
       }
     }
   });
+
+  test('#13.7 16 x 16 notes stay readable on a phone; the pad fits', { timeout: 60_000 }, async () => {
+    const tab = await open('', { width: 375, height: 812 });
+    const { page } = tab;
+    const { puzzle } = dlx.generate_sudoku({ size: 16, difficulty: 'easy', seed: 7 });
+    await importPuzzle(page, puzzle);
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
+    await page.click('#auto-notes');
+    await page.waitForFunction(() => /Candidates/.test(document.querySelector('#message').textContent));
+    const sizes = await page.$$eval('#grid .notes > span:not(:empty)', (all) => all.map((s) => parseFloat(getComputedStyle(s).fontSize)));
+    assert.ok(sizes.length > 0);
+    assert.ok(Math.min(...sizes) >= 7, `notes at ${Math.min(...sizes)}px`);
+    await page.evaluate(() => scrollTo(0, 0)); // the click on Auto candidates scrolled down to it
+    for (const selector of ['#grid', '#pad', '#solve', '#message']) {
+      const box = await page.locator(selector).boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 812 && box.x + box.width <= 375, `${selector} on screen: ${JSON.stringify(box)}`);
+    }
+    const overflowing = await page.$$eval('#pad button', (all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+    assert.equal(overflowing, 0);
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-16x16-375.png') });
+    await clean(tab);
+  });
+
+  test('#13.8 on a touch screen the first words say tap, not Tab', { timeout: 60_000 }, async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    const blank = `${server.url}blank.html`;
+    await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }));
+    await page.goto(blank);
+    await page.evaluate(() => localStorage.clear());
+    await page.unroute(blank);
+    const problems = watch(page);
+    await page.goto(server.url);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    assert.equal(await page.textContent('#message'), 'Tap a cell, then a number below.');
+    assert.equal(await page.isHidden('#keys-help'), true);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });
 
 describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
