@@ -8,6 +8,7 @@
 import { Engine } from './lib/engine.js';
 import { Board } from './sudoku/board.js';
 import * as G from './sudoku/game.js';
+import { JobPanel } from './sudoku/job-panel.js';
 import { decodeHash, encodeHash } from './sudoku/share.js';
 
 const $ = (id) => document.getElementById(id);
@@ -21,8 +22,6 @@ const START = {
 };
 /** Where the game is kept between visits. */
 const STORAGE_KEY = 'dlx-wasm.sudoku.game';
-/** The number of solutions of an empty 9 x 9 grid (Felgenhauer and Jarvis, 2005). */
-const EMPTY_9X9 = '6.67 × 10^21';
 
 // ---- engines and their status ------------------------------------------------------------
 
@@ -461,55 +460,28 @@ function buildPalette() {
 
 // ---- long jobs ---------------------------------------------------------------------------
 
-let job = null;
-const JOB_CONTROLS = ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty'];
-
-function startJob(text) {
-  const started = performance.now();
-  job = { text, started, timer: 0, line: G.currentLine(game), stale: false };
-  const progress = $('job-progress');
-  progress.removeAttribute('value'); // indeterminate until there is an estimate
-  $('job-text').textContent = text;
-  $('job-note').hidden = true;
-  $('job').hidden = false;
-  for (const id of JOB_CONTROLS) $(id).disabled = true;
-  document.body.classList.add('busy');
-  job.timer = setInterval(() => {
-    if (!job.detail) $('job-text').textContent = `${text} ${((performance.now() - started) / 1000).toFixed(1)} s`;
-  }, 100);
-  return job;
-}
-
-function endJob() {
-  if (!job) return;
-  clearInterval(job.timer);
-  job = null;
-  $('job').hidden = true;
-  for (const id of JOB_CONTROLS) $(id).disabled = false;
-  document.body.classList.remove('busy');
-}
+const panel = new JobPanel(
+  { box: $('job'), text: $('job-text'), progress: $('job-progress'), note: $('job-note') },
+  ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty'].map($),
+);
 
 /** The grid changed while a job runs: its result will be about the grid as it was. */
 function invalidateJob() {
-  if (!job || job.stale || job.line === G.currentLine(game)) return;
-  job.stale = true;
-  const note = $('job-note');
-  note.textContent = 'The grid has changed since this began: the result will describe the grid as it was. Cancel and start again for the grid as it is.';
-  note.hidden = false;
+  panel.gridChanged(G.currentLine(game));
 }
 
 function cancelJob() {
-  if (!job) return;
+  if (!panel.job) return;
   jobs.cancel();
-  endJob();
+  panel.end();
   setMessage('Cancelled. The solver was restarted; the page is ready.');
   board.select(board.selected, true);
 }
 
 /** Runs `work` as the current long job; a cancelled job is silent. */
 async function runJob(text, work) {
-  if (job) return;
-  const mine = startJob(text);
+  if (panel.job) return;
+  const mine = panel.start(text, G.currentLine(game));
   try {
     await work(mine);
   } catch (error) {
@@ -521,7 +493,7 @@ async function runJob(text, work) {
       'bad',
     );
   } finally {
-    if (job === mine) endJob();
+    panel.end(mine);
   }
 }
 
@@ -569,22 +541,9 @@ function count() {
     const started = performance.now();
     const emptyNine = game.n === 9 && !/[^.]/.test(mine.line);
     const result = await jobs.exactCover(problem, { countOnly: true }, ({ fraction, stats }) => {
-      if (job !== mine) return;
-      mine.detail = true;
-      $('job-progress').value = fraction;
       const seconds = (performance.now() - started) / 1000;
-      let text = `Counting: ${G.plural(stats.solutions, 'solution')} so far, about ${G.percent(fraction)} of the search done (${seconds.toFixed(1)} s).`;
-      const total = fraction > 0 ? seconds / fraction : Infinity;
-      if (seconds > 1 && total > 3600) {
-        text +=
-          ` At this pace the whole count would take ${fraction > 0 ? G.roughDuration(total) : 'far too long'}: ` +
-          (emptyNine
-            ? `an empty 9 × 9 grid has about ${EMPTY_9X9} solutions.`
-            : 'this grid has astronomically many solutions.') +
-          ' Cancel, or add givens.';
-        $('job-text').dataset.warning = 'long';
-      } else delete $('job-text').dataset.warning;
-      $('job-text').textContent = text;
+      const { text, warning } = G.countProgress({ solutions: stats.solutions, fraction, seconds, emptyNine });
+      panel.progress(mine, fraction, text, warning);
     });
     const n = result.count;
     const nodes = G.plural(result.stats.nodes, 'node');
@@ -764,7 +723,7 @@ document.addEventListener('keydown', (event) => {
     else if (key === 'y' || (key === 'z' && event.shiftKey)) redo();
     else return;
     event.preventDefault();
-  } else if (event.key === 'Escape' && job) {
+  } else if (event.key === 'Escape' && panel.job) {
     cancelJob();
   } else if (
     !event.altKey &&

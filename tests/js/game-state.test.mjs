@@ -179,6 +179,17 @@ describe('game state', () => {
     assert.doesNotMatch(G.explainError(error, { entries: true }), /conflicting givens/);
   });
 
+  test('a count’s progress words, with a warning when it would take forever', () => {
+    const quick = G.countProgress({ solutions: 12, fraction: 0.5, seconds: 2 });
+    assert.equal(quick.warning, false);
+    assert.equal(quick.text, 'Counting: 12 solutions so far, about 50.0% of the search done (2.0 s).');
+    const endless = G.countProgress({ solutions: 5000, fraction: 1e-15, seconds: 3, emptyNine: true });
+    assert.equal(endless.warning, true);
+    assert.match(endless.text, /would take about .* years: an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions\. Cancel, or add givens\.$/);
+    assert.doesNotMatch(endless.text, /0\.0000%/);
+    assert.match(G.countProgress({ solutions: 1, fraction: 0, seconds: 3 }).text, /no estimate yet.*far too long/);
+  });
+
   test('difficulty levels per size', () => {
     assert.deepEqual(G.levelsFor(4), ['easy']);
     assert.deepEqual(G.levelsFor(9), ['easy', 'medium', 'hard', 'expert']);

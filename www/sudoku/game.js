@@ -431,3 +431,24 @@ export function percent(fraction) {
   if (fraction >= 1e-4) return `${(fraction * 100).toFixed(3)}%`;
   return `${(fraction * 100).toExponential(1).replace('e-', ' × 10^-')}%`;
 }
+
+/** The number of solutions of an empty 9 x 9 grid (Felgenhauer and Jarvis, 2005), in words. */
+export const EMPTY_9X9 = '6.67 × 10^21';
+
+/**
+ * What a running count says: `solutions` so far, the engine's estimate `fraction` of the
+ * search done after `seconds`; a warning (and why) when the whole count would take over an
+ * hour at this pace.
+ */
+export function countProgress({ solutions, fraction, seconds, emptyNine = false }) {
+  let text = `Counting: ${plural(solutions, 'solution')} so far, about ${percent(fraction)} of the search done (${seconds.toFixed(1)} s).`;
+  const total = fraction > 0 ? seconds / fraction : Infinity;
+  const warning = seconds > 1 && total > 3600;
+  if (warning) {
+    text +=
+      ` At this pace the whole count would take ${fraction > 0 ? roughDuration(total) : 'far too long'}: ` +
+      (emptyNine ? `an empty 9 × 9 grid has about ${EMPTY_9X9} solutions.` : 'this grid has astronomically many solutions.') +
+      ' Cancel, or add givens.';
+  }
+  return { text, warning };
+}
