@@ -115,11 +115,11 @@ function update(change, options) {
 }
 
 /**
- * Makes `next` the current game: redraws, saves, shares and asks for conflicts. A new
- * puzzle (not just progress) gets its own entry in the browser's history, so Back returns
- * to the game before it.
+ * Makes `next` the current game: redraws, saves, shares and asks for conflicts. A `fresh`
+ * game (New, Empty grid, Import) gets its own entry in the browser's history, so Back returns
+ * to the game before it; progress, givens typed in setter mode and Undo replace the entry.
  */
-function setGame(next, { share = true } = {}) {
+function setGame(next, { share = true, fresh = false } = {}) {
   const previous = game;
   const rebuilt = next.n !== previous.n || next.boxRows !== previous.boxRows;
   const other = G.otherPuzzle(previous, next);
@@ -133,7 +133,7 @@ function setGame(next, { share = true } = {}) {
     $('stats').hidden = true;
   }
   if (rebuilt) build();
-  changed({ share, push: other });
+  changed({ share, push: fresh });
 }
 
 /** After any change: redraw, keep, share, ask for conflicts. */
@@ -343,15 +343,17 @@ function setPencil(on) {
 }
 
 function setSetter(on, { quiet = false } = {}) {
+  const was = view.setter;
   view.setter = on;
   const button = $('mode-setter');
   button.setAttribute('aria-pressed', String(on));
   button.textContent = `Enter givens: ${on ? 'on' : 'off'}`;
   document.body.classList.toggle('setter', on);
-  if (on && !quiet) {
+  if (quiet || on === was) return;
+  if (on) {
     setMessage('Type the puzzle’s givens; turn “Enter givens” off to play it.');
   } else {
-    update((g) => G.withSolution(g, null, null));
+    // (Typing a given already dropped any solution known for the old givens.)
     const givens = game.givens.filter(Boolean).length;
     setMessage(`${G.plural(givens, 'given')} set: play on.`);
   }
@@ -592,7 +594,8 @@ function start(info, { entries = null, notes = null, solution = null, unique = n
     solution,
     unique,
   });
-  update((g) => G.replaceGame(g, fresh), { share });
+  setSetter(false, { quiet: true });
+  update((g) => G.replaceGame(g, fresh), { share, fresh: true });
 }
 
 async function emptyGrid() {
@@ -663,6 +666,7 @@ async function loadHash(hash = location.hash) {
       unique: same ? game.unique : null,
       elapsed: same ? liveGame().elapsed : 0,
     });
+    setSetter(false, { quiet: true });
     update((g) => G.replaceGame(g, fresh), { share: false });
     setMessage('Reopened the shared game.');
     return true;

@@ -496,9 +496,13 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     // Setter mode: typed digits are givens, kept by Solve, and not the player's to erase.
     await page.click('#empty');
     await waitMessage(page, /^An empty/);
+    const entries = await page.evaluate(() => history.length);
     await cell(page, 0).click();
     for (const key of ['5', 'ArrowRight', '3', 'ArrowRight', 'ArrowRight', 'ArrowRight', '7']) await page.keyboard.press(key);
     assert.equal((await givens(page)).slice(0, 9), '53..7....');
+    assert.equal(await page.evaluate(() => history.length), entries, 'typing givens adds no history entries');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-setter.png') });
     await page.click('#mode-setter');
     await waitMessage(page, /^3 givens set/);
     await cell(page, 0).click();
@@ -507,6 +511,13 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.click('#solve');
     await waitMessage(page, /^Solved/);
     assert.equal((await givens(page)).slice(0, 9), '53..7....');
+    // A new puzzle is played, not set.
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    assert.equal(await page.getAttribute('#mode-setter', 'aria-pressed'), 'true');
+    await importPuzzle(page, HARD);
+    await waitMessage(page, /^Imported/);
+    assert.equal(await page.getAttribute('#mode-setter', 'aria-pressed'), 'false');
     await clean(tab);
   });
 
@@ -683,6 +694,8 @@ describe('the sudoku page: what players expect (issue 13)', () => {
     const time = await page.textContent('#timer');
     await page.waitForTimeout(1200);
     assert.equal(await page.textContent('#timer'), time);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-paused.png') });
     await page.click('#resume');
     assert.equal(await page.isHidden('#paused'), true);
 
