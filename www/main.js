@@ -134,6 +134,9 @@ function setGame(next, { share = true, fresh = false } = {}) {
   }
   if (rebuilt) build();
   changed({ share, push: fresh });
+  // A new game is for playing: bring the board into view if a control far below was used.
+  const board = document.querySelector('.board');
+  if (fresh && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: 'start' });
 }
 
 /** After any change: redraw, keep, share, ask for conflicts. */
@@ -210,7 +213,8 @@ function liveGame() {
 }
 
 function startTimer() {
-  if (view.since || view.paused || view.finished || document.hidden || G.isFull(game)) return;
+  // Setting a puzzle is not playing it: the clock waits for "Enter givens" to go off.
+  if (view.since || view.paused || view.finished || view.setter || document.hidden || G.isFull(game)) return;
   view.since = performance.now();
 }
 
@@ -344,7 +348,10 @@ function setPencil(on) {
 
 function setSetter(on, { quiet = false } = {}) {
   const was = view.setter;
+  if (on) current();
   view.setter = on;
+  if (on) view.since = 0;
+  else startTimer();
   const button = $('mode-setter');
   button.setAttribute('aria-pressed', String(on));
   button.textContent = `Enter givens: ${on ? 'on' : 'off'}`;

@@ -501,6 +501,7 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     for (const key of ['5', 'ArrowRight', '3', 'ArrowRight', 'ArrowRight', 'ArrowRight', '7']) await page.keyboard.press(key);
     assert.equal((await givens(page)).slice(0, 9), '53..7....');
     assert.equal(await page.evaluate(() => history.length), entries, 'typing givens adds no history entries');
+    assert.ok((await page.locator('#grid').boundingBox()).y >= 0, 'the new grid is in view');
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'sudoku-setter.png') });
     await page.click('#mode-setter');
