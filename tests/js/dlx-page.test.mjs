@@ -530,6 +530,8 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
       for (const selector of [row, '#viz-step', '#viz-caption', '#viz-step-count']) {
         assert.ok(await inView(selector), `${selector} on screen`);
       }
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, `dlx-visualizer-${name}.png`) });
       // The next option tried at level 2, End, Home.
       await page.fill('#viz-goto-level', '2');
       await page.click('#viz-level-go');
@@ -564,6 +566,15 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
       await page.close();
     });
   }
+
+  test('#13.11 the sudoku page’s link opens the small sudoku, drawn', async () => {
+    const { page, problems } = await open('#example=sudoku-mini');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    assert.equal(await page.inputValue('#example'), 'sudoku-mini');
+    assert.match(await page.textContent('#viz-status'), /32 items .* 14 options/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 
   test('#13.12 solutions drawn as pictures; a typed problem in the address; solutions downloaded', async () => {
     const { page, problems } = await open();

@@ -120,6 +120,8 @@ describe('the sudoku page', () => {
     assert.equal(await page.locator('#grid [role="gridcell"]').count(), 81);
     assert.match(await cell(page, 0).getAttribute('aria-label'), /^Row 1, column 1: 8, given$/);
     assert.equal(await page.getAttribute('a[href="dlx.html"]', 'href'), 'dlx.html');
+    // The bridge to the dancing-links page's small sudoku.
+    assert.equal(await page.locator('a[href="dlx.html#example=sudoku-mini"]').count(), 1);
     release();
     await page.waitForSelector('#engine-status[data-state="ready"]');
     // Both workers load the module with the sudoku exports, and only that one.
