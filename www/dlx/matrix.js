@@ -148,7 +148,22 @@ export class MatrixView {
     });
 
     this.links = new Map(); // key -> path element
+    // The item headers float at the top of the box when the rows scroll under them: an
+    // opaque backing, and the header layer drawn last (over the nodes).
+    this.backing = el('rect', { x: 0, y: 0, width, height: TOP - 6, class: 'head-backing' });
+    layers.heads.prepend(this.backing);
+    svg.append(layers.heads);
+    container.onscroll = () => this.floatHeads();
     container.replaceChildren(svg);
+    container.scrollTop = 0;
+  }
+
+  /** Keeps the item headers in view while the rows scroll. */
+  floatHeads() {
+    const scale = this.svg.getBoundingClientRect().height / this.size.height || 1;
+    const dy = Math.max(0, this.container.scrollTop / scale);
+    this.layers.heads.setAttribute('transform', dy ? `translate(0 ${dy.toFixed(1)})` : '');
+    this.backing.classList.toggle('floating', dy > 0);
   }
 
   /** Zooms the drawing by `factor` (between a quarter and four times its size). */
