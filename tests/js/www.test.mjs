@@ -732,6 +732,11 @@ describe('the sudoku page: what players expect (issue 13)', () => {
     await cell(page, 3).click();
     await page.click('#palette .color-2');
     assert.equal(await cell(page, 3).evaluate((c) => c.classList.contains('color-2')), true);
+    // The colour shows while another cell of its row is selected too.
+    await cell(page, 5).click();
+    const swatch = await page.$eval('#palette .color-2', (b) => getComputedStyle(b).backgroundColor);
+    assert.equal(await cell(page, 3).evaluate((c) => getComputedStyle(c).backgroundColor), swatch);
+    await cell(page, 3).click();
     await page.click('#palette .color-0');
     assert.equal(await cell(page, 3).evaluate((c) => c.classList.contains('color-2')), false);
 
