@@ -582,15 +582,23 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
     await solve(page, 'all');
     assert.equal(await page.locator('#solutions svg.picture.queens').count(), 4);
     assert.equal(await page.locator('#solutions > li:first-child svg .queen').count(), 6);
+    await page.locator('#solutions > li:first-child').screenshot({ path: join(ARTIFACTS, 'dlx-picture-queens.png') });
     await pick(page, 'pentominoes-3x5');
     await solve(page, 'all');
+    await page.locator('#solutions > li:first-child').screenshot({ path: join(ARTIFACTS, 'dlx-picture-tiling.png') });
     assert.equal(await page.locator('#solutions svg.picture.tiling').count(), 4);
     assert.deepEqual(await page.$$eval('#solutions > li:first-child .piece-name', (all) => all.map((t) => t.textContent).sort()), ['L', 'N', 'V']);
     await pick(page, 'sudoku-mini');
     await solve(page, 'first');
     const digits = await page.$$eval('#solutions svg.picture.sudoku text', (all) => all.map((t) => t.textContent));
     assert.equal(digits.length, 16);
-    await page.screenshot({ path: join(ARTIFACTS, 'dlx-pictures.png'), fullPage: true });
+    // Drawn, not a black box: white cells, dark digits.
+    const fills = await page.$eval('#solutions svg.picture.sudoku', (svg) => [
+      getComputedStyle(svg.querySelector('.cell')).fill,
+      getComputedStyle(svg.querySelector('.frame')).fill,
+    ]);
+    assert.deepEqual(fills, ['rgb(255, 255, 255)', 'none']);
+    await page.locator('#solutions > li:first-child').screenshot({ path: join(ARTIFACTS, 'dlx-picture-sudoku.png') });
     // Solutions as a file.
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-solutions')]);
     const { readFile } = await import('node:fs/promises');

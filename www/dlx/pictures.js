@@ -45,6 +45,7 @@ function queensPicture(lines, items, label) {
     const [r, c] = at;
     el('circle', { cx: c * S + S / 2, cy: r * S + S / 2, r: S * 0.32, class: 'queen' }, svg);
   }
+  el('rect', { x: 0, y: 0, width: n * S, height: n * S, class: 'frame' }, svg);
   return svg;
 }
 
