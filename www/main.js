@@ -7,6 +7,7 @@
 // count, generate) and is the one Cancel stops, so typing stays answered while a job runs.
 import { Engine } from './lib/engine.js';
 import { Board } from './sudoku/board.js';
+import { Clock } from './sudoku/clock.js';
 import * as G from './sudoku/game.js';
 import { JobPanel } from './sudoku/job-panel.js';
 import { decodeHash, encodeHash } from './sudoku/share.js';
@@ -57,13 +58,12 @@ const view = {
   /** Entries Check marked wrong (until the next change). */
   checked: new Set(),
   hinted: -1,
-  /** performance.now() when the timer's current run began, or 0 when it is stopped. */
-  since: 0,
   paused: false,
   /** Whether the player finished this game (the timer stops). */
   finished: false,
 };
 
+const clock = new Clock();
 const board = new Board($('grid'), {
   input: (cell, v, shift) => input(cell, v, shift),
   erase: (cell) => erase(cell),
@@ -101,11 +101,7 @@ function build() {
 
 /** The current game with the time played so far folded in (the timer's run goes on). */
 function current() {
-  if (view.since) {
-    const now = performance.now();
-    game = G.addTime(game, now - view.since);
-    view.since = now;
-  }
+  game = clock.take(game);
   return game;
 }
 
@@ -209,19 +205,17 @@ function saveHash(push = false) {
 
 /** The game with the time of the timer's current run added. */
 function liveGame() {
-  return view.since ? G.addTime(game, performance.now() - view.since) : game;
+  return clock.peek(game);
 }
 
 function startTimer() {
   // Setting a puzzle is not playing it: the clock waits for "Enter givens" to go off.
-  if (view.since || view.paused || view.finished || view.setter || document.hidden || G.isFull(game)) return;
-  view.since = performance.now();
+  if (view.paused || view.finished || view.setter || document.hidden || G.isFull(game)) return;
+  clock.start();
 }
 
 function stopTimer() {
-  if (!view.since) return;
-  game = liveGame();
-  view.since = 0;
+  game = clock.stop(game);
 }
 
 function renderTimer() {
@@ -242,7 +236,7 @@ function setPaused(paused) {
 }
 
 setInterval(() => {
-  if (view.since) renderTimer();
+  if (clock.running) renderTimer();
 }, 500);
 document.addEventListener('visibilitychange', () => {
   if (document.hidden) {
@@ -348,10 +342,9 @@ function setPencil(on) {
 
 function setSetter(on, { quiet = false } = {}) {
   const was = view.setter;
-  if (on) current();
+  if (on) stopTimer();
   view.setter = on;
-  if (on) view.since = 0;
-  else startTimer();
+  if (!on) startTimer();
   const button = $('mode-setter');
   button.setAttribute('aria-pressed', String(on));
   button.textContent = `Enter givens: ${on ? 'on' : 'off'}`;

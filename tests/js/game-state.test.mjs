@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './helpers.mjs';
 
 const G = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'game.js')).href);
+const { Clock } = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'clock.js')).href);
 
 const INKALA =
   '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
@@ -188,6 +189,28 @@ describe('game state', () => {
     assert.match(endless.text, /would take about .* years: an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions\. Cancel, or add givens\.$/);
     assert.doesNotMatch(endless.text, /0\.0000%/);
     assert.match(G.countProgress({ solutions: 1, fraction: 0, seconds: 3 }).text, /no estimate yet.*far too long/);
+  });
+
+  test('the clock adds its runs to the time played, and only while it runs', () => {
+    let t = 1000;
+    const clock = new Clock(() => t);
+    let game = inkala();
+    assert.equal(clock.peek(game).elapsed, 0);
+    clock.start();
+    t += 1500;
+    assert.equal(clock.peek(game).elapsed, 1500);
+    game = clock.take(game);
+    assert.equal(game.elapsed, 1500);
+    t += 500;
+    game = clock.stop(game);
+    assert.equal(game.elapsed, 2000);
+    assert.equal(clock.running, false);
+    t += 10_000; // paused
+    assert.equal(clock.stop(game).elapsed, 2000);
+    clock.start();
+    clock.start(); // twice is once
+    t += 250;
+    assert.equal(clock.peek(game).elapsed, 2250);
   });
 
   test('difficulty levels per size', () => {
