@@ -666,6 +666,23 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await clean(tab);
   });
 
+  test('#13.6 a count that ends after an edit says it describes the grid as it was', { timeout: 90_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    // 149,028 solutions: a few seconds of counting.
+    const puzzle = '600000507000000000001304000007502003300700901020040000003000605000000000000000000';
+    await importPuzzle(page, puzzle);
+    await waitMessage(page, /^Imported/);
+    await page.click('#count');
+    await page.waitForSelector('#job:not([hidden])');
+    await cell(page, 80).click();
+    await page.keyboard.press('1');
+    await page.waitForSelector('#job-note:not([hidden])');
+    await page.waitForSelector('#job[hidden]', { state: 'attached', timeout: 80_000 });
+    assert.match(await message(page), /^149,028 solutions for the grid as it was when the count began .*it has changed since: count again/);
+    await clean(tab);
+  });
+
   test('#13.8 plain words: the player’s own conflicts, no backticks, articles and plurals', { timeout: 60_000 }, async () => {
     const tab = await open();
     const { page } = tab;
