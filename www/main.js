@@ -94,6 +94,11 @@ function setMessage(text, kind = 'info') {
 /** The grid's cells, pad and size menu for the current game's size. */
 function build() {
   board.build(game.n, game.boxRows, game.boxCols);
+  // From 17 x 17 up, H and N are symbols of the grid: ? and Space do their jobs there.
+  const letters = game.n < 17;
+  $('keys-help').textContent =
+    `Arrows move · type to fill · Shift+digit or ${letters ? 'N' : 'Space'} notes · ` +
+    `Backspace clears · ${letters ? 'H' : '?'} hint · Ctrl+Z / Ctrl+Y`;
   buildPad();
   $('size').value = String(game.n);
   showLevels();

@@ -538,6 +538,8 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
       assert.equal(await page.locator('#pad button').count(), n + 1);
     }
     assert.match(await message(page), /^Imported a 25 × 25/);
+    // H and N are symbols at 25 x 25: the keys help names ? and Space instead.
+    assert.match(await page.textContent('#keys-help'), /Space notes .* \? hint/);
     // Empty grid and New work at the imported size.
     await importPuzzle(page, '.'.repeat(144));
     await waitMessage(page, /^Imported a 12 × 12/);
