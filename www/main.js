@@ -1,12 +1,15 @@
-// The sudoku page: events and rendering. Every fact about a sudoku (reading a puzzle,
-// conflicts, candidates, hints, solutions, counts, new puzzles) comes from the wasm module
-// with the sudoku exports (dlx-wasm/sudoku), which runs in module workers
-// (lib/sudoku-worker.js) through the shared Engine bridge: `quick` answers the
-// player's small questions, `jobs` runs what may take long (solve, count, generate) and is
-// the one Cancel stops, so typing stays answered while a long job runs.
+// The sudoku page: wiring and rendering. The game itself is plain data changed by the pure
+// functions of sudoku/game.js (unit-tested in Node); this file keeps the current game, draws
+// it, saves it, and asks the wasm module (dlx-wasm/sudoku) every question about the sudoku:
+// reading a puzzle, conflicts, candidates, hints, solutions, counts and new puzzles. The
+// module runs in module workers (lib/sudoku-worker.js) through the shared Engine bridge:
+// `quick` answers the player's small questions, `jobs` runs what may take long (solve,
+// count, generate) and is the one Cancel stops, so typing stays answered while a job runs.
 import { Engine } from './lib/engine.js';
-import { Board, SYMBOLS, symbol } from './sudoku/board.js';
-import { History } from './sudoku/history.js';
+import { Board } from './sudoku/board.js';
+import { Clock } from './sudoku/clock.js';
+import * as G from './sudoku/game.js';
+import { JobPanel } from './sudoku/job-panel.js';
 import { decodeHash, encodeHash } from './sudoku/share.js';
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +21,8 @@ const START = {
   boxRows: 3,
   boxCols: 3,
 };
+/** Where the game is kept between visits. */
+const STORAGE_KEY = 'dlx-wasm.sudoku.game';
 
 // ---- engines and their status ------------------------------------------------------------
 
@@ -42,100 +47,42 @@ function engineState(name) {
 const quick = new Engine('sudoku', engineState('quick'));
 const jobs = new Engine('sudoku', engineState('jobs'));
 
-// ---- the game ----------------------------------------------------------------------------
+// ---- what the page holds besides the game --------------------------------------------------
 
-const game = {
-  n: 9,
-  boxRows: 3,
-  boxCols: 3,
-  givens: [],
-  entries: [],
-  notes: [],
-  /** The solution line once known (from the generator or a solve), for Check. */
-  solution: null,
-  unique: null,
-  conflicts: new Set(),
-  wrong: new Set(),
-  hinted: -1,
+let game = G.createGame({ n: 9, boxRows: 3, boxCols: 3, givens: START.line });
+/** Page state that is not part of the game: modes, what the engine said, the timer. */
+const view = {
   pencil: false,
-  /** Whether Solve filled the grid (then no "well done"). */
-  solvedByEngine: false,
+  setter: false,
+  conflicts: new Set(),
+  /** Entries Check marked wrong (until the next change). */
+  checked: new Set(),
+  hinted: -1,
+  paused: false,
+  /** Whether the player finished this game (the timer stops). */
+  finished: false,
 };
-const history = new History();
 
-const values = (line) => Array.from(line, (ch) => SYMBOLS.indexOf(ch.toUpperCase()) + 1);
-const lineOf = (list) => list.map(symbol).join('');
-const givensLine = () => lineOf(game.givens);
-const entriesLine = () => lineOf(game.entries);
-const currentLine = () => lineOf(game.givens.map((g, k) => g || game.entries[k]));
-
+const clock = new Clock();
 const board = new Board($('grid'), {
   input: (cell, v, shift) => input(cell, v, shift),
   erase: (cell) => erase(cell),
   select: () => render(),
+  command: (key) => command(key),
 });
+const touch = matchMedia('(pointer: coarse)').matches;
+const option = (id) => $(id).checked;
 
-function snapshot() {
-  return { entries: [...game.entries], notes: [...game.notes] };
-}
-
-function restore(snap) {
-  game.entries = [...snap.entries];
-  game.notes = [...snap.notes];
-}
-
-/** Applies a change the player can undo. */
-function change(apply) {
-  const before = snapshot();
-  game.solvedByEngine = false;
-  apply();
-  if (JSON.stringify(before) === JSON.stringify(snapshot())) return;
-  history.push(before);
-  game.wrong.clear();
-  changed();
-}
-
-/** After any change of entries or notes: redraw, share, ask for conflicts. */
-function changed(share = true) {
-  render();
-  if (share) saveHash();
-  refreshConflicts();
-}
-
-let conflictSeq = 0;
-async function refreshConflicts() {
-  const seq = ++conflictSeq;
-  const line = currentLine();
-  try {
-    const conflicts = await quick.call('sudoku_conflicts', line);
-    if (seq !== conflictSeq) return;
-    const n = game.n;
-    game.conflicts = new Set(
-      conflicts.flatMap(({ first, second }) => [
-        (first.row - 1) * n + first.column - 1,
-        (second.row - 1) * n + second.column - 1,
-      ]),
-    );
-    render();
-    if (!line.includes('.') && conflicts.length === 0 && !game.solvedByEngine) {
-      setMessage('Solved: every row, column and box is complete. Well done!', 'good');
-    } else if (conflicts.length && seq === conflictSeq) {
-      const c = conflicts[0];
-      setMessage(
-        `${c.symbol} appears twice in ${c.regions.join(' and ')}: row ${c.first.row}, column ${c.first.column} and row ${c.second.row}, column ${c.second.column}.`,
-        'bad',
-      );
-    }
-  } catch (error) {
-    if (error.code !== 'cancelled') setMessage(`Could not check the grid: ${error.message}`, 'bad');
-  }
-}
+// ---- rendering ---------------------------------------------------------------------------
 
 function render() {
-  board.render(game);
-  $('undo').disabled = !history.canUndo;
-  $('redo').disabled = !history.canRedo;
-  $('export-text').value = currentLine();
+  const wrong = new Set(view.checked);
+  if (option('opt-mistakes')) for (const k of G.mistakes(game)) wrong.add(k);
+  board.render({ ...game, conflicts: view.conflicts, wrong, hinted: view.hinted });
+  $('undo').disabled = !G.canUndo(game);
+  $('redo').disabled = !G.canRedo(game);
+  $('export-text').value = G.currentLine(game);
+  renderTimer();
 }
 
 function setMessage(text, kind = 'info') {
@@ -144,78 +91,218 @@ function setMessage(text, kind = 'info') {
   message.textContent = text;
 }
 
-function saveHash() {
-  const hash = encodeHash({ puzzle: givensLine(), entries: entriesLine(), notes: game.notes });
+/** The grid's cells, pad and size menu for the current game's size. */
+function build() {
+  board.build(game.n, game.boxRows, game.boxCols);
+  // From 17 x 17 up, H and N are symbols of the grid: ? and Space do their jobs there.
+  const letters = game.n < 17;
+  $('keys-help').textContent =
+    `Arrows move · type to fill · Shift+digit or ${letters ? 'N' : 'Space'} notes · ` +
+    `Backspace clears · ${letters ? 'H' : '?'} hint · Ctrl+Z / Ctrl+Y`;
+  buildPad();
+  $('size').value = String(game.n);
+  showLevels();
+}
+
+/** The current game with the time played so far folded in (the timer's run goes on). */
+function current() {
+  game = clock.take(game);
+  return game;
+}
+
+/** Makes `change(game)` the current game (see setGame). */
+function update(change, options) {
+  setGame(change(current()), options);
+}
+
+/**
+ * Makes `next` the current game: redraws, saves, shares and asks for conflicts. A `fresh`
+ * game (New, Empty grid, Import) gets its own entry in the browser's history, so Back returns
+ * to the game before it; progress, givens typed in setter mode and Undo replace the entry.
+ */
+function setGame(next, { share = true, fresh = false } = {}) {
+  const previous = game;
+  const rebuilt = next.n !== previous.n || next.boxRows !== previous.boxRows;
+  const other = G.otherPuzzle(previous, next);
+  stopTimer();
+  game = next;
+  view.checked = new Set();
+  if (other) {
+    view.conflicts = new Set();
+    view.hinted = -1;
+    view.finished = false;
+    $('stats').hidden = true;
+  }
+  if (rebuilt) build();
+  changed({ share, push: fresh });
+  // A new game is for playing: bring the board into view if a control far below was used.
+  const board = document.querySelector('.board');
+  if (fresh && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: 'start' });
+}
+
+/** After any change: redraw, keep, share, ask for conflicts. */
+function changed({ share = true, push = false } = {}) {
+  if (!G.isFull(game)) view.finished = false;
+  invalidateJob();
+  render();
+  persist();
+  if (share) saveHash(push);
+  refreshConflicts();
+  startTimer();
+}
+
+let conflictSeq = 0;
+async function refreshConflicts() {
+  const seq = ++conflictSeq;
+  const line = G.currentLine(game);
+  try {
+    const conflicts = await quick.call('sudoku_conflicts', line);
+    if (seq !== conflictSeq) return;
+    const n = game.n;
+    view.conflicts = new Set(
+      conflicts.flatMap(({ first, second }) => [
+        (first.row - 1) * n + first.column - 1,
+        (second.row - 1) * n + second.column - 1,
+      ]),
+    );
+    render();
+    if (!line.includes('.') && conflicts.length === 0 && !game.solvedByEngine && !view.setter) {
+      finish();
+    } else if (conflicts.length) {
+      const c = conflicts[0];
+      setMessage(
+        `${c.symbol} appears twice in ${c.regions.join(' and ')}: row ${c.first.row}, column ${c.first.column} and row ${c.second.row}, column ${c.second.column}.`,
+        'bad',
+      );
+    }
+  } catch (error) {
+    if (error.code !== 'cancelled') setMessage(`Could not check the grid: ${G.plainWords(error.message)}`, 'bad');
+  }
+}
+
+function finish() {
+  stopTimer();
+  view.finished = true;
+  renderTimer();
+  setMessage(`Solved in ${G.clock(game.elapsed)}: every row, column and box is complete. Well done!`, 'good');
+}
+
+// ---- keeping the game: storage and the address ---------------------------------------------
+
+function persist() {
+  try {
+    localStorage.setItem(STORAGE_KEY, G.save(liveGame()));
+  } catch {
+    // Storage may be full or off (private windows): the address still holds the game.
+  }
+}
+
+let lastHash = '';
+function saveHash(push = false) {
+  const hash = encodeHash({ puzzle: G.givensLine(game), entries: G.entriesLine(game), notes: game.notes });
   if (location.hash === hash) return;
   lastHash = hash;
-  window.history.replaceState(null, '', hash);
+  if (push && location.hash) window.history.pushState(null, '', hash);
+  else window.history.replaceState(null, '', hash);
 }
-let lastHash = '';
 
-/** Starts a game on a puzzle read by the engine (`read_sudoku`'s result). */
-function load(info, { entries, notes, solution = null, message, share = true } = {}) {
-  const cells = info.size * info.size;
-  game.n = info.size;
-  game.boxRows = info.boxRows;
-  game.boxCols = info.boxCols;
-  game.givens = values(info.line);
-  game.entries = entries ? values(entries).map((v, k) => (game.givens[k] ? 0 : v)) : Array(cells).fill(0);
-  game.notes = notes && notes.length === cells ? notes.map((m) => m & ((1 << info.size) - 1)) : Array(cells).fill(0);
-  game.solution = solution;
-  game.unique = solution ? true : null;
-  game.conflicts = new Set();
-  game.wrong = new Set();
-  game.hinted = -1;
-  history.clear();
-  board.build(info.size, info.boxRows, info.boxCols);
-  buildPad();
-  $('size').value = String(info.size);
-  $('stats').hidden = true;
-  changed(share);
-  if (message) setMessage(message);
+// ---- the timer ---------------------------------------------------------------------------
+
+/** The game with the time of the timer's current run added. */
+function liveGame() {
+  return clock.peek(game);
 }
+
+function startTimer() {
+  // Setting a puzzle is not playing it: the clock waits for "Enter givens" to go off.
+  if (view.paused || view.finished || view.setter || document.hidden || G.isFull(game)) return;
+  clock.start();
+}
+
+function stopTimer() {
+  game = clock.stop(game);
+}
+
+function renderTimer() {
+  $('timer').textContent = G.clock(liveGame().elapsed);
+  $('pause').textContent = view.paused ? 'Resume' : 'Pause';
+  $('pause').setAttribute('aria-pressed', String(view.paused));
+  $('paused').hidden = !view.paused;
+  $('grid').classList.toggle('hidden-by-pause', view.paused);
+}
+
+function setPaused(paused) {
+  if (paused) stopTimer();
+  view.paused = paused;
+  if (!paused) startTimer();
+  renderTimer();
+  persist();
+  if (!paused) board.select(board.selected, true);
+}
+
+setInterval(() => {
+  if (clock.running) renderTimer();
+}, 500);
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) {
+    stopTimer();
+    persist();
+  } else startTimer();
+});
+window.addEventListener('pagehide', () => persist());
 
 // ---- playing -----------------------------------------------------------------------------
 
 function input(cell, v, shift) {
-  if (game.givens[cell]) {
-    setMessage(`Row ${Math.floor(cell / game.n) + 1}, column ${(cell % game.n) + 1} is a given.`);
+  if (view.paused) return;
+  if (view.setter) {
+    view.hinted = -1;
+    update((g) => G.setGiven(g, cell, v));
     return;
   }
-  game.hinted = -1;
-  if (game.pencil !== shift) {
+  if (game.givens[cell]) {
+    setMessage(`${G.where(game, cell).replace(/^r/, 'R')} is a given.`);
+    return;
+  }
+  view.hinted = -1;
+  if (view.pencil !== shift) {
     if (game.entries[cell]) return setMessage('Erase the entry first to write notes in this cell.');
-    change(() => (game.notes[cell] ^= 1 << (v - 1)));
+    update((g) => G.toggleNote(g, cell, v));
   } else {
-    change(() => (game.entries[cell] = v));
+    update((g) => G.enter(g, cell, v, { prune: option('opt-prune') }));
   }
 }
 
 function erase(cell) {
-  if (game.givens[cell]) return;
-  game.hinted = -1;
-  change(() => {
-    if (game.entries[cell]) game.entries[cell] = 0;
-    else game.notes[cell] = 0;
-  });
+  if (view.paused) return;
+  view.hinted = -1;
+  if (view.setter) update((g) => G.setGiven(g, cell, 0));
+  else update((g) => G.erase(g, cell));
+}
+
+/** Keys that are not symbols of the grid: H or ? for a hint, N or Space for notes. */
+function command(key) {
+  if (key === 'h' || key === 'H' || key === '?') {
+    hint();
+    return true;
+  }
+  if (key === 'n' || key === 'N' || key === ' ') {
+    setPencil(!view.pencil);
+    return true;
+  }
+  return false;
 }
 
 function undo() {
-  const snap = history.undo(snapshot());
-  if (!snap) return;
-  restore(snap);
-  game.wrong.clear();
-  game.hinted = -1;
-  changed();
+  if (!G.canUndo(game)) return;
+  view.hinted = -1;
+  update(G.undo);
   setMessage('Undone.');
 }
 
 function redo() {
-  const snap = history.redo(snapshot());
-  if (!snap) return;
-  restore(snap);
-  game.wrong.clear();
-  changed();
+  if (!G.canRedo(game)) return;
+  update(G.redo);
   setMessage('Redone.');
 }
 
@@ -225,184 +312,231 @@ function buildPad() {
   for (let v = 1; v <= game.n; v++) {
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = symbol(v);
-    button.setAttribute('aria-label', `Enter ${symbol(v)}`);
-    button.addEventListener('click', () => input(board.selected, v, false));
+    button.textContent = G.symbol(v);
+    button.setAttribute('aria-label', `Enter ${G.symbol(v)}`);
+    button.addEventListener('click', () => {
+      input(board.selected, v, false);
+      board.select(board.selected, true); // the keyboard keeps acting on the cell
+    });
     buttons.push(button);
   }
-  const erase_ = document.createElement('button');
-  erase_.type = 'button';
-  erase_.textContent = 'Erase';
-  erase_.className = 'erase';
-  erase_.addEventListener('click', () => erase(board.selected));
-  buttons.push(erase_);
-  pad.className = `pad size-${game.n}`;
+  const eraseButton = document.createElement('button');
+  eraseButton.type = 'button';
+  eraseButton.textContent = '⌫';
+  eraseButton.title = 'Erase';
+  eraseButton.setAttribute('aria-label', 'Erase');
+  eraseButton.className = 'erase';
+  eraseButton.addEventListener('click', () => {
+    erase(board.selected);
+    board.select(board.selected, true);
+  });
+  buttons.push(eraseButton);
+  // A tap on the pad does not take the focus from the grid.
+  for (const button of buttons) button.addEventListener('pointerdown', (event) => event.preventDefault());
+  pad.className = `pad${game.n >= 10 ? ' many' : ''}`;
+  pad.style.setProperty('--cols', String(game.n >= 10 ? Math.ceil((game.n + 1) / 2) : game.n + 1));
   pad.replaceChildren(...buttons);
 }
 
 function setPencil(on) {
-  game.pencil = on;
+  view.pencil = on;
   const button = $('mode-pencil');
   button.setAttribute('aria-pressed', String(on));
-  button.textContent = `Pencil marks: ${on ? 'on' : 'off'}`;
+  button.textContent = `Notes: ${on ? 'on' : 'off'}`;
 }
 
-async function hint() {
-  try {
-    const found = await quick.call('sudoku_hint', givensLine(), entriesLine());
-    if (!found) {
-      setMessage(currentLine().includes('.') ? 'This puzzle has no solution.' : 'The grid is full.');
-      return;
-    }
-    change(() => {
-      game.entries[found.cell] = SYMBOLS.indexOf(found.symbol) + 1;
-      game.notes[found.cell] = 0;
-    });
-    game.hinted = found.cell;
-    board.select(found.cell);
-    setMessage(found.reason, 'hint');
-  } catch (error) {
-    if (error.code === 'conflicting_givens') {
-      setMessage(`Fix the conflicts first: ${error.message}.`, 'bad');
-    } else if (error.code !== 'cancelled') setMessage(`No hint: ${error.message}`, 'bad');
+function setSetter(on, { quiet = false } = {}) {
+  const was = view.setter;
+  if (on) stopTimer();
+  view.setter = on;
+  if (!on) startTimer();
+  const button = $('mode-setter');
+  button.setAttribute('aria-pressed', String(on));
+  button.textContent = `Enter givens: ${on ? 'on' : 'off'}`;
+  document.body.classList.toggle('setter', on);
+  if (quiet || on === was) return;
+  if (on) {
+    setMessage('Type the puzzle’s givens; turn “Enter givens” off to play it.');
+  } else {
+    // (Typing a given already dropped any solution known for the old givens.)
+    const givens = game.givens.filter(Boolean).length;
+    setMessage(`${G.plural(givens, 'given')} set: play on.`);
   }
 }
 
+const hasEntries = () => game.entries.some(Boolean);
+
+async function hint() {
+  if (view.paused) return;
+  try {
+    const found = await quick.call('sudoku_hint', G.givensLine(game), G.entriesLine(game));
+    if (!found) {
+      setMessage(G.currentLine(game).includes('.') ? 'This puzzle has no solution.' : 'The grid is full.');
+      return;
+    }
+    update((g) => G.enter(g, found.cell, G.SYMBOLS.indexOf(found.symbol) + 1, { prune: option('opt-prune') }));
+    view.hinted = found.cell;
+    board.select(found.cell, true);
+    setMessage(G.plainWords(found.reason), 'hint');
+  } catch (error) {
+    if (error.code === 'conflicting_givens') {
+      setMessage(G.explainError(error, { entries: hasEntries() }), 'bad');
+    } else if (error.code !== 'cancelled') setMessage(`No hint: ${G.plainWords(error.message)}`, 'bad');
+  }
+}
+
+/** The solution of the givens alone (from the generator, or asked once). */
 async function solution() {
-  if (game.solution) return game.solution;
-  const report = await quick.call('solve_sudoku_report', givensLine());
-  game.solution = report.solution;
-  game.unique = report.unique;
-  return game.solution;
+  if (game.solution) return game;
+  const givens = G.givensLine(game);
+  const report = await quick.call('solve_sudoku_report', givens);
+  if (G.givensLine(game) === givens) game = G.withSolution(game, report.solution, report.unique);
+  return G.withSolution(game, report.solution, report.unique);
 }
 
 async function check() {
   try {
-    const line = await solution();
-    if (!line) return setMessage('This puzzle has no solution, so there is nothing to check against.', 'bad');
-    const right = values(line);
-    game.wrong = new Set();
-    let empty = 0;
-    game.entries.forEach((v, k) => {
-      if (v && v !== right[k]) game.wrong.add(k);
-      if (!v && !game.givens[k]) empty++;
-    });
+    const known = await solution();
+    if (!known.solution) {
+      return setMessage('The givens have no solution, so there is nothing to check against.', 'bad');
+    }
+    view.checked = G.mistakes(known);
     render();
-    const several = game.unique ? '' : ' (checked against one of its several solutions)';
-    if (game.wrong.size) {
-      const n = game.wrong.size;
+    const empty = G.emptyCount(known);
+    const several = known.unique ? '' : ' (checked against one of its several solutions)';
+    if (view.checked.size) {
+      const n = view.checked.size;
       setMessage(`${n} ${n === 1 ? 'entry is' : 'entries are'} wrong${several}: marked in red.`, 'bad');
     } else {
-      setMessage(empty ? `No mistakes so far${several}; ${empty} ${empty === 1 ? 'cell' : 'cells'} to go.` : 'All correct!', 'good');
+      setMessage(empty ? `No mistakes so far${several}; ${G.plural(empty, 'cell')} to go.` : 'All correct!', 'good');
     }
   } catch (error) {
-    if (error.code !== 'cancelled') setMessage(`Could not check: ${error.message}`, 'bad');
+    if (error.code === 'conflicting_givens') setMessage(G.explainError(error), 'bad');
+    else if (error.code !== 'cancelled') setMessage(`Could not check: ${G.plainWords(error.message)}`, 'bad');
+  }
+}
+
+/** With "show mistakes as I type" on, the solution must be known. */
+async function wantMistakes() {
+  render();
+  if (!option('opt-mistakes')) return;
+  try {
+    await solution();
+    render();
+  } catch {
+    // No solution to compare with (conflicting givens): nothing to show.
   }
 }
 
 async function autoNotes() {
   try {
-    const candidates = await quick.call('sudoku_candidates', currentLine());
-    change(() => {
-      candidates.forEach((list, k) => {
-        if (list && !game.entries[k]) {
-          game.notes[k] = list.reduce((mask, s) => mask | (1 << SYMBOLS.indexOf(s)), 0);
-        }
-      });
-    });
+    const candidates = await quick.call('sudoku_candidates', G.currentLine(game));
+    update((g) => G.withCandidates(g, candidates));
     setMessage('Candidates filled in from the givens and your entries.');
   } catch (error) {
-    if (error.code === 'conflicting_givens') setMessage(`Fix the conflicts first: ${error.message}.`, 'bad');
-    else if (error.code !== 'cancelled') setMessage(`No candidates: ${error.message}`, 'bad');
+    if (error.code === 'conflicting_givens') setMessage(G.explainError(error, { entries: hasEntries() }), 'bad');
+    else if (error.code !== 'cancelled') setMessage(`No candidates: ${G.plainWords(error.message)}`, 'bad');
   }
 }
 
 function clearGrid() {
-  game.hinted = -1;
-  change(() => {
-    game.entries.fill(0);
-    game.notes.fill(0);
-  });
-  setMessage('Cleared your entries and notes.');
+  view.hinted = -1;
+  update(G.clearEntries);
+  setMessage('Cleared your entries and notes (Undo brings them back).');
+}
+
+function buildPalette() {
+  const palette = $('palette');
+  const buttons = [];
+  for (let color = 0; color <= G.COLORS; color++) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = `swatch color-${color}`;
+    button.dataset.color = String(color);
+    button.setAttribute('aria-label', color ? `Colour ${color}` : 'No colour');
+    button.textContent = color ? '' : '×';
+    button.addEventListener('pointerdown', (event) => event.preventDefault());
+    button.addEventListener('click', () => {
+      update((g) => G.paint(g, board.selected, color || g.colors[board.selected]));
+      board.select(board.selected, true);
+    });
+    buttons.push(button);
+  }
+  palette.replaceChildren(...buttons);
 }
 
 // ---- long jobs ---------------------------------------------------------------------------
 
-let job = null;
-const JOB_BUTTONS = ['solve', 'count', 'new', 'empty', 'import', 'size'];
+const panel = new JobPanel(
+  { box: $('job'), text: $('job-text'), progress: $('job-progress'), note: $('job-note') },
+  ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty'].map($),
+);
 
-function startJob(text) {
-  const started = performance.now();
-  job = { text, started, timer: 0 };
-  const progress = $('job-progress');
-  progress.removeAttribute('value'); // indeterminate until there is an estimate
-  $('job-text').textContent = text;
-  $('job').hidden = false;
-  for (const id of JOB_BUTTONS) $(id).disabled = true;
-  job.timer = setInterval(() => {
-    if (!job.detail) $('job-text').textContent = `${text} ${((performance.now() - started) / 1000).toFixed(1)} s`;
-  }, 100);
-  $('cancel').focus();
-  return job;
-}
-
-function endJob() {
-  if (!job) return;
-  clearInterval(job.timer);
-  job = null;
-  $('job').hidden = true;
-  for (const id of JOB_BUTTONS) $(id).disabled = false;
+/** The grid changed while a job runs: its result will be about the grid as it was. */
+function invalidateJob() {
+  panel.gridChanged(G.currentLine(game));
 }
 
 function cancelJob() {
-  if (!job) return;
+  if (!panel.job) return;
   jobs.cancel();
-  endJob();
+  panel.end();
   setMessage('Cancelled. The solver was restarted; the page is ready.');
   board.select(board.selected, true);
 }
 
 /** Runs `work` as the current long job; a cancelled job is silent. */
 async function runJob(text, work) {
-  if (job) return;
-  const mine = startJob(text);
+  if (panel.job) return;
+  const mine = panel.start(text, G.currentLine(game));
   try {
     await work(mine);
   } catch (error) {
     if (error.code === 'cancelled') return;
-    setMessage(error.code === 'conflicting_givens' ? `Fix the conflicts first: ${error.message}.` : `The solver failed: ${error.message}`, 'bad');
+    setMessage(
+      error.code === 'conflicting_givens'
+        ? G.explainError(error, { entries: hasEntries() })
+        : `The solver failed: ${G.plainWords(error.message)}`,
+      'bad',
+    );
   } finally {
-    if (job === mine) endJob();
+    panel.end(mine);
   }
 }
 
+/** Solve: the grid as the player sees it, their entries included. */
 function solve() {
-  return runJob('Solving…', async () => {
+  return runJob('Solving…', async (mine) => {
     const started = performance.now();
-    const report = await jobs.call('solve_sudoku_report', givensLine());
+    const line = G.currentLine(game);
+    const entries = game.entries.filter(Boolean).length;
+    const report = await jobs.call('solve_sudoku_report', line);
     const ms = performance.now() - started;
     $('stat-time').textContent = `${ms.toFixed(1)} ms`;
     $('stat-nodes').textContent =
-      report.nodes === 0
-        ? `0 (singles filled ${report.forced} cells)`
-        : report.nodes.toLocaleString('en');
+      report.nodes === 0 ? `0 (singles filled ${report.forced} cells)` : report.nodes.toLocaleString('en');
     $('stat-updates').textContent = report.updates.toLocaleString('en');
     $('stat-unique').textContent = ['none', 'unique', 'more than one'][report.solutions];
     $('stats').hidden = false;
-    game.solution = report.solution;
-    game.unique = report.unique;
-    if (!report.solution) return setMessage('This puzzle has no solution.', 'bad');
-    const right = values(report.solution);
-    game.hinted = -1;
-    change(() => {
-      game.entries = right.map((v, k) => (game.givens[k] ? 0 : v));
-      game.notes.fill(0);
-      game.solvedByEngine = true;
-    });
+    if (mine.stale) {
+      return setMessage('The grid changed while it was being solved: press Solve again.', 'info');
+    }
+    if (!report.solution) {
+      return setMessage(
+        entries
+          ? `No solution with your ${G.plural(entries, 'entry', 'entries')}: at least one of them is wrong (Check or Undo).`
+          : 'This puzzle has no solution.',
+        'bad',
+      );
+    }
+    view.hinted = -1;
+    if (!entries && report.unique) game = G.withSolution(game, report.solution, true);
+    update((g) => G.fillSolution(g, report.solution));
+    const kept = entries ? `, keeping your ${G.plural(entries, 'entry', 'entries')}` : '';
     setMessage(
       report.unique
-        ? `Solved in ${ms.toFixed(1)} ms: the solution is unique.`
-        : `Solved in ${ms.toFixed(1)} ms: this is one of several solutions.`,
+        ? `Solved in ${ms.toFixed(1)} ms${kept}: the solution is unique.`
+        : `Solved in ${ms.toFixed(1)} ms${kept}: this is one of several solutions.`,
       'good',
     );
   });
@@ -410,40 +544,73 @@ function solve() {
 
 function count() {
   return runJob('Counting solutions…', async (mine) => {
-    const { problem } = await jobs.call('sudoku_exact_cover', currentLine());
+    const { problem } = await jobs.call('sudoku_exact_cover', G.currentLine(game));
     const started = performance.now();
+    const emptyNine = game.n === 9 && !/[^.]/.test(mine.line);
     const result = await jobs.exactCover(problem, { countOnly: true }, ({ fraction, stats }) => {
-      if (job !== mine) return;
-      mine.detail = true;
-      $('job-progress').value = fraction;
-      const s = ((performance.now() - started) / 1000).toFixed(1);
-      $('job-text').textContent = `Counting: ${stats.solutions.toLocaleString('en')} solutions so far, about ${(fraction * 100).toFixed(fraction < 0.01 ? 4 : 1)}% of the search done (${s} s).`;
+      const seconds = (performance.now() - started) / 1000;
+      const { text, warning } = G.countProgress({ solutions: stats.solutions, fraction, seconds, emptyNine });
+      panel.progress(mine, fraction, text, warning);
     });
     const n = result.count;
-    setMessage(
-      `${n.toLocaleString('en')} ${n === 1 ? 'solution' : 'solutions'} from this grid (${result.stats.nodes.toLocaleString('en')} nodes).`,
-      n === 1 ? 'good' : 'info',
-    );
+    const nodes = G.plural(result.stats.nodes, 'node');
+    if (mine.stale) {
+      setMessage(`${G.plural(n, 'solution')} for the grid as it was when the count began (${nodes}); it has changed since: count again for the grid as it is.`, 'info');
+    } else {
+      setMessage(`${G.plural(n, 'solution')} from this grid (${nodes}).`, n === 1 ? 'good' : 'info');
+    }
   });
+}
+
+/** The levels the generator reaches at the chosen size; the others are not offered. */
+function showLevels() {
+  const n = Number($('size').value);
+  const levels = G.levelsFor(n);
+  const select = $('difficulty');
+  for (const option of select.options) option.disabled = !levels.includes(option.value);
+  if (!levels.includes(select.value)) select.value = levels.at(-1);
+  const note = $('levels-note');
+  note.textContent = G.levelNote(n);
+  note.hidden = !note.textContent;
 }
 
 function newPuzzle() {
   const size = Number($('size').value);
   const difficulty = $('difficulty').value;
-  return runJob(`Generating a ${size} × ${size} ${difficulty} puzzle…`, async () => {
+  return runJob(`Generating ${G.sizeName(size)} ${difficulty} puzzle…`, async () => {
     const generated = await jobs.call('generate_sudoku', { size, difficulty });
     const info = await quick.call('read_sudoku', generated.puzzle);
-    load(info, {
-      solution: generated.solution,
-      message: `New ${generated.rating.difficulty} puzzle, ${generated.givens} givens.`,
-    });
+    start(info, { solution: generated.solution, unique: true });
+    const got = generated.rating.difficulty;
+    const note = got === difficulty ? '' : ` (the nearest to ${difficulty} this size gave)`;
+    setMessage(`New ${got} puzzle${note}, ${G.plural(generated.givens, 'given')}. Undo brings back the last game.`);
   });
+}
+
+/** Replaces the game with a new puzzle read by the engine (`read_sudoku`'s result). */
+function start(info, { entries = null, notes = null, solution = null, unique = null, share = true } = {}) {
+  const fresh = G.createGame({
+    n: info.size,
+    boxRows: info.boxRows,
+    boxCols: info.boxCols,
+    givens: info.line,
+    entries,
+    notes,
+    solution,
+    unique,
+  });
+  setSetter(false, { quiet: true });
+  update((g) => G.replaceGame(g, fresh), { share, fresh: true });
 }
 
 async function emptyGrid() {
   const size = Number($('size').value);
   const info = await quick.call('read_sudoku', '.'.repeat(size * size));
-  load(info, { message: `An empty ${size} × ${size} grid: fill in givens-free, or count its solutions.` });
+  start(info);
+  setSetter(true);
+  setMessage(
+    `An empty ${size} × ${size} grid: type a puzzle’s givens (“Enter givens” is on), or count its solutions. Undo brings back the last game.`,
+  );
 }
 
 // ---- import, export, share ---------------------------------------------------------------
@@ -456,10 +623,12 @@ async function importPuzzle(text) {
     if (info.variant !== 'classic' || info.boxRows === 0) {
       throw new Error(`this page plays classic sudoku; that is a ${info.variant} puzzle`);
     }
-    load(info, { message: `Imported a ${info.size} × ${info.size} puzzle with ${info.givens} givens.` });
+    if (!G.SIZES.includes(info.size)) throw new Error(`this page draws sizes 4 to 25, not ${info.size}`);
+    start(info);
+    setMessage(`Imported ${G.sizeName(info.size)} puzzle with ${G.plural(info.givens, 'given')}. Undo brings back the last game.`);
   } catch (error) {
     if (error.code === 'cancelled') return;
-    errorBox.textContent = `Could not read that puzzle: ${error.message}.`;
+    errorBox.textContent = `Could not read that puzzle: ${G.explainError(error)}.`;
     errorBox.hidden = false;
   }
 }
@@ -489,28 +658,60 @@ async function loadHash(hash = location.hash) {
       entries = saved.entries;
     }
     lastHash = hash;
-    load(info, { entries, notes: saved.notes, message: 'Reopened the shared game.' });
+    const same = !G.otherPuzzle(game, { n: info.size, givens: G.values(info.line) });
+    const fresh = G.createGame({
+      n: info.size,
+      boxRows: info.boxRows,
+      boxCols: info.boxCols,
+      givens: info.line,
+      entries,
+      notes: saved.notes,
+      colors: same ? game.colors : null,
+      solution: same ? game.solution : null,
+      unique: same ? game.unique : null,
+      elapsed: same ? liveGame().elapsed : 0,
+    });
+    setSetter(false, { quiet: true });
+    update((g) => G.replaceGame(g, fresh), { share: false });
+    setMessage('Reopened the shared game.');
     return true;
   } catch (error) {
-    setMessage(`The link holds no readable game (${error.message}); here is a fresh one.`, 'bad');
+    setMessage(`The link holds no readable game (${G.plainWords(error.message)}); here is a fresh one.`, 'bad');
     return false;
   }
 }
 
 // ---- wiring ------------------------------------------------------------------------------
 
-$('mode-pencil').addEventListener('click', () => setPencil(!game.pencil));
+for (const n of G.SIZES) {
+  const option = document.createElement('option');
+  option.value = String(n);
+  option.textContent = `${n} × ${n}`;
+  $('size').append(option);
+}
+$('size').value = '9';
+buildPalette();
+
+$('mode-pencil').addEventListener('click', () => setPencil(!view.pencil));
+$('mode-setter').addEventListener('click', () => setSetter(!view.setter));
+$('pause').addEventListener('click', () => setPaused(!view.paused));
+$('resume').addEventListener('click', () => setPaused(false));
 $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('hint').addEventListener('click', hint);
 $('check').addEventListener('click', check);
 $('auto-notes').addEventListener('click', autoNotes);
 $('clear').addEventListener('click', clearGrid);
+$('print').addEventListener('click', () => window.print());
 $('solve').addEventListener('click', solve);
 $('count').addEventListener('click', count);
 $('cancel').addEventListener('click', cancelJob);
 $('empty').addEventListener('click', emptyGrid);
-$('size').addEventListener('change', () => newPuzzle());
+$('opt-mistakes').addEventListener('change', wantMistakes);
+$('size').addEventListener('change', () => {
+  showLevels();
+  newPuzzle();
+});
 $('new-form').addEventListener('submit', (event) => {
   event.preventDefault();
   newPuzzle();
@@ -519,29 +720,53 @@ $('import-form').addEventListener('submit', (event) => {
   event.preventDefault();
   importPuzzle($('import-text').value);
 });
-$('copy-line').addEventListener('click', () => copy(currentLine(), 'line'));
+$('copy-line').addEventListener('click', () => copy(G.currentLine(game), 'line'));
 $('copy-link').addEventListener('click', () => copy(location.href, 'link'));
 
+const GRID_KEYS = /^(Arrow(Up|Down|Left|Right)|Home|End|Backspace|Delete)$/;
 document.addEventListener('keydown', (event) => {
-  if (event.target.closest?.('input, textarea, select')) return;
   const key = event.key.toLowerCase();
   if ((event.ctrlKey || event.metaKey) && !event.altKey) {
+    if (event.target.closest?.('input, textarea, select')) return;
     if (key === 'z' && !event.shiftKey) undo();
     else if (key === 'y' || (key === 'z' && event.shiftKey)) redo();
     else return;
     event.preventDefault();
-  } else if (event.key === 'Escape' && job) {
+  } else if (event.key === 'Escape' && panel.job) {
     cancelJob();
+  } else if (
+    !event.altKey &&
+    !event.target.closest?.('input, textarea, select, #grid') &&
+    // Keys a focused button answers itself stay with it.
+    !(event.target.closest?.('button, a') && (event.key === 'Enter' || event.key === ' ')) &&
+    event.key !== 'Tab' &&
+    (event.key.length === 1 || GRID_KEYS.test(event.key))
+  ) {
+    // Focus left the grid (a button was clicked): the keys still act on the selected cell.
+    board.select(board.selected, true);
+    board.onKey(event);
   }
 });
 
-window.addEventListener('hashchange', () => {
+const onAddress = () => {
   if (location.hash !== lastHash) loadHash();
-});
+};
+window.addEventListener('hashchange', onAddress);
+window.addEventListener('popstate', onAddress);
 
-// The start puzzle is drawn at once, from a known line, while the module loads; a shared
-// game in the address replaces it once the engine has read it.
+// The game is drawn at once while the module loads: the one in the address (once the engine
+// has read it), else the one kept from the last visit, else the start puzzle.
 const shared = location.hash;
-load(START, { share: !decodeHash(shared) });
-setMessage('Click a cell or press Tab to reach the grid, then type.');
+const kept = (() => {
+  try {
+    return G.load(localStorage.getItem(STORAGE_KEY) ?? '');
+  } catch {
+    return null;
+  }
+})();
+if (kept && !decodeHash(shared)) game = kept;
+build();
+setGame(game, { share: !decodeHash(shared) });
 if (decodeHash(shared)) loadHash(shared);
+else if (kept) setMessage(`Welcome back: your game is as you left it (${G.clock(game.elapsed)} played).`);
+else setMessage(touch ? 'Tap a cell, then a number below.' : 'Click a cell or press Tab to reach the grid, then type.');

@@ -20,6 +20,7 @@ const ARTIFACTS = join(ROOT, 'artifacts');
 const KNOWN = {
   knuth: 1,
   'sudoku-4x4': 1,
+  'sudoku-mini': 1,
   'queens-6': 4,
   'pentominoes-3x5': 4,
   colors: 1,
@@ -41,7 +42,7 @@ describe('the trace player (Node)', () => {
     ({ Player } = await import(pathToFileURL(join(WWW, 'dlx', 'player.js')).href));
   });
 
-  for (const id of ['knuth', 'colors', 'queens-6', 'pentominoes-3x5', 'sudoku-4x4']) {
+  for (const id of ['knuth', 'colors', 'queens-6', 'pentominoes-3x5', 'sudoku-4x4', 'sudoku-mini']) {
     test(`replays ${id} as the engine ran it`, () => {
       const text = readFileSync(join(EXAMPLES_DIR, `${id}.dlx`), 'utf8');
       const trace = dlx.exact_cover_trace(text, { maxSteps: 1_000_000 });
@@ -321,7 +322,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.ok(await page.isVisible('#problem-error'));
     const message = await page.textContent('#problem-error-text');
     assert.match(message, /^Line 4: This option uses an item that is not declared on the item line/);
-    assert.match(message, /unknown item `D`/);
+    assert.match(message, /unknown item “D”/);
     assert.equal(await page.getAttribute('#problem', 'aria-invalid'), 'true');
     assert.equal(await page.textContent('#gutter span.error'), '4');
     assert.equal(await page.locator('#backdrop span.error').count(), 1);
@@ -424,5 +425,251 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     // Every button has a name.
     const unnamed = await page.$$eval('button', (all) => all.filter((b) => !b.textContent.trim()).length);
     assert.equal(unnamed, 0);
+  });
+});
+
+describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'));
+    server = await serve(WWW);
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A fresh page on `hash` (storage emptied), watched for problems. */
+  async function open(hash = '', viewport = { width: 1280, height: 800 }, colorScheme = 'light') {
+    const page = await browser.context.newPage();
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme });
+    const blank = `${server.url}blank.html`;
+    await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }));
+    await page.goto(blank);
+    await page.evaluate(() => localStorage.clear());
+    await page.unroute(blank);
+    const problems = watch(page);
+    await page.goto(`${server.url}dlx.html${hash}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    return { page, problems };
+  }
+
+  async function pick(page, id) {
+    await page.selectOption('#example', id);
+    await page.waitForSelector(`body[data-example="${id}"]`);
+  }
+
+  async function solve(page, mode) {
+    await page.check(`input[name="mode"][value="${mode}"]`);
+    await page.click('#solve');
+    await page.waitForSelector('#solve-status:is([data-state="done"], [data-state="error"])');
+  }
+
+  /** The perfect-matching problem of the step-limit test: 16 items, 60 options. */
+  function matchings() {
+    const names = 'ABCDEFGHIJKLMNOP'.split('');
+    const lines = [names.join(' ')];
+    for (let i = 0; i < 16; i++) {
+      for (let j = i + 1; j < 16 && lines.length <= 60; j++) if ((i + j) % 3 !== 0) lines.push(`${names[i]} ${names[j]}`);
+    }
+    return lines.join('\n');
+  }
+
+  test('#13.10 a result never outlives its problem: switching examples stops the count', async () => {
+    const { page, problems } = await open();
+    await pick(page, 'pentominoes-6x10');
+    await page.check('input[name="mode"][value="count"]');
+    await page.click('#solve');
+    await page.waitForSelector('#solve-status:has-text("so far")');
+    await pick(page, 'knuth');
+    assert.match(await page.textContent('#solve-status'), /^Stopped the search: the problem changed/);
+    assert.ok(await page.isHidden('#solve-stats'));
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    await page.waitForTimeout(500);
+    assert.doesNotMatch(await page.textContent('#solve-status'), /9,356|Counted/);
+    assert.equal(await page.locator('#solutions > li').count(), 0);
+    assert.ok(await page.isEnabled('#solve'));
+    // A result of Knuth's problem, then an edit: the result goes with the old text.
+    await solve(page, 'all');
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), 1);
+    await page.locator('#problem').press('End');
+    await page.keyboard.type(' ');
+    assert.equal(await page.getAttribute('#solve-status', 'data-state'), 'idle');
+    assert.ok(await page.isHidden('#solve-stats'));
+    assert.equal(await page.locator('#solutions > li').count(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 375, height: 812 }]]) {
+    test(`#13.11 the visualizer keeps the active row and the controls in view (${name}); End, jumps, zoom; a small sudoku`, async () => {
+      const { page, problems } = await open('', viewport);
+      await page.fill('#problem', matchings());
+      await page.click('#visualize');
+      await page.waitForSelector('#viz-status[data-state="ready"]');
+      const inView = async (selector) => {
+        const box = await page.locator(selector).boundingBox();
+        return box && box.y >= 0 && box.y + box.height <= viewport.height;
+      };
+      await page.locator('#viz-body').scrollIntoViewIfNeeded();
+      // Deep in the search: the row being tried is in the matrix box, with the controls.
+      await page.fill('#viz-goto', '400');
+      await page.click('#viz-goto-go');
+      assert.equal(await page.getAttribute('#viz-step-count', 'data-step'), '400');
+      while ((await page.getAttribute('#viz-caption', 'data-op')) !== 'try') await page.click('#viz-step');
+      const row = '#matrix .row.current';
+      const rowBox = await page.locator(row).boundingBox();
+      const matrixBox = await page.locator('#matrix').boundingBox();
+      assert.ok(rowBox.y >= matrixBox.y && rowBox.y + rowBox.height <= matrixBox.y + matrixBox.height, 'the row is inside the matrix box');
+      for (const selector of [row, '#viz-step', '#viz-caption', '#viz-step-count']) {
+        assert.ok(await inView(selector), `${selector} on screen`);
+      }
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, `dlx-visualizer-${name}.png`) });
+      // The next option tried at level 2, End, Home.
+      await page.fill('#viz-goto-level', '2');
+      await page.click('#viz-level-go');
+      assert.equal(await page.getAttribute('#viz-caption', 'data-op'), 'try');
+      assert.match(await page.textContent('#viz-caption'), /^Level 2: try option/);
+      assert.ok(await inView(row));
+      await page.focus('#matrix');
+      await page.keyboard.press('End');
+      const total = (await page.textContent('#viz-step-count')).match(/of ([\d,]+)/)[1].replaceAll(',', '');
+      assert.equal(await page.getAttribute('#viz-step-count', 'data-step'), total);
+      assert.ok(await page.isDisabled('#viz-end'));
+      // Zoom.
+      const width = () => page.$eval('#matrix svg', (svg) => svg.getBoundingClientRect().width);
+      const before = await width();
+      await page.click('#viz-zoom-in');
+      assert.ok((await width()) > before);
+      await page.click('#viz-zoom-fit');
+      const fit = await width();
+      const box = await page.$eval('#matrix', (m) => m.clientWidth);
+      assert.ok(fit <= box && fit > box * 0.8, `fit ${fit} in ${box}`);
+      // The small sudoku is drawn; its bigger sibling says where to go.
+      await pick(page, 'sudoku-4x4');
+      await page.waitForSelector('#viz-status[data-state="too-big"]');
+      assert.match(await page.textContent('#example-about'), /the next example is small enough/);
+      await pick(page, 'sudoku-mini');
+      await page.waitForSelector('#viz-status[data-state="ready"]');
+      await page.click('#viz-next');
+      assert.equal(await page.getAttribute('#viz-caption', 'data-op'), 'solution');
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, `dlx-sudoku-mini-${name}.png`) });
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  test('#13.11 the sudoku page’s link opens the small sudoku, drawn', async () => {
+    const { page, problems } = await open('#example=sudoku-mini');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    assert.equal(await page.inputValue('#example'), 'sudoku-mini');
+    assert.match(await page.textContent('#viz-status'), /32 items .* 14 options/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('#13.12 solutions drawn as pictures; a typed problem in the address; solutions downloaded', async () => {
+    const { page, problems } = await open();
+    await pick(page, 'queens-6');
+    await solve(page, 'all');
+    assert.equal(await page.locator('#solutions svg.picture.queens').count(), 4);
+    assert.equal(await page.locator('#solutions > li:first-child svg .queen').count(), 6);
+    await page.locator('#solutions > li:first-child').screenshot({ path: join(ARTIFACTS, 'dlx-picture-queens.png') });
+    await pick(page, 'pentominoes-3x5');
+    await solve(page, 'all');
+    await page.locator('#solutions > li:first-child').screenshot({ path: join(ARTIFACTS, 'dlx-picture-tiling.png') });
+    assert.equal(await page.locator('#solutions svg.picture.tiling').count(), 4);
+    assert.deepEqual(await page.$$eval('#solutions > li:first-child .piece-name', (all) => all.map((t) => t.textContent).sort()), ['L', 'N', 'V']);
+    await pick(page, 'sudoku-mini');
+    await solve(page, 'first');
+    const digits = await page.$$eval('#solutions svg.picture.sudoku text', (all) => all.map((t) => t.textContent));
+    assert.equal(digits.length, 16);
+    // Drawn, not a black box: white cells, dark digits.
+    const fills = await page.$eval('#solutions svg.picture.sudoku', (svg) => [
+      getComputedStyle(svg.querySelector('.cell')).fill,
+      getComputedStyle(svg.querySelector('.frame')).fill,
+    ]);
+    assert.deepEqual(fills, ['rgb(255, 255, 255)', 'none']);
+    await page.locator('#solutions > li:first-child').screenshot({ path: join(ARTIFACTS, 'dlx-picture-sudoku.png') });
+    // Solutions as a file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-solutions')]);
+    const { readFile } = await import('node:fs/promises');
+    assert.match(await readFile(await download.path(), 'utf8'), /^Solution 1: options/);
+    // A problem of your own: the address holds it, and a new tab opens it.
+    const own = 'A B C | x\nA x:1\nB C x:1\nA B\nC\n';
+    await page.fill('#problem', own);
+    await page.waitForFunction(() => location.hash.startsWith('#problem='));
+    const other = await open(new URL(page.url()).hash);
+    assert.equal(await other.page.inputValue('#problem'), own);
+    assert.equal(await other.page.inputValue('#example'), '');
+    await solve(other.page, 'all');
+    assert.equal(Number(await other.page.getAttribute('#stat-count', 'data-value')), 2);
+    // Kept in the browser too: "Your own problem" brings it back after an example.
+    await pick(other.page, 'knuth');
+    assert.match(other.page.url(), /#example=knuth$/);
+    await other.page.selectOption('#example', '');
+    await other.page.waitForFunction((text) => document.getElementById('problem').value === text, own);
+    assert.deepEqual(other.problems, []);
+    await other.page.close();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('#13.13 errors count lines from 1 and say options count from 0; comment lines; the legend matches', async () => {
+    const { page, problems } = await open();
+    await page.fill('#problem', 'A B C | x\nA B\n| a comment\nC D x\n');
+    await solve(page, 'first');
+    const text = await page.textContent('#problem-error-text');
+    assert.match(text, /^Line 4: /);
+    assert.match(text, /This is option 1 \(options are numbered from 0, as in the solutions; lines from 1\)/);
+    assert.doesNotMatch(text, /`/);
+    const status = await page.textContent('#solve-status');
+    assert.doesNotMatch(status, /above/);
+    assert.match(status, /under the problem text/);
+    // An item line written as a comment is named.
+    await page.fill('#problem', '| A B\nA B\n');
+    assert.equal(await page.textContent('#comment-note'), 'Line 1 starts with “|”, so it is a comment: line 2 is read as the item line.');
+    await page.fill('#problem', 'A B\nA\nB\n');
+    assert.ok(await page.isHidden('#comment-note'));
+    // The legend's keys are the colors the matrix uses.
+    await pick(page, 'knuth');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    await page.click('#viz-step');
+    await page.click('#viz-step'); // cover A
+    await page.waitForTimeout(700); // the color transitions
+    const head = await page.$eval('#matrix .head.covered rect', (r) => getComputedStyle(r).fill);
+    const key = await page.$eval('.key-covered', (k) => getComputedStyle(k).backgroundColor);
+    assert.equal(head, key);
+    const chosen = await page.$eval('.key-chosen', (k) => getComputedStyle(k).backgroundColor);
+    assert.notEqual(head, chosen);
+    assert.match(await page.textContent('.legend'), /covered item/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('screenshots at 1280x900, 820x900 and 375x812, light and dark', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const [name, viewport] of [['1280', { width: 1280, height: 900 }], ['820', { width: 820, height: 900 }], ['375', { width: 375, height: 812 }]]) {
+      for (const scheme of ['light', 'dark']) {
+        const { page, problems } = await open('', viewport, scheme);
+        await page.waitForSelector('#viz-status[data-state="ready"]');
+        await solve(page, 'all');
+        while ((await page.locator('#viz-tree .entry.choose').count()) < 2) await page.click('#viz-step');
+        await page.waitForTimeout(400);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        assert.ok(overflow <= 0, `${overflow}px too wide at ${name}`);
+        await page.screenshot({ path: join(ARTIFACTS, `dlx-${name}-${scheme}.png`), fullPage: true });
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    }
   });
 });

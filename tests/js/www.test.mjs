@@ -41,10 +41,25 @@ after(async () => {
   await server?.close();
 });
 
-/** A fresh page on `hash`, watched for problems, with the solver loaded. */
-async function open(hash = '', viewport = { width: 1280, height: 800 }) {
+/**
+ * A fresh page on `hash`, watched for problems, with the solver loaded. The page keeps the
+ * game between visits (localStorage): unless `keep`, that is emptied first, so every test
+ * starts from the start puzzle.
+ */
+async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep = false, colorScheme = 'light' } = {}) {
   const page = await browser.context.newPage();
   await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme });
+  if (!keep) {
+    // A blank page on the same origin, to empty its storage.
+    const blank = `${server.url}blank.html`;
+    await page.route(blank, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }),
+    );
+    await page.goto(blank);
+    await page.evaluate(() => localStorage.clear());
+    await page.unroute(blank);
+  }
   const problems = watch(page);
   await page.addInitScript(() => {
     window.cspViolations = [];
@@ -105,6 +120,8 @@ describe('the sudoku page', () => {
     assert.equal(await page.locator('#grid [role="gridcell"]').count(), 81);
     assert.match(await cell(page, 0).getAttribute('aria-label'), /^Row 1, column 1: 8, given$/);
     assert.equal(await page.getAttribute('a[href="dlx.html"]', 'href'), 'dlx.html');
+    // The bridge to the dancing-links page's small sudoku.
+    assert.equal(await page.locator('a[href="dlx.html#example=sudoku-mini"]').count(), 1);
     release();
     await page.waitForSelector('#engine-status[data-state="ready"]');
     // Both workers load the main module, and only that one.
@@ -119,7 +136,7 @@ describe('the sudoku page', () => {
     // Bad input: the engine's message, in plain words, naming the row and column.
     await importPuzzle(page, `${'.'.repeat(22)}x${'.'.repeat(58)}`);
     await page.waitForSelector('#import-error:not([hidden])');
-    assert.match(await page.textContent('#import-error'), /invalid character `x` at row 3, column 5/);
+    assert.match(await page.textContent('#import-error'), /invalid character “x” at row 3, column 5/);
     await importPuzzle(page, HARD);
     await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
     assert.equal(await page.isHidden('#import-error'), true);
@@ -355,5 +372,426 @@ describe('the sudoku page', () => {
       await page.screenshot({ path: join(ARTIFACTS, `sudoku-${name}.png`), fullPage: true });
       await clean(tab);
     }
+  });
+});
+
+describe('the sudoku page on every screen (issue 13)', () => {
+  test('#13.7 the grid and its controls fit one screen; screenshots light and dark', { timeout: 120_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const [name, viewport] of [
+      ['1280', { width: 1280, height: 900 }],
+      ['820', { width: 820, height: 900 }],
+      ['375', { width: 375, height: 812 }],
+    ]) {
+      for (const colorScheme of ['light', 'dark']) {
+        const tab = await open('', viewport, { colorScheme });
+        const { page } = tab;
+        await cell(page, 2).click();
+        await page.keyboard.press('Shift+Digit4');
+        await page.keyboard.press('Shift+Digit5');
+        await page.click('#hint');
+        await page.waitForSelector('#grid .cell.hinted');
+        await page.waitForTimeout(900); // the hint flash
+        // Everything needed to play is on screen, without scrolling, after the hint too.
+        const scroll = await page.evaluate(() => [scrollX, scrollY]);
+        for (const selector of ['#grid', '#pad', '#undo', '#hint', '#check', '#solve', '#message', '#mode-pencil', '#timer']) {
+          const box = await page.locator(selector).boundingBox();
+          assert.ok(box, `${selector} is shown`);
+          assert.ok(
+            box.x >= 0 && box.y + scroll[1] >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height,
+            `${selector} within ${viewport.width}x${viewport.height} (${JSON.stringify(box)}, scrolled ${scroll})`,
+          );
+        }
+        assert.deepEqual(scroll, [0, 0], 'nothing scrolled the page');
+        // No button's label overflows it.
+        const overflowing = await page.$$eval('button', (all) =>
+          all.filter((b) => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent),
+        );
+        assert.deepEqual(overflowing, []);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= viewport.width, `no horizontal scroll at ${viewport.width}px (${width})`);
+        await page.screenshot({ path: join(ARTIFACTS, `sudoku-${name}-${colorScheme}.png`) });
+        await clean(tab);
+      }
+    }
+  });
+
+  test('#13.7 16 x 16 notes stay readable on a phone; the pad fits', { timeout: 60_000 }, async () => {
+    const tab = await open('', { width: 375, height: 812 });
+    const { page } = tab;
+    const { puzzle } = dlx.generate_sudoku({ size: 16, difficulty: 'easy', seed: 7 });
+    await importPuzzle(page, puzzle);
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
+    await page.click('#auto-notes');
+    await page.waitForFunction(() => /Candidates/.test(document.querySelector('#message').textContent));
+    const sizes = await page.$$eval('#grid .notes > span:not(:empty)', (all) => all.map((s) => parseFloat(getComputedStyle(s).fontSize)));
+    assert.ok(sizes.length > 0);
+    assert.ok(Math.min(...sizes) >= 7, `notes at ${Math.min(...sizes)}px`);
+    await page.evaluate(() => scrollTo(0, 0)); // the click on Auto candidates scrolled down to it
+    for (const selector of ['#grid', '#pad', '#solve', '#message']) {
+      const box = await page.locator(selector).boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 812 && box.x + box.width <= 375, `${selector} on screen: ${JSON.stringify(box)}`);
+    }
+    const overflowing = await page.$$eval('#pad button', (all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+    assert.equal(overflowing, 0);
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-16x16-375.png') });
+    await clean(tab);
+  });
+
+  test('#13.8 on a touch screen the first words say tap, not Tab', { timeout: 60_000 }, async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    const blank = `${server.url}blank.html`;
+    await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<link rel="icon" href="data:,">' }));
+    await page.goto(blank);
+    await page.evaluate(() => localStorage.clear());
+    await page.unroute(blank);
+    const problems = watch(page);
+    await page.goto(server.url);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    assert.equal(await page.textContent('#message'), 'Tap a cell, then a number below.');
+    assert.equal(await page.isHidden('#keys-help'), true);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
+  const waitMessage = (page, re) =>
+    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
+
+  test('#13.1 Solve keeps the player’s entries, says when they make it unsolvable; setter mode', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await page.click('#empty');
+    await waitMessage(page, /^An empty 9 × 9 grid/);
+    // Empty grid turns "Enter givens" on; as a player (off), type 5 3 . . 7 in row 1.
+    assert.equal(await page.getAttribute('#mode-setter', 'aria-pressed'), 'true');
+    await page.click('#mode-setter');
+    assert.equal(await page.getAttribute('#mode-setter', 'aria-pressed'), 'false');
+    await cell(page, 0).click();
+    for (const key of ['5', 'ArrowRight', '3', 'ArrowRight', 'ArrowRight', 'ArrowRight', '7']) await page.keyboard.press(key);
+    assert.equal((await cells(page)).slice(0, 9), '53..7....');
+    assert.equal(await givens(page), '.'.repeat(81), 'entries, not givens');
+    await page.click('#solve');
+    await waitMessage(page, /^Solved/);
+    const solved = await cells(page);
+    assert.equal(solved[0] + solved[1] + solved[4], '537');
+    assert.match(await message(page), /keeping your 3 entries: this is one of several solutions/);
+    assert.ok(dlx.solve_sudoku(solved) === solved);
+
+    // Entries that leave no solution: said so, the grid untouched.
+    await importPuzzle(page, HARD);
+    await waitMessage(page, /^Imported/);
+    const solution = dlx.solve_sudoku(HARD);
+    const candidates = dlx.sudoku_candidates(HARD);
+    const k = candidates.findIndex((list) => list && list.length > 1);
+    await cell(page, k).click();
+    await page.keyboard.press(candidates[k].find((s) => s !== solution[k]));
+    const before = await cells(page);
+    await page.click('#solve');
+    await waitMessage(page, /^No solution with your 1 entry/);
+    assert.equal(await cells(page), before);
+
+    // Setter mode: typed digits are givens, kept by Solve, and not the player's to erase.
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    const entries = await page.evaluate(() => history.length);
+    await cell(page, 0).click();
+    for (const key of ['5', 'ArrowRight', '3', 'ArrowRight', 'ArrowRight', 'ArrowRight', '7']) await page.keyboard.press(key);
+    assert.equal((await givens(page)).slice(0, 9), '53..7....');
+    assert.equal(await page.evaluate(() => history.length), entries, 'typing givens adds no history entries');
+    assert.ok((await page.locator('#grid').boundingBox()).y >= 0, 'the new grid is in view');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-setter.png') });
+    await page.click('#mode-setter');
+    await waitMessage(page, /^3 givens set/);
+    await cell(page, 0).click();
+    await page.keyboard.press('Backspace');
+    assert.equal((await givens(page)).slice(0, 2), '53');
+    await page.click('#solve');
+    await waitMessage(page, /^Solved/);
+    assert.equal((await givens(page)).slice(0, 9), '53..7....');
+    // A new puzzle is played, not set.
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    assert.equal(await page.getAttribute('#mode-setter', 'aria-pressed'), 'true');
+    await importPuzzle(page, HARD);
+    await waitMessage(page, /^Imported/);
+    assert.equal(await page.getAttribute('#mode-setter', 'aria-pressed'), 'false');
+    await clean(tab);
+  });
+
+  test('#13.2 every size the engine reads is drawn and playable; the Size menu follows', { timeout: 120_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    for (const n of [12, 5, 8, 25]) {
+      await importPuzzle(page, '.'.repeat(n * n));
+      await waitMessage(page, new RegExp(`^Imported an? ${n} × ${n} puzzle with 0 givens`));
+      assert.equal(await page.locator('#grid .cell').count(), n * n);
+      assert.equal(await page.inputValue('#size'), String(n));
+      // Square cells, not stripes.
+      const box = await cell(page, 0).boundingBox();
+      assert.ok(Math.abs(box.width - box.height) < 2 && box.width > 8, `${n}: ${JSON.stringify(box)}`);
+      assert.equal(await page.locator('#pad button').count(), n + 1);
+    }
+    assert.match(await message(page), /^Imported a 25 × 25/);
+    // H and N are symbols at 25 x 25: the keys help names ? and Space instead.
+    assert.match(await page.textContent('#keys-help'), /Space notes .* \? hint/);
+    // Empty grid and New work at the imported size.
+    await importPuzzle(page, '.'.repeat(144));
+    await waitMessage(page, /^Imported a 12 × 12/);
+    await page.click('#empty');
+    await waitMessage(page, /^An empty 12 × 12 grid/);
+    await page.selectOption('#difficulty', 'easy');
+    await page.click('#new');
+    await waitMessage(page, /^New easy puzzle/);
+    assert.equal(dlx.count_sudoku_solutions(await givens(page), 2), 1);
+    // A size the page cannot draw is refused before the game changes.
+    const line = await cells(page);
+    await importPuzzle(page, '.'.repeat(9));
+    await page.waitForSelector('#import-error:not([hidden])');
+    assert.equal(await cells(page), line);
+    await clean(tab);
+  });
+
+  test('#13.3 New, Empty grid, Import and Size are undoable; Back returns; a reload keeps the game', { timeout: 90_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 1).click();
+    await page.keyboard.press('1');
+    const played = await cells(page);
+    await page.selectOption('#difficulty', 'easy');
+    await page.click('#new');
+    await waitMessage(page, /^New easy puzzle/);
+    assert.notEqual(await givens(page), INKALA);
+    assert.equal(await page.isEnabled('#undo'), true);
+    await page.click('#undo');
+    assert.equal(await givens(page), INKALA);
+    assert.equal(await cells(page), played);
+    await page.click('#redo');
+    assert.notEqual(await givens(page), INKALA);
+    // Back leaves the new puzzle for the game before it, not the site.
+    await page.goBack();
+    await page.waitForFunction((line) => [...document.querySelectorAll('#grid .cell')].map((c) => c.querySelector('.value').textContent || '.').join('') === line, played);
+    assert.equal(new URL(page.url()).origin + '/', server.url);
+    // A size change, undone: the 9 x 9 game is back, size and all.
+    await page.selectOption('#size', '4');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16);
+    await page.click('#undo');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 81);
+    assert.equal(await cells(page), played);
+    assert.equal(await page.inputValue('#size'), '9');
+    // Notes, colours and the time survive a reload (without the address too).
+    await cell(page, 2).click();
+    await page.keyboard.press('Shift+Digit4');
+    await page.click('#palette .color-3');
+    await page.waitForTimeout(1100);
+    const time = await page.textContent('#timer');
+    await page.goto(server.url);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await waitMessage(page, /^Welcome back/);
+    assert.equal(await cells(page), played);
+    assert.match(await cell(page, 2).getAttribute('aria-label'), /notes 4/);
+    assert.equal(await cell(page, 2).evaluate((c) => c.classList.contains('color-3')), true);
+    assert.ok((await page.textContent('#timer')) >= time, 'the time played is kept');
+    await clean(tab);
+  });
+
+  test('#13.4 after a click on the pad, the keyboard still acts on the selected cell', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 1).click();
+    await page.click('#pad button:has-text("1")');
+    assert.equal((await cells(page))[1], '1');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), '1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('2');
+    assert.equal((await cells(page))[2], '2');
+    // Even if focus is elsewhere (a button), digits and arrows go to the grid.
+    await page.focus('#check');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('4');
+    assert.equal((await cells(page))[3], '4');
+    await clean(tab);
+  });
+
+  test('#13.5 only the levels a size can have are offered', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    const enabled = () => page.$$eval('#difficulty option', (all) => all.filter((o) => !o.disabled).map((o) => o.value));
+    assert.deepEqual(await enabled(), ['easy', 'medium', 'hard', 'expert']);
+    await page.selectOption('#size', '4');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16);
+    assert.deepEqual(await enabled(), ['easy']);
+    assert.match(await page.textContent('#levels-note'), /Every 4 × 4 puzzle is easy/);
+    assert.match(await message(page), /^New easy puzzle/);
+    await page.selectOption('#size', '6');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 36);
+    assert.deepEqual(await enabled(), ['easy', 'medium', 'hard', 'expert']);
+    assert.match(await page.textContent('#levels-note'), /Expert 6 × 6 puzzles are rare/);
+    // Whatever level comes out, the message names it, and says when it is not the one asked for.
+    await page.selectOption('#difficulty', 'expert');
+    await page.click('#new');
+    await waitMessage(page, /^New (expert puzzle|hard puzzle \(the nearest to expert this size gave\)),/);
+    await page.selectOption('#size', '9');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 81);
+    assert.equal(await page.isHidden('#levels-note'), true);
+    await clean(tab);
+  });
+
+  test('#13.6 #13.9 a count warns when it would take forever, an edit marks it stale; disabled controls look disabled', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    const look = () => page.$eval('#solve', (b) => { const s = getComputedStyle(b); return `${s.opacity} ${s.borderStyle} ${s.backgroundColor}`; });
+    const enabledLook = await look();
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    await page.click('#count');
+    await page.waitForSelector('#job-text[data-warning="long"]', { timeout: 20_000 });
+    const text = await page.textContent('#job-text');
+    assert.match(text, /would take about .* an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions/);
+    assert.doesNotMatch(text, /0\.0000%/);
+    // Disabled while the job runs, and it shows.
+    assert.equal(await page.isDisabled('#solve'), true);
+    assert.notEqual(await look(), enabledLook);
+    assert.equal(await page.$eval('#solve', (b) => getComputedStyle(b).opacity < 1), true);
+    assert.equal(await page.isHidden('#job-note'), true);
+    await cell(page, 0).click();
+    await page.keyboard.press('5');
+    await page.waitForSelector('#job-note:not([hidden])');
+    assert.match(await page.textContent('#job-note'), /grid has changed/);
+    await page.click('#cancel');
+    assert.equal(await look(), enabledLook);
+    await clean(tab);
+  });
+
+  test('#13.6 a count that ends after an edit says it describes the grid as it was', { timeout: 90_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    // 149,028 solutions: a few seconds of counting.
+    const puzzle = '600000507000000000001304000007502003300700901020040000003000605000000000000000000';
+    await importPuzzle(page, puzzle);
+    await waitMessage(page, /^Imported/);
+    await page.click('#count');
+    await page.waitForSelector('#job:not([hidden])');
+    await cell(page, 80).click();
+    await page.keyboard.press('1');
+    await page.waitForSelector('#job-note:not([hidden])');
+    await page.waitForSelector('#job[hidden]', { state: 'attached', timeout: 80_000 });
+    assert.match(await message(page), /^149,028 solutions for the grid as it was when the count began .*it has changed since: count again/);
+    await clean(tab);
+  });
+
+  test('#13.8 plain words: the player’s own conflicts, no backticks, articles and plurals', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 1).click();
+    await page.keyboard.press('8');
+    await page.waitForSelector('#grid .cell.conflict');
+    await page.click('#hint');
+    await waitMessage(page, /^Fix the conflicts first/);
+    assert.doesNotMatch(await message(page), /conflicting givens|`/);
+    await importPuzzle(page, `${'.'.repeat(22)}x${'.'.repeat(58)}`);
+    await page.waitForSelector('#import-error:not([hidden])');
+    assert.doesNotMatch(await page.textContent('#import-error'), /`/);
+    await importPuzzle(page, `1${'.'.repeat(63)}`);
+    await waitMessage(page, /^Imported an 8 × 8 puzzle with 1 given\./);
+    await clean(tab);
+  });
+});
+
+describe('the sudoku page: what players expect (issue 13)', () => {
+  test('a pausable timer; keys for Hint and notes; notes pruned and highlighted; colours; mistakes as I type', { timeout: 90_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    // Timer: runs, pauses (the grid hidden, keys ignored), resumes.
+    await cell(page, 1).click();
+    await page.waitForFunction(() => document.querySelector('#timer').textContent !== '0:00');
+    await page.click('#pause');
+    assert.equal(await page.isVisible('#paused'), true);
+    assert.equal(await page.$eval('#grid', (g) => getComputedStyle(g).visibility), 'hidden');
+    const time = await page.textContent('#timer');
+    await page.waitForTimeout(1200);
+    assert.equal(await page.textContent('#timer'), time);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-paused.png') });
+    await page.click('#resume');
+    assert.equal(await page.isHidden('#paused'), true);
+
+    // N toggles notes; notes with the selected digit stand out; an entry prunes its peers.
+    await cell(page, 2).click();
+    await page.keyboard.press('n');
+    assert.equal(await page.getAttribute('#mode-pencil', 'aria-pressed'), 'true');
+    await page.keyboard.press('4');
+    await page.keyboard.press('6');
+    await page.keyboard.press('n');
+    assert.equal(await page.getAttribute('#mode-pencil', 'aria-pressed'), 'false');
+    await cell(page, INKALA.indexOf('4')).click(); // a given 4
+    assert.equal(await page.locator('#grid .cell[data-cell="2"] .note-same').count(), 1, 'the 4 in the notes stands out');
+    assert.equal(await page.textContent('#grid .cell[data-cell="2"] .note-same'), '4');
+    await cell(page, 9 + 1).click(); // r2c2: empty
+    await page.keyboard.press('4');
+    assert.equal(await cell(page, 2).getAttribute('aria-label'), 'Row 1, column 3: empty, notes 6', '4 pruned from the box');
+    // With pruning off, notes stay.
+    await page.uncheck('#opt-prune');
+    await cell(page, 2).click();
+    await page.keyboard.press('Shift+Digit9');
+    await cell(page, 9 * 4 + 2).click(); // r5c3: same column, empty, 9 a candidate
+    await page.keyboard.press('9');
+    assert.match(await cell(page, 2).getAttribute('aria-label'), /notes 6 9$/);
+
+    // H gives a hint.
+    await page.keyboard.press('h');
+    await page.waitForSelector('#grid .cell.hinted');
+
+    // Colours.
+    await cell(page, 3).click();
+    await page.click('#palette .color-2');
+    assert.equal(await cell(page, 3).evaluate((c) => c.classList.contains('color-2')), true);
+    // The colour shows while another cell of its row is selected too.
+    await cell(page, 5).click();
+    const swatch = await page.$eval('#palette .color-2', (b) => getComputedStyle(b).backgroundColor);
+    assert.equal(await cell(page, 3).evaluate((c) => getComputedStyle(c).backgroundColor), swatch);
+    await cell(page, 3).click();
+    await page.click('#palette .color-0');
+    assert.equal(await cell(page, 3).evaluate((c) => c.classList.contains('color-2')), false);
+
+    // Mistakes as I type (off by default).
+    const solution = dlx.solve_sudoku(INKALA);
+    const wrong = solution[4] === '1' ? '2' : '1';
+    await cell(page, 4).click();
+    await page.keyboard.press(wrong);
+    assert.equal(await cell(page, 4).evaluate((c) => c.classList.contains('wrong')), false);
+    await page.check('#opt-mistakes');
+    await page.waitForSelector('#grid .cell[data-cell="4"].wrong');
+    await cell(page, 4).click();
+    await page.keyboard.press(solution[4]);
+    await page.waitForFunction(() => !document.querySelector('#grid .cell[data-cell="4"]').classList.contains('wrong'));
+    await clean(tab);
+  });
+
+  test('dark mode follows the system; the print view shows the grid alone', { timeout: 60_000 }, async () => {
+    const tab = await open('', { width: 1280, height: 900 }, { colorScheme: 'dark' });
+    const { page } = tab;
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const dark = await background();
+    await page.emulateMedia({ colorScheme: 'light' });
+    const light = await background();
+    assert.notEqual(dark, light);
+    const luminance = (rgb) => rgb.match(/\d+/g).slice(0, 3).reduce((sum, c) => sum + Number(c), 0);
+    assert.ok(luminance(dark) < 150 && luminance(light) > 600, `${dark} / ${light}`);
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.isVisible('#grid'), true);
+    for (const hidden of ['.controls', '#pad', '.play-row', '#message', '.modes']) {
+      assert.equal(await page.isHidden(hidden), true, hidden);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-print.png') });
+    assert.equal(await page.isVisible('#print'), false);
+    await page.emulateMedia({ media: 'screen' });
+    assert.equal(await page.isVisible('#print'), true);
+    await clean(tab);
   });
 });

@@ -17,6 +17,22 @@ const EXPLAIN = {
   item_out_of_range: 'An item number is out of range.',
 };
 
+/** The note on leading comment lines (see Editor.noteComments), or ''. */
+export function commentNote(text) {
+  const lines = text.split('\n');
+  let first = 0;
+  while (first < lines.length && (lines[first].trim() === '' || lines[first].trimStart().startsWith('|'))) first++;
+  const comments = lines.slice(0, first).filter((line) => line.trimStart().startsWith('|')).length;
+  if (!comments) return '';
+  const span = first === 1 ? 'Line 1 starts' : `Lines 1 to ${first} start`;
+  const what = comments === first ? '' : ' (or are blank)';
+  const items =
+    first < lines.length
+      ? `line ${first + 1} is read as the item line.`
+      : 'no line is left for the items: an item line must not start with “|” (write the primary items first).';
+  return `${span} with “|”${what}, so ${first === 1 ? 'it is a comment' : 'they are comments'}: ${items}`;
+}
+
 /** Whether `error` is about the problem's text (rather than the solver or the worker). */
 export function isProblemError(error) {
   return Number.isInteger(error?.line) || Object.hasOwn(EXPLAIN, error?.code);
@@ -28,13 +44,14 @@ export class Editor {
    *   error: HTMLElement, errorText: HTMLElement, errorButton: HTMLButtonElement }} parts
    * @param {() => void} onEdit called when the person changes the text
    */
-  constructor({ textarea, gutter, backdrop, error, errorText, errorButton }, onEdit = () => {}) {
-    Object.assign(this, { textarea, gutter, backdrop, error, errorText, errorButton });
+  constructor({ textarea, gutter, backdrop, error, errorText, errorButton, commentNote }, onEdit = () => {}) {
+    Object.assign(this, { textarea, gutter, backdrop, error, errorText, errorButton, commentNote });
     this.lineCount = 0;
     this.errorLine = 0;
     textarea.addEventListener('input', () => {
       this.clearError();
       this.renumber();
+      this.noteComments();
       onEdit();
     });
     textarea.addEventListener('scroll', () => this.syncScroll());
@@ -51,6 +68,18 @@ export class Editor {
     this.textarea.scrollTop = 0;
     this.clearError();
     this.renumber();
+    this.noteComments();
+  }
+
+  /**
+   * Says which lines are comments and which line is read as the item line: a line that
+   * starts with "|" is a comment, even one meant as an item line with no primary items.
+   */
+  noteComments() {
+    if (!this.commentNote) return;
+    const note = commentNote(this.textarea.value);
+    this.commentNote.textContent = note;
+    this.commentNote.hidden = !note;
   }
 
   /** One number per line in the gutter (rebuilt only when the count changes). */
@@ -95,12 +124,20 @@ export class Editor {
   /** Shows an engine error; returns true when it was a problem with the text. */
   showError(error) {
     const line = Number.isInteger(error.line) ? error.line : 0;
-    const detail = String(error.message ?? error).replace(/^line \d+:\s*/, '');
+    // Lines are counted from 1 (as the gutter numbers them), options from 0 (as the
+    // solutions number them): the message says which is which.
+    const option = Number.isInteger(error.option) ? error.option : null;
+    const detail = String(error.message ?? error)
+      .replace(/^line \d+:\s*/, '')
+      .replace(/^option \d+:\s*/, '')
+      .replace(/^option \d+ /, 'the option ')
+      .replace(/`([^`]*)`/g, '“$1”');
+    const where = option === null ? '' : ` This is option ${option} (options are numbered from 0, as in the solutions; lines from 1).`;
     const explained = EXPLAIN[error.code];
     this.errorLine = line;
     this.errorText.textContent = line
-      ? `Line ${line}: ${explained ?? 'The problem could not be read.'} (${detail})`
-      : `${explained ?? 'The problem could not be read.'} (${detail})`;
+      ? `Line ${line}: ${explained ?? 'The problem could not be read.'} (${detail})${where}`
+      : `${explained ?? 'The problem could not be read.'} (${detail})${where}`;
     this.errorButton.hidden = !line;
     this.errorButton.textContent = `Show line ${line}`;
     this.error.hidden = false;

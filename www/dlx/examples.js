@@ -12,7 +12,14 @@ export const EXAMPLES = [
     id: 'sudoku-4x4',
     title: '4x4 sudoku',
     count: 1,
-    about: 'A 4x4 sudoku with four clues, one option per cell and digit: 64 items, 52 options.',
+    about: 'A 4x4 sudoku with four clues, one option per cell and digit: 64 items, 52 options (too big to draw: the next example is small enough).',
+  },
+  {
+    id: 'sudoku-mini',
+    title: '4x4 sudoku, small enough to draw',
+    count: 1,
+    about:
+      'A 4x4 sudoku with 8 empty cells, in Knuth’s sudoku-dlx style (items only for what is missing): 32 items, 14 options, small enough to watch.',
   },
   {
     id: 'queens-6',

@@ -6,6 +6,7 @@ import { Engine } from '../lib/engine.js';
 import { Editor } from './editor.js';
 import { EXAMPLES, exampleUrl } from './examples.js';
 import { Playground } from './playground.js';
+import { MAX_LINK_TEXT, STORAGE_KEY, decodeHash, encodeHash } from './share.js';
 import { Visualizer } from './visualizer.js';
 
 const $ = (id) => document.getElementById(id);
@@ -31,6 +32,7 @@ const editor = new Editor(
     error: $('problem-error'),
     errorText: $('problem-error-text'),
     errorButton: $('problem-error-show'),
+    commentNote: $('comment-note'),
   },
   () => visualizer?.stale(),
 );
@@ -49,6 +51,7 @@ const playground = new Playground(engine, editor, {
   time: $('stat-time'),
   note: $('solutions-note'),
   solutions: $('solutions'),
+  download: $('download-solutions'),
 });
 
 visualizer = new Visualizer(engine, editor, {
@@ -60,6 +63,14 @@ visualizer = new Visualizer(engine, editor, {
   play: $('viz-play'),
   step: $('viz-step'),
   next: $('viz-next'),
+  end: $('viz-end'),
+  jump: $('viz-jump'),
+  goto: $('viz-goto'),
+  gotoLevel: $('viz-goto-level'),
+  levelGo: $('viz-level-go'),
+  zoomIn: $('viz-zoom-in'),
+  zoomOut: $('viz-zoom-out'),
+  zoomFit: $('viz-zoom-fit'),
   speed: $('viz-speed'),
   speedOut: $('viz-speed-out'),
   stepCount: $('viz-step-count'),
@@ -90,10 +101,80 @@ custom.value = '';
 custom.textContent = 'Your own problem';
 menu.append(custom);
 
+/** The address and storage follow the problem: an example by name, your own by its text. */
+const share = {
+  timer: 0,
+  exampleLoaded(id) {
+    history.replaceState(null, '', encodeHash({ example: id }));
+    $('link-note').hidden = true;
+  },
+  edited() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.keep(), 300);
+  },
+  keep() {
+    const text = editor.text;
+    try {
+      localStorage.setItem(STORAGE_KEY, text);
+    } catch {
+      // Storage off or full: the address still holds a short problem.
+    }
+    const fits = text.length <= MAX_LINK_TEXT;
+    history.replaceState(null, '', fits ? encodeHash({ text }) : location.pathname);
+    $('link-note').hidden = fits;
+    $('link-note').textContent = fits ? '' : 'This problem is too long for a link: it is kept in this browser; download it to share it.';
+  },
+  stored() {
+    try {
+      return localStorage.getItem(STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  },
+};
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+$('copy-problem-link').addEventListener('click', async () => {
+  share.keep();
+  const status = $('share-status');
+  try {
+    await navigator.clipboard.writeText(location.href);
+    status.textContent = 'Copied the link: it opens this problem.';
+  } catch {
+    status.textContent = 'The address bar holds the link to this problem: copy it from there.';
+  }
+});
+$('download-problem').addEventListener('click', () => download(`${document.body.dataset.example ?? 'problem'}.dlx`, editor.text));
+$('download-solutions').addEventListener('click', () => download('solutions.txt', playground.solutionsText()));
+
+/** Your own problem: the text in the address, or the one kept from your last visit. */
+function loadOwn(text) {
+  menu.value = '';
+  delete document.body.dataset.example;
+  editor.text = text;
+  $('example-about').textContent = 'Your own problem.';
+  delete $('example-about').dataset.count;
+  playground.problemChanged();
+  share.keep();
+  return visualizer.load();
+}
+
 async function loadExample(id) {
   const example = EXAMPLES.find((e) => e.id === id);
   const about = $('example-about');
   if (!example) {
+    const kept = share.stored();
+    if (kept != null && kept !== editor.text) return loadOwn(kept);
     about.textContent = 'Type or paste a problem below.';
     return;
   }
@@ -105,7 +186,8 @@ async function loadExample(id) {
   if (menu.value !== id) return; // another example was picked meanwhile
   editor.text = text;
   document.body.dataset.example = id;
-  playground.clear();
+  playground.problemChanged();
+  share.exampleLoaded(id);
   await visualizer.load();
 }
 
@@ -115,6 +197,8 @@ menu.addEventListener('change', () => {
   });
 });
 $('problem').addEventListener('input', () => {
+  playground.problemChanged();
+  share.edited();
   delete document.body.dataset.example;
   if (menu.value !== '') {
     menu.value = '';
@@ -123,9 +207,13 @@ $('problem').addEventListener('input', () => {
   }
 });
 
-menu.value = EXAMPLES[0].id;
+const linked = decodeHash(location.hash);
 try {
-  await loadExample(menu.value);
+  if (linked?.text != null) await loadOwn(linked.text);
+  else {
+    menu.value = EXAMPLES.some((e) => e.id === linked?.example) ? linked.example : EXAMPLES[0].id;
+    await loadExample(menu.value);
+  }
 } catch (error) {
   $('example-about').textContent = `The example could not be loaded: ${error.message}`;
 }

@@ -82,6 +82,9 @@ export class MatrixView {
       'aria-labelledby': 'viz-matrix-title viz-caption',
     });
     this.svg = svg;
+    this.container = container;
+    this.size = { width, height };
+    this.scale = zoom;
     const layers = {};
     for (const name of ['bands', 'grid', 'links', 'memo', 'heads', 'nodes']) {
       layers[name] = el('g', { class: name }, svg);
@@ -145,7 +148,58 @@ export class MatrixView {
     });
 
     this.links = new Map(); // key -> path element
+    // The item headers float at the top of the box when the rows scroll under them: an
+    // opaque backing, and the header layer drawn last (over the nodes).
+    this.backing = el('rect', { x: 0, y: 0, width, height: TOP - 6, class: 'head-backing' });
+    layers.heads.prepend(this.backing);
+    svg.append(layers.heads);
+    container.onscroll = () => this.floatHeads();
     container.replaceChildren(svg);
+    container.scrollTop = 0;
+  }
+
+  /** Keeps the item headers in view while the rows scroll. */
+  floatHeads() {
+    const scale = this.svg.getBoundingClientRect().height / this.size.height || 1;
+    const dy = Math.max(0, this.container.scrollTop / scale);
+    this.layers.heads.setAttribute('transform', dy ? `translate(0 ${dy.toFixed(1)})` : '');
+    this.backing.classList.toggle('floating', dy > 0);
+  }
+
+  /** Zooms the drawing by `factor` (between a quarter and four times its size). */
+  zoom(factor) {
+    this.setScale(Math.min(4, Math.max(0.25, this.scale * factor)));
+  }
+
+  /** As wide as the box it is in. */
+  fit() {
+    this.setScale((this.container.clientWidth - 8) / this.size.width);
+  }
+
+  setScale(scale) {
+    this.scale = scale;
+    this.svg.setAttribute('width', String(Math.round(this.size.width * scale)));
+    this.svg.setAttribute('height', String(Math.round(this.size.height * scale)));
+    this.svg.classList.add('zoomed');
+    this.reveal(null);
+  }
+
+  /**
+   * Scrolls the matrix box (not the page) so that the row of the option being tried or
+   * undone, else the last one in the partial solution, is in view.
+   */
+  reveal(event) {
+    const p = this.player;
+    const option = event && 'option' in event ? event.option : p.partial.at(-1);
+    const row = this.rows[option];
+    if (!row) return;
+    const box = this.container.getBoundingClientRect();
+    const at = row.getBoundingClientRect();
+    if (!at.height) return;
+    const margin = 2 * at.height;
+    if (at.top < box.top + margin || at.bottom > box.bottom - margin) {
+      this.container.scrollTop += at.top - box.top - box.height / 2 + at.height / 2;
+    }
   }
 
   /** Redraws everything from the player's state; `event` is the one just replayed. */

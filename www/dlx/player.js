@@ -77,6 +77,19 @@ export class Player {
     return false;
   }
 
+  /**
+   * Runs to the next option tried at `level` (from the start again if there is none ahead);
+   * returns whether one was found.
+   */
+  toLevel(level) {
+    const at = (from) => this.events.findIndex((e, k) => k >= from && e.op === 'try' && e.level === level);
+    let k = at(this.step);
+    if (k < 0) k = at(0);
+    if (k < 0) return false;
+    this.seek(k + 1);
+    return true;
+  }
+
   addEntry(entry, parent) {
     this.tree.push({ ...entry, parent, state: 'open', solved: false });
     return this.tree.length - 1;

@@ -3,9 +3,15 @@
 // list the solutions as option lines with their indices, the count and the statistics.
 
 import { isProblemError } from './editor.js';
+import { picture, pictureKind } from './pictures.js';
+import * as R from './result.js';
+import { solutionsText } from './share.js';
+
+/** Solutions drawn as pictures at most (the rest as text). */
+const PICTURES = 24;
 
 const format = (n) => Number(n).toLocaleString('en-US');
-const plural = (n) => `${format(n)} solution${n === 1 ? '' : 's'}`;
+const { plural } = R;
 
 /** Solutions listed at most (the count is always exact). */
 const KEEP = 100;
@@ -21,6 +27,9 @@ export class Playground {
     this.editor = editor;
     this.els = els;
     this.running = false;
+    this.jobs = 0;
+    /** Which problem the search or the result shown belongs to (see result.js). */
+    this.state = R.idle(editor.text);
     els.form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.solve();
@@ -37,6 +46,23 @@ export class Playground {
     this.els.status.textContent = message;
   }
 
+  /**
+   * The problem in the editor changed (an edit, another example): a result of the old one
+   * is cleared, and a search of it is stopped. A result never outlives its problem.
+   */
+  problemChanged() {
+    const { next, wasRunning, dropped } = R.problemChanged(this.state, this.editor.text);
+    this.state = next;
+    if (wasRunning) {
+      this.engine.cancel();
+      this.setRunning(false);
+    }
+    if (dropped || wasRunning) {
+      this.clear();
+      if (wasRunning) this.setStatus('idle', 'Stopped the search: the problem changed. Press Solve to search this one.');
+    }
+  }
+
   /** Forgets the last result (a new problem was loaded). */
   clear() {
     if (this.running) return;
@@ -45,6 +71,8 @@ export class Playground {
     this.els.stats.hidden = true;
     this.els.note.hidden = true;
     this.els.solutions.replaceChildren();
+    this.els.download.hidden = true;
+    this.shown = null;
   }
 
   options() {
@@ -76,6 +104,9 @@ export class Playground {
     const { mode, limit, countOnly, n } = this.options();
     this.clear();
     this.editor.clearError();
+    const job = ++this.jobs;
+    this.state = R.started(this.state, text, job, mode, n);
+    const mine = () => this.state.job === job && this.state.problem === text && this.editor.text === text;
     this.setRunning(true);
     this.started = performance.now();
     this.lastProgress = null;
@@ -88,11 +119,16 @@ export class Playground {
       const options = { keep: countOnly ? 0 : Math.min(KEEP, limit ?? KEEP) };
       if (limit) options.limit = limit;
       if (countOnly) options.countOnly = true;
-      const result = await this.engine.exactCover(text, options, (progress) =>
-        this.showProgress(progress),
-      );
+      const result = await this.engine.exactCover(text, options, (progress) => {
+        if (mine()) this.showProgress(progress);
+      });
+      const next = R.finished(this.state, job, result);
+      if (next === this.state || !mine()) return; // a result of another problem
+      this.state = next;
       this.showResult(result, info, mode, n, performance.now() - this.started);
     } catch (error) {
+      if (!mine()) return; // stopped because the problem changed: already said so
+      this.state = R.stopped(this.state, job, error.code === 'cancelled' ? 'cancelled' : 'error');
       // A cancelled search leaves the bar where it stopped.
       if (error.code !== 'cancelled') this.els.progress.value = 0;
       if (error.code === 'cancelled') {
@@ -104,12 +140,12 @@ export class Playground {
         this.setStatus('cancelled', `Cancelled after ${seconds} s${so}.`);
       } else if (isProblemError(error)) {
         this.editor.showError(error);
-        this.setStatus('error', `The problem has an error${error.line ? ` on line ${error.line}` : ''}: see above.`);
+        this.setStatus('error', `The problem has an error${error.line ? ` on line ${error.line}` : ''}: see the message under the problem text.`);
       } else {
         this.setStatus('error', `The solver failed: ${error.message}`);
       }
     } finally {
-      this.setRunning(false);
+      if (this.state.job === job) this.setRunning(false);
     }
   }
 
@@ -125,6 +161,11 @@ export class Playground {
     );
   }
 
+  /** The solutions shown, as text (for download). */
+  solutionsText() {
+    return this.shown ? solutionsText(this.shown.solutions, this.shown.optionLines) : '';
+  }
+
   cancel() {
     if (!this.running) return;
     this.engine.cancel();
@@ -134,16 +175,7 @@ export class Playground {
     const { count, complete, stats, solutions } = result;
     const els = this.els;
     els.progress.value = 1;
-    let message;
-    if (count === 0) message = complete ? 'No solution: the whole search space was explored.' : 'No solution found.';
-    else if (mode === 'first') message = 'Found a solution.';
-    else if (mode === 'first-n') {
-      message = complete
-        ? `Found all ${plural(count)} (fewer than ${format(n)}).`
-        : `Found the first ${plural(count)}.`;
-    } else if (mode === 'count') message = `Counted ${plural(count)}.`;
-    else message = `Found ${plural(count)}.`;
-    if (complete && count > 0 && mode !== 'first-n') message += ' The search is complete.';
+    const message = R.describe(result, mode, n);
     this.setStatus('done', message);
 
     els.stats.hidden = false;
@@ -162,6 +194,10 @@ export class Playground {
       els.note.hidden = false;
       els.note.textContent = `Showing the first ${format(solutions.length)} of ${plural(count)}.`;
     }
+    this.shown = { solutions, optionLines: info.optionLines };
+    els.download.hidden = solutions.length === 0;
+    const kind = pictureKind(document.body.dataset.example);
+    const text = this.editor.text;
     els.solutions.replaceChildren(
       ...solutions.map((options, k) => {
         const li = document.createElement('li');
@@ -180,7 +216,13 @@ export class Playground {
           line.append(index, code);
           lines.append(line);
         }
-        li.append(head, lines);
+        li.append(head);
+        const drawn =
+          kind && k < PICTURES
+            ? picture(kind, options.map((o) => info.optionLines[o]), info.items, `Solution ${k + 1}, drawn`, text)
+            : null;
+        if (drawn) li.append(drawn);
+        li.append(lines);
         return li;
       }),
     );

@@ -37,6 +37,15 @@ export class Visualizer {
     els.back.addEventListener('click', () => this.go(() => this.player.seek(this.player.step - 1)));
     els.step.addEventListener('click', () => this.go(() => this.player.forward()));
     els.next.addEventListener('click', () => this.go(() => this.player.toNextSolution()));
+    els.end.addEventListener('click', () => this.go(() => this.player.seek(this.player.events.length)));
+    els.jump.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.go(() => this.player.seek(Number(els.goto.value) || 0));
+    });
+    els.levelGo.addEventListener('click', () => this.go(() => this.player.toLevel(Number(els.gotoLevel.value) || 0)));
+    els.zoomIn.addEventListener('click', () => this.matrix?.zoom(1.25));
+    els.zoomOut.addEventListener('click', () => this.matrix?.zoom(0.8));
+    els.zoomFit.addEventListener('click', () => this.matrix?.fit());
     els.play.addEventListener('click', () => (this.timer ? this.pause() : this.play()));
     els.speed.addEventListener('input', () => this.showSpeed());
     els.body.addEventListener('keydown', (event) => this.key(event));
@@ -109,7 +118,7 @@ export class Visualizer {
         this.setStatus('cancelled', 'Cancelled: press “Draw the problem above” to try again.');
       } else if (isProblemError(error)) {
         this.editor.showError(error);
-        this.setStatus('error', `The problem has an error${error.line ? ` on line ${error.line}` : ''}: see above.`);
+        this.setStatus('error', `The problem has an error${error.line ? ` on line ${error.line}` : ''}: see the message under the problem text.`);
       } else {
         this.setStatus('error', `The solver failed: ${error.message}`);
       }
@@ -176,6 +185,7 @@ export class Visualizer {
       ArrowRight: () => this.els.step.click(),
       ArrowLeft: () => this.els.back.click(),
       Home: () => this.els.restart.click(),
+      End: () => this.els.end.click(),
       p: () => this.els.play.click(),
       n: () => this.els.next.click(),
     };
@@ -217,6 +227,10 @@ export class Visualizer {
       }),
     );
     els.partialEmpty.hidden = player.partial.length > 0;
+    els.goto.max = String(player.events.length);
+    if (document.activeElement !== els.goto) els.goto.value = String(player.step);
+    this.matrix.reveal(event);
+    els.end.disabled = player.done;
     els.restart.disabled = player.step === 0;
     els.back.disabled = player.step === 0;
     els.step.disabled = player.done;

@@ -2,13 +2,9 @@
 // state, and the keys a player uses on it. Rendering and events only: whatever is computed
 // about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
 
-/** Symbols of the engine's built-in alphabet: 1-9, then A, B, C, ... */
-export const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
+import { SYMBOLS, symbol } from './game.js';
 
-/** The symbol for value `v` (from 1), or '.' for 0. */
-export function symbol(v) {
-  return v === 0 ? '.' : SYMBOLS[v - 1];
-}
+export { SYMBOLS, symbol };
 
 /** The value (from 1) a key stands for in a grid of size `n`, or 0 for none. */
 export function keyValue(key, code, n) {
@@ -23,7 +19,9 @@ export function keyValue(key, code, n) {
 export class Board {
   /**
    * @param {HTMLElement} grid the role=grid element
-   * @param {object} handlers `{ input(cell, v, note), erase(cell), select(cell) }`
+   * @param {object} handlers `{ input(cell, v, note), erase(cell), select(cell),
+   *   command(key) }`: `command` gets the keys that are not symbols of the grid and says
+   *   whether it used them
    */
   constructor(grid, handlers) {
     this.grid = grid;
@@ -43,7 +41,9 @@ export class Board {
     this.n = n;
     this.boxRows = boxRows;
     this.boxCols = boxCols;
-    this.grid.className = `grid size-${n}`;
+    this.grid.className = `grid size-${n}${n >= 10 ? ' many' : ''}`;
+    // CSSOM, which the page's CSP allows (inline style attributes it does not).
+    this.grid.style.setProperty('--n', String(n));
     this.grid.setAttribute('aria-label', `Sudoku grid, ${n} by ${n}`);
     this.cells = [];
     this.noteSpans = [];
@@ -56,8 +56,10 @@ export class Board {
         const k = r * n + c;
         const cell = document.createElement('div');
         cell.className = 'cell';
-        if (c % boxCols === boxCols - 1 && c !== n - 1) cell.classList.add('box-right');
-        if (r % boxRows === boxRows - 1 && r !== n - 1) cell.classList.add('box-bottom');
+        // A Latin square (prime size: boxes are whole rows) has no box lines.
+        const boxes = boxRows > 1;
+        if (boxes && c % boxCols === boxCols - 1 && c !== n - 1) cell.classList.add('box-right');
+        if (boxes && r % boxRows === boxRows - 1 && r !== n - 1) cell.classList.add('box-bottom');
         if (Math.floor(r / boxRows) % 2 === Math.floor(c / boxCols) % 2) cell.classList.add('box-even');
         cell.setAttribute('role', 'gridcell');
         cell.dataset.cell = String(k);
@@ -66,7 +68,8 @@ export class Board {
         value.className = 'value';
         value.setAttribute('aria-hidden', 'true');
         const notes = document.createElement('span');
-        notes.className = `notes notes-${boxCols}`;
+        notes.className = 'notes';
+        notes.style.setProperty('--note-cols', String(Math.ceil(Math.sqrt(n))));
         notes.setAttribute('aria-hidden', 'true');
         const spans = [];
         for (let v = 1; v <= n; v++) {
@@ -92,7 +95,7 @@ export class Board {
    */
   render(state) {
     const { n } = this;
-    const { givens, entries, notes, conflicts, wrong, hinted } = state;
+    const { givens, entries, notes, conflicts, wrong, hinted, colors = [] } = state;
     const sel = this.selected;
     const selValue = givens[sel] || entries[sel];
     const [sr, sc] = [Math.floor(sel / n), sel % n];
@@ -106,8 +109,13 @@ export class Board {
       cell.querySelector('.value').textContent = v ? symbol(v) : '';
       const mask = v ? 0 : notes[k];
       for (let s = 1; s <= n; s++) {
-        this.noteSpans[k][s - 1].textContent = mask & (1 << (s - 1)) ? symbol(s) : '';
+        const span = this.noteSpans[k][s - 1];
+        const on = (mask & (1 << (s - 1))) !== 0;
+        span.textContent = on ? symbol(s) : '';
+        // The notes that hold the selected cell's symbol stand out.
+        span.classList.toggle('note-same', on && s === selValue);
       }
+      for (let color = 1; color <= 6; color++) cell.classList.toggle(`color-${color}`, colors[k] === color);
       const [r, c] = [Math.floor(k / n), k % n];
       cell.classList.toggle('given', given !== 0);
       cell.classList.toggle('entry', given === 0 && v !== 0);
@@ -144,7 +152,10 @@ export class Board {
     this.cells[this.selected].tabIndex = -1;
     this.selected = cell;
     this.cells[cell].tabIndex = 0;
-    if (focus) this.cells[cell].focus();
+    if (focus) {
+      this.cells[cell].focus({ preventScroll: true });
+      this.cells[cell].scrollIntoView?.({ block: 'nearest' });
+    }
     this.handlers.select(cell);
   }
 
@@ -161,10 +172,15 @@ export class Board {
       Home: [r, 0],
       End: [r, n - 1],
     };
+    const erase = ['Backspace', 'Delete', '0', '.'].includes(event.key);
+    if (!erase && (event.key === ' ' || (event.key.length === 1 && !keyValue(event.key, event.code, n)))) {
+      if (this.handlers.command?.(event.key)) event.preventDefault();
+      return;
+    }
     if (event.key in moves) {
       const [nr, nc] = moves[event.key];
       this.select(nr * n + nc, true);
-    } else if (['Backspace', 'Delete', '0', '.'].includes(event.key)) {
+    } else if (erase) {
       // 0 and . mark empty cells in the engine's alphabet at every size.
       this.handlers.erase(k);
     } else {

@@ -1,0 +1,223 @@
+// The sudoku page's game state (www/sudoku/game.js) in Node, without a browser: plain data
+// and pure functions for entries, notes (pruned on entry), setter mode, colours, undo and redo
+// across whole games, the timer, saving and the words the page shows.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './helpers.mjs';
+
+const G = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'game.js')).href);
+const { Clock } = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'clock.js')).href);
+
+const INKALA =
+  '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+const inkala = () => G.createGame({ n: 9, boxRows: 3, boxCols: 3, givens: INKALA });
+
+describe('game state', () => {
+  test('a game holds givens, entries and notes as plain data', () => {
+    const game = inkala();
+    assert.equal(G.givensLine(game), INKALA);
+    assert.equal(G.currentLine(game), INKALA);
+    assert.equal(G.entriesLine(game), '.'.repeat(81));
+    assert.equal(G.hasProgress(game), false);
+    // JSON round trip keeps everything.
+    assert.deepEqual(JSON.parse(JSON.stringify(game)), game);
+  });
+
+  test('every size from 4 to 25 is a game, with the engine’s box shapes; others throw', () => {
+    for (const n of G.SIZES) {
+      const game = G.emptyGame(n);
+      assert.equal(game.givens.length, n * n);
+      assert.equal(game.boxRows * game.boxCols, n);
+    }
+    assert.deepEqual(G.boxShape(12), { boxRows: 3, boxCols: 4 });
+    assert.deepEqual(G.boxShape(8), { boxRows: 2, boxCols: 4 });
+    assert.deepEqual(G.boxShape(7), { boxRows: 1, boxCols: 7 });
+    assert.throws(() => G.emptyGame(3), /sizes 4 to 25/);
+    assert.throws(() => G.emptyGame(26), /sizes 4 to 25/);
+    assert.throws(() => G.createGame({ n: 9, givens: '...' }), /81 cells/);
+  });
+
+  test('functions never change their argument', () => {
+    const game = inkala();
+    const before = JSON.stringify(game);
+    G.enter(game, 1, 1);
+    G.toggleNote(game, 2, 4);
+    G.paint(game, 3, 2);
+    G.setGiven(game, 1, 5);
+    G.clearEntries(G.enter(game, 1, 1));
+    assert.equal(JSON.stringify(game), before);
+  });
+
+  test('entering a digit prunes it from the notes of its row, column and box (optional)', () => {
+    let game = inkala();
+    for (const k of [2, 9 * 4 + 1, 10, 80]) game = G.toggleNote(game, k, 4);
+    game = G.toggleNote(game, 2, 5);
+    const pruned = G.enter(game, 1, 4);
+    assert.equal(pruned.notes[2], 1 << 4, 'row: 4 gone, 5 kept');
+    assert.equal(pruned.notes[37], 0, 'column');
+    assert.equal(pruned.notes[10], 0, 'box');
+    assert.equal(pruned.notes[80], 1 << 3, 'elsewhere kept');
+    const kept = G.enter(game, 1, 4, { prune: false });
+    assert.equal(kept.notes[37], 1 << 3);
+    // One Undo takes the entry and the pruning back.
+    assert.deepEqual(G.undo(pruned).notes, game.notes);
+    assert.equal(G.peers(game, 0).length, 20);
+  });
+
+  test('givens do not change; notes only in empty cells; erase takes the entry, then notes', () => {
+    let game = inkala();
+    assert.equal(G.enter(game, 0, 1), game);
+    game = G.toggleNote(game, 1, 2);
+    game = G.toggleNote(game, 1, 3);
+    assert.equal(game.notes[1], 0b110);
+    game = G.enter(game, 1, 2);
+    assert.equal(game.notes[1], 0);
+    assert.equal(G.toggleNote(game, 1, 5), game);
+    game = G.erase(game, 1);
+    assert.equal(game.entries[1], 0);
+  });
+
+  test('setter mode writes givens; entries can become givens', () => {
+    let game = G.emptyGame(9);
+    game = G.setGiven(game, 0, 5);
+    game = G.setGiven(game, 1, 3);
+    assert.equal(G.givensLine(game).slice(0, 3), '53.');
+    game = G.enter(game, 4, 7);
+    game = G.entriesToGivens(game);
+    assert.equal(G.givensLine(game).slice(0, 5), '53..7');
+    assert.equal(G.entriesLine(game), '.'.repeat(81));
+    assert.equal(G.undo(game).entries[4], 7);
+  });
+
+  test('a new game is undoable: Undo brings the old one back whole, size and all', () => {
+    let game = G.enter(inkala(), 1, 1);
+    game = G.addTime(game, 65_000);
+    const other = G.emptyGame(4);
+    const replaced = G.replaceGame(game, other);
+    assert.equal(replaced.n, 4);
+    assert.equal(replaced.elapsed, 0);
+    assert.ok(G.canUndo(replaced));
+    const back = G.undo(replaced);
+    assert.equal(back.n, 9);
+    assert.equal(G.givensLine(back), INKALA);
+    assert.equal(back.entries[1], 1);
+    assert.equal(back.elapsed, 65_000);
+    assert.ok(G.otherPuzzle(back, replaced));
+    const again = G.redo(back);
+    assert.equal(again.n, 4);
+    assert.equal(again.elapsed, 0);
+    // And the entry before it is still undoable.
+    assert.equal(G.undo(back).entries[1], 0);
+  });
+
+  test('colours, candidates, clearing, filling a solution', () => {
+    let game = G.paint(inkala(), 5, 3);
+    assert.equal(game.colors[5], 3);
+    assert.equal(G.paint(game, 5, 3).colors[5], 0, 'the same colour again removes it');
+    const candidates = Array(81).fill(null);
+    candidates[1] = ['1', '2'];
+    game = G.withCandidates(game, candidates);
+    assert.equal(game.notes[1], 0b11);
+    game = G.clearEntries(game);
+    assert.equal(game.notes[1], 0);
+    assert.equal(game.colors[5], 3);
+    const solution = '812753649943682175675491283154237896369845721287169534521974368438526917796318452';
+    const solved = G.fillSolution(game, solution);
+    assert.equal(G.currentLine(solved), solution);
+    assert.equal(solved.solvedByEngine, true);
+    assert.ok(G.isFull(solved));
+    assert.equal(G.emptyCount(game), 60);
+  });
+
+  test('mistakes compare entries with the known solution', () => {
+    const solution = '812753649943682175675491283154237896369845721287169534521974368438526917796318452';
+    let game = G.withSolution(inkala(), solution, true);
+    game = G.enter(game, 1, 1); // right
+    game = G.enter(game, 2, 5); // wrong (2)
+    assert.deepEqual([...G.mistakes(game)], [2]);
+    assert.equal(G.mistakes(inkala()).size, 0, 'no solution known, no mistakes');
+  });
+
+  test('saved and loaded, with the time played; junk loads as nothing', () => {
+    let game = G.enter(inkala(), 1, 1);
+    game = G.toggleNote(game, 2, 4);
+    game = G.paint(game, 3, 1);
+    game = G.addTime(game, 1234);
+    const back = G.load(G.save(game));
+    for (const key of ['n', 'givens', 'entries', 'notes', 'colors', 'elapsed']) {
+      assert.deepEqual(back[key], game[key], key);
+    }
+    assert.equal(G.load('not json'), null);
+    assert.equal(G.load('{"v":1,"n":3}'), null);
+    assert.equal(G.load('{"v":2}'), null);
+  });
+
+  test('the history is bounded', () => {
+    let game = inkala();
+    for (let k = 0; k < G.HISTORY_LIMIT + 20; k++) game = G.toggleNote(game, 1, 1 + (k % 9));
+    assert.equal(game.past.length, G.HISTORY_LIMIT);
+  });
+
+  test('words: clock, sizes, plurals, percentages, durations, engine messages', () => {
+    assert.equal(G.clock(0), '0:00');
+    assert.equal(G.clock(247_000), '4:07');
+    assert.equal(G.clock(3_729_000), '1:02:09');
+    assert.equal(G.sizeName(8), 'an 8 × 8');
+    assert.equal(G.sizeName(9), 'a 9 × 9');
+    assert.equal(G.sizeName(11), 'an 11 × 11');
+    assert.equal(G.plural(1, 'item'), '1 item');
+    assert.equal(G.plural(2, 'item'), '2 items');
+    assert.equal(G.percent(0), 'no estimate yet');
+    assert.equal(G.percent(0.5), '50.0%');
+    assert.doesNotMatch(G.percent(1e-12), /^0\.0+%$/);
+    assert.match(G.roughDuration(3e17), /years/);
+    assert.equal(G.roughDuration(90), 'about 2 minutes');
+    assert.equal(G.plainWords('invalid character `x` at row 3'), 'invalid character “x” at row 3');
+    const error = { code: 'conflicting_givens', message: 'conflicting givens: 5 appears twice in row 1' };
+    assert.match(G.explainError(error, { entries: true }), /^Fix the conflicts first: 5 appears twice in row 1 \(among your entries/);
+    assert.doesNotMatch(G.explainError(error, { entries: true }), /conflicting givens/);
+  });
+
+  test('a count’s progress words, with a warning when it would take forever', () => {
+    const quick = G.countProgress({ solutions: 12, fraction: 0.5, seconds: 2 });
+    assert.equal(quick.warning, false);
+    assert.equal(quick.text, 'Counting: 12 solutions so far, about 50.0% of the search done (2.0 s).');
+    const endless = G.countProgress({ solutions: 5000, fraction: 1e-15, seconds: 3, emptyNine: true });
+    assert.equal(endless.warning, true);
+    assert.match(endless.text, /would take about .* years: an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions\. Cancel, or add givens\.$/);
+    assert.doesNotMatch(endless.text, /0\.0000%/);
+    assert.match(G.countProgress({ solutions: 1, fraction: 0, seconds: 3 }).text, /no estimate yet.*far too long/);
+  });
+
+  test('the clock adds its runs to the time played, and only while it runs', () => {
+    let t = 1000;
+    const clock = new Clock(() => t);
+    let game = inkala();
+    assert.equal(clock.peek(game).elapsed, 0);
+    clock.start();
+    t += 1500;
+    assert.equal(clock.peek(game).elapsed, 1500);
+    game = clock.take(game);
+    assert.equal(game.elapsed, 1500);
+    t += 500;
+    game = clock.stop(game);
+    assert.equal(game.elapsed, 2000);
+    assert.equal(clock.running, false);
+    t += 10_000; // paused
+    assert.equal(clock.stop(game).elapsed, 2000);
+    clock.start();
+    clock.start(); // twice is once
+    t += 250;
+    assert.equal(clock.peek(game).elapsed, 2250);
+  });
+
+  test('difficulty levels per size', () => {
+    assert.deepEqual(G.levelsFor(4), ['easy']);
+    assert.deepEqual(G.levelsFor(9), ['easy', 'medium', 'hard', 'expert']);
+    assert.deepEqual(G.levelsFor(6), ['easy', 'medium', 'hard', 'expert']);
+    assert.match(G.levelNote(6), /Expert 6 × 6 puzzles are rare/);
+    assert.equal(G.levelNote(9), '');
+  });
+});

@@ -1,0 +1,30 @@
+// The dancing-links page's address and storage: `#example=<id>` for an example as it is, or
+// `#problem=<text>` for a problem of your own, so a link reopens it; the last problem of your
+// own is also kept in localStorage. Plain functions; the page wires them.
+
+/** Texts longer than this stay out of the address (in storage only). */
+export const MAX_LINK_TEXT = 6000;
+export const STORAGE_KEY = 'dlx-wasm.dlx.problem';
+
+/** The hash for an example or a text. */
+export function encodeHash({ example, text }) {
+  const params = new URLSearchParams();
+  if (example) params.set('example', example);
+  else if (text != null) params.set('problem', text);
+  return `#${params.toString()}`;
+}
+
+/** `{ example }`, `{ text }` or null from a hash. */
+export function decodeHash(hash) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  if (params.has('problem')) return { text: params.get('problem') };
+  if (params.get('example')) return { example: params.get('example') };
+  return null;
+}
+
+/** The solutions as text: each solution's option numbers, then its option lines. */
+export function solutionsText(solutions, optionLines) {
+  return solutions
+    .map((options, k) => [`Solution ${k + 1}: options ${options.join(', ')}`, ...options.map((o) => `  ${o}: ${optionLines[o]}`)].join('\n'))
+    .join('\n\n') + '\n';
+}

@@ -1,0 +1,454 @@
+// The sudoku game as plain data and pure functions: no DOM, no engine, no solving. A game is
+// a plain object; every function returns a new game (or a plain value) and never changes its
+// argument, so the page can keep, compare, save and undo games freely, and these functions
+// are unit-tested in Node (tests/js/game-state.test.mjs). What a sudoku *means* (conflicts,
+// candidates, hints, solutions, counts) comes from the wasm module; this file only records
+// what the player did: givens, entries, notes, colours, the timer, and the undo history.
+
+/** Symbols of the engine's built-in alphabet: 1-9, then A, B, C, ... (25 for 25x25). */
+export const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
+
+/** The sizes the engine reads and the page draws (symbols per row). */
+export const SIZES = Array.from({ length: 22 }, (_, k) => k + 4);
+
+/** The most steps Undo remembers. */
+export const HISTORY_LIMIT = 300;
+
+/** Cell colours a player can paint (0 is none). */
+export const COLORS = 6;
+
+/** The symbol for value `v` (from 1), or '.' for 0. */
+export function symbol(v) {
+  return v === 0 ? '.' : SYMBOLS[v - 1];
+}
+
+/** Values (from 1, 0 for empty) of a line in the built-in alphabet. */
+export function values(line) {
+  return Array.from(line, (ch) => SYMBOLS.indexOf(ch.toUpperCase()) + 1);
+}
+
+/** A line in the built-in alphabet of a list of values. */
+export function lineOf(list) {
+  return list.map(symbol).join('');
+}
+
+/**
+ * The box shape the engine infers for size `n` when none is given: the most nearly square
+ * factorisation, wider than tall (1 x n for a prime n: a Latin square).
+ */
+export function boxShape(n) {
+  let rows = 1;
+  for (let r = 1; r * r <= n; r++) if (n % r === 0) rows = r;
+  return { boxRows: rows, boxCols: n / rows };
+}
+
+/**
+ * The difficulty levels the generator reaches at each size (measured with
+ * `generate_sudoku` over many seeds): every 4 x 4 puzzle is easy; at 5 x 5 and 6 x 6 an
+ * expert puzzle is not always found (then it gives the nearest, hard), which `levelNote` says.
+ */
+export function levelsFor(n) {
+  return n === 4 ? ['easy'] : ['easy', 'medium', 'hard', 'expert'];
+}
+
+/** What the page says about the levels of size `n`, or '' when there is nothing to say. */
+export function levelNote(n) {
+  if (n === 4) return 'Every 4 × 4 puzzle is easy: singles alone solve it.';
+  if (n === 5 || n === 6) {
+    return `Expert ${n} × ${n} puzzles are rare: when New finds none, it gives a hard one and says so.`;
+  }
+  return '';
+}
+
+/** "a 9 × 9", "an 8 × 8", "an 11 × 11", "an 18 × 18". */
+export function sizeName(n) {
+  const vowel = n === 8 || n === 11 || n === 18;
+  return `${vowel ? 'an' : 'a'} ${n} × ${n}`;
+}
+
+/** "1 cell", "3 cells". */
+export function plural(n, word, many = `${word}s`) {
+  return `${n.toLocaleString('en')} ${n === 1 ? word : many}`;
+}
+
+/**
+ * A new game. `givens` is a line or a list of values; `entries` and `notes` are optional
+ * (a line, or lists). Sizes outside 4-25, or lines of the wrong length, throw.
+ */
+export function createGame({
+  n,
+  boxRows,
+  boxCols,
+  givens,
+  entries = null,
+  notes = null,
+  colors = null,
+  solution = null,
+  unique = null,
+  elapsed = 0,
+}) {
+  if (!SIZES.includes(n)) throw new RangeError(`this page draws sizes 4 to 25, not ${n}`);
+  if (!boxRows || !boxCols || boxRows * boxCols !== n) ({ boxRows, boxCols } = boxShape(n));
+  const cells = n * n;
+  const g = typeof givens === 'string' ? values(givens) : [...givens];
+  if (g.length !== cells || g.some((v) => !(v >= 0 && v <= n))) {
+    throw new RangeError(`a ${n} × ${n} grid has ${cells} cells of 1 to ${n}`);
+  }
+  const list = (x) => (x == null ? null : typeof x === 'string' ? values(x) : [...x]);
+  const e = list(entries);
+  const m = list(notes);
+  const c = list(colors);
+  const mask = (1 << n) - 1;
+  return {
+    n,
+    boxRows,
+    boxCols,
+    givens: g,
+    entries: g.map((v, k) => (v || !e || !(e[k] >= 1 && e[k] <= n) ? 0 : e[k])),
+    notes: g.map((v, k) => (m && m.length === cells && !v ? (m[k] | 0) & mask : 0)),
+    colors: g.map((_, k) => (c && c.length === cells && c[k] >= 0 && c[k] <= COLORS ? c[k] | 0 : 0)),
+    solution: typeof solution === 'string' && solution.length === cells ? solution : null,
+    unique,
+    /** Whether Solve filled the grid (then no "well done"). */
+    solvedByEngine: false,
+    /** Milliseconds played before the timer's current run. */
+    elapsed: Math.max(0, Number(elapsed) || 0),
+    past: [],
+    future: [],
+  };
+}
+
+/** An empty grid of size `n` with the inferred box shape. */
+export function emptyGame(n) {
+  return createGame({ n, ...boxShape(n), givens: '.'.repeat(n * n) });
+}
+
+// ---- reading a game ----------------------------------------------------------------------
+
+export const givensLine = (game) => lineOf(game.givens);
+export const entriesLine = (game) => lineOf(game.entries);
+/** What the grid shows: givens and entries. */
+export const currentLine = (game) => lineOf(game.givens.map((g, k) => g || game.entries[k]));
+export const rowOf = (game, cell) => Math.floor(cell / game.n);
+export const colOf = (game, cell) => cell % game.n;
+/** "row 3, column 5" (1-based). */
+export const where = (game, cell) => `row ${rowOf(game, cell) + 1}, column ${colOf(game, cell) + 1}`;
+
+/** Cells the player has filled or marked (what a new game would throw away). */
+export function hasProgress(game) {
+  return game.entries.some(Boolean) || game.notes.some(Boolean) || game.colors.some(Boolean);
+}
+
+/** Whether every cell shows a symbol. */
+export function isFull(game) {
+  return game.givens.every((g, k) => g || game.entries[k]);
+}
+
+/** The cells sharing a row, column or box with `cell` (not itself). */
+export function peers(game, cell) {
+  const { n, boxRows, boxCols } = game;
+  const r = Math.floor(cell / n);
+  const c = cell % n;
+  const br = r - (r % boxRows);
+  const bc = c - (c % boxCols);
+  const out = new Set();
+  for (let k = 0; k < n; k++) {
+    out.add(r * n + k);
+    out.add(k * n + c);
+  }
+  for (let i = br; i < br + boxRows; i++) for (let j = bc; j < bc + boxCols; j++) out.add(i * n + j);
+  out.delete(cell);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Entries that differ from the known solution (empty if none is known). */
+export function mistakes(game) {
+  if (!game.solution) return new Set();
+  const right = values(game.solution);
+  const out = new Set();
+  game.entries.forEach((v, k) => {
+    if (v && v !== right[k]) out.add(k);
+  });
+  return out;
+}
+
+/** Cells still empty. */
+export function emptyCount(game) {
+  return game.givens.filter((g, k) => !g && !game.entries[k]).length;
+}
+
+// ---- changing a game (each returns a new game, with the old one on the undo stack) --------
+
+const PLAY_KEYS = ['givens', 'entries', 'notes', 'colors', 'solution', 'unique', 'n', 'boxRows', 'boxCols'];
+
+/** What Undo restores: the game without its history. */
+function snapshot(game) {
+  const snap = {};
+  for (const key of PLAY_KEYS) snap[key] = Array.isArray(game[key]) ? [...game[key]] : game[key];
+  return snap;
+}
+
+const same = (a, b) => PLAY_KEYS.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+
+/** `game` changed by `edit(copy)` (which may change the copy's arrays), undoable. */
+function change(game, edit) {
+  const next = { ...snapshot(game), ...pick(game), solvedByEngine: false };
+  edit(next);
+  if (same(next, game)) return game;
+  next.past = [...game.past, snapshot(game)].slice(-HISTORY_LIMIT);
+  next.future = [];
+  return next;
+}
+
+const pick = (game) => ({ elapsed: game.elapsed, past: game.past, future: game.future });
+
+/**
+ * The player puts `v` in `cell`. With `prune` (the default), `v` leaves the notes of the
+ * cell's row, column and box. A given cell does not change.
+ */
+export function enter(game, cell, v, { prune = true } = {}) {
+  if (game.givens[cell]) return game;
+  return change(game, (next) => {
+    next.entries[cell] = v;
+    next.notes[cell] = 0;
+    if (prune) for (const k of peers(game, cell)) next.notes[k] &= ~(1 << (v - 1));
+  });
+}
+
+/** The setter writes a given `v` (0 to remove one) in `cell`; the known solution is dropped. */
+export function setGiven(game, cell, v) {
+  return change(game, (next) => {
+    next.givens[cell] = v;
+    next.entries[cell] = 0;
+    next.notes[cell] = 0;
+    next.solution = null;
+    next.unique = null;
+  });
+}
+
+/** Toggles pencil mark `v` in an empty cell; a filled cell does not change. */
+export function toggleNote(game, cell, v) {
+  if (game.givens[cell] || game.entries[cell]) return game;
+  return change(game, (next) => {
+    next.notes[cell] ^= 1 << (v - 1);
+  });
+}
+
+/** Erases the entry of `cell`, or its notes if it has none. */
+export function erase(game, cell) {
+  if (game.givens[cell]) return game;
+  return change(game, (next) => {
+    if (next.entries[cell]) next.entries[cell] = 0;
+    else next.notes[cell] = 0;
+  });
+}
+
+/** Paints `cell` with colour `color` (0 removes it). */
+export function paint(game, cell, color) {
+  return change(game, (next) => {
+    next.colors[cell] = next.colors[cell] === color ? 0 : color;
+  });
+}
+
+/** Every entry and note cleared (givens and colours stay). */
+export function clearEntries(game) {
+  return change(game, (next) => {
+    next.entries.fill(0);
+    next.notes.fill(0);
+  });
+}
+
+/** Notes set from the engine's candidates (an array, per cell, of symbols or null). */
+export function withCandidates(game, candidates) {
+  return change(game, (next) => {
+    candidates.forEach((list, k) => {
+      if (list && !next.givens[k] && !next.entries[k]) {
+        next.notes[k] = list.reduce((mask, s) => mask | (1 << SYMBOLS.indexOf(s)), 0);
+      }
+    });
+  });
+}
+
+/** The grid filled with `solution` (a line from the engine): entries kept where they agree. */
+export function fillSolution(game, solution) {
+  const right = values(solution);
+  const next = change(game, (copy) => {
+    copy.entries = right.map((v, k) => (copy.givens[k] ? 0 : v));
+    copy.notes.fill(0);
+  });
+  return next === game ? game : { ...next, solvedByEngine: true };
+}
+
+/** The known solution of the givens (from the generator or a solve of the givens alone). */
+export function withSolution(game, solution, unique) {
+  return { ...game, solution, unique };
+}
+
+/** The setter's entries become givens (and the entries are gone). */
+export function entriesToGivens(game) {
+  return change(game, (next) => {
+    next.givens = next.givens.map((g, k) => g || next.entries[k]);
+    next.entries.fill(0);
+    next.notes = next.notes.map((m, k) => (next.givens[k] ? 0 : m));
+    next.solution = null;
+    next.unique = null;
+  });
+}
+
+/**
+ * `replacement` (a new game: New, Empty grid, Import, a size) in place of `game`, with the
+ * old game on the undo stack: Undo brings it back whole.
+ */
+export function replaceGame(game, replacement) {
+  return {
+    ...replacement,
+    elapsed: replacement.elapsed ?? 0,
+    past: [...game.past, { ...snapshot(game), elapsed: game.elapsed }].slice(-HISTORY_LIMIT),
+    future: [],
+  };
+}
+
+export const canUndo = (game) => game.past.length > 0;
+export const canRedo = (game) => game.future.length > 0;
+
+function travel(game, from, to) {
+  if (!game[from].length) return game;
+  const target = game[from].at(-1);
+  // A whole other game carries its own time; a change within a game keeps the clock.
+  const here = { ...snapshot(game), ...('elapsed' in target ? { elapsed: game.elapsed } : {}) };
+  const next = {
+    ...game,
+    ...target,
+    solvedByEngine: false,
+    elapsed: target.elapsed ?? game.elapsed,
+    [from]: game[from].slice(0, -1),
+    [to]: [...game[to], here],
+  };
+  return next;
+}
+
+/** The game before its last change (which may be a whole other game). */
+export const undo = (game) => travel(game, 'past', 'future');
+/** The change undone last, again. */
+export const redo = (game) => travel(game, 'future', 'past');
+
+/** Whether `a` and `b` are different puzzles (size or givens), not just different progress. */
+export function otherPuzzle(a, b) {
+  return a.n !== b.n || givensLine(a) !== givensLine(b);
+}
+
+// ---- the timer ---------------------------------------------------------------------------
+
+/** The game with `ms` more milliseconds played. */
+export function addTime(game, ms) {
+  return { ...game, elapsed: game.elapsed + Math.max(0, ms) };
+}
+
+/** "4:07", "1:02:09". */
+export function clock(ms) {
+  const s = Math.floor(ms / 1000);
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
+// ---- saving ------------------------------------------------------------------------------
+
+/** Plain JSON for storage (no history: a reload starts a fresh undo stack). */
+export function save(game) {
+  return JSON.stringify({
+    v: 1,
+    n: game.n,
+    boxRows: game.boxRows,
+    boxCols: game.boxCols,
+    givens: givensLine(game),
+    entries: entriesLine(game),
+    notes: game.notes,
+    colors: game.colors,
+    solution: game.solution,
+    unique: game.unique,
+    elapsed: Math.round(game.elapsed),
+  });
+}
+
+/** A game from `save`'s text, or null if the text holds none. */
+export function load(text) {
+  try {
+    const data = JSON.parse(text);
+    if (data?.v !== 1) return null;
+    return createGame(data);
+  } catch {
+    return null;
+  }
+}
+
+// ---- words -------------------------------------------------------------------------------
+
+/** Replaces the engine's `code` quotes with typographic ones. */
+export function plainWords(message) {
+  return String(message).replace(/`([^`]*)`/g, '“$1”');
+}
+
+/**
+ * What to tell the player for an engine error while the grid holds their entries:
+ * conflicts among *givens* that involve entries are the player's own.
+ */
+export function explainError(error, { entries = false } = {}) {
+  const text = plainWords(error.message).replace(/^conflicting givens:?\s*/i, '');
+  if (error.code === 'conflicting_givens') {
+    return entries
+      ? `Fix the conflicts first: ${text} (among your entries and the givens).`
+      : `The puzzle’s givens clash: ${text}.`;
+  }
+  return text;
+}
+
+/** "about 3 minutes", "about 2,000 years": a rough duration for an estimate. */
+export function roughDuration(seconds) {
+  const units = [
+    [365.25 * 86400, 'year'],
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  for (const [size, word] of units) {
+    if (seconds >= size || word === 'second') {
+      const amount = seconds / size;
+      if (amount >= 1e6) return `about ${amount.toExponential(1).replace('e+', ' × 10^')} ${word}s`;
+      const n = Math.max(1, Math.round(amount));
+      return `about ${plural(n, word)}`;
+    }
+  }
+  return '';
+}
+
+/** A fraction as a percentage that never reads "0.0000%". */
+export function percent(fraction) {
+  if (!(fraction > 0)) return 'no estimate yet';
+  if (fraction >= 0.01) return `${(fraction * 100).toFixed(1)}%`;
+  if (fraction >= 1e-4) return `${(fraction * 100).toFixed(3)}%`;
+  return `${(fraction * 100).toExponential(1).replace('e-', ' × 10^-')}%`;
+}
+
+/** The number of solutions of an empty 9 x 9 grid (Felgenhauer and Jarvis, 2005), in words. */
+export const EMPTY_9X9 = '6.67 × 10^21';
+
+/**
+ * What a running count says: `solutions` so far, the engine's estimate `fraction` of the
+ * search done after `seconds`; a warning (and why) when the whole count would take over an
+ * hour at this pace.
+ */
+export function countProgress({ solutions, fraction, seconds, emptyNine = false }) {
+  let text = `Counting: ${plural(solutions, 'solution')} so far, about ${percent(fraction)} of the search done (${seconds.toFixed(1)} s).`;
+  const total = fraction > 0 ? seconds / fraction : Infinity;
+  const warning = seconds > 1 && total > 3600;
+  if (warning) {
+    text +=
+      ` At this pace the whole count would take ${fraction > 0 ? roughDuration(total) : 'far too long'}: ` +
+      (emptyNine ? `an empty 9 × 9 grid has about ${EMPTY_9X9} solutions.` : 'this grid has astronomically many solutions.') +
+      ' Cancel, or add givens.';
+  }
+  return { text, warning };
+}
