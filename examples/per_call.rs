@@ -10,7 +10,8 @@
 //! parsed and counted (`countText`), parsed and solved to the first solution (`firstText`),
 //! and the same from item numbers through the builder (`countArrays`, `firstArrays`).
 //! `sudoku` prints µs per puzzle for `solve_batch` on the whole file (`batch`). JSON on one
-//! line.
+//! line. With NAME, only that measurement (for instruction counts under callgrind: the
+//! difference between two REPS values over 8 times their difference calls).
 
 use std::time::Instant;
 
@@ -52,9 +53,13 @@ fn count(problem: &Problem, limit: Option<u64>) -> u64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [what, file, reps] = &args[..] else {
-        eprintln!("usage: per_call (exact-cover|sudoku) FILE REPS");
-        std::process::exit(2);
+    let (what, file, reps, only) = match &args[..] {
+        [what, file, reps] => (what, file, reps, None),
+        [what, file, reps, only] => (what, file, reps, Some(only.as_str())),
+        _ => {
+            eprintln!("usage: per_call (exact-cover|sudoku) FILE REPS [NAME]");
+            std::process::exit(2);
+        }
     };
     let text = std::fs::read_to_string(file).expect("the file is readable");
     let reps: u32 = reps.parse().expect("REPS is a number");
@@ -87,15 +92,16 @@ fn main() {
         builder.build()
     };
     let parse = || Problem::parse(&text).unwrap();
-    let results = [
-        ("countText", time(reps, || count(&parse(), None))),
-        ("firstText", time(reps, || count(&parse(), Some(1)))),
-        ("countArrays", time(reps, || count(&build(), None))),
-        ("firstArrays", time(reps, || count(&build(), Some(1)))),
+    let calls: [(&str, &dyn Fn() -> u64); 4] = [
+        ("countText", &|| count(&parse(), None)),
+        ("firstText", &|| count(&parse(), Some(1))),
+        ("countArrays", &|| count(&build(), None)),
+        ("firstArrays", &|| count(&build(), Some(1))),
     ];
-    let fields: Vec<String> = results
+    let fields: Vec<String> = calls
         .iter()
-        .map(|(name, us)| format!("\"{name}\": {us:.3}"))
+        .filter(|(name, _)| only.is_none_or(|only| only == *name))
+        .map(|(name, call)| format!("\"{name}\": {:.3}", time(reps, call)))
         .collect();
     println!("{{{}}}", fields.join(", "));
 }
