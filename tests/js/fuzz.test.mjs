@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PKG, ROOT, requireBuild } from './helpers.mjs';
+import { PKG, ROOT, random, requireBuild } from './helpers.mjs';
 
 requireBuild(join(PKG, 'node.js'), join(PKG, 'core-node.js'));
 const MODULES = {
@@ -18,17 +18,6 @@ const MODULES = {
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CALLS = Number(process.env.FUZZ_CALLS ?? 12000);
 
-/** mulberry32: a small seeded generator, so every failure reproduces. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rand = random(SEED);
 const pick = (list) => list[Math.floor(rand() * list.length)];

@@ -135,3 +135,15 @@ export function checkSudoku(assert, puzzle, solution) {
     for (const group of [row, column, box]) assert.equal(group.sort().join(''), '123456789');
   }
 }
+
+/** mulberry32: a small seeded generator, so that every failure of a random test reproduces. */
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

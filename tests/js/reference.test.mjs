@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PKG, requireBuild } from './helpers.mjs';
+import { PKG, random, requireBuild } from './helpers.mjs';
 
 requireBuild(join(PKG, 'node.js'), join(PKG, 'core-node.js'));
 const MODULES = {
@@ -17,17 +17,6 @@ const MODULES = {
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const CASES = Number(process.env.REFERENCE_CASES ?? 1500);
 
-/** mulberry32, as in fuzz.test.mjs: every failure reproduces from its seed. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = random(SEED);
 const int = (n) => Math.floor(rand() * n);
 
