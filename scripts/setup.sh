@@ -14,7 +14,7 @@ fi
 
 # wasm-bindgen's CLI must match the crate exactly: the version comes from Cargo.toml's pin
 # (`wasm-bindgen = "=X"`). No `--locked`: the registry mirror lacks one locked dependency.
-want=$(sed -n 's/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml)
+want=$(sed -n 's/^wasm-bindgen *=.*"=\([0-9.]*\)".*/\1/p' Cargo.toml)
 [[ -n $want ]] || { echo 'setup: no `wasm-bindgen = "=X"` pin in Cargo.toml' >&2; exit 1; }
 have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
 if [[ $have != "$want" ]]; then

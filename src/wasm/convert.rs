@@ -130,7 +130,7 @@ pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<Array, Js
 /// Property `key` of `object`, `None` if undefined or null.
 /// A getter or proxy that throws becomes an `invalid_argument` error naming the property.
 pub(crate) fn field(object: &JsValue, key: &str) -> Result<Option<JsValue>, JsValue> {
-    let value = js_sys::Reflect::get(object, &JsValue::from_str(key))
+    let value = js_sys::Reflect::get(object, &property(key))
         .map_err(|thrown| getter_threw(key, &thrown))?;
     Ok((!value.is_undefined() && !value.is_null()).then_some(value))
 }
@@ -286,7 +286,14 @@ pub(crate) fn number_lists(flat: &[u32], ends: &[u32]) -> JsValue {
 }
 
 fn get(object: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    js_sys::Reflect::get(object, &property(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A property name as a JS string. Names are interned: each is decoded into a JS string
+/// once, not on every call (a call reads and writes about twenty properties, and decoding
+/// them was most of the cost of a small call).
+pub(crate) fn property(key: &str) -> JsValue {
+    JsValue::from_str(wasm_bindgen::intern(key))
 }
 
 /// The error for a fault `pack.js` reported, if any.

@@ -4,7 +4,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{
     array, boolean, elements, field, index, integer, invalid, lists, number_lists, number_text,
-    object, size, string, strings, BadIndex, Item, MAX_SAFE,
+    object, property, size, string, strings, BadIndex, Item, MAX_SAFE,
 };
 use super::{engine_error, js_error, set};
 use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, MAX_TEXT_BYTES};
@@ -374,7 +374,7 @@ fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, Js
     if !is_typed {
         return Err(invalid(path, expected, value));
     }
-    let length = js_sys::Reflect::get(value, &JsValue::from_str("length"))
+    let length = js_sys::Reflect::get(value, &property("length"))
         .ok()
         .and_then(|l| l.as_f64())
         .unwrap_or(0.0);

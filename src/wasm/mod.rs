@@ -59,5 +59,5 @@ pub(crate) fn engine_error(error: &crate::Error) -> JsValue {
 pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
     // Setting a property on a fresh Error object cannot fail; ignore the impossible case
     // rather than panic.
-    let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
+    let _ = js_sys::Reflect::set(target, &convert::property(key), value);
 }
