@@ -104,3 +104,40 @@ fn steps_agree_with_the_solution_on_the_hard_sets() {
     }
     println!("{unsolved} of {total} need more than logic");
 }
+
+/// Generation time per level, natively: `cargo test --profile ci --test sudoku_logic
+/// generation_times -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn generation_times() {
+    use dlx_wasm::sudoku::{generate_graded, GradeOptions, Level};
+    let count: u64 = std::env::var("GRADED_COUNT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    for level in Level::ALL {
+        let mut times = Vec::new();
+        let mut hits = 0;
+        for seed in 0..count {
+            let start = std::time::Instant::now();
+            let g = generate_graded(&GradeOptions {
+                seed,
+                level,
+                ..Default::default()
+            })
+            .unwrap();
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+            hits += usize::from(g.grade.level == level);
+            let solution = g.puzzle.unique_solution().unwrap().expect("unique");
+            assert_eq!(solution.values(), g.solution.values());
+        }
+        times.sort_by(f64::total_cmp);
+        let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "{level}: {hits}/{count} on level, median {:.0} ms, p95 {:.0} ms, max {:.0} ms",
+            p(0.5),
+            p(0.95),
+            p(1.0)
+        );
+    }
+}

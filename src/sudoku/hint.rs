@@ -369,7 +369,7 @@ impl Sudoku {
                 }
             }
         }
-        if let Some(step) = logic::next_step(&ctx, &g, unique) {
+        if let Some(step) = logic::next_step(&ctx, &g, unique, f64::INFINITY) {
             return Ok(Some(step));
         }
         let mut state = State::default();

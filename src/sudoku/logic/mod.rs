@@ -19,7 +19,7 @@
 //! ```
 //! use dlx_wasm::sudoku::{Sudoku, Technique};
 //! # fn main() -> Result<(), dlx_wasm::sudoku::SudokuError> {
-//! let puzzle: Sudoku = "..2.3...8.....8....31.2.....6..5.27..1.....5.2.4.6..31....8.6.5.......13..531.4..".parse()?;
+//! let puzzle: Sudoku = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4".parse()?;
 //! let path = puzzle.solve_path()?;
 //! assert!(path.solved);
 //! assert_eq!(path.steps[0].technique, Technique::HiddenSingle);
@@ -56,31 +56,42 @@ pub struct SolvePath {
     pub unique: bool,
 }
 
-/// The next step on `g`: the easiest technique that applies.
-pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool) -> Option<Step> {
+/// The next step on `g`: the easiest technique that applies, of those whose base score
+/// is at most `limit` (`f64::INFINITY` for all).
+pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Option<Step> {
     use chains::Kind;
-    let big = ctx.n > 16;
-    singles::find(ctx, g)
-        .or_else(|| intersections::find(ctx, g))
-        .or_else(|| subsets::naked(ctx, g, 2))
-        .or_else(|| fish::find(ctx, g, 2))
-        .or_else(|| subsets::hidden(ctx, g, 2))
-        .or_else(|| subsets::naked(ctx, g, 3))
-        .or_else(|| fish::find(ctx, g, 3))
-        .or_else(|| subsets::hidden(ctx, g, 3))
-        .or_else(|| wings::xy_wing(ctx, g, false))
-        .or_else(|| wings::xy_wing(ctx, g, true))
-        .or_else(|| wings::w_wing(ctx, g))
-        .or_else(|| unique.then(|| uniqueness::rectangle(ctx, g)).flatten())
-        .or_else(|| subsets::naked(ctx, g, 4))
-        .or_else(|| fish::find(ctx, g, 4))
-        .or_else(|| subsets::hidden(ctx, g, 4))
-        .or_else(|| unique.then(|| uniqueness::bug_plus_one(ctx, g)).flatten())
-        .or_else(|| (!big).then(|| chains::find(ctx, g, Kind::X)).flatten())
-        .or_else(|| (!big).then(|| chains::find(ctx, g, Kind::Xy)).flatten())
-        .or_else(|| (!big).then(|| chains::find(ctx, g, Kind::Aic)).flatten())
-        .or_else(|| (!big).then(|| forcing::contradiction(ctx, g)).flatten())
-        .or_else(|| (!big).then(|| forcing::forcing(ctx, g)).flatten())
+    type Finder<'f> = &'f dyn Fn() -> Option<Step>;
+    // Chains and forcing chains are too slow above 16x16.
+    let small = ctx.n <= 16;
+    let finders: [(f64, bool, Finder); 21] = [
+        (1.0, true, &|| singles::hidden_single(ctx, g)),
+        (2.3, true, &|| singles::naked(ctx, g)),
+        (2.6, true, &|| intersections::find(ctx, g)),
+        (3.0, true, &|| subsets::naked(ctx, g, 2)),
+        (3.2, true, &|| fish::find(ctx, g, 2)),
+        (3.4, true, &|| subsets::hidden(ctx, g, 2)),
+        (3.6, true, &|| subsets::naked(ctx, g, 3)),
+        (3.8, true, &|| fish::find(ctx, g, 3)),
+        (4.0, true, &|| subsets::hidden(ctx, g, 3)),
+        (4.2, true, &|| wings::xy_wing(ctx, g, false)),
+        (4.4, true, &|| wings::xy_wing(ctx, g, true)),
+        (4.4, true, &|| wings::w_wing(ctx, g)),
+        (4.5, unique, &|| uniqueness::rectangle(ctx, g)),
+        (5.0, true, &|| subsets::naked(ctx, g, 4)),
+        (5.2, true, &|| fish::find(ctx, g, 4)),
+        (5.4, true, &|| subsets::hidden(ctx, g, 4)),
+        (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
+        (6.6, small, &|| chains::find(ctx, g, Kind::X)),
+        (6.6, small, &|| chains::find(ctx, g, Kind::Xy)),
+        (7.0, small, &|| chains::find(ctx, g, Kind::Aic)),
+        (7.5, small, &|| {
+            forcing::contradiction(ctx, g).or_else(|| forcing::forcing(ctx, g))
+        }),
+    ];
+    finders
+        .iter()
+        .filter(|(score, allowed, _)| *allowed && *score <= limit)
+        .find_map(|(_, _, find)| find())
 }
 
 /// Applies a step to `g`.
@@ -92,10 +103,10 @@ pub(crate) fn apply(ctx: &Context, g: &mut Grid, step: &Step) {
 }
 
 /// Runs steps from `g` until it is solved or stuck.
-pub(crate) fn run(ctx: &Context, g: &mut Grid, unique: bool) -> Vec<Step> {
+pub(crate) fn run(ctx: &Context, g: &mut Grid, unique: bool, limit: f64) -> Vec<Step> {
     let mut steps = Vec::new();
     while !g.solved() {
-        let Some(step) = next_step(ctx, g, unique) else {
+        let Some(step) = next_step(ctx, g, unique, limit) else {
             break;
         };
         apply(ctx, g, &step);
@@ -119,7 +130,7 @@ impl Sudoku {
             Grid::new(&ctx, self.values()).ok_or_else(|| SudokuError::ConflictingGivens {
                 conflicts: self.conflicts(),
             })?;
-        let steps = run(&ctx, &mut g, unique);
+        let steps = run(&ctx, &mut g, unique, f64::INFINITY);
         Ok(SolvePath {
             steps,
             solved: g.solved(),

@@ -3,13 +3,12 @@
 use super::grid::{bit, values, Context, Grid};
 use super::step::{Candidate, Step, Technique};
 
-/// The easiest single: a region's last empty cell (1.0), a hidden single in a box-like
-/// region (1.2), in a line (1.5), then a naked single (2.3).
-pub(crate) fn find(ctx: &Context, g: &Grid) -> Option<Step> {
+/// The easiest hidden single: a region's last empty cell (1.0), a hidden single in a
+/// box-like region (1.2), then in a line (1.5).
+pub(crate) fn hidden_single(ctx: &Context, g: &Grid) -> Option<Step> {
     full_house(ctx, g)
         .or_else(|| hidden(ctx, g, true))
         .or_else(|| hidden(ctx, g, false))
-        .or_else(|| naked(ctx, g))
 }
 
 fn placement(technique: Technique, cell: usize, value: u8, reason: String) -> Step {
@@ -84,7 +83,8 @@ fn hidden(ctx: &Context, g: &Grid, blocks: bool) -> Option<Step> {
     None
 }
 
-fn naked(ctx: &Context, g: &Grid) -> Option<Step> {
+/// A naked single (2.3).
+pub(crate) fn naked(ctx: &Context, g: &Grid) -> Option<Step> {
     let cell = (0..g.values.len()).find(|&c| g.values[c] == 0 && g.cand[c].count_ones() == 1)?;
     let v = g.cand[cell].trailing_zeros() as u8 + 1;
     let reason = format!(
