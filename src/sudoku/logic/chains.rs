@@ -91,6 +91,9 @@ fn links(ctx: &Context, g: &Grid, kind: Kind) -> Links {
     Links { n, strong, weak }
 }
 
+/// A chain found: its length, its BFS states, what it removes and what it places.
+type Found = (u32, Vec<u32>, Vec<Candidate>, Option<Candidate>);
+
 /// The shortest chain of `kind` that removes a candidate (or proves one).
 pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
     let links = links(ctx, g, kind);
@@ -100,7 +103,7 @@ pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
     let mut depth = vec![0u32; total * 2];
     let mut stamp = vec![0u32; total * 2];
     let mut weak_of_start = vec![0u32; total];
-    let mut best: Option<(u32, Vec<u32>, Vec<Candidate>, Option<Candidate>)> = None;
+    let mut best: Option<Found> = None;
     let mut queue = VecDeque::new();
     for (s, strong) in links.strong.iter().enumerate() {
         if strong.is_empty() {

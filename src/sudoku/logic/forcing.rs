@@ -141,9 +141,8 @@ pub(crate) fn forcing(ctx: &Context, g: &Grid) -> Option<Step> {
     for (branches, region) in sources {
         let mut grids = Vec::new();
         for b in &branches {
-            match propagate(ctx, g, b.cell, b.value) {
-                Ok((grid, _)) => grids.push(grid),
-                Err(_) => {}
+            if let Ok((grid, _)) = propagate(ctx, g, b.cell, b.value) {
+                grids.push(grid);
             }
         }
         if grids.len() != branches.len() || grids.is_empty() {
