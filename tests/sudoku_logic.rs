@@ -141,3 +141,97 @@ fn generation_times() {
         );
     }
 }
+
+/// Average ranks (ties share the mean of their positions).
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
+            j += 1;
+        }
+        for &k in &order[i..=j] {
+            ranks[k] = (i + j) as f64 / 2.0;
+        }
+        i = j + 1;
+    }
+    ranks
+}
+
+/// Spearman's rank correlation.
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = ra.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}
+
+#[test]
+fn spearman_of_equal_orders_is_one() {
+    assert!((spearman(&[1.0, 2.0, 3.0], &[10.0, 20.0, 30.0]) - 1.0).abs() < 1e-9);
+    assert!((spearman(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]) + 1.0).abs() < 1e-9);
+}
+
+/// Calibration against published Sudoku Explainer ratings: the Sudoku Exchange puzzle bank
+/// (public domain; `grantm/sudoku-exchange-puzzle-bank`), one puzzle a line as
+/// `hash puzzle rating`. Not vendored here: point `SE_BANK` at a copy of its
+/// `diabolical.txt` (or any file of that format) and run
+/// `cargo test --profile ci --test sudoku_logic se_calibration -- --ignored --nocapture`.
+/// Prints the rank correlation of our score with SE's and, per SE band, how many puzzles
+/// logic alone solves; every step is checked against the solution on the way.
+#[test]
+#[ignore]
+fn se_calibration() {
+    let Ok(path) = std::env::var("SE_BANK") else {
+        println!("SE_BANK is not set: nothing to calibrate against");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).expect("SE_BANK file");
+    let limit: usize = std::env::var("SE_COUNT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let mut bands: std::collections::BTreeMap<u32, (usize, usize, Vec<f64>)> = Default::default();
+    let start = std::time::Instant::now();
+    for line in text.lines().take(limit) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [_, puzzle, rating] = fields[..] else {
+            continue;
+        };
+        let Ok(se) = rating.parse::<f64>() else {
+            continue;
+        };
+        let puzzle = parse(puzzle);
+        let path = check_path(&puzzle);
+        let grade = dlx_wasm::sudoku::Grade::of_path(&path);
+        ours.push(grade.score);
+        theirs.push(se);
+        let band = bands.entry(se.floor() as u32).or_default();
+        band.0 += 1;
+        band.1 += usize::from(grade.solved);
+        band.2.push(grade.score);
+        if std::env::var("SE_VERBOSE").is_ok() {
+            println!("SE {se}: ours {:.1} {:?}", grade.score, grade.hardest);
+        }
+    }
+    println!(
+        "{} puzzles in {:.1} s; Spearman rank correlation with SE: {:.3}",
+        ours.len(),
+        start.elapsed().as_secs_f64(),
+        spearman(&ours, &theirs)
+    );
+    for (band, (count, solved, mut scores)) in bands {
+        scores.sort_by(f64::total_cmp);
+        println!(
+            "SE {band}.x: {solved}/{count} solved by logic alone; our median score {:.1}",
+            scores[scores.len() / 2]
+        );
+    }
+}
