@@ -4,7 +4,7 @@
 //! generated puzzles of every band and size and the hard sets in tests/data.
 
 use dlx_wasm::sudoku::{
-    generate, Difficulty, GenerateOptions, Options, Step, Sudoku, Symmetry, Variant,
+    generate, Difficulty, GenerateOptions, Options, Step, Sudoku, Symmetry, Technique, Variant,
 };
 
 fn parse(line: &str) -> Sudoku {
@@ -64,18 +64,89 @@ fn generated(variant: Variant, n: usize, difficulty: Difficulty, seed: u64) -> S
     generate(&options).expect("generates").puzzle
 }
 
+/// Seeds per case: `LOGIC_SEEDS` (default `default`), for runs over thousands of puzzles.
+fn seeds(default: u64) -> u64 {
+    std::env::var("LOGIC_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 fn steps_agree_with_the_solution_on_generated_puzzles() {
     let mut counts = std::collections::BTreeMap::new();
-    for seed in 0..40 {
-        for difficulty in Difficulty::ALL {
-            let path = check_path(&generated(Variant::Classic, 9, difficulty, seed));
-            for step in &path.steps {
-                *counts.entry(step.technique).or_insert(0) += 1;
+    let mut puzzles = 0;
+    let cases: &[(Variant, usize, u64)] = &[
+        (Variant::Classic, 9, seeds(40)),
+        (Variant::Classic, 4, seeds(40)),
+        (Variant::Classic, 6, seeds(40)),
+        (Variant::Classic, 8, seeds(10)),
+        (Variant::Classic, 12, seeds(3).min(10)),
+        (Variant::Classic, 16, seeds(1).min(3)),
+        (Variant::X, 9, seeds(15)),
+        (Variant::Windoku, 9, seeds(15)),
+        (Variant::Jigsaw, 9, seeds(15)),
+        (Variant::X, 6, seeds(15)),
+        (Variant::Jigsaw, 6, seeds(15)),
+    ];
+    for &(variant, n, count) in cases {
+        let mut solved = 0;
+        for seed in 0..count {
+            for difficulty in Difficulty::ALL {
+                let path = check_path(&generated(variant, n, difficulty, seed));
+                puzzles += 1;
+                solved += usize::from(path.solved);
+                for step in &path.steps {
+                    *counts.entry(step.technique).or_insert(0) += 1;
+                }
             }
         }
+        println!(
+            "{variant} {n}x{n}: {solved} of {} solved by logic alone",
+            count * 4
+        );
     }
-    println!("{counts:?}");
+    println!("{puzzles} puzzles: {counts:?}");
+}
+
+#[test]
+fn graded_puzzles_have_their_level_and_are_reproducible() {
+    use dlx_wasm::sudoku::{generate_graded, GradeOptions, Level};
+    for level in Level::ALL {
+        let mut solved = 0;
+        let count = seeds(8);
+        for seed in 0..count {
+            let options = GradeOptions {
+                seed,
+                level,
+                ..Default::default()
+            };
+            let g = generate_graded(&options).unwrap();
+            assert_eq!(g.grade.level, level, "seed {seed}: {:?}", g.grade);
+            assert_eq!(g.puzzle.grade().unwrap(), g.grade);
+            if seed == 0 {
+                assert_eq!(generate_graded(&options).unwrap().puzzle, g.puzzle);
+            }
+            let path = check_path(&g.puzzle);
+            solved += usize::from(path.solved);
+        }
+        println!("{level}: {solved} of {count} solved by logic alone");
+    }
+    // Other layouts by level too.
+    for (variant, n) in [(Variant::X, 9), (Variant::Jigsaw, 9), (Variant::Classic, 6)] {
+        let options = GradeOptions {
+            puzzle: Options {
+                size: Some(n),
+                ..Options::variant(variant)
+            },
+            seed: 3,
+            level: Level::Medium,
+            ..Default::default()
+        };
+        let g = generate_graded(&options).unwrap();
+        check_path(&g.puzzle);
+        assert!(g.grade.level <= Level::Medium, "{variant}: {:?}", g.grade);
+    }
 }
 
 #[test]
@@ -233,5 +304,285 @@ fn se_calibration() {
             "SE {band}.x: {solved}/{count} solved by logic alone; our median score {:.1}",
             scores[scores.len() / 2]
         );
+    }
+}
+
+/// Prints, for each technique, the first generated puzzle whose path uses it and that
+/// step: how the table of `each_technique_on_a_known_puzzle` was made.
+#[test]
+#[ignore]
+fn find_examples() {
+    use dlx_wasm::sudoku::{generate_graded, GradeOptions, Level};
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..400 {
+        for level in [Level::Hard, Level::Expert, Level::Diabolical] {
+            let g = generate_graded(&GradeOptions {
+                seed,
+                level,
+                ..Default::default()
+            })
+            .unwrap();
+            let path = g.puzzle.solve_path().unwrap();
+            for (k, step) in path.steps.iter().enumerate() {
+                if step.technique != Technique::HiddenSingle && seen.insert(step.technique) {
+                    println!(
+                        "({:?}, \"{}\", {k}, {:?}, {:?}),",
+                        step.technique,
+                        g.puzzle.to_line(),
+                        step.eliminations
+                            .iter()
+                            .map(|e| (e.cell, e.value))
+                            .collect::<Vec<_>>(),
+                        step.placement.map(|p| (p.cell, p.value))
+                    );
+                }
+            }
+        }
+        if seen.len() >= 22 {
+            break;
+        }
+    }
+    let counted = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sudoku/counted_puzzles.txt"
+    ))
+    .unwrap();
+    let mut lines: Vec<String> = counted
+        .lines()
+        .filter(|l| l.split(':').nth(1) == Some("1"))
+        .filter_map(|l| l.split(':').next())
+        .map(String::from)
+        .collect();
+    if let Ok(path) = std::env::var("SE_BANK") {
+        let text = std::fs::read_to_string(path).unwrap();
+        lines.extend(
+            text.lines()
+                .filter_map(|l| l.split_whitespace().nth(1))
+                .map(String::from),
+        );
+    }
+    for line in lines {
+        let puzzle = parse(&line);
+        let path = puzzle.solve_path().unwrap();
+        for (k, step) in path.steps.iter().enumerate() {
+            if seen.insert(step.technique) {
+                println!(
+                    "({:?}, \"{}\", {k}, {:?}, {:?}),",
+                    step.technique,
+                    puzzle.to_line(),
+                    step.eliminations
+                        .iter()
+                        .map(|e| (e.cell, e.value))
+                        .collect::<Vec<_>>(),
+                    step.placement.map(|p| (p.cell, p.value))
+                );
+            }
+        }
+    }
+}
+
+type Example = (
+    Technique,
+    &'static str,
+    usize,
+    &'static [(usize, u8)],
+    Option<(usize, u8)>,
+);
+
+/// For each technique, a puzzle whose solving path uses it at step `k`, with the
+/// eliminations (cell, value) or placement that step must make. Found by `find_examples`
+/// among generated puzzles and the repo's own data; each is checked against the solution.
+/// Hidden quads and forcing chains, rarer, have constructed positions in the unit tests of
+/// `src/sudoku/logic/tests.rs`.
+const EXAMPLES: &[Example] = &[
+    (
+        Technique::NakedSingle,
+        "..2.9...5...5..4.83..7.......32...8.....6.2...1687..5...............59.794...1...",
+        9,
+        &[],
+        Some((51, 3)),
+    ),
+    (
+        Technique::LockedCandidates,
+        "..2.9...5...5..4.83..7.......32...8.....6.2...1687..5...............59.794...1...",
+        11,
+        &[(61, 3), (70, 3), (79, 3)],
+        None,
+    ),
+    (
+        Technique::NakedPair,
+        "..2.9...5...5..4.83..7.......32...8.....6.2...1687..5...............59.794...1...",
+        16,
+        &[(26, 9), (35, 4), (35, 9), (62, 4)],
+        None,
+    ),
+    (
+        Technique::HiddenPair,
+        "..2.9...5...5..4.83..7.......32...8.....6.2...1687..5...............59.794...1...",
+        22,
+        &[(55, 5), (55, 6), (64, 6), (64, 8)],
+        None,
+    ),
+    (
+        Technique::NakedTriple,
+        "..2.9...5...5..4.83..7.......32...8.....6.2...1687..5...............59.794...1...",
+        24,
+        &[(36, 4), (54, 1), (63, 1)],
+        None,
+    ),
+    (
+        Technique::XyWing,
+        "..2.9...5...5..4.83..7.......32...8.....6.2...1687..5...............59.794...1...",
+        28,
+        &[(9, 1)],
+        None,
+    ),
+    (
+        Technique::WWing,
+        "9....2..6.48......2......5.....7...9.6........1236........154..8.4..6...5..9.7.6.",
+        26,
+        &[(70, 7)],
+        None,
+    ),
+    (
+        Technique::UniqueRectangle1,
+        "9....2..6.48......2......5.....7...9.6........1236........154..8.4..6...5..9.7.6.",
+        27,
+        &[(21, 1), (21, 4)],
+        None,
+    ),
+    (
+        Technique::XChain,
+        "..3..1...984........1.6........2..68...38..74...........7.1.5...6..37..2..5..96..",
+        30,
+        &[(21, 2)],
+        None,
+    ),
+    (
+        Technique::XyChain,
+        "..3..1...984........1.6........2..68...38..74...........7.1.5...6..37..2..5..96..",
+        31,
+        &[(1, 2)],
+        None,
+    ),
+    (
+        Technique::XyzWing,
+        "....67....9......8.51...3.6...9.1..35.7......4....5.6...61........849.5.........9",
+        32,
+        &[(78, 8)],
+        None,
+    ),
+    (
+        Technique::UniqueRectangle2,
+        "....67....9......8.51...3.6...9.1..35.7......4....5.6...61........849.5.........9",
+        36,
+        &[(40, 8), (51, 8)],
+        None,
+    ),
+    (
+        Technique::XWing,
+        "25..9..8....2....6...8.7.5.....6.41...19.5.7...83......37..6..........9.5.....6.7",
+        29,
+        &[(2, 4), (20, 4), (65, 4)],
+        None,
+    ),
+    (
+        Technique::Aic,
+        "25..9..8....2....6...8.7.5.....6.4....19.5.7...83......37..6.2........9.5.....6.7",
+        18,
+        &[(16, 1)],
+        None,
+    ),
+    (
+        Technique::UniqueRectangle4,
+        "........9.8.17.3.4.7...9.2....5.1...52.......6..83.9..3....8.71...........9...482",
+        39,
+        &[(41, 4), (68, 4)],
+        None,
+    ),
+    (
+        Technique::HiddenTriple,
+        ".....3...6.....1..2981.....76.2....8....4..7......524..2..3.5...136....7.....4...",
+        13,
+        &[
+            (76, 5),
+            (76, 8),
+            (76, 9),
+            (79, 6),
+            (79, 8),
+            (79, 9),
+            (80, 6),
+            (80, 9),
+        ],
+        None,
+    ),
+    (
+        Technique::BugPlusOne,
+        ".3.2....4.....45....1.5..9.6....59..92...7..8..7.3.6...1.4.2.5...6.98............",
+        40,
+        &[],
+        Some((7, 1)),
+    ),
+    (
+        Technique::Swordfish,
+        "37...6....96.1.8.5.............5....98....1.6...48...........24.1..3.96.8...7..3.",
+        29,
+        &[(18, 4), (20, 4), (25, 4)],
+        None,
+    ),
+    (
+        Technique::ContradictionChain,
+        "98......47.....39..4.6.........379..1..4.......519.6..6.....5.2.3.....1.2.4..6...",
+        19,
+        &[(20, 1)],
+        None,
+    ),
+    (
+        Technique::UniqueRectangle3,
+        "5.3.........4...9.28.59....31...64....6.7.3.......9.7....7..64..7.6....8........1",
+        38,
+        &[(74, 5)],
+        None,
+    ),
+    (
+        Technique::NakedQuad,
+        "......39.8.54...7....2...41.24....3..........7638.......675.2.9.....6....1..9....",
+        23,
+        &[(40, 6), (40, 7), (41, 5), (41, 7), (50, 5)],
+        None,
+    ),
+    (
+        Technique::Jellyfish,
+        "..1.352.8.95.21...7.......524.8....6.3...48.2....9......4.......8..4...33.....1..",
+        31,
+        &[(38, 7), (59, 7)],
+        None,
+    ),
+];
+
+#[test]
+fn each_technique_on_a_known_puzzle() {
+    for &(technique, line, k, eliminations, placement) in EXAMPLES {
+        let puzzle = parse(line);
+        let path = check_path(&puzzle);
+        let step = &path.steps[k];
+        assert_eq!(
+            step.technique, technique,
+            "{line} step {k}: {}",
+            step.reason
+        );
+        let got: Vec<(usize, u8)> = step
+            .eliminations
+            .iter()
+            .map(|e| (e.cell, e.value))
+            .collect();
+        assert_eq!(got, eliminations, "{technique}: {}", step.reason);
+        assert_eq!(
+            step.placement.map(|p| (p.cell, p.value)),
+            placement,
+            "{technique}"
+        );
+        assert!(!step.cells.is_empty() && !step.reason.is_empty());
+        println!("{technique} ({:.1}): {}", step.score, step.reason);
     }
 }

@@ -34,6 +34,8 @@ mod intersections;
 mod singles;
 mod step;
 mod subsets;
+#[cfg(test)]
+mod tests;
 mod uniqueness;
 mod wings;
 
