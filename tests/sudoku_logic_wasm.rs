@@ -154,3 +154,36 @@ fn bad_marks_are_coded_errors_with_a_path() {
     assert!(hint(XWING, XWING, Some(JsValue::UNDEFINED)).is_ok());
     expect_error(hint(XWING, "12", None), "wrong_cell_count");
 }
+
+/// Generation time per level in WebAssembly: `cargo test --target wasm32-unknown-unknown
+/// --profile ci --test sudoku_logic_wasm -- --include-ignored --nocapture`.
+#[wasm_bindgen_test]
+#[ignore]
+fn generation_times_in_wasm() {
+    use dlx_wasm::sudoku::{generate_graded, GradeOptions, Level};
+    for level in Level::ALL {
+        let mut times = Vec::new();
+        for seed in 0..20 {
+            let start = js_sys::Date::now();
+            let g = generate_graded(&GradeOptions {
+                seed,
+                level,
+                ..Default::default()
+            })
+            .unwrap();
+            times.push(js_sys::Date::now() - start);
+            assert_eq!(g.grade.level, level);
+        }
+        times.sort_by(f64::total_cmp);
+        let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        web_sys_log(&format!(
+            "{level}: median {:.0} ms, p95 {:.0} ms in wasm",
+            p(0.5),
+            p(0.95)
+        ));
+    }
+}
+
+fn web_sys_log(line: &str) {
+    wasm_bindgen_test::console_log!("{line}");
+}

@@ -211,10 +211,10 @@ fn chain_step(
             let b = format!("{} is {}", ctx.cell(last.cell), ctx.sym(last.value));
             let removed: Vec<String> = eliminations
                 .iter()
-                .map(|e| format!("{} {}", ctx.cell(e.cell), ctx.sym(e.value)))
+                .map(|e| format!("{} in {}", ctx.sym(e.value), ctx.cell(e.cell)))
                 .collect();
             format!(
-                "so {a} or {b}, and {removed} cannot be true with either.",
+                "so {a} or {b}, which rules out {removed}.",
                 removed = super::grid::join(&removed, "and")
             )
         }

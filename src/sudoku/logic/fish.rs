@@ -55,6 +55,7 @@ fn search(ctx: &Context, g: &Grid, k: usize, base: RegionKind, cover: RegionKind
             if covers.len() != k {
                 return false;
             }
+            covers.sort_unstable();
             let base_regions: Vec<usize> = pick.iter().map(|&i| bases[i].0).collect();
             let eliminations: Vec<Candidate> = covers
                 .iter()
