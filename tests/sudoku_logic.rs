@@ -88,6 +88,7 @@ fn steps_agree_with_the_solution_on_generated_puzzles() {
         (Variant::Jigsaw, 9, seeds(15)),
         (Variant::X, 6, seeds(15)),
         (Variant::Jigsaw, 6, seeds(15)),
+        (Variant::Samurai, 9, seeds(1).min(2)),
     ];
     for &(variant, n, count) in cases {
         let mut solved = 0;
@@ -585,4 +586,82 @@ fn each_technique_on_a_known_puzzle() {
         assert!(!step.cells.is_empty() && !step.reason.is_empty());
         println!("{technique} ({:.1}): {}", step.score, step.reason);
     }
+}
+
+#[test]
+fn next_step_follows_entries_and_pencil_marks() {
+    let (_, line, ..) = EXAMPLES[12]; // the X-Wing puzzle
+    let puzzle = parse(line);
+    let solution = puzzle.unique_solution().unwrap().unwrap();
+    let path = puzzle.solve_path().unwrap();
+    // From the givens alone, the hint is the path's first step.
+    assert_eq!(
+        puzzle.next_step(&puzzle, None).unwrap().as_ref(),
+        Some(&path.steps[0])
+    );
+    // A wrong entry is corrected first.
+    let cell = puzzle.values().iter().position(|&v| v == 0).unwrap();
+    let mut entries = puzzle.values().to_vec();
+    entries[cell] = solution.values()[cell] % 9 + 1;
+    let entries = Sudoku::new(std::sync::Arc::clone(puzzle.shared_layout()), entries).unwrap();
+    if entries.validate().is_ok() {
+        let step = puzzle.next_step(&entries, None).unwrap().unwrap();
+        assert_eq!(step.technique, Technique::WrongEntry);
+        assert_eq!(
+            step.placement.map(|p| (p.cell, p.value)),
+            Some((cell, solution.values()[cell]))
+        );
+    }
+    // Marks that leave out the true value are pointed out.
+    let mut marks = vec![0u32; 81];
+    marks[cell] = 0x1FF & !(1 << (solution.values()[cell] - 1));
+    let step = puzzle.next_step(&puzzle, Some(&marks)).unwrap().unwrap();
+    assert_eq!(step.technique, Technique::MissingCandidate);
+    assert_eq!(step.candidates[0].cell, cell);
+    // Marks of the solution's value alone make that cell a naked single at once.
+    marks[cell] = 1 << (solution.values()[cell] - 1);
+    let step = puzzle.next_step(&puzzle, Some(&marks)).unwrap().unwrap();
+    assert!(step.placement.is_some(), "{}", step.reason);
+    // Bad marks are errors, not panics.
+    assert_eq!(
+        puzzle.next_step(&puzzle, Some(&[0; 3])).unwrap_err().code(),
+        "invalid_argument"
+    );
+    assert_eq!(
+        puzzle
+            .next_step(&puzzle, Some(&[1 << 9; 81]))
+            .unwrap_err()
+            .code(),
+        "invalid_argument"
+    );
+    // Playing hint after hint from the givens reaches the solution.
+    let mut grid = puzzle.clone();
+    let mut marks: Vec<u32> = vec![0; 81];
+    let candidates = puzzle.candidates().unwrap();
+    for (c, m) in marks.iter_mut().enumerate() {
+        *m = candidates.mask(c);
+    }
+    while let Some(step) = puzzle.next_step(&grid, Some(&marks)).unwrap() {
+        assert!(!matches!(
+            step.technique,
+            Technique::WrongEntry | Technique::MissingCandidate | Technique::Reveal
+        ));
+        for e in &step.eliminations {
+            marks[e.cell] &= !(1 << (e.value - 1));
+        }
+        if let Some(p) = step.placement {
+            let mut values = grid.values().to_vec();
+            values[p.cell] = p.value;
+            grid = Sudoku::new(std::sync::Arc::clone(puzzle.shared_layout()), values).unwrap();
+            for peer in 0..81 {
+                let same = |a: usize, b: usize| {
+                    a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+                };
+                if same(peer, p.cell) {
+                    marks[peer] &= !(1 << (p.value - 1));
+                }
+            }
+        }
+    }
+    assert_eq!(grid.values(), solution.values());
 }
