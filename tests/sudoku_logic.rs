@@ -653,12 +653,12 @@ fn next_step_follows_entries_and_pencil_marks() {
             let mut values = grid.values().to_vec();
             values[p.cell] = p.value;
             grid = Sudoku::new(std::sync::Arc::clone(puzzle.shared_layout()), values).unwrap();
-            for peer in 0..81 {
-                let same = |a: usize, b: usize| {
-                    a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
-                };
+            let same = |a: usize, b: usize| {
+                a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+            };
+            for (peer, mark) in marks.iter_mut().enumerate() {
                 if same(peer, p.cell) {
-                    marks[peer] &= !(1 << (p.value - 1));
+                    *mark &= !(1 << (p.value - 1));
                 }
             }
         }
