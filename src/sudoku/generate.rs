@@ -531,8 +531,8 @@ fn graded_attempts(n: usize, target: Level) -> u32 {
 
 /// Takes givens away from `solution` in a random order while the logical solver with the
 /// techniques of `target` (and easier) still solves the puzzle; for expert and diabolical,
-/// while the solution stays unique, and for expert, then givens back until expert
-/// techniques solve it.
+/// while the solution stays unique, and for expert, then the fewest givens back with which
+/// expert techniques solve it.
 fn carve_logically(
     solver: &mut SudokuSolver,
     layout: &Layout,
@@ -577,18 +577,34 @@ fn carve_logically(
     }
     if target == Level::Expert {
         // Expert-only techniques are rare on the way down, so carve a minimal puzzle and
-        // give back givens in a random order until the puzzle is no longer diabolical.
+        // give back givens, in a random order, up to the fewest with which expert
+        // techniques solve it (found by bisection: more givens never make it harder).
         let mut empty: Vec<usize> = (0..puzzle.len()).filter(|&c| puzzle[c] == 0).collect();
         shuffle(rng, &mut empty);
-        for cell in empty {
-            let mut g = Grid::new(&ctx, &puzzle).ok_or(SudokuError::ConflictingGivens {
-                conflicts: Vec::new(),
-            })?;
-            run(&ctx, &mut g, true, Level::Expert.max_score());
-            if g.solved() {
-                break;
+        let with = |k: usize| {
+            let mut p = puzzle.clone();
+            for &cell in &empty[..k] {
+                p[cell] = solution[cell];
             }
-            puzzle[cell] = solution[cell];
+            p
+        };
+        let solvable = |p: &[u8]| {
+            Grid::new(&ctx, p).is_some_and(|mut g| {
+                run(&ctx, &mut g, true, Level::Expert.max_score());
+                g.solved()
+            })
+        };
+        if !solvable(&puzzle) {
+            let (mut lo, mut hi) = (0, empty.len());
+            while lo + 1 < hi {
+                let mid = (lo + hi) / 2;
+                if solvable(&with(mid)) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            puzzle = with(hi);
         }
     }
     Ok(puzzle)
