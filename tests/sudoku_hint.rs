@@ -105,6 +105,7 @@ fn check_reason(puzzle: &Sudoku, current: &Sudoku, hint: &Hint) {
             assert!(hint.reason.contains(&name));
         }
         Technique::WrongEntry => panic!("no wrong entries here"),
+        other => panic!("Sudoku::hint gives singles only, not {other}"),
     }
 }
 

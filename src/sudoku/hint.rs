@@ -1,50 +1,18 @@
-//! Hints for a person solving a puzzle: the next step that follows from the grid by a
-//! single, with the reason in plain English, or one cell of the solution when no single is
-//! left.
+//! Hints for a person solving a puzzle. [`Sudoku::next_step`] gives the next logical step
+//! of any technique the logical solver knows (see [`Step`]), from the player's entries and
+//! pencil marks; [`Sudoku::hint`] gives only singles, or one cell of the solution when no
+//! single is left.
 //!
 //! A hint looks at the givens plus the player's entries. Entries that break a region are an
 //! error (the same [`SudokuError::ConflictingGivens`] the givens would give); an entry that
 //! contradicts the solution is pointed out first, since no reasoning from a wrong grid can
 //! be trusted.
 
-use std::fmt;
-
 use super::error::{CellPos, SudokuError, SudokuResult};
 use super::layout::{Constraint, Layout, RegionKind, RegionName};
+use super::logic::{self, Candidate, Context, Grid, Step, Technique};
 use super::propagate::{full_mask, State};
 use super::puzzle::Sudoku;
-
-/// How a hint was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Technique {
-    /// The cell has one candidate left: every other symbol is in one of its regions.
-    NakedSingle,
-    /// The symbol has one place left in an exactly-once region ([`Hint::region`]).
-    HiddenSingle,
-    /// An entry disagrees with the solution: the hint gives the right symbol for that cell.
-    WrongEntry,
-    /// No single is left: the hint reveals one cell of the solution.
-    Reveal,
-}
-
-impl Technique {
-    /// The technique's name in `snake_case`: `naked_single`, `hidden_single`,
-    /// `wrong_entry`, `reveal`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::NakedSingle => "naked_single",
-            Technique::HiddenSingle => "hidden_single",
-            Technique::WrongEntry => "wrong_entry",
-            Technique::Reveal => "reveal",
-        }
-    }
-}
-
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// One step: put [`Hint::value`] into [`Hint::cell`], because of [`Hint::reason`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -286,5 +254,142 @@ fn join_or(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+impl Sudoku {
+    /// The next logical step for a player who has filled in `entries` (a grid of the same
+    /// layout; values over givens are ignored) and, optionally, pencil marks: one mask per
+    /// cell, bit `v - 1` for symbol `v`, where 0 means "no marks in this cell" (its
+    /// candidates are then the ones no filled peer rules out).
+    ///
+    /// In order: an entry that contradicts the solution ([`Technique::WrongEntry`], placing
+    /// the right symbol); a pencil mark set that leaves out the solution's symbol
+    /// ([`Technique::MissingCandidate`], naming it in [`Step::candidates`]); the easiest
+    /// logical step on the player's candidates; otherwise one cell of the solution
+    /// ([`Technique::Reveal`]). `None` when the grid is full or the puzzle has no
+    /// solution. Uniqueness arguments are used only when the puzzle has one solution.
+    ///
+    /// # Errors
+    /// [`SudokuError::InvalidArgument`] if `entries` has another layout or `marks` another
+    /// length or a symbol over the size; [`SudokuError::ConflictingGivens`] if givens and
+    /// entries together repeat a symbol in a region.
+    pub fn next_step(&self, entries: &Sudoku, marks: Option<&[u32]>) -> SudokuResult<Option<Step>> {
+        let layout = self.layout();
+        if entries.layout() != layout {
+            return Err(SudokuError::InvalidArgument {
+                name: "entries",
+                reason: "the entries are not on the puzzle's layout".into(),
+            });
+        }
+        let full = full_mask(layout.size());
+        if let Some(marks) = marks {
+            if marks.len() != layout.cell_count() {
+                return Err(SudokuError::InvalidArgument {
+                    name: "marks",
+                    reason: format!(
+                        "{} cells of pencil marks for a puzzle of {} cells",
+                        marks.len(),
+                        layout.cell_count()
+                    ),
+                });
+            }
+            if let Some(cell) = marks.iter().position(|&m| m & !full != 0) {
+                return Err(SudokuError::InvalidArgument {
+                    name: "marks",
+                    reason: format!(
+                        "the marks of {} hold a symbol over the size",
+                        self.cell_name(cell)
+                    ),
+                });
+            }
+        }
+        let grid: Vec<u8> = self
+            .values()
+            .iter()
+            .zip(entries.values())
+            .map(|(&given, &entry)| if given != 0 { given } else { entry })
+            .collect();
+        let current = self.with_values(grid);
+        current.validate()?;
+        if current.values().iter().all(|&v| v != 0) {
+            return Ok(None);
+        }
+        let Some(solution) = self.some_solution()? else {
+            return Ok(None);
+        };
+        let solution = match current.some_solution()? {
+            Some(own) => own,
+            None => {
+                let wrong = (0..layout.cell_count()).find(|&cell| {
+                    let v = current.values()[cell];
+                    v != 0 && v != solution.values()[cell]
+                });
+                return Ok(wrong.map(|cell| {
+                    let hint = self.wrong_entry(cell, &current, &solution);
+                    let mut step = Step::new(Technique::WrongEntry, hint.reason);
+                    step.cells = vec![cell];
+                    step.placement = Some(Candidate {
+                        cell,
+                        value: hint.value,
+                    });
+                    step
+                }));
+            }
+        };
+        if let Some(marks) = marks {
+            let missing = (0..layout.cell_count()).find(|&cell| {
+                let v = solution.values()[cell];
+                current.values()[cell] == 0 && marks[cell] != 0 && marks[cell] & (1 << (v - 1)) == 0
+            });
+            if let Some(cell) = missing {
+                let value = solution.values()[cell];
+                let reason = format!(
+                    "Your pencil marks in {name} leave out {symbol}, but the solution has {symbol} there.",
+                    name = self.cell_name(cell),
+                    symbol = self.alphabet().symbol(value),
+                );
+                let mut step = Step::new(Technique::MissingCandidate, reason);
+                step.cells = vec![cell];
+                step.candidates = vec![Candidate { cell, value }];
+                return Ok(Some(step));
+            }
+        }
+        let unique = self.count_solutions(2)? == 1;
+        let ctx = Context::new(layout, self.alphabet());
+        let Some(mut g) = Grid::new(&ctx, current.values()) else {
+            return Err(SudokuError::ConflictingGivens {
+                conflicts: current.conflicts(),
+            });
+        };
+        if let Some(marks) = marks {
+            for (cand, &m) in g.cand.iter_mut().zip(marks) {
+                if m != 0 {
+                    *cand &= m;
+                }
+            }
+        }
+        if let Some(step) = logic::next_step(&ctx, &g, unique, f64::INFINITY) {
+            return Ok(Some(step));
+        }
+        let mut state = State::default();
+        if state.load(layout, current.values()).is_err() {
+            return Err(SudokuError::ConflictingGivens {
+                conflicts: current.conflicts(),
+            });
+        }
+        let hint = self.reveal(&state, &solution);
+        let reason = format!(
+            "No technique this solver knows applies, so here is one cell of the solution: {} is {}.",
+            self.cell_name(hint.cell),
+            hint.symbol
+        );
+        let mut step = Step::new(Technique::Reveal, reason);
+        step.cells = vec![hint.cell];
+        step.placement = Some(Candidate {
+            cell: hint.cell,
+            value: hint.value,
+        });
+        Ok(Some(step))
     }
 }

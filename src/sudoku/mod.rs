@@ -60,6 +60,7 @@ mod generate;
 mod hint;
 mod jigsaw;
 mod layout;
+mod logic;
 mod parse;
 mod propagate;
 mod puzzle;
@@ -75,13 +76,16 @@ pub use analysis::{CoverEncoding, SolveReport};
 pub use batch::{solve_batch, BatchError};
 pub use candidates::Candidates;
 pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
-pub use generate::{generate, GenerateOptions, Generated, Symmetry};
-pub use hint::{Hint, Technique};
+pub use generate::{
+    generate, generate_graded, GenerateOptions, Generated, GradeOptions, Graded, Symmetry,
+};
+pub use hint::Hint;
 pub use layout::{Constraint, Layout, RegionKind, RegionName};
+pub use logic::{Candidate, SolvePath, Step, Technique};
 pub use parse::MAX_INPUT_BYTES;
 pub use propagate::Singles;
 pub use puzzle::Sudoku;
-pub use rating::{Difficulty, Rating, EXPERT_EFFORT, RATING_ORDERS};
+pub use rating::{Difficulty, Grade, Level, Rating, EXPERT_EFFORT, RATING_ORDERS, UNSOLVED_SCORE};
 pub use shape::{BoxShape, MAX_SIZE, MIN_SIZE};
 pub use solver::{SearchReport, SudokuSolver};
 pub use variant::{Options, Variant};

@@ -16,9 +16,13 @@ pub use trace::*;
 // package's main module is built without it, so it carries the generic exact-cover API alone;
 // its `dlx-wasm/sudoku` module is built with it (scripts/build.sh).
 #[cfg(feature = "sudoku-toolkit")]
+mod logic;
+#[cfg(feature = "sudoku-toolkit")]
 mod sudoku;
 #[cfg(feature = "sudoku-toolkit")]
 mod sudoku_page;
+#[cfg(feature = "sudoku-toolkit")]
+pub use logic::*;
 #[cfg(feature = "sudoku-toolkit")]
 pub use sudoku::*;
 #[cfg(feature = "sudoku-toolkit")]

@@ -1,37 +1,17 @@
 //! The exports the interactive sudoku page needs beyond `src/wasm/sudoku.rs`:
-//! `read_sudoku`, `sudoku_hint`, `sudoku_conflicts`, `solve_sudoku_report` and
-//! `sudoku_exact_cover`. They
+//! `read_sudoku`, `sudoku_conflicts`, `solve_sudoku_report` and `sudoku_exact_cover`
+//! (`sudoku_hint` is in `logic.rs`). They
 //! read and check the arguments, call [`crate::sudoku`], and turn results and errors into
 //! JS values; nothing else.
 
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-use super::{js_error, set};
+use super::set;
 use crate::sudoku::Sudoku;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
-/** How a hint was found. */
-export type SudokuHintTechnique = "naked_single" | "hidden_single" | "wrong_entry" | "reveal";
-
-/** The next step for a player: put `symbol` at `row`, `column`, because of `reason`. */
-export interface SudokuHint {
-  /** The cell in reading order, from 0. */
-  cell: number;
-  /** 1-based row. */
-  row: number;
-  /** 1-based column. */
-  column: number;
-  /** The symbol to put there. */
-  symbol: string;
-  technique: SudokuHintTechnique;
-  /** For a hidden single, the region where the symbol has one place left, e.g. "row 3". */
-  unit?: string;
-  /** Why, in plain English. */
-  reason: string;
-}
-
 /** A puzzle as read by `read_sudoku`. */
 export interface SudokuRead {
   /** The compact line in the built-in alphabet: 1-9 then A, B, C, ...; "." for an empty cell. */
@@ -74,17 +54,9 @@ export interface SudokuExactCover {
 
 #[wasm_bindgen]
 extern "C" {
-    /// The player's entries (checked at run time).
-    #[wasm_bindgen(typescript_type = "string")]
-    pub type JsSudokuEntries;
-
     /// What `read_sudoku` returns.
     #[wasm_bindgen(typescript_type = "SudokuRead")]
     pub type JsSudokuRead;
-
-    /// What `sudoku_hint` returns.
-    #[wasm_bindgen(typescript_type = "SudokuHint | null")]
-    pub type JsSudokuHint;
 
     /// What `sudoku_conflicts` returns.
     #[wasm_bindgen(typescript_type = "SudokuConflict[]")]
@@ -133,52 +105,6 @@ pub fn read_sudoku(
     set(&out, "boxCols", &num(shape.map_or(0, |s| s.cols)));
     set(&out, "variant", &JsValue::from_str(layout.variant().name()));
     set(&out, "givens", &num(puzzle.given_count()));
-    Ok(JsValue::from(out).unchecked_into())
-}
-
-/// The next step for a player: `puzzle` holds the givens, `entries` the player's values
-/// (a grid of the same size; values over givens are ignored). Returns a naked or hidden
-/// single with its reason, a correction of an entry that contradicts the solution, or one
-/// revealed cell of the solution when no single is left; `null` when the grid is full or
-/// the puzzle has no solution. Throws `conflicting_givens` if givens and entries repeat a
-/// symbol in a region, and like `solve_sudoku` for malformed input.
-#[wasm_bindgen]
-pub fn sudoku_hint(
-    puzzle: &JsSudokuPuzzle,
-    entries: &JsSudokuEntries,
-    options: Option<JsSudokuOptions>,
-) -> Result<JsSudokuHint, JsValue> {
-    let options = read_options(
-        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
-        "options",
-    )?;
-    let givens = read_grid(puzzle, "puzzle", &options)?;
-    let entries = read_grid(entries, "entries", &options)?;
-    if entries.layout() != givens.layout() {
-        return Err(js_error(
-            "invalid_argument",
-            "entries: expected a grid of the puzzle's size",
-            &[("path", JsValue::from_str("entries"))],
-        ));
-    }
-    let hint = givens.hint(&entries).map_err(|e| sudoku_error(&e))?;
-    let Some(hint) = hint else {
-        return Ok(JsValue::NULL.unchecked_into());
-    };
-    let out = Object::new();
-    set(&out, "cell", &JsValue::from_f64(hint.cell as f64));
-    set(&out, "row", &JsValue::from_f64(hint.position.row as f64));
-    set(
-        &out,
-        "column",
-        &JsValue::from_f64(hint.position.column as f64),
-    );
-    set(&out, "symbol", &JsValue::from_str(&hint.symbol));
-    set(&out, "technique", &JsValue::from_str(hint.technique.name()));
-    if let Some(region) = hint.region {
-        set(&out, "unit", &JsValue::from_str(&region.to_string()));
-    }
-    set(&out, "reason", &JsValue::from_str(&hint.reason));
     Ok(JsValue::from(out).unchecked_into())
 }
 

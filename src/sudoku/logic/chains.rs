@@ -1,0 +1,245 @@
+//! Chains of alternating strong links (at least one of two candidates is true) and weak
+//! links (at most one is true): X-chains on one symbol (which also find what simple
+//! colouring finds), XY-chains through cells with two candidates, and alternating
+//! inference chains (AIC) on any candidates. A chain that starts from "candidate `s` is
+//! false" and ends at "candidate `t` is true" proves that `s` or `t` is true, so any
+//! candidate that can be true with neither of them is false.
+//!
+//! The search is breadth first, so the chain found is a shortest one; links are taken from
+//! any region of the layout.
+
+use std::collections::VecDeque;
+
+use super::grid::{bit, values, Context, Grid};
+use super::step::{length_bonus, Candidate, Step, Technique};
+
+/// Which links a chain may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// One symbol: strong links are a region's two places, weak links peers.
+    X,
+    /// Strong links inside cells with two candidates, weak links between peers on one
+    /// symbol.
+    Xy,
+    /// Every link.
+    Aic,
+}
+
+struct Links {
+    n: usize,
+    strong: Vec<Vec<u32>>,
+    weak: Vec<Vec<u32>>,
+}
+
+fn node(n: usize, cell: usize, v: u8) -> u32 {
+    (cell * n + v as usize - 1) as u32
+}
+
+fn candidate(n: usize, node: u32) -> Candidate {
+    Candidate {
+        cell: node as usize / n,
+        value: (node as usize % n) as u8 + 1,
+    }
+}
+
+fn links(ctx: &Context, g: &Grid, kind: Kind) -> Links {
+    let n = ctx.n;
+    let total = g.values.len() * n;
+    let mut strong = vec![Vec::new(); total];
+    let mut weak = vec![Vec::new(); total];
+    let push = |list: &mut Vec<Vec<u32>>, a: u32, b: u32| {
+        if !list[a as usize].contains(&b) {
+            list[a as usize].push(b);
+        }
+    };
+    for cell in 0..g.values.len() {
+        let m = g.cand[cell];
+        if m == 0 {
+            continue;
+        }
+        for v in values(m) {
+            let a = node(n, cell, v);
+            // Same symbol, peers: weak.
+            for p in ctx.peers(cell) {
+                if g.cand[p] & bit(v) != 0 {
+                    push(&mut weak, a, node(n, p, v));
+                }
+            }
+            // Same cell, other symbols: weak (AIC only); strong when the cell is bivalue.
+            for w in values(m & !bit(v)) {
+                let b = node(n, cell, w);
+                if kind == Kind::Aic {
+                    push(&mut weak, a, b);
+                }
+                if kind != Kind::X && m.count_ones() == 2 {
+                    push(&mut strong, a, b);
+                }
+            }
+        }
+    }
+    if kind != Kind::Xy {
+        for &r in &ctx.exact {
+            for v in 1..=n as u8 {
+                if let [p, q] = g.places(ctx, r, v)[..] {
+                    let (a, b) = (node(n, p, v), node(n, q, v));
+                    push(&mut strong, a, b);
+                    push(&mut strong, b, a);
+                }
+            }
+        }
+    }
+    Links { n, strong, weak }
+}
+
+/// A chain found: its length, its BFS states, what it removes and what it places.
+type Found = (u32, Vec<u32>, Vec<Candidate>, Option<Candidate>);
+
+/// The shortest chain of `kind` that removes a candidate (or proves one).
+pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
+    let links = links(ctx, g, kind);
+    let total = links.strong.len();
+    // BFS state: node * 2 + (1 if the node is true).
+    let mut parent = vec![u32::MAX; total * 2];
+    let mut depth = vec![0u32; total * 2];
+    let mut stamp = vec![0u32; total * 2];
+    let mut weak_of_start = vec![0u32; total];
+    let mut best: Option<Found> = None;
+    let mut queue = VecDeque::new();
+    for (s, strong) in links.strong.iter().enumerate() {
+        if strong.is_empty() {
+            continue;
+        }
+        let run = s as u32 + 1;
+        for &w in &links.weak[s] {
+            weak_of_start[w as usize] = run;
+        }
+        queue.clear();
+        let start = s as u32 * 2;
+        stamp[start as usize] = run;
+        depth[start as usize] = 0;
+        parent[start as usize] = u32::MAX;
+        queue.push_back(start);
+        while let Some(state) = queue.pop_front() {
+            let d = depth[state as usize];
+            if best.as_ref().is_some_and(|b| d + 1 >= b.0) {
+                break;
+            }
+            let x = state / 2;
+            let on = state % 2 == 1;
+            let next: &[u32] = if on {
+                &links.weak[x as usize]
+            } else {
+                &links.strong[x as usize]
+            };
+            for &y in next {
+                let to = y * 2 + u32::from(!on);
+                if stamp[to as usize] == run {
+                    continue;
+                }
+                stamp[to as usize] = run;
+                depth[to as usize] = d + 1;
+                parent[to as usize] = state;
+                queue.push_back(to);
+                if on {
+                    continue;
+                }
+                // `y` is proved true if `s` is false: `s` or `y`.
+                let (eliminations, placement) = if y as usize == s {
+                    (Vec::new(), Some(candidate(links.n, y)))
+                } else {
+                    let e: Vec<Candidate> = links.weak[y as usize]
+                        .iter()
+                        .filter(|&&e| e as usize != s && weak_of_start[e as usize] == run)
+                        .map(|&e| candidate(links.n, e))
+                        .collect();
+                    (e, None)
+                };
+                if eliminations.is_empty() && placement.is_none() {
+                    continue;
+                }
+                let mut path = vec![to];
+                let mut at = to;
+                while parent[at as usize] != u32::MAX {
+                    at = parent[at as usize];
+                    path.push(at);
+                }
+                path.reverse();
+                best = Some((d + 1, path, eliminations, placement));
+                break;
+            }
+        }
+    }
+    let (length, path, mut eliminations, placement) = best?;
+    eliminations.sort_unstable();
+    eliminations.dedup();
+    Some(chain_step(
+        ctx,
+        kind,
+        length as usize,
+        &path,
+        eliminations,
+        placement,
+        links.n,
+    ))
+}
+
+fn chain_step(
+    ctx: &Context,
+    kind: Kind,
+    length: usize,
+    path: &[u32],
+    eliminations: Vec<Candidate>,
+    placement: Option<Candidate>,
+    n: usize,
+) -> Step {
+    let name = |state: u32| {
+        let c = candidate(n, state / 2);
+        format!(
+            "{} is {}{}",
+            ctx.cell(c.cell),
+            if state % 2 == 1 { "" } else { "not " },
+            ctx.sym(c.value)
+        )
+    };
+    let chain: Vec<String> = path.iter().map(|&s| name(s)).collect();
+    let first = candidate(n, path[0] / 2);
+    let last = candidate(n, path[path.len() - 1] / 2);
+    let a = format!("{} is {}", ctx.cell(first.cell), ctx.sym(first.value));
+    let conclusion = match placement {
+        Some(_) => format!("so {a}."),
+        None => {
+            let b = format!("{} is {}", ctx.cell(last.cell), ctx.sym(last.value));
+            let removed: Vec<String> = eliminations
+                .iter()
+                .map(|e| format!("{} in {}", ctx.sym(e.value), ctx.cell(e.cell)))
+                .collect();
+            format!(
+                "so {a} or {b}, which rules out {removed}.",
+                removed = super::grid::join(&removed, "and")
+            )
+        }
+    };
+    let reason = format!("If {}, {}", chain.join(", then "), conclusion);
+    let technique = match kind {
+        Kind::X => Technique::XChain,
+        Kind::Xy => Technique::XyChain,
+        Kind::Aic => Technique::Aic,
+    };
+    let mut step = Step::new(technique, reason);
+    let mut cands: Vec<Candidate> = Vec::new();
+    for &s in path {
+        let c = candidate(n, s / 2);
+        if !cands.contains(&c) {
+            cands.push(c);
+        }
+    }
+    let mut cells: Vec<usize> = cands.iter().map(|c| c.cell).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    step.cells = cells;
+    step.candidates = cands;
+    step.eliminations = eliminations;
+    step.placement = placement;
+    step.score += length_bonus(length);
+    step
+}

@@ -1,0 +1,347 @@
+//! The logical solver's exports: `sudoku_hint` (the next step, from the player's entries
+//! and pencil marks), `sudoku_solve_path` (every step to the solution) and `rate_sudoku`
+//! (the grade on the Sudoku Explainer scale). They read and check the arguments, call
+//! [`crate::sudoku`], and turn results and errors into JS values; nothing else.
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+use super::convert::{array, elements, integer};
+use super::sudoku::{read_grid, read_options, sudoku_error, JsSudokuOptions, JsSudokuPuzzle};
+use super::{js_error, set};
+use crate::sudoku::{Candidate, Grade, Step, Sudoku};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** A technique of the logical solver, or how a hint that is not a technique was found. */
+export type SudokuTechnique =
+  | "naked_single" | "hidden_single" | "locked_candidates"
+  | "naked_pair" | "hidden_pair" | "naked_triple" | "hidden_triple" | "naked_quad" | "hidden_quad"
+  | "x_wing" | "swordfish" | "jellyfish" | "xy_wing" | "xyz_wing" | "w_wing"
+  | "x_chain" | "xy_chain" | "aic"
+  | "unique_rectangle_1" | "unique_rectangle_2" | "unique_rectangle_3" | "unique_rectangle_4"
+  | "bug_plus_one" | "contradiction_chain" | "forcing_chain"
+  | "wrong_entry" | "missing_candidate" | "reveal";
+
+/** @deprecated Use `SudokuTechnique`. */
+export type SudokuHintTechnique = SudokuTechnique;
+
+/** A candidate: `symbol` in the cell at `row`, `column`. */
+export interface SudokuCandidate {
+  /** The cell in reading order, from 0. */
+  cell: number;
+  /** 1-based row. */
+  row: number;
+  /** 1-based column. */
+  column: number;
+  symbol: string;
+}
+
+/** One logical step. */
+export interface SudokuStep {
+  technique: SudokuTechnique;
+  /** Difficulty on the Sudoku Explainer scale (0 for wrong_entry, missing_candidate, reveal). */
+  score: number;
+  /** Why, in one plain-English sentence. */
+  reason: string;
+  /** The cells of the pattern (reading order, from 0). */
+  cells: number[];
+  /** The candidates of the pattern; for a chain, in chain order. */
+  candidates: SudokuCandidate[];
+  /** The regions of the pattern, e.g. "row 3", "box 5". */
+  regions: string[];
+  /** The candidates the step removes. */
+  eliminations: SudokuCandidate[];
+  /** The symbol the step places, or null. */
+  placement: SudokuCandidate | null;
+}
+
+/**
+ * The next step for a player. When the step places a symbol, `cell`, `row`, `column` and
+ * `symbol` repeat `placement`, and `unit` names a hidden single's region.
+ */
+export interface SudokuHint extends SudokuStep {
+  cell?: number;
+  row?: number;
+  column?: number;
+  symbol?: string;
+  unit?: string;
+}
+
+/** Every step from a puzzle to its solution, or as far as logic gets. */
+export interface SudokuSolvePath {
+  steps: SudokuStep[];
+  /** Whether the steps fill the grid. */
+  solved: boolean;
+  /** Whether the puzzle has one solution (uniqueness arguments were allowed). */
+  unique: boolean;
+  /** The grid after the last step, as a compact line in the puzzle's alphabet. */
+  grid: string;
+}
+
+/** A named level of the logical grade. */
+export type SudokuLevel = "easy" | "medium" | "hard" | "expert" | "diabolical";
+
+/** How hard a puzzle is for a person. */
+export interface SudokuGrade {
+  /** The hardest step on the Sudoku Explainer scale (10 if logic alone gets stuck). */
+  score: number;
+  level: SudokuLevel;
+  /** Whether logic alone solves it. */
+  solved: boolean;
+  /** The hardest technique used, or null if no step was needed. */
+  hardest: SudokuTechnique | null;
+  /** Each technique used, with its number of steps. */
+  techniques: { technique: SudokuTechnique; count: number }[];
+  /** Steps in the path. */
+  steps: number;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The player's entries (checked at run time).
+    #[wasm_bindgen(typescript_type = "string")]
+    pub type JsSudokuEntries;
+
+    /// The player's pencil marks (checked at run time).
+    #[wasm_bindgen(typescript_type = "number[] | undefined")]
+    pub type JsSudokuMarks;
+
+    /// What `sudoku_hint` returns.
+    #[wasm_bindgen(typescript_type = "SudokuHint | null")]
+    pub type JsSudokuHint;
+
+    /// What `sudoku_solve_path` returns.
+    #[wasm_bindgen(typescript_type = "SudokuSolvePath")]
+    pub type JsSudokuSolvePath;
+
+    /// What `rate_sudoku` returns.
+    #[wasm_bindgen(typescript_type = "SudokuGrade")]
+    pub type JsSudokuGrade;
+}
+
+/// The next logical step for a player: `puzzle` holds the givens, `entries` the player's
+/// values (a grid of the same size; values over givens are ignored), `marks` optionally the
+/// pencil marks, one number per cell with bit `v - 1` for symbol `v` (0: no marks there).
+///
+/// In order: the correction of an entry that contradicts the solution (`wrong_entry`); a
+/// cell whose marks leave out the solution's symbol (`missing_candidate`); the easiest
+/// logical step on the player's candidates; otherwise one revealed cell (`reveal`).
+/// `null` when the grid is full or the puzzle has no solution.
+///
+/// ```js
+/// const hint = sudoku_hint(puzzle, entries);
+/// if (hint?.placement) board.fill(hint.placement.cell, hint.placement.symbol);
+/// else if (hint) hint.eliminations.forEach((c) => board.strike(c.cell, c.symbol));
+/// ```
+///
+/// Throws `conflicting_givens` if givens and entries repeat a symbol in a region,
+/// `invalid_argument` (with `path`) for marks of the wrong length or type, and like
+/// `solve_sudoku` for malformed input.
+#[wasm_bindgen]
+pub fn sudoku_hint(
+    puzzle: &JsSudokuPuzzle,
+    entries: &JsSudokuEntries,
+    options: Option<JsSudokuOptions>,
+    marks: Option<JsSudokuMarks>,
+) -> Result<JsSudokuHint, JsValue> {
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
+    let givens = read_grid(puzzle, "puzzle", &options)?;
+    let entries = read_grid(entries, "entries", &options)?;
+    if entries.layout() != givens.layout() {
+        return Err(js_error(
+            "invalid_argument",
+            "entries: expected a grid of the puzzle's size",
+            &[("path", JsValue::from_str("entries"))],
+        ));
+    }
+    let marks = match marks.map(JsValue::from) {
+        Some(value) if !value.is_undefined() && !value.is_null() => {
+            Some(read_marks(&value, &givens)?)
+        }
+        _ => None,
+    };
+    let step = givens
+        .next_step(&entries, marks.as_deref())
+        .map_err(|e| sudoku_error(&e))?;
+    let Some(step) = step else {
+        return Ok(JsValue::NULL.unchecked_into());
+    };
+    let out = step_object(&givens, &step);
+    if let Some(p) = step.placement {
+        let position = givens.layout().position(p.cell);
+        set(&out, "cell", &num(p.cell));
+        set(&out, "row", &num(position.row));
+        set(&out, "column", &num(position.column));
+        set(
+            &out,
+            "symbol",
+            &JsValue::from_str(&givens.alphabet().symbol(p.value)),
+        );
+        if step.technique == crate::sudoku::Technique::HiddenSingle {
+            if let Some(region) = step.regions.first() {
+                set(&out, "unit", &JsValue::from_str(&region.to_string()));
+            }
+        }
+    }
+    Ok(JsValue::from(out).unchecked_into())
+}
+
+/// Every step of the logical solver from `puzzle` to its solution (or as far as logic
+/// gets): `{ steps, solved, unique, grid }`. Uniqueness arguments are used only when the
+/// puzzle has one solution.
+///
+/// ```js
+/// const { steps, solved } = sudoku_solve_path(puzzle);
+/// for (const step of steps) console.log(step.technique, step.reason);
+/// ```
+///
+/// Throws like `solve_sudoku`.
+#[wasm_bindgen]
+pub fn sudoku_solve_path(
+    puzzle: &JsSudokuPuzzle,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuSolvePath, JsValue> {
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
+    let puzzle = read_grid(puzzle, "puzzle", &options)?;
+    let path = puzzle.solve_path().map_err(|e| sudoku_error(&e))?;
+    let steps: Array = path
+        .steps
+        .iter()
+        .map(|step| JsValue::from(step_object(&puzzle, step)))
+        .collect();
+    let out = Object::new();
+    set(&out, "steps", &steps);
+    set(&out, "solved", &JsValue::from_bool(path.solved));
+    set(&out, "unique", &JsValue::from_bool(path.unique));
+    set(&out, "grid", &JsValue::from_str(&path.grid.to_line()));
+    Ok(JsValue::from(out).unchecked_into())
+}
+
+/// The grade of `puzzle` for a person: `{ score, level, solved, hardest, techniques,
+/// steps }`, where `score` is the hardest step on the Sudoku Explainer scale and `level`
+/// one of easy (up to 1.5), medium (2.8), hard (4.4), expert (5.6) and diabolical.
+///
+/// ```js
+/// const { score, level, techniques } = rate_sudoku(puzzle);
+/// ```
+///
+/// Throws like `solve_sudoku`.
+#[wasm_bindgen]
+pub fn rate_sudoku(
+    puzzle: &JsSudokuPuzzle,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuGrade, JsValue> {
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
+    let puzzle = read_grid(puzzle, "puzzle", &options)?;
+    let grade = puzzle.grade().map_err(|e| sudoku_error(&e))?;
+    Ok(JsValue::from(grade_object(&grade)).unchecked_into())
+}
+
+fn num(n: usize) -> JsValue {
+    JsValue::from_f64(n as f64)
+}
+
+/// The pencil marks: an array of one whole number per cell, each below `2^n`.
+fn read_marks(value: &JsValue, puzzle: &Sudoku) -> Result<Vec<u32>, JsValue> {
+    let layout = puzzle.layout();
+    let cells = layout.cell_count();
+    let list = array(value, "marks", cells)?;
+    if list.length() as usize != cells {
+        return Err(js_error(
+            "invalid_argument",
+            &format!(
+                "marks: expected {cells} numbers, one per cell, got {}",
+                list.length()
+            ),
+            &[("path", JsValue::from_str("marks"))],
+        ));
+    }
+    let max = ((1u64 << layout.size()) - 1) as f64;
+    let mut masks = Vec::with_capacity(cells);
+    for (k, element) in elements(&list, "marks").enumerate() {
+        let element = element?;
+        masks.push(integer(&element, &format!("marks[{k}]"), max)? as u32);
+    }
+    Ok(masks)
+}
+
+fn candidate(puzzle: &Sudoku, c: Candidate) -> JsValue {
+    let position = puzzle.layout().position(c.cell);
+    let out = Object::new();
+    set(&out, "cell", &num(c.cell));
+    set(&out, "row", &num(position.row));
+    set(&out, "column", &num(position.column));
+    set(
+        &out,
+        "symbol",
+        &JsValue::from_str(&puzzle.alphabet().symbol(c.value)),
+    );
+    out.into()
+}
+
+fn step_object(puzzle: &Sudoku, step: &Step) -> Object {
+    let list =
+        |cands: &[Candidate]| -> Array { cands.iter().map(|&c| candidate(puzzle, c)).collect() };
+    let out = Object::new();
+    set(&out, "technique", &JsValue::from_str(step.technique.name()));
+    set(
+        &out,
+        "score",
+        &JsValue::from_f64((step.score * 10.0).round() / 10.0),
+    );
+    set(&out, "reason", &JsValue::from_str(&step.reason));
+    let cells: Array = step.cells.iter().map(|&c| num(c)).collect();
+    set(&out, "cells", &cells);
+    set(&out, "candidates", &list(&step.candidates));
+    let regions: Array = step
+        .regions
+        .iter()
+        .map(|r| JsValue::from_str(&r.to_string()))
+        .collect();
+    set(&out, "regions", &regions);
+    set(&out, "eliminations", &list(&step.eliminations));
+    let placement = step
+        .placement
+        .map_or(JsValue::NULL, |p| candidate(puzzle, p));
+    set(&out, "placement", &placement);
+    out
+}
+
+fn grade_object(grade: &Grade) -> Object {
+    let out = Object::new();
+    set(
+        &out,
+        "score",
+        &JsValue::from_f64((grade.score * 10.0).round() / 10.0),
+    );
+    set(&out, "level", &JsValue::from_str(grade.level.name()));
+    set(&out, "solved", &JsValue::from_bool(grade.solved));
+    let hardest = grade
+        .hardest
+        .map_or(JsValue::NULL, |t| JsValue::from_str(t.name()));
+    set(&out, "hardest", &hardest);
+    let techniques: Array = grade
+        .techniques
+        .iter()
+        .map(|&(t, count)| {
+            let entry = Object::new();
+            set(&entry, "technique", &JsValue::from_str(t.name()));
+            set(&entry, "count", &num(count));
+            JsValue::from(entry)
+        })
+        .collect();
+    set(&out, "techniques", &techniques);
+    set(&out, "steps", &num(grade.steps));
+    out
+}

@@ -1,0 +1,189 @@
+//! The logical solver's exports as JS sees them: `sudoku_hint` (steps, pencil marks,
+//! argument errors), `sudoku_solve_path` and `rate_sudoku`. Run in Node by
+//! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test
+//! sudoku_logic_wasm`.
+#![cfg(all(target_arch = "wasm32", feature = "sudoku-toolkit"))]
+
+use dlx_wasm::wasm::{rate_sudoku, sudoku_hint, sudoku_solve_path};
+use js_sys::{Array, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+/// Needs an X-Wing after singles, locked candidates and pairs (tests/sudoku_logic.rs).
+const XWING: &str =
+    "25..9..8....2....6...8.7.5.....6.41...19.5.7...83......37..6..........9.5.....6.7";
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).expect("Reflect.get")
+}
+
+fn text(s: &str) -> JsValue {
+    JsValue::from_str(s)
+}
+
+fn hint(puzzle: &str, entries: &str, marks: Option<JsValue>) -> Result<JsValue, JsValue> {
+    sudoku_hint(
+        text(puzzle).unchecked_ref(),
+        text(entries).unchecked_ref(),
+        None,
+        marks.map(JsCast::unchecked_into),
+    )
+    .map(JsValue::from)
+}
+
+fn expect_error(result: Result<JsValue, JsValue>, code: &str) -> JsValue {
+    let error = result.expect_err("an error");
+    assert!(error.is_instance_of::<js_sys::Error>());
+    assert_eq!(get(&error, "code").as_string().as_deref(), Some(code));
+    error
+}
+
+#[wasm_bindgen_test]
+fn the_path_solves_and_every_step_has_its_fields() {
+    let path = JsValue::from(sudoku_solve_path(text(XWING).unchecked_ref(), None).unwrap());
+    assert_eq!(get(&path, "solved").as_bool(), Some(true));
+    assert_eq!(get(&path, "unique").as_bool(), Some(true));
+    assert!(!get(&path, "grid").as_string().unwrap().contains('.'));
+    let steps: Array = get(&path, "steps").dyn_into().unwrap();
+    let mut techniques = Vec::new();
+    for step in steps.iter() {
+        techniques.push(get(&step, "technique").as_string().unwrap());
+        assert!(!get(&step, "reason").as_string().unwrap().is_empty());
+        assert!(get(&step, "score").as_f64().unwrap() >= 1.0);
+        let eliminations: Array = get(&step, "eliminations").dyn_into().unwrap();
+        let placement = get(&step, "placement");
+        assert!(placement.is_null() != (eliminations.length() == 0));
+        for key in ["cells", "candidates", "regions"] {
+            assert!(Array::is_array(&get(&step, key)), "{key}");
+        }
+    }
+    assert!(techniques.iter().any(|t| t == "x_wing"), "{techniques:?}");
+}
+
+#[wasm_bindgen_test]
+fn the_grade_names_its_level_and_techniques() {
+    let grade = JsValue::from(rate_sudoku(text(XWING).unchecked_ref(), None).unwrap());
+    assert_eq!(get(&grade, "solved").as_bool(), Some(true));
+    let level = get(&grade, "level").as_string().unwrap();
+    assert!(
+        ["hard", "expert", "diabolical"].contains(&level.as_str()),
+        "{level}"
+    );
+    let techniques: Array = get(&grade, "techniques").dyn_into().unwrap();
+    assert!(techniques
+        .iter()
+        .any(|t| get(&t, "technique").as_string().as_deref() == Some("x_wing")));
+    let e = expect_error(
+        rate_sudoku(text("12").unchecked_ref(), None).map(JsValue::from),
+        "wrong_cell_count",
+    );
+    assert!(get(&e, "message").as_string().is_some());
+}
+
+#[wasm_bindgen_test]
+fn a_hint_is_the_first_step_and_keeps_the_placement_fields() {
+    let hint = hint(XWING, XWING, None).unwrap();
+    assert_eq!(
+        get(&hint, "technique").as_string().as_deref(),
+        Some("hidden_single")
+    );
+    let placement = get(&hint, "placement");
+    assert_eq!(
+        get(&hint, "cell").as_f64(),
+        get(&placement, "cell").as_f64()
+    );
+    assert_eq!(
+        get(&hint, "symbol").as_string(),
+        get(&placement, "symbol").as_string()
+    );
+    assert!(get(&hint, "unit").as_string().is_some());
+}
+
+#[wasm_bindgen_test]
+fn pencil_marks_that_leave_out_the_solution_are_pointed_out() {
+    // r1c3 of the X-Wing puzzle is not 1 in the solution, so marks of only 1 leave it out.
+    let mut marks = vec![0u32; 81];
+    marks[2] = 1;
+    let list: Array = marks.iter().map(|&m| JsValue::from(m)).collect();
+    let hint = hint(XWING, XWING, Some(list.into())).unwrap();
+    assert_eq!(
+        get(&hint, "technique").as_string().as_deref(),
+        Some("missing_candidate")
+    );
+    let candidates: Array = get(&hint, "candidates").dyn_into().unwrap();
+    assert_eq!(get(&candidates.get(0), "cell").as_f64(), Some(2.0));
+}
+
+#[wasm_bindgen_test]
+fn bad_marks_are_coded_errors_with_a_path() {
+    let cases: Vec<(JsValue, &str)> = vec![
+        (text("123"), "marks"),
+        (Array::of1(&JsValue::from(1)).into(), "marks"),
+        (
+            (0..81)
+                .map(|_| JsValue::from_f64(0.5))
+                .collect::<Array>()
+                .into(),
+            "marks[0]",
+        ),
+        (
+            (0..81)
+                .map(|_| JsValue::from_f64(512.0))
+                .collect::<Array>()
+                .into(),
+            "marks[0]",
+        ),
+        (
+            (0..81)
+                .map(|_| JsValue::from_f64(f64::NAN))
+                .collect::<Array>()
+                .into(),
+            "marks[0]",
+        ),
+        (
+            (0..81).map(|_| text("1")).collect::<Array>().into(),
+            "marks[0]",
+        ),
+    ];
+    for (marks, path) in cases {
+        let e = expect_error(hint(XWING, XWING, Some(marks)), "invalid_argument");
+        assert_eq!(get(&e, "path").as_string().as_deref(), Some(path));
+    }
+    // null and undefined marks mean none.
+    assert!(hint(XWING, XWING, Some(JsValue::NULL)).is_ok());
+    assert!(hint(XWING, XWING, Some(JsValue::UNDEFINED)).is_ok());
+    expect_error(hint(XWING, "12", None), "wrong_cell_count");
+}
+
+/// Generation time per level in WebAssembly: `cargo test --target wasm32-unknown-unknown
+/// --profile ci --test sudoku_logic_wasm -- --include-ignored --nocapture`.
+#[wasm_bindgen_test]
+#[ignore]
+fn generation_times_in_wasm() {
+    use dlx_wasm::sudoku::{generate_graded, GradeOptions, Level};
+    for level in Level::ALL {
+        let mut times = Vec::new();
+        for seed in 0..20 {
+            let start = js_sys::Date::now();
+            let g = generate_graded(&GradeOptions {
+                seed,
+                level,
+                ..Default::default()
+            })
+            .unwrap();
+            times.push(js_sys::Date::now() - start);
+            assert_eq!(g.grade.level, level);
+        }
+        times.sort_by(f64::total_cmp);
+        let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        web_sys_log(&format!(
+            "{level}: median {:.0} ms, p95 {:.0} ms in wasm",
+            p(0.5),
+            p(0.95)
+        ));
+    }
+}
+
+fn web_sys_log(line: &str) {
+    wasm_bindgen_test::console_log!("{line}");
+}
