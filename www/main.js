@@ -374,6 +374,13 @@ async function hint() {
       setMessage(G.currentLine(game).includes('.') ? 'This puzzle has no solution.' : 'The grid is full.');
       return;
     }
+    if (found.cell === undefined) {
+      // A step that only removes candidates (a pair, a fish, a chain, ...): say it and show
+      // where; the grid is unchanged.
+      if (found.cells.length) board.select(found.cells[0], true);
+      setMessage(G.plainWords(found.reason), 'hint');
+      return;
+    }
     update((g) => G.enter(g, found.cell, G.SYMBOLS.indexOf(found.symbol) + 1, { prune: option('opt-prune') }));
     view.hinted = found.cell;
     board.select(found.cell, true);

@@ -19,9 +19,9 @@ const NPM = ['--no-audit', '--no-fund', '--loglevel=error'];
 const EXACT_COVER = ['ExactCoverSolver', 'default', 'exact_cover', 'exact_cover_trace', 'initSync'];
 /** What the main module has beyond the exact-cover API. */
 const SUDOKU = [
-  'count_sudoku_solutions', 'generate_sudoku', 'read_sudoku', 'solve_sudoku', 'solve_sudoku_batch',
-  'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts', 'sudoku_exact_cover',
-  'sudoku_hint',
+  'count_sudoku_solutions', 'generate_sudoku', 'rate_sudoku', 'read_sudoku', 'solve_sudoku',
+  'solve_sudoku_batch', 'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts',
+  'sudoku_exact_cover', 'sudoku_hint', 'sudoku_solve_path',
 ];
 
 /** The exact-cover checks, on what probe() recorded for one module. */
