@@ -332,6 +332,19 @@ fn texts(packed: &JsValue) -> Result<(String, Vec<(usize, usize)>), JsValue> {
         .unchecked_into::<js_sys::Uint32Array>()
         .to_vec();
     let mut ranges = Vec::with_capacity(lengths.len());
+    if text.is_ascii() {
+        // One byte per UTF-16 unit: the lengths are the byte lengths.
+        let mut at = 0;
+        for &units in &lengths {
+            let end = at + units as usize;
+            if end > text.len() {
+                return Err(js_error("internal", "packed strings ended early", &[]));
+            }
+            ranges.push((at, end));
+            at = end;
+        }
+        return Ok((text, ranges));
+    }
     let mut chars = text.char_indices();
     let mut at = 0;
     for &units in &lengths {

@@ -222,3 +222,20 @@ test('exact_cover refuses to collect more than its budget of solutions, and poin
     assert.equal(dlx.exact_cover(problem, { limit: 3 }).solutions.length, 3);
   }
 });
+
+test('names outside ASCII (accents, astral characters, lone surrogates) are read exactly', () => {
+  for (const dlx of Object.values(MODULES)) {
+    const problem = {
+      primary: ['é', '😀x', 'b'],
+      secondary: ['ü'],
+      options: [['é', 'ü:rouge'], ['😀x', 'ü:rouge', 'b'], ['é', '😀x'], ['b']],
+    };
+    const result = dlx.exact_cover(problem);
+    assert.deepEqual(result.solutions.map(key).sort(), ['0,1', '2,3']);
+    assert.throws(() => dlx.exact_cover({ ...problem, options: [['é'], ['😀y']] }), {
+      code: 'unknown_item', option: 1,
+    });
+    // A lone surrogate arrives as U+FFFD and still names no declared item.
+    assert.throws(() => dlx.exact_cover({ ...problem, options: [['\ud800']] }), { code: 'unknown_item' });
+  }
+});
