@@ -24,8 +24,15 @@ extern "C" {
     fn pack_lists(list: &JsValue, max_length: u32) -> JsValue;
     #[wasm_bindgen(js_name = packStrings)]
     fn pack_strings(list: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = unpackLists)]
-    fn unpack_lists(flat: &[u32], ends: &[u32]) -> JsValue;
+    #[wasm_bindgen(js_name = exactCoverResult)]
+    fn exact_cover_result(
+        flat: &[u32],
+        ends: &[u32],
+        count: f64,
+        complete: bool,
+        nodes: f64,
+        updates: f64,
+    ) -> JsValue;
 }
 
 /// The error for an argument of the wrong shape, at `path` (e.g. `options[3][1]`).
@@ -280,9 +287,24 @@ pub(crate) fn strings(value: &JsValue, path: &str, max: usize) -> Result<Vec<Str
         .collect())
 }
 
-/// Lists of option numbers (solutions) as a JS array of arrays, built in one pass.
-pub(crate) fn number_lists(flat: &[u32], ends: &[u32]) -> JsValue {
-    unpack_lists(flat, ends)
+/// The result of `exact_cover`: the solutions (option numbers `flat`, cut at `ends`), their
+/// count, whether the search was complete, and Knuth's statistics, built in one call.
+pub(crate) fn solve_result(
+    flat: &[u32],
+    ends: &[u32],
+    count: u64,
+    complete: bool,
+    stats: crate::Stats,
+) -> JsValue {
+    // Counts below 2^53 are exact as f64.
+    exact_cover_result(
+        flat,
+        ends,
+        count as f64,
+        complete,
+        stats.nodes as f64,
+        stats.updates as f64,
+    )
 }
 
 fn get(object: &JsValue, key: &str) -> JsValue {

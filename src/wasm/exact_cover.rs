@@ -3,10 +3,10 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, field, index, integer, invalid, lists, number_lists, number_text,
-    object, property, size, string, strings, BadIndex, Item, MAX_SAFE,
+    array, boolean, elements, field, index, integer, invalid, lists, number_text, object, property,
+    size, solve_result, string, strings, BadIndex, Item, MAX_SAFE,
 };
-use super::{engine_error, js_error, set};
+use super::{engine_error, js_error};
 use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, MAX_TEXT_BYTES};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -136,24 +136,8 @@ pub fn exact_cover(
             ends.push(flat.len() as u32);
         }
     }
-    let stats = solver.stats();
-    let output = js_sys::Object::new();
-    set(&output, "solutions", &number_lists(&flat, &ends));
-    set(&output, "count", &JsValue::from_f64(count as f64));
-    set(
-        &output,
-        "complete",
-        &JsValue::from_bool(solver.is_complete()),
-    );
-    let numbers = js_sys::Object::new();
-    set(&numbers, "nodes", &JsValue::from_f64(stats.nodes as f64));
-    set(
-        &numbers,
-        "updates",
-        &JsValue::from_f64(stats.updates as f64),
-    );
-    set(&output, "stats", &numbers);
-    Ok(JsValue::from(output).unchecked_into())
+    let result = solve_result(&flat, &ends, count, solver.is_complete(), solver.stats());
+    Ok(result.unchecked_into())
 }
 
 fn too_many_solutions(collected: u64) -> JsValue {

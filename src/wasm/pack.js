@@ -85,7 +85,7 @@ export function packStrings(list) {
 }
 
 /** Cuts `flat` at `ends` into arrays of numbers: the solutions a search collected. */
-export function unpackLists(flat, ends) {
+function unpackLists(flat, ends) {
   const out = new Array(ends.length);
   let start = 0;
   for (let k = 0; k < ends.length; k++) {
@@ -94,4 +94,12 @@ export function unpackLists(flat, ends) {
     start = end;
   }
   return out;
+}
+
+/**
+ * The result of `exact_cover`, as one object of a fixed shape (built here, in one call,
+ * rather than property by property from wasm): the solutions cut from `flat` at `ends`.
+ */
+export function exactCoverResult(flat, ends, count, complete, nodes, updates) {
+  return { solutions: unpackLists(flat, ends), count, complete, stats: { nodes, updates } };
 }
