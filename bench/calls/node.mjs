@@ -7,6 +7,9 @@
 //   cargo build --release --example per_call && scripts/build.sh
 //   node bench/calls/node.mjs [ROUNDS] [SUDOKU_FILE]
 //
+// DLX_PKG=DIR times another build's Node entry (DIR/node.js), e.g. an older one for a
+// before/after table: forms and calls it does not have are left out.
+//
 // Prints the median µs per call over the rounds, and the ratios the package issue sets:
 // arrays ÷ text, wasm ÷ native (count, from either form), batch ÷ native batch.
 import { execFileSync } from 'node:child_process';
@@ -21,7 +24,7 @@ const SUDOKU = process.argv[3] ?? join(ROOT, 'tests', 'data', 'sudoku', 'puzzles
 const NATIVE = join(ROOT, 'target', 'release', 'examples', 'per_call');
 const Q8 = join(ROOT, 'tests', 'data', 'q8.dlx');
 
-const wasm = await import(join(ROOT, 'pkg', 'node.js'));
+const wasm = await import(join(process.env.DLX_PKG ?? join(ROOT, 'pkg'), 'node.js'));
 
 // The same problem in every form.
 const text = readFileSync(Q8, 'utf8');
@@ -38,6 +41,15 @@ const offsets = new Uint32Array(numbers.options.length + 1);
 numbers.options.forEach((o, k) => (offsets[k + 1] = offsets[k] + o.length));
 const compact = { ...numbers, options: undefined, items: new Uint32Array(numbers.options.flat()), offsets };
 const FORMS = { text, names, numbers, compact };
+// Forms an older build does not read.
+for (const [form, problem] of Object.entries(FORMS)) {
+  try {
+    wasm.exact_cover(problem, { countOnly: true });
+  } catch {
+    delete FORMS[form];
+  }
+}
+const batch = typeof wasm.solve_sudoku_batch === 'function';
 
 const puzzles = readFileSync(SUDOKU, 'utf8')
   .split('\n')
@@ -65,10 +77,12 @@ for (const [form, problem] of Object.entries(FORMS)) {
   const { count } = wasm.exact_cover(problem, { countOnly: true });
   if (count !== 92) throw new Error(`${form}: ${count} solutions, not 92`);
 }
-const solved = wasm.solve_sudoku_batch(batchText).split('\n');
-puzzles.forEach((p, k) => {
-  if (solved[k] !== wasm.solve_sudoku(p)) throw new Error(`batch and single differ on ${p}`);
-});
+if (batch) {
+  const solved = wasm.solve_sudoku_batch(batchText).split('\n');
+  puzzles.forEach((p, k) => {
+    if (solved[k] !== wasm.solve_sudoku(p)) throw new Error(`batch and single differ on ${p}`);
+  });
+}
 
 for (let round = 0; round < ROUNDS; round++) {
   const native = JSON.parse(execFileSync(NATIVE, ['exact-cover', Q8, '200'], { encoding: 'utf8' }));
@@ -80,7 +94,7 @@ for (let round = 0; round < ROUNDS; round++) {
     add(`first ${form}`, median([0, 1, 2].map(() => per(400, () => wasm.exact_cover(problem, { limit: 1 })))));
   }
   add('sudoku single calls', per(1, () => puzzles.forEach((p) => wasm.solve_sudoku(p))) / puzzles.length);
-  add('sudoku batch', per(1, () => wasm.solve_sudoku_batch(batchText)) / puzzles.length);
+  if (batch) add('sudoku batch', per(1, () => wasm.solve_sudoku_batch(batchText)) / puzzles.length);
 }
 
 rmSync(SUDOKU_SAMPLE);
@@ -89,12 +103,14 @@ console.log(`Node ${process.versions.node}, ${ROUNDS} interleaved rounds, median
 for (const [key, value] of Object.entries(m)) console.log(`  ${key.padEnd(24)} ${value.toFixed(2)}`);
 const r = (a, b) => (a / b).toFixed(2);
 console.log('ratios:');
-for (const form of ['names', 'numbers', 'compact']) {
+for (const form of ['names', 'numbers', 'compact'].filter((f) => f in FORMS)) {
   console.log(`  ${form} ÷ text: count ${r(m[`count ${form}`], m['count text'])}, first ${r(m[`first ${form}`], m['first text'])}`);
 }
-for (const form of ['text', 'names', 'numbers', 'compact']) {
+for (const form of Object.keys(FORMS)) {
   const native = form === 'text' ? m['native countText'] : m['native countArrays'];
   console.log(`  count ${form}, wasm ÷ native: ${r(m[`count ${form}`], native)}`);
 }
 console.log(`  sudoku single calls ÷ native batch: ${r(m['sudoku single calls'], m['native sudoku batch'])}`);
-console.log(`  sudoku batch ÷ native batch: ${r(m['sudoku batch'], m['native sudoku batch'])} (${puzzles.length} puzzles from ${SUDOKU})`);
+if (batch) {
+  console.log(`  sudoku batch ÷ native batch: ${r(m['sudoku batch'], m['native sudoku batch'])} (${puzzles.length} puzzles from ${SUDOKU})`);
+}
