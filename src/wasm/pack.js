@@ -23,8 +23,9 @@ export function packLists(list, maxLength) {
   const ends = new Uint32Array(count);
   const values = [];
   const kinds = [];
-  const strings = [];
   const lengths = [];
+  // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
+  let text = '';
   let k = 0;
   let j = -1;
   try {
@@ -42,7 +43,7 @@ export function packLists(list, maxLength) {
         } else if (typeof entry === 'string') {
           values.push(0);
           kinds.push(1);
-          strings.push(entry);
+          text += entry;
           lengths.push(entry.length);
         } else {
           return fault('entry', [k, j], entry);
@@ -57,7 +58,7 @@ export function packLists(list, maxLength) {
     values: new Float64Array(values),
     kinds: new Uint8Array(kinds),
     ends,
-    text: strings.join(''),
+    text,
     lengths: new Uint32Array(lengths),
   };
 }
@@ -69,19 +70,19 @@ export function packLists(list, maxLength) {
 export function packStrings(list) {
   const count = list.length;
   const lengths = new Uint32Array(count);
-  const strings = new Array(count);
+  let text = '';
   let k = 0;
   try {
     for (; k < count; k++) {
       const entry = list[k];
       if (typeof entry !== 'string') return fault('entry', [k], entry);
-      strings[k] = entry;
+      text += entry;
       lengths[k] = entry.length;
     }
   } catch (thrown) {
     return fault('threw', [k], thrown);
   }
-  return { text: strings.join(''), lengths };
+  return { text, lengths };
 }
 
 /** Cuts `flat` at `ends` into arrays of numbers: the solutions a search collected. */
