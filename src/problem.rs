@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::error::{Error, Result};
 
@@ -218,8 +219,8 @@ impl Problem {
 pub struct ProblemBuilder {
     problem: Problem,
     budget: SizeBudget,
-    index: HashMap<String, u32>,
-    color_index: HashMap<String, u32>,
+    index: NameMap,
+    color_index: NameMap,
     /// Scratch marks for duplicate detection: `seen[item] == stamp` means already in this option.
     seen: Vec<u32>,
     stamp: u32,
@@ -300,7 +301,7 @@ impl ProblemBuilder {
     /// The body of [`ProblemBuilder::with_names_and_budget`], once for every string type.
     fn from_name_list(all: &[&str], primary: usize, budget: SizeBudget) -> Result<Self> {
         let mut names = Vec::with_capacity(all.len());
-        let mut index = HashMap::with_capacity(all.len());
+        let mut index = NameMap::with_capacity_and_hasher(all.len(), Default::default());
         for &name in all {
             check_name(name)?;
             if index.insert(name.to_owned(), names.len() as u32).is_some() {
@@ -326,8 +327,8 @@ impl ProblemBuilder {
                 entries: Vec::new(),
             },
             budget,
-            index: HashMap::new(),
-            color_index: HashMap::new(),
+            index: NameMap::default(),
+            color_index: NameMap::default(),
             seen: vec![0; n],
             stamp: 0,
         }
@@ -529,4 +530,50 @@ fn check_name(name: &str) -> Result<()> {
         name: name.to_owned(),
         reason,
     })
+}
+
+/// Item and color names to their numbers. Reading a problem looks up every name of every
+/// option, and std's SipHash made those lookups most of the time it took (a fifth of a
+/// small problem's whole `exact_cover` call in wasm): names are short, so they are hashed
+/// here with FxHash, the multiply-and-rotate hash rustc uses for its own tables. It does not
+/// resist chosen collisions; a caller who crafts colliding names only slows its own call.
+type NameMap = HashMap<String, u32, BuildHasherDefault<FxHasher>>;
+
+/// FxHash: eight bytes at a time, rotate, xor, multiply.
+#[derive(Default)]
+struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
 }
