@@ -177,17 +177,36 @@ pub(crate) fn object(value: &JsValue, path: &str) -> Result<Option<JsValue>, JsV
     }
 }
 
-/// `value` as a string of at most `max` UTF-16 units, checked before it is copied.
+/// `value` as a string of at most `max` UTF-16 units, checked before it is copied: a longer
+/// one is over a size budget (`too_large`).
 pub(crate) fn string(value: &JsValue, path: &str, max: usize) -> Result<String, JsValue> {
+    read_string(value, path, max, true)
+}
+
+/// `value` as a string of at most `max` UTF-16 units where the length is part of what is
+/// valid (an option's value): a longer one is an `invalid_argument`.
+pub(crate) fn short_string(value: &JsValue, path: &str, max: usize) -> Result<String, JsValue> {
+    read_string(value, path, max, false)
+}
+
+fn read_string(value: &JsValue, path: &str, max: usize, budget: bool) -> Result<String, JsValue> {
     let Some(js) = value.dyn_ref::<js_sys::JsString>() else {
         return Err(invalid(path, "a string", value));
     };
     let len = js.length() as usize;
-    if len > max {
+    if len > max && budget {
         return Err(js_error(
             "too_large",
             &format!("{path} is {len} characters long, over the budget of {max}"),
             &[("path", JsValue::from_str(path))],
+        ));
+    }
+    if len > max {
+        let expected = format!("a string of at most {max} characters");
+        return Err(invalid(
+            path,
+            &expected,
+            &JsValue::from_str(&format!("{len} characters")),
         ));
     }
     Ok(String::from(js))

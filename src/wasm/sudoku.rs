@@ -5,7 +5,7 @@
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-use super::convert::{field, integer, invalid, object, string, MAX_SAFE};
+use super::convert::{field, integer, invalid, object, short_string, string, MAX_SAFE};
 use super::{js_error, set};
 use crate::sudoku::{
     generate, solve_batch, CellPos, Conflict, Difficulty, GenerateOptions, JigsawProblem, Options,
@@ -261,7 +261,7 @@ fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsV
 
 /// The grid argument at `path`, read with `options`.
 pub(crate) fn read_grid(value: &JsValue, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
-    let text = string(value, path, MAX_INPUT_BYTES)?;
+    let text = short_string(value, path, MAX_INPUT_BYTES)?;
     Sudoku::parse(&text, options).map_err(|e| sudoku_error(&e))
 }
 
@@ -274,7 +274,7 @@ fn string_field(
 ) -> Result<Option<String>, JsValue> {
     let path = format!("{path}.{key}");
     field(object, key)?
-        .map(|value| string(&value, &path, max))
+        .map(|value| short_string(&value, &path, max))
         .transpose()
 }
 
