@@ -369,14 +369,22 @@ const hasEntries = () => game.entries.some(Boolean);
 async function hint() {
   if (view.paused) return;
   try {
-    const found = await quick.call('sudoku_hint', G.givensLine(game), G.entriesLine(game));
+    const givens = G.givensLine(game);
+    const entries = G.entriesLine(game);
+    // The candidates the hints so far have removed, while the grid stays as it was: passed
+    // back as pencil marks, so that the next hint goes on from there instead of repeating.
+    const key = givens + entries;
+    const marks = view.hintMarks?.key === key ? view.hintMarks.masks : undefined;
+    const found = await quick.call('sudoku_hint', givens, entries, undefined, marks);
     if (!found) {
       setMessage(G.currentLine(game).includes('.') ? 'This puzzle has no solution.' : 'The grid is full.');
       return;
     }
     if (found.cell === undefined) {
-      // A step that only removes candidates (a pair, a fish, a chain, ...): say it and show
-      // where; the grid is unchanged.
+      // A step that only removes candidates (a pair, a fish, a chain, ...): say it, show
+      // where, and remember what it removed; the grid is unchanged.
+      const masks = marks ?? G.candidateMasks(await quick.call('sudoku_candidates', G.currentLine(game)));
+      view.hintMarks = { key, masks: G.withoutCandidates(masks, found.eliminations) };
       if (found.cells.length) board.select(found.cells[0], true);
       setMessage(G.plainWords(found.reason), 'hint');
       return;

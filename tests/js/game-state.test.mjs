@@ -221,3 +221,11 @@ describe('game state', () => {
     assert.equal(G.levelNote(9), '');
   });
 });
+
+test('candidate masks for sudoku_hint: built from candidate lists, then narrowed by eliminations', () => {
+  const masks = G.candidateMasks([['1', '3'], null, ['2', 'A']]);
+  assert.deepEqual(masks, [0b101, 0, 0b10 | (1 << 9)]);
+  const narrowed = G.withoutCandidates(masks, [{ cell: 0, symbol: '3' }, { cell: 2, symbol: 'A' }]);
+  assert.deepEqual(narrowed, [0b1, 0, 0b10]);
+  assert.deepEqual(masks, [0b101, 0, 0b10 | (1 << 9)], 'the input is left as it was');
+});

@@ -452,3 +452,20 @@ export function countProgress({ solutions, fraction, seconds, emptyNine = false 
   }
   return { text, warning };
 }
+
+/**
+ * Candidates as pencil-mark masks, one number per cell with bit `v - 1` for symbol `v` (what
+ * `sudoku_hint` takes as `marks`), from `sudoku_candidates`' lists (null for a filled cell).
+ */
+export function candidateMasks(candidates) {
+  return candidates.map((list) =>
+    (list ?? []).reduce((mask, symbol) => mask | (1 << SYMBOLS.indexOf(symbol)), 0),
+  );
+}
+
+/** `masks` without the candidates a hint eliminated (`{ cell, symbol }` each). */
+export function withoutCandidates(masks, eliminations) {
+  const out = [...masks];
+  for (const { cell, symbol } of eliminations) out[cell] &= ~(1 << SYMBOLS.indexOf(symbol));
+  return out;
+}
