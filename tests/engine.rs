@@ -259,3 +259,25 @@ fn command_line_tool_counts_and_prints() {
     assert_eq!(code, Some(2));
     assert!(err.contains("unknown argument"));
 }
+
+/// Knuth's example in the documentation of DLX3 (multiplicities and colors).
+const DLX3_EXAMPLE: &str = "| A simple example of color controls\nA B 2:3|C | X Y\n\
+A B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+
+#[test]
+fn knuths_dlx3_example_has_its_unique_solution() {
+    let problem = Problem::parse(DLX3_EXAMPLE).unwrap();
+    assert_eq!(problem.bounds(2), (2, 3));
+    assert!(problem.has_bounds());
+    let mut solver = Solver::new(&problem);
+    let solutions: Vec<_> = solver.by_ref().collect();
+    // "The unique solution consists of options `A C X:1 Y:1`, `B X:1`, `C Y:1`."
+    assert_eq!(solutions, vec![vec![1, 3, 4]]);
+    assert_eq!(
+        problem.solution_text(&solutions[0]),
+        "A C X:1 Y:1\nB X:1\nC Y:1\n"
+    );
+    // DLX3 (built from Knuth's dlx3.w) reports 6 nodes and 14 updates.
+    assert_eq!((solver.stats().nodes, solver.stats().updates), (6, 14));
+    assert_eq!(problem.to_text().lines().next(), Some("A B 2:3|C | X Y"));
+}
