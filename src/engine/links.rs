@@ -593,7 +593,7 @@ impl Links {
 
     /// Whether `self` and `other` have the same links, lengths and bounds (the update
     /// counters aside): a search that has run to its end has restored everything.
-    #[cfg(test)]
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn same_links(&self, other: &Links) -> bool {
         self.nodes == other.nodes
             && self.items == other.items
@@ -608,7 +608,7 @@ impl Links {
     ///
     /// # Errors
     /// A description of the first broken link.
-    #[cfg(test)]
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn sanity(&self) -> Result<(), String> {
         let secondary_root = self.items.len() as u32 - 1;
         for root in [ROOT, secondary_root] {

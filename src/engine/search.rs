@@ -286,7 +286,7 @@ impl LinkSearch {
     }
 
     /// Checks every link (see [`Links::sanity`]).
-    #[cfg(test)]
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn sanity(&self) -> Result<(), String> {
         self.links.sanity()
     }
