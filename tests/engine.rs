@@ -258,6 +258,16 @@ fn command_line_tool_counts_and_prints() {
     let (code, _, err) = run(&["--bogus"], "");
     assert_eq!(code, Some(2));
     assert!(err.contains("unknown argument"));
+    // Multiplicities, with DLX3's figures for Knuth's example.
+    let (code, out, _) = run(&["-s"], DLX3_EXAMPLE);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("A C X:1 Y:1\nB X:1\nC Y:1\n\n1 solutions, 6 nodes, 14 updates"),
+        "{out}"
+    );
+    let (code, _, err) = run(&[], "A 3:1|B\nA B\n");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("line 1") && err.contains("exceeds"), "{err}");
 }
 
 /// Knuth's example in the documentation of DLX3 (multiplicities and colors).
@@ -318,10 +328,20 @@ fn published_counts_with_multiplicities() {
     assert_eq!(Solver::new(&mdance).count_solutions(), 60);
     // 8 queens with every row optional: still the 92 solutions (8 columns need 8 queens).
     let mut text = data("q8.dlx");
-    let header = text.lines().find(|l| !l.starts_with('|')).unwrap().to_owned();
+    let header = text
+        .lines()
+        .find(|l| !l.starts_with('|'))
+        .unwrap()
+        .to_owned();
     let bounded: Vec<String> = header
         .split_whitespace()
-        .map(|t| if t.starts_with('r') { format!("0:1|{t}") } else { t.to_owned() })
+        .map(|t| {
+            if t.starts_with('r') {
+                format!("0:1|{t}")
+            } else {
+                t.to_owned()
+            }
+        })
         .collect();
     text = text.replacen(&header, &bounded.join(" "), 1);
     let problem = Problem::parse(&text).unwrap();
