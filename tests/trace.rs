@@ -253,3 +253,39 @@ fn every_truncation_point_is_a_prefix_with_its_own_stats() {
         assert_eq!(full.stats, solver.stats());
     }
 }
+
+#[test]
+fn multiplicities_trace_with_counts_that_add_up() {
+    // Knuth's DLX3 example: tweaks show as hides (the tried option's own node included) and
+    // untweaks as unhides, so the events count DLX3's statistics.
+    let problem =
+        Problem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n").unwrap();
+    let full = trace(&problem, &SolverOptions::default(), usize::MAX).unwrap();
+    assert!(!full.truncated);
+    assert_eq!((full.stats.nodes, full.stats.updates), (6, 14));
+    assert_eq!(counted(&full.events), (6, 14, 1));
+    let solutions: Vec<_> = full
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Solution { options, .. } => Some(options.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(solutions, vec![vec![1, 3, 4]]);
+    let hides = |e: &&TraceEvent| matches!(e, TraceEvent::Hide { .. });
+    let unhides = |e: &&TraceEvent| matches!(e, TraceEvent::Unhide { .. });
+    assert_eq!(
+        full.events.iter().filter(hides).count(),
+        full.events.iter().filter(unhides).count()
+    );
+    for max in 0..=full.events.len() {
+        let t = trace(&problem, &SolverOptions::default(), max).unwrap();
+        assert_eq!(t.events[..], full.events[..max]);
+        let (nodes, updates, solutions) = counted(&t.events);
+        assert_eq!(
+            (nodes, updates, solutions),
+            (t.stats.nodes, t.stats.updates, t.stats.solutions)
+        );
+    }
+}
