@@ -211,7 +211,10 @@ impl Problem {
     }
 
     /// The whole problem in Knuth's text format, which [`Problem::parse`] reads back: item
-    /// bounds as DLX3 writes them (`min:max|name`, `max|name`).
+    /// bounds as DLX3 writes them (`min:max|name`, `max|name`). A problem without primary
+    /// items (which the builder allows, as a start) has no text form: Knuth's format needs
+    /// an item line, and a line that starts with `|` is a comment, so its text reads back as
+    /// [`crate::Error::Syntax`].
     pub fn to_text(&self) -> String {
         let mut text = if self.has_bounds() {
             (0..self.primary)
@@ -431,6 +434,13 @@ impl ProblemBuilder {
     /// As [`ProblemBuilder::add_option`], plus [`Error::ColorOnPrimary`] and
     /// [`Error::InvalidName`] for a bad color name.
     pub fn add_colored_option(&mut self, items: &[(usize, Option<&str>)]) -> Result<usize> {
+        let colors = self.problem.colors.len();
+        let result = self.add_colored_entries(items);
+        self.forget_colors_on_error(colors, result)
+    }
+
+    /// The body of [`ProblemBuilder::add_colored_option`].
+    fn add_colored_entries(&mut self, items: &[(usize, Option<&str>)]) -> Result<usize> {
         let option = self.option_count();
         let n = self.problem.names.len();
         let mut entries = Vec::with_capacity(items.len());
@@ -453,6 +463,13 @@ impl ProblemBuilder {
     /// # Errors
     /// [`Error::UnknownItem`] and the errors of [`ProblemBuilder::add_colored_option`].
     pub fn add_named_option<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<usize> {
+        let colors = self.problem.colors.len();
+        let result = self.add_named_entries(tokens);
+        self.forget_colors_on_error(colors, result)
+    }
+
+    /// The body of [`ProblemBuilder::add_named_option`].
+    fn add_named_entries<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<usize> {
         let option = self.option_count();
         let mut entries = Vec::with_capacity(tokens.len());
         for token in tokens {
@@ -542,6 +559,17 @@ impl ProblemBuilder {
     /// The finished problem.
     pub fn build(self) -> Problem {
         self.problem
+    }
+
+    /// Forgets the colors interned since there were `colors` of them if `result` is an
+    /// error, so that a refused option leaves the builder as it was.
+    fn forget_colors_on_error(&mut self, colors: usize, result: Result<usize>) -> Result<usize> {
+        if result.is_err() {
+            for name in self.problem.colors.drain(colors..) {
+                self.color_index.remove(&name);
+            }
+        }
+        result
     }
 
     /// Checks one colored entry and interns its color.

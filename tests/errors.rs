@@ -323,3 +323,16 @@ fn forced_options_past_an_upper_bound() {
         }
     );
 }
+
+#[test]
+fn a_refused_option_leaves_no_color_behind() {
+    // Found by the builder fuzz target: the color of a refused option stayed interned.
+    let mut b = ProblemBuilder::new(1, 1).unwrap();
+    let before = b.problem().clone();
+    assert!(b.add_colored_option(&[(1, Some("red"))]).is_err());
+    assert!(b.add_named_option(&["1:red", "1"]).is_err());
+    assert_eq!(b.problem(), &before);
+    b.add_colored_option(&[(0, None), (1, Some("blue"))])
+        .unwrap();
+    assert_eq!(b.problem().color_name(1), Some("blue"));
+}
