@@ -37,12 +37,22 @@ fuzz_target!(|data: &[u8]| {
         let before = builder.problem().clone();
         let result = match op % 4 {
             0 => {
-                let (item, min, max) = (next().unwrap_or(0), next().unwrap_or(1), next().unwrap_or(1));
-                builder.set_bounds(usize::from(item % 8), u32::from(min % 5), u32::from(max % 5))
+                let (item, min, max) = (
+                    next().unwrap_or(0),
+                    next().unwrap_or(1),
+                    next().unwrap_or(1),
+                );
+                builder.set_bounds(
+                    usize::from(item % 8),
+                    u32::from(min % 5),
+                    u32::from(max % 5),
+                )
             }
             1 => {
                 let len = usize::from(next().unwrap_or(0) % 5);
-                let option: Vec<usize> = (0..len).map(|_| usize::from(next().unwrap_or(0) % 9)).collect();
+                let option: Vec<usize> = (0..len)
+                    .map(|_| usize::from(next().unwrap_or(0) % 9))
+                    .collect();
                 builder.add_option(&option).map(drop)
             }
             2 => {
@@ -50,7 +60,8 @@ fuzz_target!(|data: &[u8]| {
                 let option: Vec<(usize, Option<&str>)> = (0..len)
                     .map(|_| {
                         let b = next().unwrap_or(0);
-                        let color = (b & 0x80 != 0).then(|| COLORS[usize::from(b >> 5) % COLORS.len()]);
+                        let color =
+                            (b & 0x80 != 0).then(|| COLORS[usize::from(b >> 5) % COLORS.len()]);
                         (usize::from(b % 9), color)
                     })
                     .collect();
