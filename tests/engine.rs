@@ -357,3 +357,36 @@ fn published_counts_with_multiplicities() {
         assert_eq!(Solver::new(&b.build()).count_solutions(), count);
     }
 }
+
+#[test]
+fn multiplicities_respect_limits_seeds_and_reloads() {
+    let problem = Problem::parse("2|x 3|y\nx\nx\nx\nx\ny\ny\ny\ny\ny\n").unwrap();
+    let limited = SolverOptions {
+        max_solutions: Some(7),
+        ..Default::default()
+    };
+    let mut solver = Solver::with_options(&problem, &limited).unwrap();
+    assert_eq!(solver.count_solutions(), 7);
+    assert_eq!(solver.status(), Status::SolutionLimit);
+    let capped = SolverOptions {
+        max_nodes: Some(10),
+        ..Default::default()
+    };
+    let mut solver = Solver::with_options(&problem, &capped).unwrap();
+    solver.count_solutions();
+    assert_eq!(solver.status(), Status::NodeLimit);
+    assert_eq!(solver.stats().nodes, 10);
+    // Seeds and reloads find the same 60 solutions.
+    let all: std::collections::BTreeSet<Vec<usize>> = Solver::new(&problem).collect();
+    assert_eq!(all.len(), 60);
+    for seed in 0..5 {
+        let seeded = SolverOptions {
+            seed: Some(seed),
+            ..Default::default()
+        };
+        solver.reload(&problem, &seeded).unwrap();
+        let found: std::collections::BTreeSet<Vec<usize>> = solver.by_ref().collect();
+        assert_eq!(found, all);
+        assert!(solver.is_complete());
+    }
+}
