@@ -3,7 +3,7 @@
 # lints, the native tests (and the full published sudoku sets where ../shared/data/sudoku/
 # exists), the wasm boundary tests in Node and headless Chromium, the release build, then the
 # package and page tests against that build on the machine's Node and on Node 24, and the
-# package test on Node 22. Ends with one line: `total: N passed, M failed`.
+# package test on Node 22; also a minute of fuzzing. Ends with one line: `total: N passed, M failed`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,13 +13,14 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 # Adds up the counts printed so far by cargo (`test result: ok. N passed; M failed; ...`)
-# and by node --test's spec reporter (`ℹ pass N`, `ℹ fail M`).
+# by node --test's spec reporter (`ℹ pass N`, `ℹ fail M`) and by scripts/fuzz.sh (`N passed, M failed`).
 totals() {
     awk '/^test result: / { for (i = 1; i < NF; i++) {
                                 if ($(i + 1) ~ /^passed/) pass += $i
                                 if ($(i + 1) ~ /^failed/) fail += $i } }
          /^ℹ pass [0-9]+$/ { pass += $3 }
          /^ℹ fail [0-9]+$/ { fail += $3 }
+         /^[0-9]+ passed, [0-9]+ failed$/ { pass += $1; fail += $3 }
          END { print pass + 0, fail + 0 }' "$log"
 }
 
@@ -75,6 +76,9 @@ else
     printf '\n\033[1m==> full sudoku sets: not run\033[0m (no ../shared/data/sudoku/ here;'
     printf ' the vendored samples in tests/data/sudoku/ ran above)\n'
 fi
+# Coverage-guided fuzzing of Knuth's text format and of the builder (fuzz/, scripts/fuzz.sh:
+# cargo-fuzz installed if missing, libFuzzer on the stable toolchain): 30 s per target.
+stage "fuzz (text format and builder, 30 s each)" bash scripts/fuzz.sh 30
 # Runner from .cargo/config.toml: tests/wasm_node.rs in Node, tests/wasm_browser.rs in
 # Chromium. Only --tests: plain #[test] and doctests are skipped or meaningless on wasm32.
 stage "wasm boundary tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests

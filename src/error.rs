@@ -93,6 +93,44 @@ pub enum Error {
         /// The budget.
         limit: usize,
     },
+    /// Bounds given for an item number that names no item.
+    #[error("item {index} is out of range (items are numbered from 0; the problem has {items})")]
+    ItemIndexOutOfRange {
+        /// The item number given.
+        index: usize,
+        /// How many items the problem has.
+        items: usize,
+    },
+    /// Bounds given to a secondary item: only primary items take multiplicities.
+    #[error("`{name}` is a secondary item and cannot have bounds")]
+    BoundsOnSecondary {
+        /// The secondary item's name.
+        name: String,
+    },
+    /// An upper bound of 0: the item could never be covered.
+    #[error("item `{name}`: the upper bound must be at least 1")]
+    ZeroUpperBound {
+        /// The item's name.
+        name: String,
+    },
+    /// A lower bound above the upper bound.
+    #[error("item `{name}`: the lower bound {min} exceeds the upper bound {max}")]
+    BoundsReversed {
+        /// The item's name.
+        name: String,
+        /// The lower bound given.
+        min: u32,
+        /// The upper bound given.
+        max: u32,
+    },
+    /// An item-line token with bounds (`min:max|name` or `max|name`) that does not parse.
+    #[error("malformed bounds in `{token}`: {reason}")]
+    MalformedBounds {
+        /// The token as written.
+        token: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// A forced option index that names no option.
     #[error("forced option {option} is out of range (the problem has {options} options)")]
     ForcedOutOfRange {
@@ -129,6 +167,11 @@ impl Error {
             Error::Syntax { .. } => "syntax",
             Error::AtLine { source, .. } => source.code(),
             Error::TooLarge { .. } => "too_large",
+            Error::ItemIndexOutOfRange { .. } => "item_out_of_range",
+            Error::BoundsOnSecondary { .. } => "bounds_on_secondary",
+            Error::ZeroUpperBound { .. } => "zero_upper_bound",
+            Error::BoundsReversed { .. } => "bounds_reversed",
+            Error::MalformedBounds { .. } => "malformed_bounds",
             Error::ForcedOutOfRange { .. } => "forced_out_of_range",
             Error::ForcedConflict { .. } => "forced_conflict",
         }

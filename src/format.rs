@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! | a comment: any line that starts with `|`
-//! A B C D E | F G        <- primary items, `|`, secondary items
+//! A B 2:3|C D E | F G    <- primary items, `|`, secondary items; `min:max|name` (or
+//!                           `max|name`) gives a primary item bounds, as in Knuth's DLX3
 //! C E F                  <- one option per line
 //! A D G:red              <- `name:color` gives a secondary item a color
 //! ```
@@ -24,7 +25,10 @@ impl Problem {
     /// ```
     ///
     /// # Errors
-    /// [`Error::Syntax`] for a missing item line or a misplaced `|`, [`Error::TooLarge`] for a
+    /// [`Error::Syntax`] for a missing item line or a misplaced `|`,
+    /// [`Error::MalformedBounds`] for bounds that are not `min:max|` or `max|` with decimal
+    /// numbers, the errors of [`ProblemBuilder::set_bounds`] for bounds it refuses (all
+    /// wrapped in [`Error::AtLine`] with the item line), [`Error::TooLarge`] for a
     /// text over [`MAX_TEXT_BYTES`] or a problem over [`SizeBudget::DEFAULT`], and any error of
     /// [`ProblemBuilder::add_named_option`] wrapped in [`Error::AtLine`] with its line number.
     pub fn parse(text: &str) -> Result<Problem> {
@@ -44,6 +48,7 @@ impl Problem {
         };
         let mut primary = Vec::new();
         let mut secondary = Vec::new();
+        let mut bounds = Vec::new();
         let mut bar = false;
         for token in header.split_whitespace() {
             if token == "|" {
@@ -54,14 +59,35 @@ impl Problem {
                     });
                 }
                 bar = true;
-            } else if bar {
-                secondary.push(token);
+                continue;
+            }
+            let (name, bound) = match token.split_once('|') {
+                Some((spec, name)) => {
+                    let bound = parse_bounds(token, spec).map_err(|e| e.at_line(item_line))?;
+                    (name, Some(bound))
+                }
+                None => (token, None),
+            };
+            if bar {
+                if bound.is_some() {
+                    let name = name.to_owned();
+                    return Err(Error::BoundsOnSecondary { name }.at_line(item_line));
+                }
+                secondary.push(name);
             } else {
-                primary.push(token);
+                if let Some(bound) = bound {
+                    bounds.push((primary.len(), bound));
+                }
+                primary.push(name);
             }
         }
         let mut builder =
             ProblemBuilder::with_names(&primary, &secondary).map_err(|e| e.at_line(item_line))?;
+        for (item, (min, max)) in bounds {
+            builder
+                .set_bounds(item, min, max)
+                .map_err(|e| e.at_line(item_line))?;
+        }
 
         let mut tokens = Vec::new();
         for (line, body) in lines {
@@ -91,6 +117,32 @@ impl Problem {
             text.push('\n');
         }
         text
+    }
+}
+
+/// The bounds `spec` before the `|` of item-line token `token`: `min:max` or `max`.
+fn parse_bounds(token: &str, spec: &str) -> Result<(u32, u32)> {
+    let malformed = |reason| Error::MalformedBounds {
+        token: token.to_owned(),
+        reason,
+    };
+    let number = |digits: &str| -> Result<u32> {
+        if digits.is_empty() {
+            return Err(malformed("a bound is missing"));
+        }
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed("bounds are decimal numbers"));
+        }
+        digits
+            .parse()
+            .map_err(|_| malformed("a bound is too large (at most 4294967295)"))
+    };
+    match spec.split_once(':') {
+        Some((min, max)) => Ok((number(min)?, number(max)?)),
+        None => {
+            let max = number(spec)?;
+            Ok((max, max))
+        }
     }
 }
 

@@ -93,17 +93,21 @@ impl Names {
     }
 }
 
-/// A validated exact-cover problem with secondary items and colors.
+/// A validated exact-cover problem with secondary items, colors and multiplicities.
 ///
 /// Items are numbered from 0, primary items first. Each option is a list of distinct items,
 /// at least one of them primary; a secondary item in an option may carry a color.
-/// A solution is a set of options that covers every primary item exactly once and every
-/// secondary item at most once, except that options which give a secondary item the same
-/// color may share it.
+/// A solution is a set of options that covers every primary item exactly once (or, for an
+/// item given bounds `min..=max`, at least `min` and at most `max` times: Knuth's
+/// multiplicities) and every secondary item at most once, except that options which give a
+/// secondary item the same color may share it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     names: Names,
     primary: usize,
+    /// Each primary item's bounds `(min, max)`; empty while every item has bounds `(1, 1)`,
+    /// so that equal problems compare equal however they were built.
+    bounds: Vec<(u32, u32)>,
     colors: Vec<String>,
     starts: Vec<u32>,
     entries: Vec<Entry>,
@@ -143,6 +147,34 @@ impl Problem {
         self.names.get(item)
     }
 
+    /// The bounds `(min, max)` of primary item `item`: every solution covers it at least
+    /// `min` and at most `max` times. `(1, 1)`, exact cover, unless
+    /// [`ProblemBuilder::set_bounds`] said otherwise.
+    ///
+    /// # Panics
+    /// If `item >= primary_count()`.
+    pub fn bounds(&self, item: usize) -> (u32, u32) {
+        assert!(item < self.primary, "item {item} is not a primary item");
+        self.bounds.get(item).copied().unwrap_or((1, 1))
+    }
+
+    /// Whether some primary item has bounds other than `(1, 1)`: the problem is then
+    /// searched with Knuth's Algorithm M.
+    pub fn has_bounds(&self) -> bool {
+        !self.bounds.is_empty()
+    }
+
+    /// Primary item `item`'s name as the item line of Knuth's format writes it: `min:max|name`,
+    /// or `max|name` when the two are equal, or the bare name for `(1, 1)`.
+    fn item_token(&self, item: usize) -> String {
+        let name = self.names.get(item);
+        match self.bounds(item) {
+            (1, 1) => name.into_owned(),
+            (min, max) if min == max => format!("{max}|{name}"),
+            (min, max) => format!("{min}:{max}|{name}"),
+        }
+    }
+
     /// The name of color `color` (colors are numbered from 1), or `None` for 0 or an unknown
     /// color.
     pub fn color_name(&self, color: u32) -> Option<&str> {
@@ -179,9 +211,20 @@ impl Problem {
         line
     }
 
-    /// The whole problem in Knuth's text format, which [`Problem::parse`] reads back.
+    /// The whole problem in Knuth's text format, which [`Problem::parse`] reads back: item
+    /// bounds as DLX3 writes them (`min:max|name`, `max|name`). A problem without primary
+    /// items (which the builder allows, as a start) has no text form: Knuth's format needs
+    /// an item line, and a line that starts with `|` is a comment, so its text reads back as
+    /// [`crate::Error::Syntax`].
     pub fn to_text(&self) -> String {
-        let mut text = self.names.join(0..self.primary);
+        let mut text = if self.has_bounds() {
+            (0..self.primary)
+                .map(|item| self.item_token(item))
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            self.names.join(0..self.primary)
+        };
         if self.primary < self.names.len() {
             text.push_str(" | ");
             text.push_str(&self.names.join(self.primary..self.names.len()));
@@ -224,6 +267,8 @@ pub struct ProblemBuilder {
     /// Scratch marks for duplicate detection: `seen[item] == stamp` means already in this option.
     seen: Vec<u32>,
     stamp: u32,
+    /// How many primary items have bounds other than `(1, 1)`.
+    bounded: usize,
 }
 
 impl ProblemBuilder {
@@ -263,6 +308,8 @@ impl ProblemBuilder {
         problem.names = Names::Numbered(total);
         problem.primary = primary;
         problem.colors.clear();
+        problem.bounds.clear();
+        self.bounded = 0;
         problem.starts.clear();
         problem.starts.push(0);
         problem.entries.clear();
@@ -322,6 +369,7 @@ impl ProblemBuilder {
             problem: Problem {
                 names,
                 primary,
+                bounds: Vec::new(),
                 colors: Vec::new(),
                 starts: vec![0],
                 entries: Vec::new(),
@@ -331,6 +379,7 @@ impl ProblemBuilder {
             color_index: NameMap::default(),
             seen: vec![0; n],
             stamp: 0,
+            bounded: 0,
         }
     }
 
@@ -386,6 +435,13 @@ impl ProblemBuilder {
     /// As [`ProblemBuilder::add_option`], plus [`Error::ColorOnPrimary`] and
     /// [`Error::InvalidName`] for a bad color name.
     pub fn add_colored_option(&mut self, items: &[(usize, Option<&str>)]) -> Result<usize> {
+        let colors = self.problem.colors.len();
+        let result = self.add_colored_entries(items);
+        self.forget_colors_on_error(colors, result)
+    }
+
+    /// The body of [`ProblemBuilder::add_colored_option`].
+    fn add_colored_entries(&mut self, items: &[(usize, Option<&str>)]) -> Result<usize> {
         let option = self.option_count();
         let n = self.problem.names.len();
         let mut entries = Vec::with_capacity(items.len());
@@ -408,6 +464,13 @@ impl ProblemBuilder {
     /// # Errors
     /// [`Error::UnknownItem`] and the errors of [`ProblemBuilder::add_colored_option`].
     pub fn add_named_option<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<usize> {
+        let colors = self.problem.colors.len();
+        let result = self.add_named_entries(tokens);
+        self.forget_colors_on_error(colors, result)
+    }
+
+    /// The body of [`ProblemBuilder::add_named_option`].
+    fn add_named_entries<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<usize> {
         let option = self.option_count();
         let mut entries = Vec::with_capacity(tokens.len());
         for token in tokens {
@@ -427,6 +490,68 @@ impl ProblemBuilder {
         self.push_option(entries.into_iter().map(Ok))
     }
 
+    /// Gives primary item `item` bounds: every solution must cover it at least `min` and at
+    /// most `max` times (Knuth's multiplicities, searched with his Algorithm M). `(1, 1)` is
+    /// exact cover, the default; `min = 0` makes the item optional. Colors and bounds
+    /// combine freely.
+    ///
+    /// ```
+    /// use dlx_wasm::{ProblemBuilder, Solver};
+    /// # fn main() -> dlx_wasm::Result<()> {
+    /// // Choose two of three options for `a`, and `b` once.
+    /// let mut b = ProblemBuilder::with_names(&["a", "b"], &[])?;
+    /// b.set_bounds(0, 2, 2)?;
+    /// b.add_named_option(&["a"])?;
+    /// b.add_named_option(&["a", "b"])?;
+    /// b.add_named_option(&["a"])?;
+    /// assert_eq!(Solver::new(&b.build()).count_solutions(), 2);
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::ItemIndexOutOfRange`] for an item that does not exist,
+    /// [`Error::BoundsOnSecondary`] for a secondary item (those are covered at most once, or
+    /// shared by color), [`Error::ZeroUpperBound`] for `max = 0` and
+    /// [`Error::BoundsReversed`] for `min > max`. On error nothing changes.
+    pub fn set_bounds(&mut self, item: usize, min: u32, max: u32) -> Result<()> {
+        let problem = &mut self.problem;
+        let items = problem.names.len();
+        if item >= items {
+            return Err(Error::ItemIndexOutOfRange { index: item, items });
+        }
+        let name = || problem.names.get(item).into_owned();
+        if item >= problem.primary {
+            return Err(Error::BoundsOnSecondary { name: name() });
+        }
+        if max == 0 {
+            return Err(Error::ZeroUpperBound { name: name() });
+        }
+        if min > max {
+            return Err(Error::BoundsReversed {
+                name: name(),
+                min,
+                max,
+            });
+        }
+        let old = problem.bounds(item);
+        if old == (min, max) {
+            return Ok(());
+        }
+        if problem.bounds.is_empty() {
+            problem.bounds = vec![(1, 1); problem.primary];
+        }
+        problem.bounds[item] = (min, max);
+        if old == (1, 1) {
+            self.bounded += 1;
+        } else if (min, max) == (1, 1) {
+            self.bounded -= 1;
+        }
+        if self.bounded == 0 {
+            problem.bounds.clear();
+        }
+        Ok(())
+    }
+
     /// The problem as built so far.
     pub fn problem(&self) -> &Problem {
         &self.problem
@@ -435,6 +560,17 @@ impl ProblemBuilder {
     /// The finished problem.
     pub fn build(self) -> Problem {
         self.problem
+    }
+
+    /// Forgets the colors interned since there were `colors` of them if `result` is an
+    /// error, so that a refused option leaves the builder as it was.
+    fn forget_colors_on_error(&mut self, colors: usize, result: Result<usize>) -> Result<usize> {
+        if result.is_err() {
+            for name in self.problem.colors.drain(colors..) {
+                self.color_index.remove(&name);
+            }
+        }
+        result
     }
 
     /// Checks one colored entry and interns its color.

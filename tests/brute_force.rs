@@ -1,5 +1,6 @@
-//! Property tests: on random small problems with secondary items and colors, the solver finds
-//! exactly the solutions a brute-force search over all subsets of options finds.
+//! Property tests: on random small problems with secondary items and colors, and with
+//! multiplicities (Algorithm M), the solver finds exactly the solutions a brute-force search
+//! over all subsets of options finds.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -37,6 +38,27 @@ fn problem() -> impl Strategy<Value = Problem> {
             }
             b.build()
         })
+    })
+}
+
+/// A random problem whose primary items may have bounds `min..=max` (Knuth's
+/// multiplicities), `min` from 0 to 2 and `max` up to 3.
+fn bounded_problem() -> impl Strategy<Value = Problem> {
+    (problem(), prop::collection::vec((0u32..=2, 0u32..=2), 5)).prop_map(|(problem, bounds)| {
+        let mut b =
+            ProblemBuilder::new(problem.primary_count(), problem.secondary_count()).unwrap();
+        for (item, &(min, extra)) in bounds.iter().enumerate().take(problem.primary_count()) {
+            b.set_bounds(item, min, (min + extra).max(1)).unwrap();
+        }
+        for option in 0..problem.option_count() {
+            let entries: Vec<(usize, Option<&str>)> = problem
+                .option(option)
+                .iter()
+                .map(|e| (e.item as usize, problem.color_name(e.color)))
+                .collect();
+            b.add_colored_option(&entries).unwrap();
+        }
+        b.build()
     })
 }
 
@@ -89,5 +111,74 @@ proptest! {
     #[test]
     fn parser_never_panics(text in "[a-c |:x\\n]{0,60}") {
         let _ = Problem::parse(&text);
+    }
+
+    #[test]
+    fn multiplicities_find_exactly_the_brute_force_solutions(problem in bounded_problem(), seed in any::<u64>(), budget in 1u64..5) {
+        let expected = brute_force(&problem);
+        let mut found: Vec<Vec<usize>> = Solver::new(&problem).collect();
+        found.sort();
+        prop_assert_eq!(&found, &expected);
+        let mut counter = Solver::new(&problem);
+        prop_assert_eq!(counter.count_solutions(), expected.len() as u64);
+        prop_assert!(counter.is_complete());
+        prop_assert_eq!(counter.progress(), 1.0);
+
+        let options = SolverOptions { seed: Some(seed), ..Default::default() };
+        let mut seeded: Vec<Vec<usize>> = Solver::with_options(&problem, &options).unwrap().collect();
+        seeded.sort();
+        prop_assert_eq!(&seeded, &expected);
+
+        // Resumed in slices of `budget` nodes: the same solutions in the same order, the
+        // same statistics, and progress that never decreases.
+        let mut whole = Solver::new(&problem);
+        let in_order: Vec<Vec<usize>> = whole.by_ref().collect();
+        let mut sliced = Solver::new(&problem);
+        let (mut again, mut progress) = (Vec::new(), 0.0);
+        loop {
+            match sliced.run(budget) {
+                dlx_wasm::Step::Solution => again.push(sliced.solution()),
+                dlx_wasm::Step::Done => break,
+                dlx_wasm::Step::Paused => {}
+            }
+            prop_assert!(sliced.progress() >= progress);
+            progress = sliced.progress();
+        }
+        prop_assert_eq!(again, in_order);
+        prop_assert_eq!(sliced.stats(), whole.stats());
+    }
+
+    #[test]
+    fn multiplicities_with_forced_options(problem in bounded_problem(), picks in prop::collection::vec(any::<prop::sample::Index>(), 1..3)) {
+        prop_assume!(problem.option_count() > 0);
+        let forced: Vec<usize> = picks.iter().map(|p| p.index(problem.option_count())).collect();
+        let options = SolverOptions { forced: forced.clone(), ..Default::default() };
+        let expected: Vec<Vec<usize>> = brute_force(&problem)
+            .into_iter()
+            .filter(|s| forced.iter().all(|f| s.contains(f)))
+            .collect();
+        match Solver::with_options(&problem, &options) {
+            Ok(solver) => {
+                let mut found: Vec<Vec<usize>> = solver.collect();
+                found.sort();
+                prop_assert_eq!(found, expected);
+            }
+            // Refused only when no solution could hold them all.
+            Err(error) => {
+                prop_assert_eq!(error.code(), "forced_conflict");
+                prop_assert!(expected.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn bounds_round_trip_through_the_text_format(problem in bounded_problem()) {
+        let again = Problem::parse(&problem.to_text()).unwrap();
+        prop_assert_eq!(again.to_text(), problem.to_text());
+        prop_assert_eq!(again.has_bounds(), problem.has_bounds());
+        for item in 0..problem.primary_count() {
+            prop_assert_eq!(again.bounds(item), problem.bounds(item));
+        }
+        prop_assert_eq!(brute_force(&again), brute_force(&problem));
     }
 }

@@ -258,4 +258,135 @@ fn command_line_tool_counts_and_prints() {
     let (code, _, err) = run(&["--bogus"], "");
     assert_eq!(code, Some(2));
     assert!(err.contains("unknown argument"));
+    // Multiplicities, with DLX3's figures for Knuth's example.
+    let (code, out, _) = run(&["-s"], DLX3_EXAMPLE);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("A C X:1 Y:1\nB X:1\nC Y:1\n\n1 solutions, 6 nodes, 14 updates"),
+        "{out}"
+    );
+    let (code, _, err) = run(&[], "A 3:1|B\nA B\n");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("line 1") && err.contains("exceeds"), "{err}");
+}
+
+/// Knuth's example in the documentation of DLX3 (multiplicities and colors).
+const DLX3_EXAMPLE: &str = "| A simple example of color controls\nA B 2:3|C | X Y\n\
+A B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+
+#[test]
+fn knuths_dlx3_example_has_its_unique_solution() {
+    let problem = Problem::parse(DLX3_EXAMPLE).unwrap();
+    assert_eq!(problem.bounds(2), (2, 3));
+    assert!(problem.has_bounds());
+    let mut solver = Solver::new(&problem);
+    let solutions: Vec<_> = solver.by_ref().collect();
+    // "The unique solution consists of options `A C X:1 Y:1`, `B X:1`, `C Y:1`."
+    assert_eq!(solutions, vec![vec![1, 3, 4]]);
+    assert_eq!(
+        problem.solution_text(&solutions[0]),
+        "A C X:1 Y:1\nB X:1\nC Y:1\n"
+    );
+    // DLX3 (built from Knuth's dlx3.w) reports 6 nodes and 14 updates.
+    assert_eq!((solver.stats().nodes, solver.stats().updates), (6, 14));
+    assert_eq!(problem.to_text().lines().next(), Some("A B 2:3|C | X Y"));
+}
+
+#[test]
+fn multiplicities_match_knuths_dlx3_statistics() {
+    // Solutions, nodes and updates as DLX3 reports them, for 186 problems with bounds.
+    let text = data("dlx3_figures.txt");
+    let mut problem = String::new();
+    let mut checked = 0;
+    for line in text.lines() {
+        let Some(figures) = line.strip_prefix("= ") else {
+            problem.push_str(line);
+            problem.push('\n');
+            continue;
+        };
+        let expected: Vec<u64> = figures.split(' ').map(|n| n.parse().unwrap()).collect();
+        let parsed = Problem::parse(&problem).unwrap();
+        assert!(parsed.has_bounds(), "{problem}");
+        let mut solver = Solver::new(&parsed);
+        let count = solver.count_solutions();
+        let stats = solver.stats();
+        assert_eq!(
+            vec![count, stats.nodes, stats.updates],
+            expected,
+            "DLX3's figures for\n{problem}"
+        );
+        problem.clear();
+        checked += 1;
+    }
+    assert_eq!(checked, 186);
+}
+
+#[test]
+fn published_counts_with_multiplicities() {
+    // MDANCE's example in dlx3.w: 2 of 4 options and 3 of 5, independently: C(4,2) C(5,3).
+    let mdance = Problem::parse("2|x 3|y\nx\nx\nx\nx\ny\ny\ny\ny\ny\n").unwrap();
+    assert_eq!(Solver::new(&mdance).count_solutions(), 60);
+    // 8 queens with every row optional: still the 92 solutions (8 columns need 8 queens).
+    let mut text = data("q8.dlx");
+    let header = text
+        .lines()
+        .find(|l| !l.starts_with('|'))
+        .unwrap()
+        .to_owned();
+    let bounded: Vec<String> = header
+        .split_whitespace()
+        .map(|t| {
+            if t.starts_with('r') {
+                format!("0:1|{t}")
+            } else {
+                t.to_owned()
+            }
+        })
+        .collect();
+    text = text.replacen(&header, &bounded.join(" "), 1);
+    let problem = Problem::parse(&text).unwrap();
+    assert!(problem.has_bounds());
+    assert_eq!(Solver::new(&problem).count_solutions(), 92);
+    // Choosing k of n independent options: C(n, k); `0:n` is every subset, 2^n.
+    for (min, max, n, count) in [(3, 3, 7, 35), (0, 7, 7, 128), (2, 4, 6, 15 + 20 + 15)] {
+        let mut b = dlx_wasm::ProblemBuilder::new(1, 0).unwrap();
+        b.set_bounds(0, min, max).unwrap();
+        for _ in 0..n {
+            b.add_option(&[0]).unwrap();
+        }
+        assert_eq!(Solver::new(&b.build()).count_solutions(), count);
+    }
+}
+
+#[test]
+fn multiplicities_respect_limits_seeds_and_reloads() {
+    let problem = Problem::parse("2|x 3|y\nx\nx\nx\nx\ny\ny\ny\ny\ny\n").unwrap();
+    let limited = SolverOptions {
+        max_solutions: Some(7),
+        ..Default::default()
+    };
+    let mut solver = Solver::with_options(&problem, &limited).unwrap();
+    assert_eq!(solver.count_solutions(), 7);
+    assert_eq!(solver.status(), Status::SolutionLimit);
+    let capped = SolverOptions {
+        max_nodes: Some(10),
+        ..Default::default()
+    };
+    let mut solver = Solver::with_options(&problem, &capped).unwrap();
+    solver.count_solutions();
+    assert_eq!(solver.status(), Status::NodeLimit);
+    assert_eq!(solver.stats().nodes, 10);
+    // Seeds and reloads find the same 60 solutions.
+    let all: std::collections::BTreeSet<Vec<usize>> = Solver::new(&problem).collect();
+    assert_eq!(all.len(), 60);
+    for seed in 0..5 {
+        let seeded = SolverOptions {
+            seed: Some(seed),
+            ..Default::default()
+        };
+        solver.reload(&problem, &seeded).unwrap();
+        let found: std::collections::BTreeSet<Vec<usize>> = solver.by_ref().collect();
+        assert_eq!(found, all);
+        assert!(solver.is_complete());
+    }
 }

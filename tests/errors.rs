@@ -205,3 +205,134 @@ fn every_code_is_distinct_and_snake_case() {
         .iter()
         .all(|c| c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_')));
 }
+
+#[test]
+fn bounds_with_the_lower_above_the_upper() {
+    let e = parse_err("| bounds\nA 3:2|B\nA B\n");
+    assert_eq!(e.code(), "bounds_reversed");
+    assert_eq!(e.line(), Some(2));
+    assert_eq!(
+        e.to_string(),
+        "line 2: item `B`: the lower bound 3 exceeds the upper bound 2"
+    );
+    let mut b = ProblemBuilder::new(2, 0).unwrap();
+    assert_eq!(
+        b.set_bounds(1, 3, 2).unwrap_err(),
+        Error::BoundsReversed {
+            name: "1".into(),
+            min: 3,
+            max: 2
+        }
+    );
+    assert!(!b.problem().has_bounds(), "a refused bound changes nothing");
+}
+
+#[test]
+fn an_upper_bound_of_zero() {
+    for text in ["0|A\nA\n", "0:0|A\nA\n"] {
+        let e = parse_err(text);
+        assert_eq!((e.code(), e.line()), ("zero_upper_bound", Some(1)));
+    }
+    let mut b = ProblemBuilder::with_names(&["a"], &[]).unwrap();
+    assert_eq!(
+        b.set_bounds(0, 0, 0).unwrap_err(),
+        Error::ZeroUpperBound { name: "a".into() }
+    );
+}
+
+#[test]
+fn bounds_on_a_secondary_item() {
+    let e = parse_err("\n\nA | 2|x\nA x\n");
+    assert_eq!((e.code(), e.line()), ("bounds_on_secondary", Some(3)));
+    assert_eq!(
+        e.to_string(),
+        "line 3: `x` is a secondary item and cannot have bounds"
+    );
+    let mut b = ProblemBuilder::new(1, 1).unwrap();
+    assert_eq!(
+        b.set_bounds(1, 0, 1).unwrap_err(),
+        Error::BoundsOnSecondary { name: "1".into() }
+    );
+}
+
+#[test]
+fn malformed_bounds() {
+    for (text, reason) in [
+        ("A :2|B\nA B\n", "a bound is missing"),
+        ("A 1:|B\nA B\n", "a bound is missing"),
+        ("A |B\nA B\n", "a bound is missing"),
+        ("A x|B\nA B\n", "bounds are decimal numbers"),
+        ("A 1:2:3|B\nA B\n", "bounds are decimal numbers"),
+        ("A -1|B\nA B\n", "bounds are decimal numbers"),
+        (
+            "A 99999999999|B\nA B\n",
+            "a bound is too large (at most 4294967295)",
+        ),
+    ] {
+        let e = parse_err(text);
+        assert_eq!(
+            (e.code(), e.line()),
+            ("malformed_bounds", Some(1)),
+            "{text}"
+        );
+        let Error::AtLine { source, .. } = &e else {
+            panic!("{e:?}")
+        };
+        assert!(
+            matches!(&**source, Error::MalformedBounds { reason: r, .. } if *r == reason),
+            "{text}: {e}"
+        );
+    }
+    // A bound without a name is an invalid name.
+    assert_eq!(parse_err("A 2|\nA\n").code(), "invalid_name");
+}
+
+#[test]
+fn bounds_for_an_item_that_does_not_exist() {
+    let mut b = ProblemBuilder::new(2, 1).unwrap();
+    let e = b.set_bounds(3, 0, 1).unwrap_err();
+    assert_eq!(e, Error::ItemIndexOutOfRange { index: 3, items: 3 });
+    assert_eq!(
+        (e.code(), e.option(), e.line()),
+        ("item_out_of_range", None, None)
+    );
+}
+
+#[test]
+fn forced_options_past_an_upper_bound() {
+    let problem = Problem::parse("2|A B\nA\nA B\nA\n").unwrap();
+    let forced = |forced: Vec<usize>| {
+        Solver::with_options(
+            &problem,
+            &SolverOptions {
+                forced,
+                ..Default::default()
+            },
+        )
+    };
+    // Two of A's options may be forced together, not three.
+    assert_eq!(forced(vec![0, 2]).unwrap().count_solutions(), 0);
+    assert_eq!(forced(vec![0, 1]).unwrap().count_solutions(), 1);
+    let e = forced(vec![2, 0, 1]).unwrap_err();
+    assert_eq!(
+        e,
+        Error::ForcedConflict {
+            first: 2,
+            second: 1,
+            item: "A".into()
+        }
+    );
+}
+
+#[test]
+fn a_refused_option_leaves_no_color_behind() {
+    // Found by the builder fuzz target: the color of a refused option stayed interned.
+    let mut b = ProblemBuilder::new(1, 1).unwrap();
+    let before = b.problem().clone();
+    assert!(b.add_colored_option(&[(1, Some("red"))]).is_err());
+    assert!(b.add_named_option(&["1:red", "1"]).is_err());
+    assert_eq!(b.problem(), &before);
+    b.add_colored_option(&[(0, None), (1, Some("blue"))])
+        .unwrap();
+    assert_eq!(b.problem().color_name(1), Some("blue"));
+}

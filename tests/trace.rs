@@ -190,3 +190,102 @@ fn many_item_problems_choose_as_mrv_does() {
         assert_eq!(solutions, Solver::new(&problem).collect::<Vec<_>>());
     }
 }
+
+/// (nodes, updates, solutions) as the events count them.
+fn counted(events: &[TraceEvent]) -> (u64, u64, u64) {
+    let (mut nodes, mut updates, mut solutions) = (0, 0, 0);
+    for event in events {
+        match event {
+            TraceEvent::Choose { .. } => nodes += 1,
+            TraceEvent::Solution { .. } => {
+                nodes += 1;
+                solutions += 1;
+            }
+            TraceEvent::Cover { .. } | TraceEvent::Hide { .. } => updates += 1,
+            _ => {}
+        }
+    }
+    (nodes, updates, solutions)
+}
+
+#[test]
+fn the_event_limit_is_exact_and_the_stats_count_the_events() {
+    // The shared 8-queens file, at the limits the demo page used to overrun.
+    let problem = Problem::parse(&common::data("q8.dlx")).unwrap();
+    for max in [50, 5000] {
+        let t = trace(&problem, &SolverOptions::default(), max).unwrap();
+        assert!(t.truncated);
+        assert_eq!(t.events.len(), max);
+        let stats = (t.stats.nodes, t.stats.updates, t.stats.solutions);
+        assert_eq!(counted(&t.events), stats, "limit {max}");
+        replay(&problem, &t.events, false);
+    }
+}
+
+#[test]
+fn every_truncation_point_is_a_prefix_with_its_own_stats() {
+    let colored = Problem::parse("a b c | x\na x:red\nb x:red\nb x:blue\nc\nc x:blue\n").unwrap();
+    for (problem, forced) in [
+        (queens(5).unwrap(), vec![]),
+        (colored, vec![]),
+        (queens(5).unwrap(), vec![2]),
+    ] {
+        let options = SolverOptions {
+            forced,
+            ..Default::default()
+        };
+        let full = trace(&problem, &options, usize::MAX).unwrap();
+        assert!(!full.truncated);
+        let before = Solver::with_options(&problem, &options).unwrap().stats();
+        for max in 0..=full.events.len() {
+            let t = trace(&problem, &options, max).unwrap();
+            assert_eq!(t.events[..], full.events[..max]);
+            assert_eq!(t.truncated, max < full.events.len(), "limit {max}");
+            let (nodes, updates, solutions) = counted(&t.events);
+            assert_eq!(
+                (nodes, before.updates + updates, solutions),
+                (t.stats.nodes, t.stats.updates, t.stats.solutions),
+                "limit {max}"
+            );
+        }
+        let mut solver = Solver::with_options(&problem, &options).unwrap();
+        solver.count_solutions();
+        assert_eq!(full.stats, solver.stats());
+    }
+}
+
+#[test]
+fn multiplicities_trace_with_counts_that_add_up() {
+    // Knuth's DLX3 example: tweaks show as hides (the tried option's own node included) and
+    // untweaks as unhides, so the events count DLX3's statistics.
+    let problem =
+        Problem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n").unwrap();
+    let full = trace(&problem, &SolverOptions::default(), usize::MAX).unwrap();
+    assert!(!full.truncated);
+    assert_eq!((full.stats.nodes, full.stats.updates), (6, 14));
+    assert_eq!(counted(&full.events), (6, 14, 1));
+    let solutions: Vec<_> = full
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Solution { options, .. } => Some(options.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(solutions, vec![vec![1, 3, 4]]);
+    let hides = |e: &&TraceEvent| matches!(e, TraceEvent::Hide { .. });
+    let unhides = |e: &&TraceEvent| matches!(e, TraceEvent::Unhide { .. });
+    assert_eq!(
+        full.events.iter().filter(hides).count(),
+        full.events.iter().filter(unhides).count()
+    );
+    for max in 0..=full.events.len() {
+        let t = trace(&problem, &SolverOptions::default(), max).unwrap();
+        assert_eq!(t.events[..], full.events[..max]);
+        let (nodes, updates, solutions) = counted(&t.events);
+        assert_eq!(
+            (nodes, updates, solutions),
+            (t.stats.nodes, t.stats.updates, t.stats.solutions)
+        );
+    }
+}

@@ -11,7 +11,8 @@ const USAGE: &str = "\
 usage: dlx [options] < problem.dlx
 
 Reads an exact-cover problem in Knuth's format (primary items | secondary items on the first
-line, one option per line, `|` comment lines) and counts its solutions.
+line, one option per line, `|` comment lines) and counts its solutions. As in his DLX3, a
+primary item written `u:v|name` (or `v|name`) must be covered between u and v times.
 
 options:
   -s, --solutions      print each solution as option lines, a blank line after each

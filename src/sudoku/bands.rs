@@ -12,40 +12,10 @@
 //! band. Columns, naked singles and branching work on the same words: a cell with one
 //! symbol left is filled, a column with one place left for a symbol gets it, and the search
 //! branches on a cell with two candidates (else the one with fewest). Backtracking restores
-//! a copy of the 27 words.
+//! a copy of the 27 words: the depth-first driver (depth_first.rs) it shares with the
+//! bitboard search does that; this module is the propagation.
 
-use super::layout::{Constraint, Layout};
-
-/// Whether `layout` is the classic 9x9: 81 cells in reading order, and as regions exactly
-/// the 9 rows, 9 columns and 9 3x3 boxes, each holding every symbol once.
-pub(crate) fn fits(layout: &Layout) -> bool {
-    if layout.n != 9 || layout.cell_count() != 81 || layout.region_count() != 27 {
-        return false;
-    }
-    if (0..81).any(|c| layout.cell_pos[c] != c as u32) || layout.width != 9 {
-        return false;
-    }
-    let mut classic: Vec<u128> = (0..9)
-        .flat_map(|k| {
-            let row = (0..9).fold(0u128, |m, c| m | 1 << (9 * k + c));
-            let col = (0..9).fold(0u128, |m, r| m | 1 << (9 * r + k));
-            let (top, left) = (k / 3 * 3, k % 3 * 3);
-            let boxx = (0..9).fold(0u128, |m, j| m | 1 << (9 * (top + j / 3) + left + j % 3));
-            [row, col, boxx]
-        })
-        .collect();
-    let mut regions: Vec<u128> = (0..27)
-        .map(|r| {
-            layout
-                .region_cells(r)
-                .iter()
-                .fold(0u128, |m, &c| m | 1 << c)
-        })
-        .collect();
-    classic.sort_unstable();
-    regions.sort_unstable();
-    regions == classic && (0..27).all(|r| layout.constraint(r) == Constraint::ExactlyOnce)
-}
+use super::depth_first::{Branch, DepthFirst, Next, Propagator};
 
 /// The nine cells of a row of a band.
 const ROW: u32 = 0x1FF;
@@ -170,14 +140,44 @@ struct Dirty {
     columns: u32,
 }
 
-/// What propagation left.
-enum Next {
-    /// A contradiction: no solution below this node.
-    Dead,
-    /// Every cell is filled.
-    Solved,
-    /// Branch on this cell, trying these symbols (bit `s` for symbol `s + 1`).
-    Branch(u32, u32),
+/// A cell and the symbols left to try in it (bit `s` for symbol `s + 1`): the search
+/// always branches on a cell.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    cell: u32,
+    symbols: u32,
+}
+
+impl Branch for Cell {
+    #[inline(always)]
+    fn take(&mut self) -> Option<(u32, usize)> {
+        if self.symbols == 0 {
+            return None;
+        }
+        let symbol = self.symbols.trailing_zeros() as usize;
+        self.symbols &= self.symbols - 1;
+        Some((self.cell, symbol))
+    }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.symbols == 0
+    }
+}
+
+/// The band search's propagation, for the shared driver.
+struct Bands;
+
+impl Propagator for Bands {
+    type Node = Node;
+    type Branch = Cell;
+
+    #[inline(always)]
+    fn step(&self, node: &mut Node, grid: &mut [u8], cell: u32, symbol: usize) -> Next<Cell> {
+        let mut dirty = Dirty::default();
+        node.place(grid, &mut dirty, cell, symbol);
+        node.propagate(grid, &mut dirty)
+    }
 }
 
 impl Node {
@@ -239,7 +239,7 @@ impl Node {
     }
 
     /// Takes every forced step until none is left, then picks the cell to branch on.
-    fn propagate(&mut self, grid: &mut [u8], dirty: &mut Dirty) -> Next {
+    fn propagate(&mut self, grid: &mut [u8], dirty: &mut Dirty) -> Next<Cell> {
         loop {
             // Each symbol in each band that changed: the permutation table, then the rows
             // and boxes left with one cell.
@@ -359,7 +359,10 @@ impl Node {
                 return Next::Solved;
             }
             let cell = pair.map_or_else(|| self.fewest(), |(_, c)| c);
-            return Next::Branch(cell, self.symbols(cell));
+            return Next::Branch(Cell {
+                cell,
+                symbols: self.symbols(cell),
+            });
         }
     }
 
@@ -392,7 +395,7 @@ impl Node {
 /// The search's memory, kept between puzzles.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct BandSearch {
-    stack: Vec<(Node, u32, u32)>,
+    search: DepthFirst<Node, Cell>,
     grid: Vec<u8>,
     /// Branching nodes of the last search.
     pub(crate) branches: u64,
@@ -406,7 +409,7 @@ impl BandSearch {
         &mut self,
         givens: &[u8],
         limit: u64,
-        mut each: impl FnMut(&[u8]) -> bool,
+        each: impl FnMut(&[u8]) -> bool,
     ) -> Option<u64> {
         self.branches = 0;
         self.grid.clear();
@@ -445,64 +448,11 @@ impl BandSearch {
             bands: 0x1FF | 0x1FF << 16 | 0x1FF << 32,
             columns: (1 << 9) - 1,
         };
-        let (cell, symbols) = match root.propagate(&mut self.grid, &mut dirty) {
-            Next::Dead => return Some(0),
-            Next::Solved => {
-                each(&self.grid);
-                return Some(1);
-            }
-            Next::Branch(cell, symbols) => (cell, symbols),
-        };
-        self.branches = 1;
-        self.stack.clear();
-        self.stack.push((root, cell, symbols));
-        let mut found = 0;
-        while let Some((node, cell, symbols)) = self.stack.last_mut() {
-            if *symbols == 0 {
-                self.stack.pop();
-                continue;
-            }
-            let symbol = symbols.trailing_zeros() as usize;
-            *symbols &= *symbols - 1;
-            let mut dirty = Dirty::default();
-            if *symbols == 0 {
-                // The last option of this node: work on the node itself, no copy.
-                node.place(&mut self.grid, &mut dirty, *cell, symbol);
-                match node.propagate(&mut self.grid, &mut dirty) {
-                    Next::Dead => {
-                        self.stack.pop();
-                    }
-                    Next::Solved => {
-                        self.stack.pop();
-                        found += 1;
-                        if !each(&self.grid) || found >= limit {
-                            break;
-                        }
-                    }
-                    Next::Branch(next, options) => {
-                        self.branches += 1;
-                        (*cell, *symbols) = (next, options);
-                    }
-                }
-                continue;
-            }
-            let mut child = *node;
-            child.place(&mut self.grid, &mut dirty, *cell, symbol);
-            match child.propagate(&mut self.grid, &mut dirty) {
-                Next::Dead => {}
-                Next::Solved => {
-                    found += 1;
-                    if !each(&self.grid) || found >= limit {
-                        break;
-                    }
-                }
-                Next::Branch(cell, symbols) => {
-                    self.branches += 1;
-                    self.stack.push((child, cell, symbols));
-                }
-            }
-        }
-        self.stack.clear();
+        let first = root.propagate(&mut self.grid, &mut dirty);
+        let found = self
+            .search
+            .run(&Bands, root, first, &mut self.grid, limit, each);
+        self.branches = self.search.branches;
         Some(found)
     }
 }

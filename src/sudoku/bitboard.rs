@@ -9,89 +9,14 @@
 //! region: naked and hidden singles), then it branches on an item with two options if
 //! there is one (a cell first, then a symbol in a region), else on the cell with the
 //! fewest candidates. Backtracking restores a copy of the node's masks instead of
-//! uncovering. The sudoku benchmark measures this against the linked engine.
+//! uncovering: the depth-first driver (depth_first.rs) it shares with the band search does
+//! that; this module is the propagation, on the layout's masks (`Board`, built by the
+//! model). The sudoku benchmark measures this against the linked engine.
 
-use super::layout::{Constraint, Layout};
-
-/// The most symbols a bitboard layout may have.
-const MAX_N: usize = 9;
-
-/// A layout as bit masks, one bit per cell, for [`BitSearch`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Board {
-    n: usize,
-    /// Every cell.
-    all: u128,
-    /// The cells of each exactly-once region.
-    units: Vec<u128>,
-    /// The exactly-once regions of each cell, bit `u` for `units[u]`.
-    unit_of: Vec<u64>,
-    /// The cells that share a region with each cell, the cell itself left out.
-    peers: Vec<u128>,
-    /// For each cell, the exactly-once regions that hold one of its peers: where a symbol
-    /// placed in the cell may leave a hidden single of that symbol.
-    near: Vec<u64>,
-}
+use super::depth_first::{self, DepthFirst, Next, Propagator};
+use super::layout::{Board, MAX_N};
 
 impl Board {
-    /// The masks of `layout`, or `None` if it has more than 128 cells, more than 9 symbols
-    /// or more than 64 exactly-once regions.
-    pub(crate) fn new(layout: &Layout) -> Option<Board> {
-        let cells = layout.cell_count();
-        if layout.n > MAX_N || cells > 128 {
-            return None;
-        }
-        let mut units = Vec::new();
-        let mut unit_of = vec![0u64; cells];
-        let mut peers = vec![0u128; cells];
-        for r in 0..layout.region_count() {
-            let region = layout.region_cells(r);
-            let mask = region.iter().fold(0u128, |m, &c| m | 1 << c);
-            for &c in region {
-                peers[c as usize] |= mask & !(1u128 << c);
-            }
-            if layout.constraint(r) == Constraint::ExactlyOnce {
-                if units.len() == 64 {
-                    return None;
-                }
-                for &c in region {
-                    unit_of[c as usize] |= 1 << units.len();
-                }
-                units.push(mask);
-            }
-        }
-        let near = peers
-            .iter()
-            .map(|&p| {
-                (0..units.len())
-                    .filter(|&u| units[u] & p != 0)
-                    .fold(0u64, |m, u| m | 1 << u)
-            })
-            .collect();
-        let all = if cells == 128 {
-            u128::MAX
-        } else {
-            (1u128 << cells) - 1
-        };
-        Some(Board {
-            n: layout.n,
-            all,
-            units,
-            unit_of,
-            peers,
-            near,
-        })
-    }
-
-    /// The exactly-once regions, all of them.
-    fn all_units(&self) -> u64 {
-        if self.units.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.units.len()) - 1
-        }
-    }
-
     /// Covers the option "`symbol` in `cell`": the cell is filled, the symbol leaves the
     /// cell's peers, and the cell's regions no longer miss it.
     #[inline]
@@ -110,7 +35,7 @@ impl Board {
 
     /// Takes every item with one option left until none is, then picks the item to branch
     /// on.
-    fn propagate(&self, node: &mut Node, grid: &mut [u8], dirty: &mut Dirty) -> Next {
+    fn propagate(&self, node: &mut Node, grid: &mut [u8], dirty: &mut Dirty) -> Next<Branch> {
         // Symbols past `n` have no candidates and no regions, so every loop runs over all
         // of `MAX_N` and unrolls.
         let n = MAX_N;
@@ -208,7 +133,7 @@ impl Board {
 
 /// The search's state at one node.
 #[derive(Debug, Clone, Copy)]
-struct Node {
+pub(crate) struct Node {
     /// For each symbol, the empty cells it may still fill.
     cand: [u128; MAX_N],
     /// For each symbol, the exactly-once regions still missing it.
@@ -219,16 +144,16 @@ struct Node {
 
 /// The item a node branches on, with the options not tried yet.
 #[derive(Debug, Clone, Copy)]
-enum Branch {
+pub(crate) enum Branch {
     /// A cell takes one of `symbols` (bit `s` for symbol `s + 1`).
     Cell { cell: u32, symbols: u32 },
     /// A symbol goes into one of `cells` of a region.
     Symbol { symbol: u32, cells: u128 },
 }
 
-impl Branch {
-    /// The next option to try, as (cell, symbol from 0), removed from the branch.
-    fn next(&mut self) -> Option<(u32, usize)> {
+impl depth_first::Branch for Branch {
+    #[inline(always)]
+    fn take(&mut self) -> Option<(u32, usize)> {
         match self {
             Branch::Cell { cell, symbols } if *symbols != 0 => {
                 let symbol = symbols.trailing_zeros() as usize;
@@ -243,6 +168,14 @@ impl Branch {
             _ => None,
         }
     }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        match *self {
+            Branch::Cell { symbols, .. } => symbols == 0,
+            Branch::Symbol { cells, .. } => cells == 0,
+        }
+    }
 }
 
 /// The (symbol, region) pairs that placements touched since the last look for hidden
@@ -255,20 +188,22 @@ struct Dirty {
     one: [u64; MAX_N],
 }
 
-/// What propagation left.
-enum Next {
-    /// A contradiction: no solution below this node.
-    Dead,
-    /// Every cell is filled.
-    Solved,
-    /// Branch on this item.
-    Branch(Branch),
+impl Propagator for Board {
+    type Node = Node;
+    type Branch = Branch;
+
+    #[inline(always)]
+    fn step(&self, node: &mut Node, grid: &mut [u8], cell: u32, symbol: usize) -> Next<Branch> {
+        let mut dirty = Dirty::default();
+        self.place(node, grid, &mut dirty, cell, symbol);
+        self.propagate(node, grid, &mut dirty)
+    }
 }
 
 /// The search's memory, kept between puzzles.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct BitSearch {
-    stack: Vec<(Node, Branch)>,
+    search: DepthFirst<Node, Branch>,
     grid: Vec<u8>,
     /// Branching nodes of the last search.
     pub(crate) branches: u64,
@@ -283,7 +218,7 @@ impl BitSearch {
         board: &Board,
         givens: &[u8],
         limit: u64,
-        mut each: impl FnMut(&[u8]) -> bool,
+        each: impl FnMut(&[u8]) -> bool,
     ) -> Option<u64> {
         self.branches = 0;
         self.grid.clear();
@@ -316,41 +251,11 @@ impl BitSearch {
             every: board.all_units(),
             ..Dirty::default()
         };
-        let branch = match board.propagate(&mut root, &mut self.grid, &mut dirty) {
-            Next::Dead => return Some(0),
-            Next::Solved => {
-                each(&self.grid);
-                return Some(1);
-            }
-            Next::Branch(branch) => branch,
-        };
-        self.branches = 1;
-        self.stack.clear();
-        self.stack.push((root, branch));
-        let mut found = 0;
-        while let Some((node, branch)) = self.stack.last_mut() {
-            let Some((cell, symbol)) = branch.next() else {
-                self.stack.pop();
-                continue;
-            };
-            let mut child = *node;
-            let mut dirty = Dirty::default();
-            board.place(&mut child, &mut self.grid, &mut dirty, cell, symbol);
-            match board.propagate(&mut child, &mut self.grid, &mut dirty) {
-                Next::Dead => {}
-                Next::Solved => {
-                    found += 1;
-                    if !each(&self.grid) || found >= limit {
-                        break;
-                    }
-                }
-                Next::Branch(branch) => {
-                    self.branches += 1;
-                    self.stack.push((child, branch));
-                }
-            }
-        }
-        self.stack.clear();
+        let first = board.propagate(&mut root, &mut self.grid, &mut dirty);
+        let found = self
+            .search
+            .run(board, root, first, &mut self.grid, limit, each);
+        self.branches = self.search.branches;
         Some(found)
     }
 }

@@ -3,8 +3,6 @@
 
 use std::fmt;
 
-use super::bands;
-use super::bitboard::Board;
 use super::error::{CellPos, SudokuError, SudokuResult};
 use super::shape::BoxShape;
 use super::variant::Variant;
@@ -114,8 +112,9 @@ pub struct Layout {
     pub(crate) jigsaw_labels: Option<Vec<char>>,
     /// The same regions as bit masks, where the layout is small enough for them.
     pub(crate) board: Option<Box<Board>>,
-    /// Whether this is the classic 9x9, for the band search.
-    pub(crate) bands: bool,
+    /// Whether this is the classic 9x9: 81 cells in reading order, and as regions exactly
+    /// the rows, columns and 3x3 boxes (the band search, `bands.rs`, works on it).
+    pub(crate) classic: bool,
 }
 
 impl Layout {
@@ -487,10 +486,122 @@ impl LayoutBuilder {
             cell_regions,
             jigsaw_labels: self.jigsaw_labels,
             board: None,
-            bands: false,
+            classic: false,
         };
         layout.board = Board::new(&layout).map(Box::new);
-        layout.bands = bands::fits(&layout);
+        layout.classic = is_classic(&layout);
         layout
+    }
+}
+
+/// Whether `layout` is the classic 9x9: 81 cells in reading order, and as regions exactly
+/// the 9 rows, 9 columns and 9 3x3 boxes, each holding every symbol once.
+fn is_classic(layout: &Layout) -> bool {
+    if layout.n != 9 || layout.cell_count() != 81 || layout.region_count() != 27 {
+        return false;
+    }
+    if (0..81).any(|c| layout.cell_pos[c] != c as u32) || layout.width != 9 {
+        return false;
+    }
+    let mut classic: Vec<u128> = (0..9)
+        .flat_map(|k| {
+            let row = (0..9).fold(0u128, |m, c| m | 1 << (9 * k + c));
+            let col = (0..9).fold(0u128, |m, r| m | 1 << (9 * r + k));
+            let (top, left) = (k / 3 * 3, k % 3 * 3);
+            let boxx = (0..9).fold(0u128, |m, j| m | 1 << (9 * (top + j / 3) + left + j % 3));
+            [row, col, boxx]
+        })
+        .collect();
+    let mut regions: Vec<u128> = (0..27)
+        .map(|r| {
+            layout
+                .region_cells(r)
+                .iter()
+                .fold(0u128, |m, &c| m | 1 << c)
+        })
+        .collect();
+    classic.sort_unstable();
+    regions.sort_unstable();
+    regions == classic && (0..27).all(|r| layout.constraint(r) == Constraint::ExactlyOnce)
+}
+
+/// The most symbols a layout may have for [`Board`].
+pub(crate) const MAX_N: usize = 9;
+
+/// A layout's regions as bit masks, one bit per cell, where the layout is small enough (the
+/// bitboard search, `bitboard.rs`, works on them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub(crate) n: usize,
+    /// Every cell.
+    pub(crate) all: u128,
+    /// The cells of each exactly-once region.
+    pub(crate) units: Vec<u128>,
+    /// The exactly-once regions of each cell, bit `u` for `units[u]`.
+    pub(crate) unit_of: Vec<u64>,
+    /// The cells that share a region with each cell, the cell itself left out.
+    pub(crate) peers: Vec<u128>,
+    /// For each cell, the exactly-once regions that hold one of its peers: where a symbol
+    /// placed in the cell may leave a hidden single of that symbol.
+    pub(crate) near: Vec<u64>,
+}
+
+impl Board {
+    /// The masks of `layout`, or `None` if it has more than 128 cells, more than 9 symbols
+    /// or more than 64 exactly-once regions.
+    pub(crate) fn new(layout: &Layout) -> Option<Board> {
+        let cells = layout.cell_count();
+        if layout.n > MAX_N || cells > 128 {
+            return None;
+        }
+        let mut units = Vec::new();
+        let mut unit_of = vec![0u64; cells];
+        let mut peers = vec![0u128; cells];
+        for r in 0..layout.region_count() {
+            let region = layout.region_cells(r);
+            let mask = region.iter().fold(0u128, |m, &c| m | 1 << c);
+            for &c in region {
+                peers[c as usize] |= mask & !(1u128 << c);
+            }
+            if layout.constraint(r) == Constraint::ExactlyOnce {
+                if units.len() == 64 {
+                    return None;
+                }
+                for &c in region {
+                    unit_of[c as usize] |= 1 << units.len();
+                }
+                units.push(mask);
+            }
+        }
+        let near = peers
+            .iter()
+            .map(|&p| {
+                (0..units.len())
+                    .filter(|&u| units[u] & p != 0)
+                    .fold(0u64, |m, u| m | 1 << u)
+            })
+            .collect();
+        let all = if cells == 128 {
+            u128::MAX
+        } else {
+            (1u128 << cells) - 1
+        };
+        Some(Board {
+            n: layout.n,
+            all,
+            units,
+            unit_of,
+            peers,
+            near,
+        })
+    }
+
+    /// The exactly-once regions, all of them.
+    pub(crate) fn all_units(&self) -> u64 {
+        if self.units.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.units.len()) - 1
+        }
     }
 }

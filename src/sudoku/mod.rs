@@ -8,8 +8,11 @@
 //! diagonals, windows, jigsaw regions) or at most once. One encoder turns any layout into
 //! exact cover: primary items for the empty cells and for the symbols each exactly-once
 //! region still misses, secondary items for the at-most-once regions, and an option per
-//! empty cell and candidate. A variant is nothing but a different list of regions, so no
-//! variant has solver code of its own; [`Layout::with_region`] adds regions of your own.
+//! empty cell and candidate. A variant is nothing but a different list of regions, searched
+//! by the same code as every other (the engine, or a fast search chosen by what the layout
+//! is, never by its variant's name); [`Layout::with_region`] adds regions of your own. The
+//! model knows no solver: a layout says whether it is the classic 9x9 and holds its regions
+//! as bit masks where they fit, and the searches read that.
 //!
 //! # Types
 //! * [`Sudoku`]: a puzzle or a solved grid. [`Sudoku::parse`] reads every supported input
@@ -25,7 +28,8 @@
 //! # Speed
 //! [`SudokuSolver::new`] (which the [`Sudoku`] methods use) searches the classic 9x9 on
 //! bands (bands.rs) and other layouts of at most 128 cells and 9 symbols on bitboards
-//! (bitboard.rs): the same exact cover and the engine's rule (every item with one option
+//! (bitboard.rs), two propagators driven by one depth-first driver (depth_first.rs): the
+//! same exact cover and the engine's rule (every item with one option
 //! left first, then a branch on a cell with two candidates), held as bit masks: on 9x9,
 //! four to seven times faster than the linked engine and more than ten times faster than
 //! the `dlx` crate (benches/sudoku.rs). Larger layouts, seeded and capped searches, and anything that reports the
@@ -53,6 +57,7 @@ mod bands;
 mod batch;
 mod bitboard;
 mod candidates;
+mod depth_first;
 mod encode;
 mod error;
 mod format;

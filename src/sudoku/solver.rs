@@ -223,12 +223,12 @@ impl SudokuSolver {
         limit: u64,
         each: impl FnMut(&[u8]) -> bool,
     ) -> Option<u64> {
-        let found = if layout.bands {
+        let found = if layout.classic {
             self.bands.run(givens, limit, each)
         } else {
             self.bits.run(layout.board.as_deref()?, givens, limit, each)
         };
-        self.report.branches = if layout.bands {
+        self.report.branches = if layout.classic {
             self.bands.branches
         } else {
             self.bits.branches

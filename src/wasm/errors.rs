@@ -12,6 +12,8 @@ const ERROR_TYPES: &'static str = r#"
  * - `syntax`, `unknown_item`, `duplicate_item`, `duplicate_item_name`, `invalid_name`,
  *   `empty_option`, `no_primary_item`, `color_on_primary`, `item_out_of_range`: a malformed
  *   problem (`line` for text input, `option` for the option's index);
+ * - `malformed_bounds`, `bounds_reversed`, `zero_upper_bound`, `bounds_on_secondary`: bad
+ *   multiplicities on the item line (`u:v|name`, `v|name`), with `line`;
  * - `forced_out_of_range`, `forced_conflict`: bad forced options;
  * - `too_many_solutions`: `exact_cover` would collect more than its budget of 4,194,304
  *   option indices (`budget`, `collected`): use `limit`, `countOnly` or `ExactCoverSolver`;
@@ -22,7 +24,8 @@ export type ExactCoverErrorCode =
   | "invalid_argument" | "too_large" | "syntax" | "unknown_item" | "duplicate_item"
   | "duplicate_item_name" | "invalid_name" | "empty_option" | "no_primary_item"
   | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_conflict"
-  | "too_many_solutions";
+  | "too_many_solutions" | "malformed_bounds" | "bounds_reversed" | "zero_upper_bound"
+  | "bounds_on_secondary";
 
 /** An `Error` thrown by this module: a message plus a machine-readable code and positions. */
 export interface DlxError extends Error {

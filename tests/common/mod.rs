@@ -26,12 +26,21 @@ pub fn data(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Whether `solution` (option indices) is an exact cover of `problem` with compatible colors.
+/// Whether `solution` (option indices) covers every primary item within its bounds (exactly
+/// once unless bounded), every secondary item at most once unless the options agree on its
+/// color.
 pub fn is_solution(problem: &Problem, solution: &[usize]) -> bool {
+    let n1 = problem.primary_count();
+    let mut uses = vec![0u32; n1];
     let mut used: Vec<Option<u32>> = vec![None; problem.item_count()];
     for &option in solution {
         for entry in problem.option(option) {
-            let slot = &mut used[entry.item as usize];
+            let item = entry.item as usize;
+            if item < n1 {
+                uses[item] += 1;
+                continue;
+            }
+            let slot = &mut used[item];
             match *slot {
                 None => *slot = Some(entry.color),
                 Some(color) if color != 0 && color == entry.color => {}
@@ -39,5 +48,8 @@ pub fn is_solution(problem: &Problem, solution: &[usize]) -> bool {
             }
         }
     }
-    used[..problem.primary_count()].iter().all(Option::is_some)
+    uses.iter().enumerate().all(|(item, &n)| {
+        let (min, max) = problem.bounds(item);
+        min <= n && n <= max
+    })
 }

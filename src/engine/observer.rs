@@ -1,8 +1,8 @@
 //! A hook into every step of the search. The solver's own searches use [`Unobserved`], whose
-//! empty methods compile away, so the hot path pays nothing; [`crate::trace`] records the
+//! empty methods compile away, so the hot path pays nothing; [`super::trace`] records the
 //! steps for replay.
 
-use crate::links::Links;
+use super::links::Links;
 
 /// Told of each step of the search, in order. Items and nodes are link indices (item `k` of
 /// the problem is link item `k + 1`).

@@ -24,8 +24,8 @@
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitOr, Not};
 
+use super::{estimate, Phase, Step};
 use crate::problem::{Problem, NO_COLOR};
-use crate::search::{estimate, Phase, Step};
 
 /// The most items (primary and secondary) a problem may have for this search.
 const MAX_ITEMS: usize = 128;
@@ -93,9 +93,10 @@ pub(crate) enum Masks {
 
 impl Masks {
     /// Whether `problem` can be searched this way: few enough items and options, and no
-    /// colors.
+    /// colors or multiplicities.
     pub(crate) fn fits(problem: &Problem) -> bool {
         problem.item_count() <= MAX_ITEMS
+            && !problem.has_bounds()
             && problem.option_count() <= MAX_OPTIONS
             && (0..problem.option_count())
                 .all(|k| problem.option(k).iter().all(|e| e.color == NO_COLOR))
@@ -124,6 +125,14 @@ impl Masks {
         match self {
             Masks::Narrow(search) => search.progress(),
             Masks::Wide(search) => search.progress(),
+        }
+    }
+
+    /// Whether nothing is left to search: the next step would end it.
+    pub(crate) fn finished(&self) -> bool {
+        match self {
+            Masks::Narrow(search) => search.finished(),
+            Masks::Wide(search) => search.finished(),
         }
     }
 
@@ -263,6 +272,11 @@ impl<B: Bits> Search<B> {
         estimate(self.levels.iter().map(|level| (level.len, level.pos)))
     }
 
+    /// Whether nothing is left to search.
+    fn finished(&self) -> bool {
+        self.phase == Phase::Finished || (self.levels.is_empty() && self.phase != Phase::Forward)
+    }
+
     /// The options chosen at the levels, in level order (forced ones not included).
     fn chosen(&self) -> impl Iterator<Item = usize> + '_ {
         self.levels
@@ -317,6 +331,7 @@ impl<B: Bits> Search<B> {
     /// Enters a level: chooses an item by MRV among the `active` primary items and covers
     /// it, splitting the live list into the item's options (copied after it, to branch on)
     /// and the rest (kept in place, in order).
+    #[allow(unsafe_code)]
     #[inline(always)]
     fn enter(&mut self, active: B, rng: Option<&mut fastrand::Rng>) {
         let counts = &mut self.counts[self.slot as usize];
@@ -334,16 +349,23 @@ impl<B: Bits> Search<B> {
             // Written to both places; only the right one moves on. `kept <= k` and
             // `taken <= k - start < tail.len()`.
             let x = head[k];
-            let has = *at(&self.masks, x) & bit != B::ZERO;
-            put(head, kept, x);
-            put(tail, taken, x);
+            // SAFETY: `x` is an option index (see `at`); `kept <= k < head.len()`, and
+            // `taken <= k - start < tail.len()` since `grow` made the pool `2 * end - start`
+            // long.
+            let has = *unsafe { at(&self.masks, x) } & bit != B::ZERO;
+            unsafe {
+                put(head, kept, x);
+                put(tail, taken, x);
+            }
             kept += usize::from(!has);
             taken += usize::from(has);
         }
         let mut updates = 1;
         for &x in &tail[..taken] {
-            updates += u64::from(*at(&self.weights, x));
-            count(counts, *at(&self.masks, x) & self.primary, u32::MAX);
+            // SAFETY: `x` is an option index, read from the pool (see `at`).
+            let (weight, mask) = unsafe { (*at(&self.weights, x), *at(&self.masks, x)) };
+            updates += u64::from(weight);
+            count(counts, mask & self.primary, u32::MAX);
         }
         self.updates += updates;
         self.levels.push(Level {
@@ -361,6 +383,7 @@ impl<B: Bits> Search<B> {
     /// Tries the option at `level.pos` of the top level: the next level's list is this
     /// level's rest without the options that meet it, and its counts are this level's
     /// without theirs.
+    #[allow(unsafe_code)]
     #[inline(always)]
     fn try_option(&mut self, level: Level<B>) {
         let after = (level.branch + level.len) as usize;
@@ -374,9 +397,14 @@ impl<B: Bits> Search<B> {
         let gone_list = &mut self.gone[..rest_len];
         for &x in &head[rest..rest + rest_len] {
             // `kept` and `gone` are at most the number of options seen, below `rest_len`.
-            let meets = *at(&self.masks, x) & chosen != B::ZERO;
-            put(tail, kept, x);
-            put(gone_list, gone, x);
+            // SAFETY: `x` is an option index (see `at`); `kept` and `gone` are below the
+            // count of options read, at most `rest_len`, and `grow` made `tail` and
+            // `gone_list` that long.
+            let meets = *unsafe { at(&self.masks, x) } & chosen != B::ZERO;
+            unsafe {
+                put(tail, kept, x);
+                put(gone_list, gone, x);
+            }
             kept += usize::from(!meets);
             gone += usize::from(meets);
         }
@@ -393,8 +421,10 @@ impl<B: Bits> Search<B> {
         };
         let mut updates = u64::from(self.weights[option]);
         for &x in &self.gone[..gone] {
-            updates += u64::from(*at(&self.weights, x));
-            count(counts, *at(&self.masks, x) & self.primary, u32::MAX);
+            // SAFETY: `x` is an option index, read from the pool (see `at`).
+            let (weight, mask) = unsafe { (*at(&self.weights, x), *at(&self.masks, x)) };
+            updates += u64::from(weight);
+            count(counts, mask & self.primary, u32::MAX);
         }
         self.updates += updates;
         self.used = level.used | chosen;
@@ -410,24 +440,29 @@ impl<B: Bits> Search<B> {
 /// natively instead of 543 M (callgrind), and the wasm build in Node beats npm
 /// `dancing-links` by 3.24x instead of 2.85x on queens12 and 2.91x instead of 2.43x on
 /// langford11 (both builds and npm timed in the same interleaved run).
+///
+/// # Safety
+/// `k < list.len()`.
 #[allow(unsafe_code)]
 #[inline(always)]
-fn put(list: &mut [u32], k: usize, x: u32) {
+unsafe fn put(list: &mut [u32], k: usize, x: u32) {
     debug_assert!(k < list.len());
-    // SAFETY: the callers' loops keep `k` below the count of options read, and `grow` made
-    // `list` at least that long (see the comments at the loops).
+    // SAFETY: the caller guarantees `k < list.len()`.
     unsafe { *list.get_unchecked_mut(k) = x }
 }
 
-/// `table[x]` for an option `x`: every entry of `pool` is an option index, below the length
-/// of the per-option tables.
+/// `table[x]` for an option `x`, without a bounds check.
+///
+/// # Safety
+/// `x < table.len()`. It holds for every entry of a [`Search`]'s `pool`, `gone` and branch
+/// lists, which only ever hold option indices (`pool` starts as `0..options`, and every
+/// other entry is copied from it), looked up in `masks` and `weights`, which have one entry
+/// per option. Those arrays are private to this module and never shrink during a search.
 #[allow(unsafe_code)]
 #[inline(always)]
-fn at<T>(table: &[T], x: u32) -> &T {
+unsafe fn at<T>(table: &[T], x: u32) -> &T {
     debug_assert!((x as usize) < table.len());
-    // SAFETY: `pool`, `gone` and the branch lists only ever hold option indices (`pool` starts
-    // as `0..options`, and every other entry is copied from it), and `masks` and `weights`
-    // have one entry per option.
+    // SAFETY: the caller guarantees `x < table.len()`.
     unsafe { table.get_unchecked(x as usize) }
 }
 

@@ -2,11 +2,11 @@
 //! the lengths it compared, each cover and uncover, each node unlinked and relinked, each
 //! option tried and taken back, each solution and each backtrack.
 
+use super::links::{Links, ROOT};
+use super::observer::Observer;
+use super::{Engine, Solver, SolverOptions, Stats, Step};
 use crate::error::Result;
-use crate::links::{Links, ROOT};
-use crate::observer::Observer;
 use crate::problem::Problem;
-use crate::search::{Solver, SolverOptions, Stats, Step};
 
 /// One step of the search. Items and options are numbered as in the [`Problem`], from 0;
 /// `level` is the depth in the search tree, from 0.
@@ -94,30 +94,33 @@ pub enum TraceEvent {
 pub struct Trace {
     /// Every step, in order.
     pub events: Vec<TraceEvent>,
-    /// Whether the search stopped at the step limit before it ended.
+    /// Whether the search stopped at the event limit before it ended.
     pub truncated: bool,
-    /// The solver's statistics at the end of the trace. Counting `choose` and `solution`
-    /// events gives `nodes`; counting `cover` and `hide` events gives `updates`.
+    /// The solver's statistics as of the last event: counting `choose` and `solution`
+    /// events gives `nodes`; counting `cover` and `hide` events, plus the updates of the
+    /// forced options (made before the first event), gives `updates`; counting `solution`
+    /// events gives `solutions`. They agree at every truncation point.
     pub stats: Stats,
 }
 
-/// Records the search of `problem` under `options`, stopping after about `max_events`
-/// events (the step that passes the limit is finished, so the trace may run over by the
-/// size of one step). The trace ends when the search does or when
-/// [`SolverOptions::max_solutions`] or [`SolverOptions::max_nodes`] stops it.
+/// Records the search of `problem` under `options`, at most `max_events` events. The trace
+/// ends when the search does, when [`SolverOptions::max_solutions`] or
+/// [`SolverOptions::max_nodes`] stops it, or at the event limit, where it is cut exactly:
+/// its last event is the last one counted in its `stats`.
+///
+/// It is one observed run of the [`Solver`] (always on the dancing links, which it shows
+/// dancing): the same search, step for step, as [`Solver::run`] makes.
 ///
 /// # Errors
 /// The errors of [`Solver::with_options`].
 pub fn trace(problem: &Problem, options: &SolverOptions, max_events: usize) -> Result<Trace> {
     let mut solver = Solver::linked(problem, options)?;
-    let mut recorder = Recorder::new(solver.links(), max_events);
-    let max_solutions = options.max_solutions.unwrap_or(u64::MAX);
-    let max_nodes = options.max_nodes.unwrap_or(u64::MAX);
+    let Engine::Links(search) = solver.engine() else {
+        unreachable!("a linked solver searches on the links");
+    };
+    let mut recorder = Recorder::new(search.links(), max_events, solver.stats());
     loop {
-        if solver.stats().solutions >= max_solutions {
-            break;
-        }
-        match solver.search(max_nodes, &mut recorder) {
+        match solver.run_observed(u64::MAX, &mut recorder) {
             Step::Solution => {
                 let options = solver.solution().into_iter().map(|o| o as u32).collect();
                 if let Some(TraceEvent::Solution { options: slot, .. }) = recorder.events.last_mut()
@@ -125,42 +128,78 @@ pub fn trace(problem: &Problem, options: &SolverOptions, max_events: usize) -> R
                     *slot = options;
                 }
             }
-            Step::Paused | Step::Done => break,
+            Step::Done => break,
+            Step::Paused => {
+                if recorder.full() {
+                    break;
+                }
+            }
         }
     }
-    let truncated = recorder.full() && !matches!(solver.run(0), Step::Done);
+    let truncated = recorder.dropped || !solver.finished();
+    let stats = if truncated {
+        recorder.stats
+    } else {
+        debug_assert_eq!(recorder.stats, solver.stats(), "the events count the stats");
+        solver.stats()
+    };
     Ok(Trace {
         events: recorder.events,
         truncated,
-        stats: solver.stats(),
+        stats,
     })
 }
 
-/// Records events, translating link indices into problem numbering.
+/// Records events, translating link indices into problem numbering, and counts them as the
+/// solver counts its statistics.
 struct Recorder {
     events: Vec<TraceEvent>,
     max_events: usize,
+    /// Whether an event came after the limit (and was left out).
+    dropped: bool,
+    /// The statistics the recorded events account for.
+    stats: Stats,
     /// The option of each node (`u32::MAX` for headers and spacers).
     option_of: Vec<u32>,
 }
 
 impl Recorder {
-    fn new(links: &Links, max_events: usize) -> Recorder {
-        let mut option_of = vec![u32::MAX; links.nodes.len()];
-        let first = links.items.len() - 1;
-        for (node, slot) in option_of.iter_mut().enumerate().skip(first) {
-            if links.nodes[node].top != 0 {
-                *slot = links.option_of(node as u32) as u32;
-            }
-        }
+    /// A recorder for the search of `links`, whose forced options made the updates of
+    /// `start`.
+    fn new(links: &Links, max_events: usize, start: Stats) -> Recorder {
+        let option_of = (0..links.node_count() as u32)
+            .map(|node| {
+                if links.is_option_node(node) {
+                    links.option_of(node) as u32
+                } else {
+                    u32::MAX
+                }
+            })
+            .collect();
         Recorder {
             events: Vec::new(),
             max_events,
+            dropped: false,
+            stats: start,
             option_of,
         }
     }
 
+    /// Records `event` unless the trace is full, and counts it.
     fn push(&mut self, event: TraceEvent) {
+        if self.events.len() >= self.max_events {
+            self.dropped = true;
+            return;
+        }
+        match event {
+            TraceEvent::Choose { .. } => self.stats.nodes += 1,
+            TraceEvent::Solution { .. } => {
+                self.stats.nodes += 1;
+                self.stats.solutions += 1;
+            }
+            TraceEvent::Cover { .. } | TraceEvent::Hide { .. } => self.stats.updates += 1,
+            _ => {}
+        }
         self.events.push(event);
     }
 }
@@ -168,10 +207,10 @@ impl Recorder {
 impl Observer for Recorder {
     fn choose(&mut self, links: &Links, level: usize, item: u32) {
         let mut lengths = Vec::new();
-        let mut k = links.items[ROOT as usize].next;
+        let mut k = links.first_active();
         while k != ROOT {
             lengths.push((k - 1, links.len(k)));
-            k = links.items[k as usize].next;
+            k = links.next_active(k);
         }
         self.push(TraceEvent::Choose {
             level,
