@@ -23,7 +23,7 @@ extern "C" {
     #[wasm_bindgen(js_name = packLists)]
     fn pack_lists(list: &JsValue, max_length: u32) -> JsValue;
     #[wasm_bindgen(js_name = packStrings)]
-    fn pack_strings(list: &JsValue) -> JsValue;
+    fn pack_strings(list: &JsValue, bounds: bool) -> JsValue;
     #[wasm_bindgen(js_name = exactCoverResult)]
     fn exact_cover_result(
         flat: &[u32],
@@ -297,14 +297,45 @@ pub(crate) fn lists(
 
 /// `value` (an array of at most `max` strings) as Rust strings, read in one pass.
 pub(crate) fn strings(value: &JsValue, path: &str, max: usize) -> Result<Vec<String>, JsValue> {
+    Ok(item_names(value, path, max, false)?.0)
+}
+
+/// An item's position and its bounds as given: `(item, min, max)`.
+pub(crate) type GivenBounds = (usize, f64, f64);
+
+/// Item names (`value`, an array of at most `max` entries), each a string or, with `bounds`,
+/// `{ name, min?, max? }`: the names, and for each entry given as an object its position and
+/// its bounds as given (`NaN` where absent, -1 for a value that is not a number).
+pub(crate) fn item_names(
+    value: &JsValue,
+    path: &str,
+    max: usize,
+    bounds: bool,
+) -> Result<(Vec<String>, Vec<GivenBounds>), JsValue> {
     let list = array(value, path, max)?;
-    let packed = pack_strings(&list);
+    let packed = pack_strings(&list, bounds);
     check_fault(&packed, path, 0)?;
     let (text, texts) = texts(&packed)?;
-    Ok(texts
+    let names = texts
         .iter()
         .map(|&(a, b)| text.get(a..b).unwrap_or_default().to_owned())
-        .collect())
+        .collect();
+    let mut given = Vec::new();
+    if bounds {
+        let bounded = get(&packed, "bounded").unchecked_into::<js_sys::Uint32Array>();
+        let mins = get(&packed, "mins").unchecked_into::<js_sys::Float64Array>();
+        let maxs = get(&packed, "maxs").unchecked_into::<js_sys::Float64Array>();
+        let (mins, maxs) = (mins.to_vec(), maxs.to_vec());
+        for (k, &item) in bounded.to_vec().iter().enumerate() {
+            let (min, max) = (mins.get(k), maxs.get(k));
+            given.push((
+                item as usize,
+                *min.unwrap_or(&f64::NAN),
+                *max.unwrap_or(&f64::NAN),
+            ));
+        }
+    }
+    Ok((names, given))
 }
 
 /// The result of `exact_cover`: the solutions (option numbers `flat`, cut at `ends`), their

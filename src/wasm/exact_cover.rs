@@ -3,8 +3,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, field, index, integer, invalid, lists, number_text, object, property,
-    size, solve_result, string, strings, BadIndex, Item, MAX_SAFE,
+    array, boolean, elements, field, index, integer, invalid, item_names, lists, number_text,
+    object, property, size, solve_result, string, strings, BadIndex, Item, MAX_SAFE,
 };
 use super::{engine_error, js_error};
 use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, MAX_TEXT_BYTES};
@@ -17,10 +17,21 @@ const TYPES: &'static str = r#"
  */
 export type ExactCoverProblem = string | ExactCoverArrays | ExactCoverCompact;
 
+/** A primary item with multiplicities: covered from `min` to `max` times. */
+export interface ExactCoverItem {
+  name: string;
+  min?: number;
+  max?: number;
+}
+
 /** A problem as arrays. */
 export interface ExactCoverArrays {
-  /** The primary items: how many (numbered from 0), or their names. */
-  primary: number | string[];
+  /**
+   * The primary items: how many (numbered from 0), or their names; a name may carry
+   * multiplicities (Knuth's DLX3): `{ name, min?, max? }` is covered at least `min` (default
+   * 1) and at most `max` (default `max(min, 1)`) times.
+   */
+  primary: number | (string | ExactCoverItem)[];
   /** The secondary items: how many (numbered after the primary ones), or their names. */
   secondary?: number | string[];
   /** Each option lists item numbers or names; `"name:color"` colors a secondary item. */
@@ -265,12 +276,20 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
         };
         ProblemBuilder::new(n1, n2)
     } else if js_sys::Array::is_array(&primary) {
-        let names1 = strings(&primary, "problem.primary", budget.max_items)?;
+        let (names1, bounds) = item_names(&primary, "problem.primary", budget.max_items, true)?;
         let names2 = match &secondary {
             Some(v) => strings(v, "problem.secondary", budget.max_items)?,
             None => Vec::new(),
         };
-        ProblemBuilder::with_names(&names1, &names2)
+        let mut builder =
+            ProblemBuilder::with_names(&names1, &names2).map_err(|e| engine_error(&e))?;
+        for (item, min, max) in bounds {
+            let (min, max) = item_bounds(item, min, max)?;
+            builder
+                .set_bounds(item, min, max)
+                .map_err(|e| engine_error(&e))?;
+        }
+        Ok(builder)
     } else {
         return Err(invalid(
             "problem.primary",
@@ -321,6 +340,30 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
             .map_err(|e| engine_error(&e))
     })?;
     Ok(builder.build())
+}
+
+/// The bounds of primary item `item` given as `{ name, min?, max? }` (`NaN` for absent):
+/// whole numbers up to 2^32 - 1; `min` defaults to 1 and `max` to `max(min, 1)`, so
+/// `{ name, max: 3 }` is "one to three times" and `{ name, min: 0 }` "at most once".
+fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
+    let read = |n: f64, key: &str| -> Result<Option<u32>, JsValue> {
+        if n.is_nan() {
+            return Ok(None);
+        }
+        if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) {
+            // A whole number in range: exact.
+            return Ok(Some(n as u32));
+        }
+        let path = format!("problem.primary[{item}].{key}");
+        Err(invalid(
+            &path,
+            "a whole number from 0 to 4294967295",
+            &JsValue::from_f64(n),
+        ))
+    };
+    let min = read(min, "min")?.unwrap_or(1);
+    let max = read(max, "max")?.unwrap_or(min.max(1));
+    Ok((min, max))
 }
 
 /// Item number `n` of option `option`, below `items`; the errors name `path()`.

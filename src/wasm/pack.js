@@ -65,16 +65,29 @@ export function packLists(list, maxLength) {
 
 /**
  * Flattens `list` (an array of strings) into `{ text, lengths }`, or a fault as above
- * ('entry' for a value that is not a string).
+ * ('entry' for a value that is not a string). With `bounds`, an entry may also be an object
+ * `{ name, min?, max? }` (a primary item with multiplicities): then `bounded` lists those
+ * entries' positions and `mins` / `maxs` their bounds as given (NaN where absent).
  */
-export function packStrings(list) {
+export function packStrings(list, bounds) {
   const count = list.length;
   const lengths = new Uint32Array(count);
+  const bounded = [];
+  const mins = [];
+  const maxs = [];
   let text = '';
   let k = 0;
   try {
     for (; k < count; k++) {
-      const entry = list[k];
+      let entry = list[k];
+      if (bounds && typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+        const { name, min, max } = entry;
+        if (typeof name !== 'string') return fault('entry', [k], entry);
+        bounded.push(k);
+        mins.push(typeof min === 'number' ? min : min === undefined ? NaN : -1);
+        maxs.push(typeof max === 'number' ? max : max === undefined ? NaN : -1);
+        entry = name;
+      }
       if (typeof entry !== 'string') return fault('entry', [k], entry);
       text += entry;
       lengths[k] = entry.length;
@@ -82,7 +95,13 @@ export function packStrings(list) {
   } catch (thrown) {
     return fault('threw', [k], thrown);
   }
-  return { text, lengths };
+  return {
+    text,
+    lengths,
+    bounded: new Uint32Array(bounded),
+    mins: new Float64Array(mins),
+    maxs: new Float64Array(maxs),
+  };
 }
 
 /** Cuts `flat` at `ends` into arrays of numbers: the solutions a search collected. */

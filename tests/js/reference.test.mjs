@@ -239,3 +239,65 @@ test('names outside ASCII (accents, astral characters, lone surrogates) are read
     assert.throws(() => dlx.exact_cover({ ...problem, options: [['\ud800']] }), { code: 'unknown_item' });
   }
 });
+
+/** Every solution of a problem whose primary item i is covered from `bounds[i][0]` to `bounds[i][1]` times. */
+function referenceWithBounds({ primary, bounds, options }) {
+  const solutions = [];
+  for (let mask = 0; mask < 1 << options.length; mask++) {
+    const counts = new Array(primary).fill(0);
+    const secondary = new Set();
+    let ok = true;
+    for (let k = 0; k < options.length && ok; k++) {
+      if (!(mask & (1 << k))) continue;
+      for (const [item] of options[k]) {
+        if (item < primary) counts[item]++;
+        else if (secondary.has(item)) ok = false;
+        else secondary.add(item);
+      }
+    }
+    ok &&= counts.every((c, i) => c >= bounds[i][0] && c <= bounds[i][1]);
+    if (ok) solutions.push(options.map((_, k) => k).filter((k) => mask & (1 << k)));
+  }
+  return solutions;
+}
+
+test('multiplicities given as { name, min, max } objects agree with brute force and with the text form', () => {
+  let checked = 0;
+  for (let c = 0; c < 300; c++) {
+    const problem = randomProblem();
+    problem.options = problem.options.map((o) => o.map(([item]) => [item, null]));
+    problem.bounds = Array.from({ length: problem.primary }, () => {
+      const min = int(3);
+      return [min, Math.max(min, 1) + int(2)];
+    });
+    const expected = referenceWithBounds(problem).map(key).sort();
+    const text = forms(problem).text.split('\n');
+    text[0] = text[0].replace(/p(\d+)/g, (name, i) => `${problem.bounds[i][0]}:${problem.bounds[i][1]}|${name}`);
+    const names = forms(problem).names;
+    names.primary = names.primary.map((name, i) => ({ name, min: problem.bounds[i][0], max: problem.bounds[i][1] }));
+    for (const dlx of Object.values(MODULES)) {
+      for (const input of [names, text.join('\n')]) {
+        const found = dlx.exact_cover(input).solutions.map(key).sort();
+        assert.deepEqual(found, expected, `case ${c} (FUZZ_SEED=${SEED}): ${JSON.stringify(problem)}`);
+        checked++;
+      }
+    }
+  }
+  // Defaults, and bad bounds with their codes.
+  for (const dlx of Object.values(MODULES)) {
+    const two = { primary: [{ name: 'a', max: 2 }], options: [['a'], ['a']] };
+    assert.equal(dlx.exact_cover(two).count, 3, 'max 2, min 1 by default: {0}, {1}, {0, 1}');
+    const optional = { primary: [{ name: 'a', min: 0 }, 'b'], options: [['a'], ['b']] };
+    assert.equal(dlx.exact_cover(optional).count, 2, 'min 0, max 1 by default');
+    const bad = (primary, code, path) =>
+      assert.throws(() => dlx.exact_cover({ primary, options: [['a']] }), (e) => e.code === code && (!path || e.path === path));
+    bad([{ name: 'a', min: 3, max: 2 }], 'bounds_reversed');
+    bad([{ name: 'a', min: 0, max: 0 }], 'zero_upper_bound');
+    bad([{ name: 'a', max: 1.5 }], 'invalid_argument', 'problem.primary[0].max');
+    bad([{ name: 'a', min: 2 ** 32 }], 'invalid_argument', 'problem.primary[0].min');
+    bad([{ name: 'a', min: '1' }], 'invalid_argument', 'problem.primary[0].min');
+    bad([{ min: 1 }], 'invalid_argument', 'problem.primary[0]');
+    assert.throws(() => dlx.exact_cover({ primary: ['a'], secondary: [{ name: 'x' }], options: [['a']] }), { code: 'invalid_argument' });
+  }
+  console.log(`${checked} bounded problems checked against brute force`);
+});
