@@ -41,6 +41,11 @@ export interface ExactCoverTrace {
   items: string[];
   /** How many of `items` are primary. */
   primaryCount: number;
+  /**
+   * For each primary item, how many times a solution covers it: `[min, max]`, `[1, 1]` in
+   * plain exact cover, other values where the problem gives multiplicities (`2:3|C`).
+   */
+  bounds: [number, number][];
   /** Each option's items, by number. */
   options: number[][];
   /** Each option in Knuth's text format. */
@@ -90,6 +95,15 @@ pub fn exact_cover_trace(
         })
         .raw(",\"primaryCount\":")
         .number(problem.primary_count() as u64)
+        .raw(",\"bounds\":")
+        .array(0..problem.primary_count(), |j, i| {
+            let (min, max) = problem.bounds(i);
+            j.raw("[")
+                .number(min.into())
+                .raw(",")
+                .number(max.into())
+                .raw("]");
+        })
         .raw(",\"options\":")
         .array(0..problem.option_count(), |j, k| {
             j.array(problem.option(k), |j, e| {

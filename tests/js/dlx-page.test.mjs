@@ -24,6 +24,8 @@ const KNOWN = {
   'queens-6': 4,
   'pentominoes-3x5': 4,
   colors: 1,
+  multiplicities: 1,
+  'round-robin': 70,
   'queens-12': 14200,
   'pentominoes-3x20': 8,
   'pentominoes-6x10': 9356,
@@ -36,13 +38,14 @@ const KNUTH = readFileSync(join(EXAMPLES_DIR, 'knuth.dlx'), 'utf8');
 describe('the trace player (Node)', () => {
   let dlx;
   let Player;
+  let hasBounds;
   before(async () => {
     requireBuild(join(PKG, 'node.js'));
     dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
-    ({ Player } = await import(pathToFileURL(join(WWW, 'dlx', 'player.js')).href));
+    ({ Player, hasBounds } = await import(pathToFileURL(join(WWW, 'dlx', 'player.js')).href));
   });
 
-  for (const id of ['knuth', 'colors', 'queens-6', 'pentominoes-3x5', 'sudoku-4x4', 'sudoku-mini']) {
+  for (const id of ['knuth', 'colors', 'multiplicities', 'round-robin', 'queens-6', 'pentominoes-3x5', 'sudoku-4x4', 'sudoku-mini']) {
     test(`replays ${id} as the engine ran it`, () => {
       const text = readFileSync(join(EXAMPLES_DIR, `${id}.dlx`), 'utf8');
       const trace = dlx.exact_cover_trace(text, { maxSteps: 1_000_000 });
@@ -58,8 +61,12 @@ describe('the trace player (Node)', () => {
             event.lengths,
             player.activePrimary().map((item) => [item, player.lengths[item]]),
           );
-          const min = Math.min(...event.lengths.map(([, len]) => len));
-          assert.equal(event.lengths.find(([, len]) => len === min)[0], event.item);
+          // Exact cover chooses the first shortest list. With bounds (Algorithm M) the rule is
+          // Knuth's branch degree, checked natively against DLX3's own choices (tests/engine.rs).
+          if (!hasBounds(trace)) {
+            const min = Math.min(...event.lengths.map(([, len]) => len));
+            assert.equal(event.lengths.find(([, len]) => len === min)[0], event.item);
+          }
         }
       }
       assert.ok(chosen > 0);
@@ -410,6 +417,15 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     await page.click('#viz-next');
     await page.waitForTimeout(600);
     await page.locator('.visualizer').screenshot({ path: join(ARTIFACTS, 'dlx-queens.png') });
+
+    // Multiplicities (#14): C's bounds drawn above its box, Algorithm M's choice in words.
+    await pick('multiplicities');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    assert.deepEqual(await page.$$eval('#matrix .head-bounds', (all) => all.map((t) => t.textContent)), ['2:3']);
+    while ((await page.getAttribute('#viz-caption', 'data-op')) !== 'choose') await page.click('#viz-step');
+    assert.match(await page.textContent('#viz-caption'), /Algorithm M .* branch degree/);
+    await page.waitForTimeout(600);
+    await page.locator('.visualizer').screenshot({ path: join(ARTIFACTS, 'dlx-multiplicities.png') });
     assert.deepEqual(problems, []);
   });
 

@@ -40,6 +40,20 @@ export const EXAMPLES = [
     about: 'Knuth’s example of colors: options may share a secondary item if they agree on its color.',
   },
   {
+    id: 'multiplicities',
+    title: 'Multiplicities (Knuth’s DLX3 example)',
+    count: 1,
+    about:
+      'Algorithm M: “2:3|C” says C must be covered two or three times; A and B once. With colored secondary items X and Y.',
+  },
+  {
+    id: 'round-robin',
+    title: 'Six players, two games each',
+    count: 70,
+    about:
+      'Each player item is “2|name”: covered exactly twice. An option is a game between two players; the 70 solutions are the 2-regular graphs on six vertices (60 hexagons, 10 pairs of triangles).',
+  },
+  {
     id: 'queens-12',
     title: '12 queens',
     count: 14200,

@@ -2,7 +2,7 @@
 // lengths, one row per option, a node where an option contains an item, the vertical links
 // of each item's list and the links of the active item list. `update()` redraws it from a
 // Player's state and the event just replayed. Only drawing: no search logic.
-import { nodeKey } from './player.js';
+import { boundsLabel, nodeKey } from './player.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -124,7 +124,15 @@ export class MatrixView {
       const pill = { x: x - HEAD_W / 2 + 1, y: LEN_Y - 12, width: HEAD_W - 2, height: 16, rx: 8 };
       el('rect', { ...pill, class: 'length-pill' }, head);
       const length = text(head, x, LEN_Y, '', 'head-length');
-      title(head, `${primary ? 'primary' : 'secondary'} item ${name}`);
+      const bounds = primary && player.trace.bounds ? boundsLabel(player.trace.bounds[j]) : '';
+      if (bounds) {
+        // Knuth's u:v above the box: how many times a solution covers this item.
+        text(head, x, HEAD_Y - 4, bounds, 'head-bounds');
+        const [min, max] = player.trace.bounds[j];
+        title(head, `primary item ${name}, covered ${min === max ? `${max}` : `${min} to ${max}`} times`);
+      } else {
+        title(head, `${primary ? 'primary' : 'secondary'} item ${name}`);
+      }
       // A faint guide down the column, behind the nodes.
       el('line', { x1: x, y1: TOP, x2: x, y2: height - PAD, class: 'column-guide' }, layers.grid);
       return { head, length };

@@ -10,6 +10,17 @@
 /** The key of the node where `option` meets `item`. */
 export const nodeKey = (option, item) => `${option}:${item}`;
 
+/** Whether a trace's problem gives some primary item bounds other than exactly once. */
+export function hasBounds(trace) {
+  return (trace.bounds ?? []).some(([min, max]) => min !== 1 || max !== 1);
+}
+
+/** Knuth's label for item bounds: `2:3`, or `2` when both are 2; '' for exactly once. */
+export function boundsLabel([min, max]) {
+  if (min === 1 && max === 1) return '';
+  return min === max ? String(max) : `${min}:${max}`;
+}
+
 export class Player {
   /** @param {import('../pkg/dlx_wasm.js').ExactCoverTrace} trace */
   constructor(trace) {

@@ -4,7 +4,7 @@
 // Every change it shows is an event the engine recorded.
 import { isProblemError } from './editor.js';
 import { MatrixView, colorsOf } from './matrix.js';
-import { Player } from './player.js';
+import { Player, hasBounds } from './player.js';
 import { TreeView } from './tree.js';
 
 /** The largest problem drawn. */
@@ -272,6 +272,17 @@ export class Visualizer {
         const shown = event.lengths.slice(0, 12).map(([item, len]) => `${this.name(item)} ${len}`);
         if (event.lengths.length > 12) shown.push('…');
         const length = event.lengths.find(([item]) => item === event.item)?.[1] ?? 0;
+        if (hasBounds(trace)) {
+          const then =
+            length === 0
+              ? ' It has no options left: if it is covered often enough already, it is done (covered); if not, a dead end.'
+              : '';
+          return (
+            `Level ${event.level}: Algorithm M compares the active primary items (lengths ${shown.join(', ')}) ` +
+            'by Knuth’s branch degree: the length, less what the item still must take before it may be left out ' +
+            `(each item’s bounds are above its box). It chooses ${name}.${then}`
+          );
+        }
         const pick =
           length === 0
             ? `${name}, which has no options left: a dead end.`
@@ -305,7 +316,7 @@ export class Visualizer {
       case 'undo':
         return `Level ${event.level}: take ${this.option(event.option)} back.${end}`;
       case 'solution':
-        return `Solution ${format(p.solutions.length)}: options ${event.options.join(', ')} cover every primary item exactly once.${end}`;
+        return `Solution ${format(p.solutions.length)}: options ${event.options.join(', ')} cover every primary item ${hasBounds(trace) ? 'as many times as its bounds allow' : 'exactly once'}.${end}`;
       case 'backtrack': {
         const up = event.level > 0 ? ` to level ${event.level - 1}` : '';
         return `Level ${event.level}: no options left to try for ${name}: back up${up}.${end}`;
