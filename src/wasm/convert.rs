@@ -21,7 +21,12 @@ pub(crate) const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 #[wasm_bindgen(module = "/src/wasm/pack.js")]
 extern "C" {
     #[wasm_bindgen(js_name = packLists)]
-    fn pack_lists(list: &JsValue, max_length: u32) -> JsValue;
+    fn pack_lists(
+        list: &JsValue,
+        max_length: u32,
+        primary: &JsValue,
+        secondary: &JsValue,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = packStrings)]
     fn pack_strings(list: &JsValue, bounds: bool) -> JsValue;
     #[wasm_bindgen(js_name = exactCoverResult)]
@@ -272,15 +277,25 @@ impl Lists {
 /// `value` (an array of at most `max` arrays, each at most `max_length` long, of numbers and
 /// strings), read in one pass. Errors name the place: `path[k]` not an array, `path[k][j]`
 /// neither a number nor a string, a getter that threw, an array over its budget.
+///
+/// With `names` (the primary and secondary item names as [`item_names`] read them, already
+/// checked: distinct, no `:`), a string equal to an item's name arrives as that item's
+/// number, resolved in JS; every other string arrives as text.
 pub(crate) fn lists(
     value: &JsValue,
     path: &str,
     max: usize,
     max_length: usize,
+    names: Option<(&ItemNames, &ItemNames)>,
 ) -> Result<Lists, JsValue> {
     let list = array(value, path, max)?;
     let max_length = u32::try_from(max_length).unwrap_or(u32::MAX);
-    let packed = pack_lists(&list, max_length);
+    let packed = match names {
+        Some((primary, secondary)) => {
+            pack_lists(&list, max_length, &primary.as_read, &secondary.as_read)
+        }
+        None => pack_lists(&list, max_length, &JsValue::UNDEFINED, &JsValue::UNDEFINED),
+    };
     check_fault(&packed, path, max_length as usize)?;
     let values = get(&packed, "values").unchecked_into::<js_sys::Float64Array>();
     let kinds = get(&packed, "kinds").unchecked_into::<js_sys::Uint8Array>();
@@ -295,13 +310,38 @@ pub(crate) fn lists(
     })
 }
 
-/// `value` (an array of at most `max` strings) as Rust strings, read in one pass.
-pub(crate) fn strings(value: &JsValue, path: &str, max: usize) -> Result<Vec<String>, JsValue> {
-    Ok(item_names(value, path, max, false)?.0)
-}
-
 /// An item's position and its bounds as given: `(item, min, max)`.
 pub(crate) type GivenBounds = (usize, f64, f64);
+
+/// Item names read by [`item_names`].
+pub(crate) struct ItemNames {
+    /// The names, one after another (no copy per name: a call may name thousands of items).
+    text: String,
+    /// Each name's byte range in `text`.
+    ranges: Vec<(usize, usize)>,
+    /// For each entry given as `{ name, min?, max? }`, its position and bounds as given.
+    pub(crate) bounds: Vec<GivenBounds>,
+    /// The same names as JS strings, each read once (for [`lists`]).
+    as_read: JsValue,
+}
+
+impl ItemNames {
+    /// No names: a problem without secondary items.
+    pub(crate) fn none() -> Self {
+        Self {
+            text: String::new(),
+            ranges: Vec::new(),
+            bounds: Vec::new(),
+            as_read: js_sys::Array::new().into(),
+        }
+    }
+
+    /// The names, in order.
+    pub(crate) fn names(&self) -> Vec<&str> {
+        let name = |&(a, b): &(usize, usize)| self.text.get(a..b).unwrap_or_default();
+        self.ranges.iter().map(name).collect()
+    }
+}
 
 /// Item names (`value`, an array of at most `max` entries), each a string or, with `bounds`,
 /// `{ name, min?, max? }`: the names, and for each entry given as an object its position and
@@ -311,15 +351,11 @@ pub(crate) fn item_names(
     path: &str,
     max: usize,
     bounds: bool,
-) -> Result<(Vec<String>, Vec<GivenBounds>), JsValue> {
+) -> Result<ItemNames, JsValue> {
     let list = array(value, path, max)?;
     let packed = pack_strings(&list, bounds);
     check_fault(&packed, path, 0)?;
-    let (text, texts) = texts(&packed)?;
-    let names = texts
-        .iter()
-        .map(|&(a, b)| text.get(a..b).unwrap_or_default().to_owned())
-        .collect();
+    let (text, ranges) = texts(&packed)?;
     let mut given = Vec::new();
     if bounds {
         let bounded = get(&packed, "bounded").unchecked_into::<js_sys::Uint32Array>();
@@ -335,7 +371,12 @@ pub(crate) fn item_names(
             ));
         }
     }
-    Ok((names, given))
+    Ok(ItemNames {
+        text,
+        ranges,
+        bounds: given,
+        as_read: get(&packed, "names"),
+    })
 }
 
 /// The result of `exact_cover`: the solutions (option numbers `flat`, cut at `ends`), their

@@ -4,7 +4,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{
     array, boolean, elements, field, index, integer, invalid, item_names, lists, number_text,
-    object, property, size, solve_result, string, strings, BadIndex, Item, MAX_SAFE,
+    object, property, size, solve_result, string, BadIndex, Item, ItemNames, MAX_SAFE,
 };
 use super::{engine_error, js_error};
 use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, MAX_TEXT_BYTES};
@@ -268,36 +268,38 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     let budget = SizeBudget::DEFAULT;
     let primary = field(&object, "primary")?.unwrap_or(JsValue::UNDEFINED);
     let secondary = field(&object, "secondary")?;
+    // Item names as read, when given: options that name items cross as numbers.
+    let mut names = None;
     let mut builder = if primary.as_f64().is_some() {
         let n1 = size(&primary, "problem.primary", budget.max_items)?;
         let n2 = match &secondary {
             Some(v) => size(v, "problem.secondary", budget.max_items)?,
             None => 0,
         };
-        ProblemBuilder::new(n1, n2)
+        ProblemBuilder::new(n1, n2).map_err(|e| engine_error(&e))?
     } else if js_sys::Array::is_array(&primary) {
-        let (names1, bounds) = item_names(&primary, "problem.primary", budget.max_items, true)?;
-        let names2 = match &secondary {
-            Some(v) => strings(v, "problem.secondary", budget.max_items)?,
-            None => Vec::new(),
+        let primary = item_names(&primary, "problem.primary", budget.max_items, true)?;
+        let secondary = match &secondary {
+            Some(v) => item_names(v, "problem.secondary", budget.max_items, false)?,
+            None => ItemNames::none(),
         };
-        let mut builder =
-            ProblemBuilder::with_names(&names1, &names2).map_err(|e| engine_error(&e))?;
-        for (item, min, max) in bounds {
+        let mut builder = ProblemBuilder::with_names(&primary.names(), &secondary.names())
+            .map_err(|e| engine_error(&e))?;
+        for &(item, min, max) in &primary.bounds {
             let (min, max) = item_bounds(item, min, max)?;
             builder
                 .set_bounds(item, min, max)
                 .map_err(|e| engine_error(&e))?;
         }
-        Ok(builder)
+        names = Some((primary, secondary));
+        builder
     } else {
         return Err(invalid(
             "problem.primary",
             "a number of items or an array of item names",
             &primary,
         ));
-    }
-    .map_err(|e| engine_error(&e))?;
+    };
 
     if let Some(items) = field(&object, "items")? {
         let offsets = field(&object, "offsets")?.unwrap_or(JsValue::UNDEFINED);
@@ -310,6 +312,9 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
         "problem.options",
         budget.max_options,
         builder.item_count().max(1),
+        names
+            .as_ref()
+            .map(|(primary, secondary)| (primary, secondary)),
     )?;
     let items = builder.item_count();
     let mut entries: Vec<(usize, Option<&str>)> = Vec::new();

@@ -17,9 +17,21 @@ function fault(kind, path, value) {
  * instead when an inner value is not an array, an entry is neither a number nor a string,
  * or reading one throws (then `value` is what was thrown), or an inner array is too long
  * (`fault: 'length'`, `value` its length).
+ *
+ * `names`, when given, are the item names Rust has already read and checked (the `names`
+ * that `packStrings` returned, primary then secondary: distinct, without `:`): a string
+ * entry equal to one of them crosses as that item's number, so that options given by name
+ * do not pay for their text twice. Any other string (a color `name:color`, a name that is
+ * not an item) crosses as text, for Rust to read and, if need be, report.
  */
-export function packLists(list, maxLength) {
+export function packLists(list, maxLength, primaryNames, secondaryNames) {
   const count = list.length;
+  let index = null;
+  if (primaryNames) {
+    index = new Map();
+    for (let i = 0; i < primaryNames.length; i++) index.set(primaryNames[i], i);
+    for (let i = 0; i < secondaryNames.length; i++) index.set(secondaryNames[i], primaryNames.length + i);
+  }
   const ends = new Uint32Array(count);
   const values = [];
   const kinds = [];
@@ -41,6 +53,12 @@ export function packLists(list, maxLength) {
           values.push(entry);
           kinds.push(0);
         } else if (typeof entry === 'string') {
+          const item = index?.get(entry);
+          if (item !== undefined) {
+            values.push(item);
+            kinds.push(0);
+            continue;
+          }
           values.push(0);
           kinds.push(1);
           text += entry;
@@ -64,14 +82,16 @@ export function packLists(list, maxLength) {
 }
 
 /**
- * Flattens `list` (an array of strings) into `{ text, lengths }`, or a fault as above
- * ('entry' for a value that is not a string). With `bounds`, an entry may also be an object
- * `{ name, min?, max? }` (a primary item with multiplicities): then `bounded` lists those
- * entries' positions and `mins` / `maxs` their bounds as given (NaN where absent).
+ * Flattens `list` (an array of strings) into `{ text, lengths, names }`, or a fault as above
+ * ('entry' for a value that is not a string); `names` holds the strings as read, once each.
+ * With `bounds`, an entry may also be an object `{ name, min?, max? }` (a primary item with
+ * multiplicities): then `bounded` lists those entries' positions and `mins` / `maxs` their
+ * bounds as given (NaN where absent).
  */
 export function packStrings(list, bounds) {
   const count = list.length;
   const lengths = new Uint32Array(count);
+  const names = new Array(count);
   const bounded = [];
   const mins = [];
   const maxs = [];
@@ -91,6 +111,7 @@ export function packStrings(list, bounds) {
       if (typeof entry !== 'string') return fault('entry', [k], entry);
       text += entry;
       lengths[k] = entry.length;
+      names[k] = entry;
     }
   } catch (thrown) {
     return fault('threw', [k], thrown);
@@ -98,6 +119,7 @@ export function packStrings(list, bounds) {
   return {
     text,
     lengths,
+    names,
     bounded: new Uint32Array(bounded),
     mins: new Float64Array(mins),
     maxs: new Float64Array(maxs),
