@@ -562,7 +562,13 @@ async function showWalkStep(k) {
     const current = Number(button.dataset.k) === walk.k;
     if (current) {
       button.setAttribute('aria-current', 'step');
-      button.scrollIntoView?.({ block: 'nearest' });
+      // Scrolls the list alone (scrollIntoView would scroll the page too).
+      const list = $('step-list');
+      const top = button.offsetTop; // the list is the offset parent (position: relative)
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + button.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top + button.offsetHeight - list.clientHeight;
+      }
     } else button.removeAttribute('aria-current');
   }
   const step = walk.steps[walk.k];
