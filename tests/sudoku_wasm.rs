@@ -166,10 +166,7 @@ fn generates_the_recorded_puzzles() {
         if let Some(regions) = f.get(6) {
             assert_eq!(get(&g, "regions").as_string().as_deref(), Some(*regions));
         }
-        assert_eq!(
-            get(&g, "difficulty").as_string().as_deref(),
-            Some(reached)
-        );
+        assert_eq!(get(&g, "difficulty").as_string().as_deref(), Some(reached));
         assert_eq!(
             get(&get(&g, "grade"), "level").as_string().as_deref(),
             Some(reached)
@@ -328,7 +325,10 @@ fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
         (r#"{"seed":1e300}"#, "options.seed"),
         (r#"{"difficulty":"insane"}"#, "options.difficulty"),
         (r#"{"size":20,"difficulty":"medium"}"#, "options.difficulty"),
-        (r#"{"boxRows":4,"boxCols":5,"difficulty":"hard"}"#, "options.difficulty"),
+        (
+            r#"{"boxRows":4,"boxCols":5,"difficulty":"hard"}"#,
+            "options.difficulty",
+        ),
         (r#"{"symmetry":"diagonal"}"#, "options.symmetry"),
         (r#"{"variant":"windoku","size":16}"#, ""),
     ];

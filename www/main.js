@@ -474,8 +474,7 @@ function renderStep() {
   if (panel.hidden) return;
   panel.dataset.mode = walk ? 'walk' : 'hint';
   $('step-apply').hidden = !!walk;
-  $('step-prev').hidden = !walk;
-  $('step-next').hidden = !walk;
+  $('step-prev').parentElement.hidden = !walk;
   $('step-list').hidden = !walk;
   if (walk) {
     $('step-prev').disabled = walk.k === 0;

@@ -6,8 +6,8 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{field, integer, invalid, object, short_string, string, MAX_SAFE};
-use super::{js_error, set};
 use super::logic::grade_object;
+use super::{js_error, set};
 use crate::sudoku::{
     generate_graded, solve_batch, CellPos, Conflict, GradeOptions, JigsawProblem, Level, Options,
     Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,

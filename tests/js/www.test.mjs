@@ -333,6 +333,7 @@ describe('the sudoku page', () => {
       const puzzle = await givens(page);
       assert.equal(dlx.count_sudoku_solutions(puzzle, 2), 1, `${n}x${n} is unique`);
       await page.click('#hint');
+      await page.click('#step-apply');
       await page.waitForFunction(() => document.querySelector('#grid .cell.hinted'));
       await page.click('#solve');
       await page.waitForSelector('#stats:not([hidden])');
@@ -370,6 +371,7 @@ describe('the sudoku page', () => {
       await page.click('#auto-notes');
       await page.waitForFunction(() => /Candidates/.test(document.querySelector('#message').textContent));
       await page.click('#hint');
+      await page.click('#step-apply');
       await page.waitForSelector('#grid .cell.hinted');
       await page.waitForTimeout(900); // the hint flash
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -395,8 +397,16 @@ describe('the sudoku page on every screen (issue 13)', () => {
         await page.keyboard.press('Shift+Digit4');
         await page.keyboard.press('Shift+Digit5');
         await page.click('#hint');
-        await page.waitForSelector('#grid .cell.hinted');
-        await page.waitForTimeout(900); // the hint flash
+        // The hint on the grid, with its reason and Apply, is on screen too (#16).
+        await page.waitForSelector('#step:not([hidden])');
+        for (const selector of ['#grid', '#step-apply', '#step-reason']) {
+          const box = await page.locator(selector).boundingBox();
+          assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${selector} on screen with the hint`);
+        }
+        // (The notes 4 5 leave out the solution's 2: the hint says so, and Apply puts it back.)
+        assert.equal(await page.textContent('#step-title'), 'Hint: Missing pencil mark');
+        await page.click('#step-apply');
+        await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Applied'));
         // Everything needed to play is on screen, without scrolling, after the hint too.
         const scroll = await page.evaluate(() => [scrollX, scrollY]);
         for (const selector of ['#grid', '#pad', '#undo', '#hint', '#check', '#solve', '#message', '#mode-pencil', '#timer']) {
