@@ -426,7 +426,10 @@ async function hint() {
       setMessage(G.currentLine(game).includes('.') ? 'This puzzle has no solution.' : 'The grid is full.');
       return;
     }
-    const base = marks ?? G.candidateMasks(await quick.call('sudoku_candidates', G.currentLine(game)));
+    // The candidates the step was found on: the marks, and where a cell has none, the
+    // engine's candidates (what sudoku_hint reads a cell without marks as).
+    const candidates = G.candidateMasks(await quick.call('sudoku_candidates', G.currentLine(game)));
+    const base = candidates.map((m, k) => marks?.[k] || m);
     if (found.eliminations.length && !found.placement) {
       view.hintMarks = { key, masks: G.withoutCandidates(base, found.eliminations) };
     }

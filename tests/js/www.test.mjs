@@ -764,9 +764,11 @@ describe('the sudoku page: what players expect (issue 13)', () => {
     await page.keyboard.press('9');
     assert.match(await cell(page, 2).getAttribute('aria-label'), /notes 6 9$/);
 
-    // H gives a hint.
+    // H gives a hint (shown on the grid until Apply; Escape closes it).
     await page.keyboard.press('h');
-    await page.waitForSelector('#grid .cell.hinted');
+    await page.waitForSelector('#step:not([hidden])');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#step', { state: 'hidden' });
 
     // Colours.
     await cell(page, 3).click();
@@ -898,6 +900,31 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
       assert.ok(!next.some((x) => want.includes(x)), 'the next hint does not repeat the step applied');
       await clean(tab);
     }
+  });
+
+  test('#16 with pencil marks in some cells only, repeated hints walk forward', { timeout: 60_000 }, async () => {
+    const { entries, step } = toFirstElimination(XWING);
+    const line = [...XWING].map((ch, k) => (ch !== '.' ? ch : entries[k])).join('');
+    const candidates = dlx.sudoku_candidates(line);
+    // Marks (all its candidates) in one empty cell the step does not touch.
+    const k = candidates.findIndex((list, c) => list && !step.cells.includes(c) && !step.eliminations.some((e) => e.cell === c));
+    const notes = candidates.map(() => 0);
+    for (const s of candidates[k]) notes[k] |= 1 << (Number(s) - 1);
+    const tab = await open(hash(XWING, entries, notes));
+    const { page } = tab;
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
+    await page.click('#hint');
+    await page.waitForSelector('#step:not([hidden])');
+    const first = (await struck(page)).sort();
+    assert.deepEqual(first, step.eliminations.map((c) => `${c.cell}:${c.symbol}`).sort());
+    await page.click('#hint');
+    await page.waitForFunction((f) => {
+      const now = [...document.querySelectorAll('#grid .cell')].flatMap((c) =>
+        [...c.querySelectorAll('.note-struck')].map((n) => `${c.dataset.cell}:${n.textContent}`),
+      );
+      return now.sort().join() !== f.join();
+    }, first);
+    await clean(tab);
   });
 
   test('#16 a hint that places a symbol: previewed on the grid; Apply fills it; Undo empties it', { timeout: 60_000 }, async () => {
