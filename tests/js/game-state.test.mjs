@@ -278,6 +278,11 @@ describe('#16 logical steps on the grid', () => {
     const g = game();
     const placed = G.applyStep(g, { technique: 'hidden_single', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') });
     assert.equal(placed.entries[5], 3);
+    // A wrong entry's correction replaces it.
+    const wrong = G.enter(g, 5, 4);
+    const fixed = G.applyStep(wrong, { technique: 'wrong_entry', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') });
+    assert.equal(fixed.entries[5], 3);
+    assert.equal(G.undo(fixed).entries[5], 4);
     const marked = G.toggleNote(g, 7, 2);
     const back = G.applyStep(marked, { technique: 'missing_candidate', cells: [7], candidates: [cand(7, '1')], eliminations: [], placement: null });
     assert.equal(back.notes[7], 0b11);
