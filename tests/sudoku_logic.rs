@@ -178,39 +178,52 @@ fn steps_agree_with_the_solution_on_the_hard_sets() {
 }
 
 /// Generation time per level, natively: `cargo test --profile ci --test sudoku_logic
-/// generation_times -- --ignored --nocapture`.
+/// generation_times -- --ignored --nocapture`. `GRADED_COUNT` seeds per level (20),
+/// `GRADED_SIZES` the sizes (`9`; e.g. `6,9,12,16`), `GRADED_LEVELS` the levels (all).
 #[test]
 #[ignore]
 fn generation_times() {
     use dlx_wasm::sudoku::{generate_graded, GradeOptions, Level};
-    let count: u64 = std::env::var("GRADED_COUNT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(20);
-    for level in Level::ALL {
-        let mut times = Vec::new();
-        let mut hits = 0;
-        for seed in 0..count {
-            let start = std::time::Instant::now();
-            let g = generate_graded(&GradeOptions {
-                seed,
-                level,
-                ..Default::default()
-            })
-            .unwrap();
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-            hits += usize::from(g.grade.level == level);
-            let solution = g.puzzle.unique_solution().unwrap().expect("unique");
-            assert_eq!(solution.values(), g.solution.values());
+    let env = |key: &str, default: &str| std::env::var(key).unwrap_or_else(|_| default.into());
+    let count: u64 = env("GRADED_COUNT", "20").parse().unwrap();
+    let sizes: Vec<usize> = env("GRADED_SIZES", "9")
+        .split(',')
+        .map(|s| s.trim().parse().unwrap())
+        .collect();
+    let levels: Vec<Level> = match std::env::var("GRADED_LEVELS") {
+        Ok(list) => list.split(',').map(|s| s.trim().parse().unwrap()).collect(),
+        Err(_) => Level::ALL.to_vec(),
+    };
+    for &n in &sizes {
+        for &level in &levels {
+            let mut times = Vec::new();
+            let mut hits = 0;
+            for seed in 0..count {
+                let start = std::time::Instant::now();
+                let g = generate_graded(&GradeOptions {
+                    puzzle: Options {
+                        size: Some(n),
+                        ..Options::default()
+                    },
+                    seed,
+                    level,
+                    ..Default::default()
+                })
+                .unwrap();
+                times.push(start.elapsed().as_secs_f64() * 1e3);
+                hits += usize::from(g.grade.level == level);
+                let solution = g.puzzle.unique_solution().unwrap().expect("unique");
+                assert_eq!(solution.values(), g.solution.values());
+            }
+            times.sort_by(f64::total_cmp);
+            let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+            println!(
+                "{n}x{n} {level}: {hits}/{count} on level, median {:.0} ms, p95 {:.0} ms, max {:.0} ms",
+                p(0.5),
+                p(0.95),
+                p(1.0)
+            );
         }
-        times.sort_by(f64::total_cmp);
-        let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
-        println!(
-            "{level}: {hits}/{count} on level, median {:.0} ms, p95 {:.0} ms, max {:.0} ms",
-            p(0.5),
-            p(0.95),
-            p(1.0)
-        );
     }
 }
 
@@ -664,4 +677,59 @@ fn next_step_follows_entries_and_pencil_marks() {
         }
     }
     assert_eq!(grid.values(), solution.values());
+}
+
+/// Lines of `tests/data/sudoku/graded.txt`: options, seed, the level reached and the puzzle
+/// [`generate_graded`](dlx_wasm::sudoku::generate_graded) gives. The wasm tests check the
+/// same lines through `generate_sudoku`, so the graded generator must agree across
+/// platforms. Set `DLX_BLESS=1` to rewrite the file after a deliberate change.
+#[test]
+fn graded_puzzles_match_the_recorded_ones() {
+    use dlx_wasm::sudoku::{generate_graded, GradeOptions};
+    let path = format!(
+        "{}/tests/data/sudoku/graded.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let cases = [
+        ("classic", 9, "easy", "none", 1),
+        ("classic", 9, "diabolical", "rotate180", 2),
+        ("classic", 6, "medium", "mirror", 3),
+        ("classic", 16, "easy", "none", 4),
+        ("x", 9, "hard", "none", 5),
+        ("windoku", 9, "medium", "none", 6),
+        ("jigsaw", 9, "hard", "none", 7),
+        ("classic", 9, "expert", "none", 8),
+        ("classic", 12, "hard", "none", 9_007_199_254_740_991),
+    ];
+    let mut text = String::from(
+        "# variant size level symmetry seed reached puzzle [regions]: written by tests/sudoku_logic.rs\n",
+    );
+    for (variant, n, level, symmetry, seed) in cases {
+        let g = generate_graded(&GradeOptions {
+            puzzle: Options {
+                size: Some(n),
+                ..Options::variant(variant.parse().unwrap())
+            },
+            seed,
+            level: level.parse().unwrap(),
+            symmetry: symmetry.parse().unwrap(),
+        })
+        .unwrap();
+        assert_eq!(g.puzzle.count_solutions(2).unwrap(), 1);
+        let regions = g.puzzle.layout().jigsaw_map().unwrap_or_default();
+        text.push_str(&format!(
+            "{variant} {n} {level} {symmetry} {seed} {} {} {regions}\n",
+            g.grade.level,
+            g.puzzle.to_line()
+        ));
+    }
+    let text = text.replace(" \n", "\n");
+    if std::env::var_os("DLX_BLESS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let recorded = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        recorded, text,
+        "the graded generator changed; DLX_BLESS=1 rewrites the file"
+    );
 }

@@ -61,6 +61,13 @@ const view = {
   paused: false,
   /** Whether the player finished this game (the timer stops). */
   finished: false,
+  /**
+   * The hint on show, until the game changes: `{ step, overlay, base, key }`, where `base`
+   * is the candidates it was found on (masks), for Apply.
+   */
+  hint: null,
+  /** The step-by-step view: `{ givens, steps, k, solved, candidates: Map }`, or null. */
+  walk: null,
 };
 
 const clock = new Clock();
@@ -78,7 +85,30 @@ const option = (id) => $(id).checked;
 function render() {
   const wrong = new Set(view.checked);
   if (option('opt-mistakes')) for (const k of G.mistakes(game)) wrong.add(k);
-  board.render({ ...game, conflicts: view.conflicts, wrong, hinted: view.hinted });
+  if (view.walk) {
+    const { walk } = view;
+    const { grid } = G.pathState(walk.givens, walk.steps, walk.k);
+    const step = walk.steps[walk.k];
+    board.render({
+      ...game,
+      entries: grid.map((v, k) => (walk.givens[k] ? 0 : v)),
+      notes: walk.candidates.get(walk.k) ?? game.notes.map(() => 0),
+      colors: [],
+      conflicts: new Set(),
+      wrong: new Set(),
+      hinted: -1,
+      step: step ? G.stepOverlay(step) : null,
+    });
+  } else {
+    board.render({
+      ...game,
+      conflicts: view.conflicts,
+      wrong,
+      hinted: view.hinted,
+      step: view.hint?.overlay ?? null,
+    });
+  }
+  renderStep();
   $('undo').disabled = !G.canUndo(game);
   $('redo').disabled = !G.canRedo(game);
   $('export-text').value = G.currentLine(game);
@@ -127,6 +157,9 @@ function setGame(next, { share = true, fresh = false } = {}) {
   stopTimer();
   game = next;
   view.checked = new Set();
+  // A hint or a path on show was about the grid as it was.
+  view.hint = null;
+  view.walk = null;
   if (other) {
     view.conflicts = new Set();
     view.hinted = -1;
@@ -255,6 +288,7 @@ window.addEventListener('pagehide', () => persist());
 
 function input(cell, v, shift) {
   if (view.paused) return;
+  if (view.walk) return setMessage('Close the step-by-step view to play on.');
   if (view.setter) {
     view.hinted = -1;
     update((g) => G.setGiven(g, cell, v));
@@ -274,7 +308,7 @@ function input(cell, v, shift) {
 }
 
 function erase(cell) {
-  if (view.paused) return;
+  if (view.paused || view.walk) return;
   view.hinted = -1;
   if (view.setter) update((g) => G.setGiven(g, cell, 0));
   else update((g) => G.erase(g, cell));
@@ -366,38 +400,201 @@ function setSetter(on, { quiet = false } = {}) {
 
 const hasEntries = () => game.entries.some(Boolean);
 
+/**
+ * Hint: the next logical step, shown on the grid (its pattern highlighted, what it removes
+ * struck out, what it places previewed) with its technique and reason, and Apply to carry
+ * it out. It works from the player's pencil marks when they have some. Asked again before
+ * Apply, a step that only removes candidates is taken as done (its removals are kept as
+ * marks for the next hint), so repeated hints walk forward.
+ */
 async function hint() {
   if (view.paused) return;
+  if (view.walk) closeWalk();
   try {
     const givens = G.givensLine(game);
     const entries = G.entriesLine(game);
-    // The candidates the hints so far have removed, while the grid stays as it was: passed
-    // back as pencil marks, so that the next hint goes on from there instead of repeating.
-    const key = givens + entries;
-    const marks = view.hintMarks?.key === key ? view.hintMarks.masks : undefined;
+    const key = givens + entries + game.notes.join(',');
+    const own = game.notes.some(Boolean) ? game.notes : undefined;
+    // The candidates the hints so far removed while the grid stayed as it was, else the
+    // player's pencil marks.
+    const marks = view.hintMarks?.key === key ? view.hintMarks.masks : own;
     const found = await quick.call('sudoku_hint', givens, entries, undefined, marks);
+    if (key !== G.givensLine(game) + G.entriesLine(game) + game.notes.join(',')) return;
     if (!found) {
+      view.hint = null;
+      render();
       setMessage(G.currentLine(game).includes('.') ? 'This puzzle has no solution.' : 'The grid is full.');
       return;
     }
-    if (found.cell === undefined) {
-      // A step that only removes candidates (a pair, a fish, a chain, ...): say it, show
-      // where, and remember what it removed; the grid is unchanged.
-      const masks = marks ?? G.candidateMasks(await quick.call('sudoku_candidates', G.currentLine(game)));
-      view.hintMarks = { key, masks: G.withoutCandidates(masks, found.eliminations) };
-      if (found.cells.length) board.select(found.cells[0], true);
-      setMessage(G.plainWords(found.reason), 'hint');
-      return;
+    // The candidates the step was found on: the marks, and where a cell has none, the
+    // engine's candidates (what sudoku_hint reads a cell without marks as).
+    const candidates = G.candidateMasks(await quick.call('sudoku_candidates', G.currentLine(game)));
+    const base = candidates.map((m, k) => marks?.[k] || m);
+    if (found.eliminations.length && !found.placement) {
+      view.hintMarks = { key, masks: G.withoutCandidates(base, found.eliminations) };
     }
-    update((g) => G.enter(g, found.cell, G.SYMBOLS.indexOf(found.symbol) + 1, { prune: option('opt-prune') }));
-    view.hinted = found.cell;
-    board.select(found.cell, true);
-    setMessage(G.plainWords(found.reason), 'hint');
+    view.hint = { step: found, overlay: G.stepOverlay(found), base };
+    view.hinted = -1;
+    const first = found.placement?.cell ?? found.cells[0];
+    if (first !== undefined) board.select(first, false);
+    render();
+    setMessage('');
+    $('step').scrollIntoView?.({ block: 'nearest' });
   } catch (error) {
     if (error.code === 'conflicting_givens') {
       setMessage(G.explainError(error, { entries: hasEntries() }), 'bad');
     } else if (error.code !== 'cancelled') setMessage(`No hint: ${G.plainWords(error.message)}`, 'bad');
   }
+}
+
+/** Apply: the hint on show carried out, as one change that Undo takes back. */
+function applyHint() {
+  const shown = view.hint;
+  if (!shown) return;
+  const { step, base } = shown;
+  const cell = step.placement?.cell;
+  update((g) => G.applyStep(g, step, { base, prune: option('opt-prune') }));
+  if (cell !== undefined) {
+    view.hinted = cell;
+    board.select(cell, true);
+    render();
+  }
+  const what = step.placement
+    ? `${step.placement.symbol} placed in r${step.placement.row}c${step.placement.column}`
+    : step.technique === 'missing_candidate'
+      ? `${step.candidates[0].symbol} put back in the pencil marks of r${step.candidates[0].row}c${step.candidates[0].column}`
+      : `${G.plural(step.eliminations.length, 'candidate')} removed from the pencil marks`;
+  setMessage(`Applied: ${what}. Undo takes it back.`, 'good');
+}
+
+/** The step panel: the hint on show, or the step-by-step view's current step. */
+function renderStep() {
+  const panel = $('step');
+  const walk = view.walk;
+  const shown = walk ? walk.steps[walk.k] : view.hint?.step;
+  panel.hidden = !walk && !shown;
+  document.querySelector('.board').classList.toggle('stepping', !panel.hidden);
+  if (panel.hidden) return;
+  panel.dataset.mode = walk ? 'walk' : 'hint';
+  $('step-apply').hidden = !!walk;
+  $('step-prev').parentElement.hidden = !walk;
+  $('step-list').hidden = !walk;
+  if (walk) {
+    $('step-prev').disabled = walk.k === 0;
+    $('step-next').disabled = walk.k >= walk.steps.length;
+  }
+  if (shown) {
+    const count = walk ? `Step ${walk.k + 1} of ${walk.steps.length}: ` : 'Hint: ';
+    $('step-title').textContent = `${count}${G.techniqueName(shown.technique)}`;
+    panel.dataset.technique = shown.technique;
+    $('step-reason').textContent = G.plainWords(shown.reason);
+  } else {
+    $('step-title').textContent = walk.solved
+      ? `Solved in ${G.plural(walk.steps.length, 'step')}`
+      : `Stuck after ${G.plural(walk.steps.length, 'step')}`;
+    panel.dataset.technique = '';
+    $('step-reason').textContent = walk.solved
+      ? 'Every cell is filled by logic alone.'
+      : 'No technique this solver knows goes further: the rest needs trial and error (Solve finishes it).';
+  }
+  $('step-reason').dataset.kind = shown?.technique === 'missing_candidate' || shown?.technique === 'wrong_entry' ? 'bad' : '';
+}
+
+// ---- the step-by-step view ----------------------------------------------------------------
+
+/** The keys of the step-by-step view: arrows, Page Up/Down, Home, End; whether it used one. */
+function walkKey(event) {
+  if (!view.walk || event.altKey || event.ctrlKey || event.metaKey) return false;
+  const moves = { ArrowLeft: -1, ArrowUp: -1, PageUp: -1, ArrowRight: 1, ArrowDown: 1, PageDown: 1 };
+  const { k, steps } = view.walk;
+  if (event.key in moves) showWalkStep(k + moves[event.key]);
+  else if (event.key === 'Home') showWalkStep(0);
+  else if (event.key === 'End') showWalkStep(steps.length);
+  else return false;
+  event.preventDefault();
+  return true;
+}
+
+/** Solve step by step: the logical solver's whole path from the givens, one step at a time. */
+function walkPath() {
+  return runJob('Finding every step…', async (mine) => {
+    const givens = G.givensLine(game);
+    const path = await jobs.call('sudoku_solve_path', givens);
+    if (mine.stale && G.givensLine(game) !== givens) return;
+    view.hint = null;
+    view.walk = { givens: G.values(givens), steps: path.steps, k: 0, solved: path.solved, candidates: new Map() };
+    buildStepList();
+    await showWalkStep(0);
+    setMessage('');
+    $('step').scrollIntoView?.({ block: 'nearest' });
+    $('step-next').focus();
+  });
+}
+
+function buildStepList() {
+  const list = $('step-list');
+  const items = view.walk.steps.map((step, k) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'step-item';
+    button.dataset.k = String(k);
+    button.textContent = `${k + 1}. ${G.techniqueName(step.technique)}`;
+    button.addEventListener('click', () => showWalkStep(k));
+    item.append(button);
+    return item;
+  });
+  list.replaceChildren(...items);
+}
+
+/** Shows the grid before step `k` of the path (k = the number of steps: the end). */
+async function showWalkStep(k) {
+  const walk = view.walk;
+  if (!walk) return;
+  walk.k = Math.max(0, Math.min(k, walk.steps.length));
+  if (!walk.candidates.has(walk.k)) {
+    // The candidates at this point: the engine's for the grid so far, without those the
+    // earlier steps eliminated.
+    const { grid, removed } = G.pathState(walk.givens, walk.steps, walk.k);
+    const masks = G.candidateMasks(await quick.call('sudoku_candidates', G.lineOf(grid)));
+    if (view.walk !== walk) return;
+    walk.candidates.set(walk.k, masks.map((m, cell) => m & ~removed[cell]));
+  }
+  for (const button of $('step-list').querySelectorAll('button')) {
+    const current = Number(button.dataset.k) === walk.k;
+    if (current) {
+      button.setAttribute('aria-current', 'step');
+      // Scrolls the list alone (scrollIntoView would scroll the page too).
+      const list = $('step-list');
+      const top = button.offsetTop; // the list is the offset parent (position: relative)
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + button.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top + button.offsetHeight - list.clientHeight;
+      }
+    } else button.removeAttribute('aria-current');
+  }
+  const step = walk.steps[walk.k];
+  if (step) board.select(step.placement?.cell ?? step.cells[0] ?? board.selected, false);
+  const focused = document.activeElement;
+  render();
+  // Next (or Previous) is disabled at the end (or the start): the focus moves to the other.
+  if (focused?.disabled) (focused.id === 'step-next' ? $('step-prev') : $('step-next')).focus();
+}
+
+function closeWalk() {
+  if (!view.walk) return;
+  view.walk = null;
+  render();
+  setMessage('Back to your game.');
+}
+
+function closeStep() {
+  if (view.walk) closeWalk();
+  else {
+    view.hint = null;
+    render();
+  }
+  board.select(board.selected, true);
 }
 
 /** The solution of the givens alone (from the generator, or asked once). */
@@ -484,7 +681,7 @@ function buildPalette() {
 
 const panel = new JobPanel(
   { box: $('job'), text: $('job-text'), progress: $('job-progress'), note: $('job-note') },
-  ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty'].map($),
+  ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty', 'walk'].map($),
 );
 
 /** The grid changed while a job runs: its result will be about the grid as it was. */
@@ -596,7 +793,7 @@ function newPuzzle() {
     const generated = await jobs.call('generate_sudoku', { size, difficulty });
     const info = await quick.call('read_sudoku', generated.puzzle);
     start(info, { solution: generated.solution, unique: true });
-    const got = generated.rating.difficulty;
+    const got = generated.difficulty;
     const note = got === difficulty ? '' : ` (the nearest to ${difficulty} this size gave)`;
     setMessage(`New ${got} puzzle${note}, ${G.plural(generated.givens, 'given')}. Undo brings back the last game.`);
   });
@@ -714,6 +911,14 @@ $('resume').addEventListener('click', () => setPaused(false));
 $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('hint').addEventListener('click', hint);
+$('step-apply').addEventListener('click', applyHint);
+$('step-close').addEventListener('click', closeStep);
+$('step-prev').addEventListener('click', () => showWalkStep(view.walk.k - 1));
+$('step-next').addEventListener('click', () => showWalkStep(view.walk.k + 1));
+$('walk').addEventListener('click', walkPath);
+$('step').addEventListener('keydown', (event) => {
+  if (walkKey(event)) event.stopPropagation();
+});
 $('check').addEventListener('click', check);
 $('auto-notes').addEventListener('click', autoNotes);
 $('clear').addEventListener('click', clearGrid);
@@ -749,6 +954,10 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
   } else if (event.key === 'Escape' && panel.job) {
     cancelJob();
+  } else if (event.key === 'Escape' && (view.walk || view.hint)) {
+    closeStep();
+  } else if (!event.target.closest?.('input, textarea, select, #grid') && walkKey(event)) {
+    // In the step-by-step view, the arrows, Home and End walk the path.
   } else if (
     !event.altKey &&
     !event.target.closest?.('input, textarea, select, #grid') &&

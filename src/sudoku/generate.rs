@@ -129,8 +129,53 @@ pub struct Generated {
 /// # Errors
 /// The option errors of [`Layout::new`] and [`Alphabet::custom`].
 pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
-    let n = size(&options.puzzle)?;
-    let alphabet = match &options.puzzle.alphabet {
+    let target = options.difficulty;
+    let best = attempts(
+        &options.puzzle,
+        options.seed,
+        |n| max_attempts(n, target),
+        |solver, layout, solution, rng| {
+            let puzzle = carve(solver, layout, solution, target, options.symmetry, rng)?;
+            let rating = rate(solver, layout, &puzzle, GENERATOR_RATING_BUDGET)?;
+            let miss = f64::from(distance(target, &rating));
+            Ok((puzzle, rating, miss))
+        },
+    )?;
+    Ok(Generated {
+        puzzle: best.puzzle,
+        solution: best.solution,
+        rating: best.measure,
+        seed: options.seed,
+        attempts: best.attempts,
+    })
+}
+
+/// The best of the attempts of [`attempts`]: the puzzle nearest the target, with its
+/// measure (a [`Rating`] or a [`Grade`]).
+struct Best<R> {
+    puzzle: Sudoku,
+    solution: Sudoku,
+    measure: R,
+    attempts: u32,
+}
+
+/// The attempt loop of both generators: a random solution grid per attempt (the layout,
+/// and for jigsaw without a map a random map, from the first), then `attempt` carves and
+/// measures a puzzle from it and says how far it misses the target (0 on target, which
+/// ends the loop); up to `max_attempts(n)` attempts, keeping the nearest.
+fn attempts<R>(
+    puzzle: &Options,
+    seed: u64,
+    max_attempts: impl Fn(usize) -> u32,
+    mut attempt: impl FnMut(
+        &mut SudokuSolver,
+        &Arc<Layout>,
+        &[u8],
+        &mut Rng,
+    ) -> SudokuResult<(Vec<u8>, R, f64)>,
+) -> SudokuResult<Best<R>> {
+    let n = size(puzzle)?;
+    let alphabet = match &puzzle.alphabet {
         Some(spec) => Alphabet::custom(spec)?,
         None => Alphabet::builtin(),
     };
@@ -139,56 +184,45 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
             reason: format!("it has {k} symbols; a {n}x{n} puzzle needs {n}"),
         });
     }
-    let mut rng = Rng::with_seed(options.seed);
+    let mut rng = Rng::with_seed(seed);
     let mut solver = SudokuSolver::new();
-    let mut best: Option<(u32, Vec<u8>, Vec<u8>, Rating)> = None;
+    let mut best: Option<(f64, Vec<u8>, Vec<u8>, R)> = None;
     let mut layout: Option<Arc<Layout>> = None;
-    let target = options.difficulty;
-    let attempts = max_attempts(n, target);
-    let mut attempt = 0;
-    while attempt < attempts {
-        attempt += 1;
+    let limit = max_attempts(n);
+    let mut made = 0;
+    while made < limit {
+        made += 1;
         let (this_layout, solution) = match layout.take() {
             Some(known) => {
                 let grid = random_grid(&mut solver, &known, &mut rng)?;
                 (known, grid)
             }
-            None => first_grid(&mut solver, n, &options.puzzle, &mut rng)?,
+            None => first_grid(&mut solver, n, puzzle, &mut rng)?,
         };
         let Some(solution) = solution else {
             layout = Some(this_layout);
             continue;
         };
-        let puzzle = carve(
-            &mut solver,
-            &this_layout,
-            &solution,
-            target,
-            options.symmetry,
-            &mut rng,
-        )?;
-        let rating = rate(&mut solver, &this_layout, &puzzle, GENERATOR_RATING_BUDGET)?;
-        let miss = distance(target, &rating);
+        let (candidate, measure, miss) = attempt(&mut solver, &this_layout, &solution, &mut rng)?;
         if best.as_ref().is_none_or(|b| miss < b.0) {
-            best = Some((miss, puzzle, solution, rating));
+            best = Some((miss, candidate, solution, measure));
         }
         layout = Some(this_layout);
-        if miss == 0 {
+        if miss == 0.0 {
             break;
         }
     }
-    let (Some(layout), Some((_, puzzle, solution, rating))) = (layout, best) else {
+    let (Some(layout), Some((_, puzzle, solution, measure))) = (layout, best) else {
         return Err(SudokuError::InvalidArgument {
             name: "options",
             reason: "no solution grid was found for this layout".into(),
         });
     };
-    Ok(Generated {
+    Ok(Best {
         puzzle: Sudoku::new(Arc::clone(&layout), puzzle)?.with_alphabet(alphabet.clone())?,
         solution: Sudoku::new(layout, solution)?.with_alphabet(alphabet)?,
-        rating,
-        seed: options.seed,
-        attempts: attempt,
+        measure,
+        attempts: made,
     })
 }
 
@@ -407,6 +441,16 @@ pub struct GradeOptions {
     pub symmetry: Symmetry,
 }
 
+impl GradeOptions {
+    /// The size these options generate: the one they fix, or 9.
+    ///
+    /// # Errors
+    /// [`SudokuError::UnsupportedSize`] for a size outside 4 to 25.
+    pub fn size(&self) -> SudokuResult<usize> {
+        size(&self.puzzle)
+    }
+}
+
 /// A puzzle generated by grade.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Graded {
@@ -444,73 +488,30 @@ pub struct Graded {
 /// # Errors
 /// The option errors of [`Layout::new`] and [`Alphabet::custom`].
 pub fn generate_graded(options: &GradeOptions) -> SudokuResult<Graded> {
-    let n = size(&options.puzzle)?;
-    let alphabet = match &options.puzzle.alphabet {
-        Some(spec) => Alphabet::custom(spec)?,
-        None => Alphabet::builtin(),
-    };
-    if let Some(k) = alphabet.symbol_count().filter(|&k| k != n) {
-        return Err(SudokuError::BadAlphabet {
-            reason: format!("it has {k} symbols; a {n}x{n} puzzle needs {n}"),
-        });
-    }
-    let mut rng = Rng::with_seed(options.seed);
-    let mut solver = SudokuSolver::new();
     let target = options.level;
-    let attempts = graded_attempts(n, target);
-    let mut best: Option<(f64, Vec<u8>, Vec<u8>, Grade)> = None;
-    let mut layout: Option<Arc<Layout>> = None;
-    let mut attempt = 0;
-    while attempt < attempts {
-        attempt += 1;
-        let (this_layout, solution) = match layout.take() {
-            Some(known) => {
-                let grid = random_grid(&mut solver, &known, &mut rng)?;
-                (known, grid)
-            }
-            None => first_grid(&mut solver, n, &options.puzzle, &mut rng)?,
-        };
-        let Some(solution) = solution else {
-            layout = Some(this_layout);
-            continue;
-        };
-        let puzzle = carve_logically(
-            &mut solver,
-            &this_layout,
-            &solution,
-            target,
-            options.symmetry,
-            &mut rng,
-        )?;
-        let candidate = Sudoku::new(Arc::clone(&this_layout), puzzle.clone())?;
-        let grade = candidate.grade()?;
-        // 0 on target; otherwise how many levels away, and for the hardest level how far
-        // the score falls short.
-        let miss = if grade.level == target {
-            0.0
-        } else {
-            (target as i32 - grade.level as i32).abs() as f64 * 100.0 - grade.score
-        };
-        if best.as_ref().is_none_or(|b| miss < b.0) {
-            best = Some((miss, puzzle, solution, grade));
-        }
-        layout = Some(this_layout);
-        if miss == 0.0 {
-            break;
-        }
-    }
-    let (Some(layout), Some((_, puzzle, solution, grade))) = (layout, best) else {
-        return Err(SudokuError::InvalidArgument {
-            name: "options",
-            reason: "no solution grid was found for this layout".into(),
-        });
-    };
+    let best = attempts(
+        &options.puzzle,
+        options.seed,
+        |n| graded_attempts(n, target),
+        |solver, layout, solution, rng| {
+            let puzzle = carve_logically(solver, layout, solution, target, options.symmetry, rng)?;
+            let grade = Sudoku::new(Arc::clone(layout), puzzle.clone())?.grade()?;
+            // 0 on target; otherwise how many levels away, and for the hardest level how
+            // far the score falls short.
+            let miss = if grade.level == target {
+                0.0
+            } else {
+                (target as i32 - grade.level as i32).abs() as f64 * 100.0 - grade.score
+            };
+            Ok((puzzle, grade, miss))
+        },
+    )?;
     Ok(Graded {
-        puzzle: Sudoku::new(Arc::clone(&layout), puzzle)?.with_alphabet(alphabet.clone())?,
-        solution: Sudoku::new(layout, solution)?.with_alphabet(alphabet)?,
-        grade,
+        puzzle: best.puzzle,
+        solution: best.solution,
+        grade: best.measure,
         seed: options.seed,
-        attempts: attempt,
+        attempts: best.attempts,
     })
 }
 

@@ -318,7 +318,8 @@ fn step_object(puzzle: &Sudoku, step: &Step) -> Object {
     out
 }
 
-fn grade_object(grade: &Grade) -> Object {
+/// A `SudokuGrade`.
+pub(crate) fn grade_object(grade: &Grade) -> Object {
     let out = Object::new();
     set(
         &out,

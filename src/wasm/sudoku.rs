@@ -1,15 +1,16 @@
 //! The sudoku exports for JS: `solve_sudoku`, `count_sudoku_solutions`, `generate_sudoku`
-//! and `sudoku_candidates`. They read and check the arguments, call [`crate::sudoku`], and
+//! (by the logical grade) and `sudoku_candidates`. They read and check the arguments, call [`crate::sudoku`], and
 //! turn results and errors into JS values; nothing else.
 
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{field, integer, invalid, object, short_string, string, MAX_SAFE};
+use super::logic::grade_object;
 use super::{js_error, set};
 use crate::sudoku::{
-    generate, solve_batch, CellPos, Conflict, Difficulty, GenerateOptions, JigsawProblem, Options,
-    Rating, Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,
+    generate_graded, solve_batch, CellPos, Conflict, GradeOptions, JigsawProblem, Level, Options,
+    Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,
 };
 use crate::MAX_TEXT_BYTES;
 
@@ -32,8 +33,14 @@ export interface SudokuOptions {
   alphabet?: string;
 }
 
-/** A difficulty band: easy (naked singles solve it), medium (naked and hidden singles), hard and expert (search needed, by search effort). */
-export type SudokuDifficulty = "easy" | "medium" | "hard" | "expert";
+/**
+ * A difficulty level, by the hardest technique a person needs (the Sudoku Explainer scale,
+ * see `rate_sudoku`): easy (hidden singles, up to 1.5), medium (naked singles, locked
+ * candidates; up to 2.8), hard (pairs, triples, X-Wing, Swordfish, XY-, XYZ- and W-Wing; up
+ * to 4.4), expert (unique rectangles, quads, Jellyfish, BUG+1; up to 5.6), diabolical
+ * (chains, forcing chains, or beyond logic). The same names as `SudokuLevel`.
+ */
+export type SudokuDifficulty = SudokuLevel;
 
 /** What to generate. */
 export interface SudokuGenerateOptions extends SudokuOptions {
@@ -41,24 +48,10 @@ export interface SudokuGenerateOptions extends SudokuOptions {
   size?: number;
   /** A whole number from 0 to 2^53 - 1; the same seed gives the same puzzle. Random if absent. */
   seed?: number;
-  /** The band to aim for (default "medium"). */
+  /** The level to aim for (default "medium"; above 16x16, only "easy", the default there). */
   difficulty?: SudokuDifficulty;
   /** Symmetry of the givens (default "none"). */
   symmetry?: "none" | "rotate180" | "mirror";
-}
-
-/** How hard a puzzle is. */
-export interface SudokuRating {
-  /** The band reached (the one asked for unless no attempt reached it, as for 4x4 above easy). */
-  difficulty: SudokuDifficulty;
-  /** Mean engine search nodes per empty cell plus one over 4 seeded orders: 1 when singles solve it. */
-  effort: number;
-  /** Mean engine search nodes of a complete search. */
-  nodes: number;
-  /** Whether naked singles alone solve it. */
-  nakedSingles: boolean;
-  /** Whether naked and hidden singles solve it. */
-  singles: boolean;
 }
 
 /** A generated puzzle with exactly one solution. */
@@ -67,7 +60,10 @@ export interface GeneratedSudoku {
   puzzle: string;
   /** Its solution as a compact line. */
   solution: string;
-  rating: SudokuRating;
+  /** The level reached: the one asked for unless no attempt reached it (then the nearest). */
+  difficulty: SudokuDifficulty;
+  /** Its grade, as `rate_sudoku` gives it. */
+  grade: SudokuGrade;
   /** The seed it came from. */
   seed: number;
   /** Number of givens. */
@@ -202,9 +198,18 @@ pub fn sudoku_candidates(
     Ok(cells.into())
 }
 
-/// Generates a puzzle with exactly one solution: `{ puzzle, solution, rating, seed,
-/// givens, regions? }`. The same options and seed give the same puzzle. Throws an
-/// `Error` with `code` `"invalid_argument"` for bad options.
+/// Generates a puzzle with exactly one solution at a level of the logical grade:
+/// `{ puzzle, solution, difficulty, grade, seed, givens, regions? }`, where `difficulty` is
+/// the level reached (the one asked for unless no attempt reached it) and `grade` is what
+/// `rate_sudoku` says of the puzzle. The same options and seed give the same puzzle. Above
+/// 16x16 only `easy` is made (the default there): grading harder puzzles while carving
+/// them takes minutes. Throws an `Error` with `code` `"invalid_argument"` (and `path`) for
+/// bad options, and for a level above easy above 16x16 (`path` `options.difficulty`).
+///
+/// ```js
+/// const { puzzle, grade } = generate_sudoku({ difficulty: 'diabolical', seed: 7 });
+/// // grade.level === 'diabolical', grade.hardest e.g. 'xy_chain'
+/// ```
 #[wasm_bindgen(unchecked_return_type = "GeneratedSudoku")]
 pub fn generate_sudoku(
     #[wasm_bindgen(unchecked_optional_param_type = "SudokuGenerateOptions | null")] options: Option<
@@ -213,7 +218,7 @@ pub fn generate_sudoku(
 ) -> Result<JsValue, JsValue> {
     let value = options.unwrap_or(JsValue::UNDEFINED);
     let options = read_generate_options(&value)?;
-    let generated = generate(&options).map_err(|e| sudoku_error(&e))?;
+    let generated = generate_graded(&options).map_err(|e| sudoku_error(&e))?;
     let out = Object::new();
     set(
         &out,
@@ -225,7 +230,12 @@ pub fn generate_sudoku(
         "solution",
         &JsValue::from_str(&generated.solution.to_line()),
     );
-    set(&out, "rating", &rating(&generated.rating));
+    set(
+        &out,
+        "difficulty",
+        &JsValue::from_str(generated.grade.level.name()),
+    );
+    set(&out, "grade", &grade_object(&generated.grade));
     set(&out, "seed", &JsValue::from_f64(generated.seed as f64));
     set(
         &out,
@@ -236,21 +246,6 @@ pub fn generate_sudoku(
         set(&out, "regions", &JsValue::from_str(&map));
     }
     Ok(out.into())
-}
-
-fn rating(rating: &Rating) -> JsValue {
-    let out = Object::new();
-    let difficulty = JsValue::from_str(rating.difficulty.name());
-    set(&out, "difficulty", &difficulty);
-    set(&out, "effort", &JsValue::from_f64(rating.effort));
-    set(&out, "nodes", &JsValue::from_f64(rating.nodes));
-    set(
-        &out,
-        "nakedSingles",
-        &JsValue::from_bool(rating.naked_singles),
-    );
-    set(&out, "singles", &JsValue::from_bool(rating.singles));
-    out.into()
 }
 
 /// Reads the puzzle and its options.
@@ -345,12 +340,20 @@ pub(crate) fn read_options(value: &JsValue, path: &str) -> Result<Options, JsVal
     Ok(options)
 }
 
-fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
+/// The largest size `generate_sudoku` makes at every level: above it, only
+/// [`LARGE_LEVEL`], because the logical solver's checks while carving harder puzzles take
+/// minutes (25x25 easy: 0.7 s natively; 20x20 diabolical: 6 s; 25x25 hard: over a minute).
+const MAX_GRADED_SIZE: usize = 16;
+
+/// The hardest level `generate_sudoku` makes above [`MAX_GRADED_SIZE`].
+const LARGE_LEVEL: Level = Level::Easy;
+
+fn read_generate_options(value: &JsValue) -> Result<GradeOptions, JsValue> {
     let path = "options";
     let puzzle = read_options(value, path)?;
-    let mut options = GenerateOptions {
+    let mut options = GradeOptions {
         puzzle,
-        ..GenerateOptions::default()
+        ..GradeOptions::default()
     };
     let Some(object) = object(value, path)? else {
         options.seed = random_seed();
@@ -358,13 +361,26 @@ fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
     };
     options.puzzle.size = size_field(&object, "size", path, 4)?;
     options.seed = number_field(&object, "seed", path, 0, MAX_SAFE)?.unwrap_or_else(random_seed);
-    if let Some(d) = named_field::<Difficulty>(
+    if let Some(level) = named_field::<Level>(
         &object,
         "difficulty",
         path,
-        r#""easy", "medium", "hard" or "expert""#,
+        r#""easy", "medium", "hard", "expert" or "diabolical""#,
     )? {
-        options.difficulty = d;
+        options.level = level;
+    } else if options.size().is_ok_and(|n| n > MAX_GRADED_SIZE) {
+        options.level = LARGE_LEVEL;
+    }
+    let n = options.size().map_err(|e| sudoku_error(&e))?;
+    if n > MAX_GRADED_SIZE && options.level > LARGE_LEVEL {
+        return Err(js_error(
+            "invalid_argument",
+            &format!(
+                "options.difficulty: above {MAX_GRADED_SIZE}x{MAX_GRADED_SIZE}, puzzles are generated at the level {LARGE_LEVEL} only (grading harder ones takes minutes), not {}",
+                options.level
+            ),
+            &[("path", JsValue::from_str("options.difficulty"))],
+        ));
     }
     if let Some(s) = named_field::<Symmetry>(
         &object,

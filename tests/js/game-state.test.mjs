@@ -214,10 +214,15 @@ describe('game state', () => {
   });
 
   test('difficulty levels per size', () => {
+    const all = ['easy', 'medium', 'hard', 'expert', 'diabolical'];
     assert.deepEqual(G.levelsFor(4), ['easy']);
-    assert.deepEqual(G.levelsFor(9), ['easy', 'medium', 'hard', 'expert']);
-    assert.deepEqual(G.levelsFor(6), ['easy', 'medium', 'hard', 'expert']);
-    assert.match(G.levelNote(6), /Expert 6 × 6 puzzles are rare/);
+    assert.deepEqual(G.levelsFor(9), all);
+    assert.deepEqual(G.levelsFor(6), all);
+    assert.deepEqual(G.levelsFor(16), all);
+    assert.deepEqual(G.levelsFor(17), ['easy']);
+    assert.deepEqual(G.levelsFor(25), ['easy']);
+    assert.match(G.levelNote(6), /Expert and diabolical 6 × 6 puzzles are rare/);
+    assert.match(G.levelNote(20), /easy puzzles only/);
     assert.equal(G.levelNote(9), '');
   });
 });
@@ -228,4 +233,74 @@ test('candidate masks for sudoku_hint: built from candidate lists, then narrowed
   const narrowed = G.withoutCandidates(masks, [{ cell: 0, symbol: '3' }, { cell: 2, symbol: 'A' }]);
   assert.deepEqual(narrowed, [0b1, 0, 0b10]);
   assert.deepEqual(masks, [0b101, 0, 0b10 | (1 << 9)], 'the input is left as it was');
+});
+
+describe('#16 logical steps on the grid', () => {
+  const cand = (cell, symbol) => ({ cell, row: Math.floor(cell / 4) + 1, column: (cell % 4) + 1, symbol });
+  const game = () => G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '1.....3.........' });
+  const pair = {
+    technique: 'naked_pair',
+    cells: [1, 2],
+    candidates: [cand(1, '2'), cand(1, '4'), cand(2, '2'), cand(2, '4')],
+    eliminations: [cand(3, '2'), cand(3, '4')],
+    placement: null,
+  };
+
+  test('the overlay: pattern cells and candidates, struck candidates, placement', () => {
+    const o = G.stepOverlay(pair);
+    assert.deepEqual([...o.cells], [1, 2]);
+    assert.deepEqual([...o.pattern], [[1, 0b1010], [2, 0b1010]]);
+    assert.deepEqual([...o.struck], [[3, 0b1010]]);
+    assert.equal(o.place, null);
+    assert.equal(o.missing, -1);
+    const single = G.stepOverlay({ technique: 'naked_single', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') });
+    assert.deepEqual(single.place, { cell: 5, v: 3 });
+    const missing = G.stepOverlay({ technique: 'missing_candidate', cells: [7], candidates: [cand(7, '1')], eliminations: [], placement: null });
+    assert.equal(missing.missing, 7);
+  });
+
+  test('Apply: eliminations fill in candidates first when there are no marks, and undo in one step', () => {
+    const g = game();
+    const base = g.givens.map((v) => (v ? 0 : 0b1111));
+    const applied = G.applyStep(g, pair, { base });
+    assert.equal(applied.notes[3], 0b0101, 'the eliminated candidates are gone');
+    assert.equal(applied.notes[5], 0b1111, 'every other empty cell shows its candidates');
+    assert.equal(applied.notes[0], 0, 'a given has no marks');
+    assert.deepEqual(G.undo(applied).notes, g.notes);
+    // With the player's own marks, only those of the eliminated cells change.
+    const marked = G.toggleNote(G.toggleNote(g, 3, 2), 3, 1);
+    const after = G.applyStep(marked, pair, { base });
+    assert.equal(after.notes[3], 0b0001);
+    assert.equal(after.notes[5], 0);
+  });
+
+  test('Apply: a placement enters its symbol; a missing pencil mark is put back', () => {
+    const g = game();
+    const placed = G.applyStep(g, { technique: 'hidden_single', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') });
+    assert.equal(placed.entries[5], 3);
+    // A wrong entry's correction replaces it.
+    const wrong = G.enter(g, 5, 4);
+    const fixed = G.applyStep(wrong, { technique: 'wrong_entry', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') });
+    assert.equal(fixed.entries[5], 3);
+    assert.equal(G.undo(fixed).entries[5], 4);
+    const marked = G.toggleNote(g, 7, 2);
+    const back = G.applyStep(marked, { technique: 'missing_candidate', cells: [7], candidates: [cand(7, '1')], eliminations: [], placement: null });
+    assert.equal(back.notes[7], 0b11);
+  });
+
+  test('the path state before step k: placements so far and candidates removed so far', () => {
+    const steps = [pair, { technique: 'naked_single', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') }];
+    const givens = G.values('1...............');
+    assert.deepEqual(G.pathState(givens, steps, 0).grid, givens);
+    const one = G.pathState(givens, steps, 1);
+    assert.equal(one.removed[3], 0b1010);
+    assert.equal(one.grid[5], 0);
+    assert.equal(G.pathState(givens, steps, 2).grid[5], 3);
+  });
+
+  test('technique names a player reads', () => {
+    assert.equal(G.techniqueName('x_wing'), 'X-Wing');
+    assert.equal(G.techniqueName('missing_candidate'), 'Missing pencil mark');
+    assert.equal(G.techniqueName('something_new'), 'something new');
+  });
 });

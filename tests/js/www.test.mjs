@@ -174,40 +174,31 @@ describe('the sudoku page', () => {
     await clean(tab);
   });
 
-  test('Hint gives the next logical step and says why; a cell it fills is correct', { timeout: 60_000 }, async () => {
+  test('Hint shows the next logical step and why; Apply fills a correct cell', { timeout: 60_000 }, async () => {
     const tab = await open();
     const { page } = tab;
     const solution = dlx.solve_sudoku(INKALA);
     let filled = 0;
     for (let round = 0; round < 3; round++) {
       const before = await cells(page);
-      const said = await message(page);
       await page.click('#hint');
-      // A step either fills a cell, or only removes candidates (then it says so and the
-      // grid stays as it was).
-      await page.waitForFunction(
-        ([b, m]) => {
-          const now = [...document.querySelectorAll('#grid .cell')].map((c) => c.querySelector('.value').textContent || '.').join('');
-          return now !== b || document.querySelector('#message').textContent !== m;
-        },
-        [before, said],
-      );
+      await page.waitForSelector('#step:not([hidden])');
+      const reason = await page.textContent('#step-reason');
+      assert.match(reason, /\w+.*\b(so|because|cannot|must|only)\b/i, `a reason in words: ${reason}`);
+      assert.equal(await cells(page), before, 'a hint alone changes nothing');
+      await page.click('#step-apply');
+      await page.waitForSelector('#step', { state: 'hidden' });
       const after = await cells(page);
-      const text = await message(page);
       const changed = [...after].findIndex((ch, k) => ch !== before[k]);
-      if (changed < 0) {
-        assert.match(text, /\w+.*\b(so|because|cannot|must)\b/, `a reason in words: ${text}`);
-        assert.doesNotMatch(text, /^No hint/);
-        continue;
-      }
+      if (changed < 0) continue;
       filled++;
       assert.equal(after[changed], solution[changed], 'the hint agrees with the solution');
       assert.equal(await cell(page, changed).evaluate((c) => c.classList.contains('hinted')), true);
       const r = Math.floor(changed / 9) + 1;
       const c = (changed % 9) + 1;
-      assert.match(text, new RegExp(`r${r}c${c}`), `the message names the cell: ${text}`);
+      assert.match(await message(page), new RegExp(`r${r}c${c}`), 'the message names the cell');
     }
-    assert.ok(filled >= 1, 'on this puzzle the first hint reveals a cell');
+    assert.ok(filled >= 1, 'on this puzzle the first hint places a symbol');
     await clean(tab);
   });
 
@@ -342,6 +333,7 @@ describe('the sudoku page', () => {
       const puzzle = await givens(page);
       assert.equal(dlx.count_sudoku_solutions(puzzle, 2), 1, `${n}x${n} is unique`);
       await page.click('#hint');
+      await page.click('#step-apply');
       await page.waitForFunction(() => document.querySelector('#grid .cell.hinted'));
       await page.click('#solve');
       await page.waitForSelector('#stats:not([hidden])');
@@ -379,6 +371,7 @@ describe('the sudoku page', () => {
       await page.click('#auto-notes');
       await page.waitForFunction(() => /Candidates/.test(document.querySelector('#message').textContent));
       await page.click('#hint');
+      await page.click('#step-apply');
       await page.waitForSelector('#grid .cell.hinted');
       await page.waitForTimeout(900); // the hint flash
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -404,8 +397,16 @@ describe('the sudoku page on every screen (issue 13)', () => {
         await page.keyboard.press('Shift+Digit4');
         await page.keyboard.press('Shift+Digit5');
         await page.click('#hint');
-        await page.waitForSelector('#grid .cell.hinted');
-        await page.waitForTimeout(900); // the hint flash
+        // The hint on the grid, with its reason and Apply, is on screen too (#16).
+        await page.waitForSelector('#step:not([hidden])');
+        for (const selector of ['#grid', '#step-apply', '#step-reason']) {
+          const box = await page.locator(selector).boundingBox();
+          assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${selector} on screen with the hint`);
+        }
+        // (The notes 4 5 leave out the solution's 2: the hint says so, and Apply puts it back.)
+        assert.equal(await page.textContent('#step-title'), 'Hint: Missing pencil mark');
+        await page.click('#step-apply');
+        await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Applied'));
         // Everything needed to play is on screen, without scrolling, after the hint too.
         const scroll = await page.evaluate(() => [scrollX, scrollY]);
         for (const selector of ['#grid', '#pad', '#undo', '#hint', '#check', '#solve', '#message', '#mode-pencil', '#timer']) {
@@ -632,11 +633,12 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await clean(tab);
   });
 
-  test('#13.5 only the levels a size can have are offered', { timeout: 60_000 }, async () => {
+  test('#13.5 #16 only the levels a size can have are offered', { timeout: 60_000 }, async () => {
     const tab = await open();
     const { page } = tab;
+    const all = ['easy', 'medium', 'hard', 'expert', 'diabolical'];
     const enabled = () => page.$$eval('#difficulty option', (all) => all.filter((o) => !o.disabled).map((o) => o.value));
-    assert.deepEqual(await enabled(), ['easy', 'medium', 'hard', 'expert']);
+    assert.deepEqual(await enabled(), all);
     await page.selectOption('#size', '4');
     await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16);
     assert.deepEqual(await enabled(), ['easy']);
@@ -644,15 +646,20 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     assert.match(await message(page), /^New easy puzzle/);
     await page.selectOption('#size', '6');
     await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 36);
-    assert.deepEqual(await enabled(), ['easy', 'medium', 'hard', 'expert']);
-    assert.match(await page.textContent('#levels-note'), /Expert 6 × 6 puzzles are rare/);
+    assert.deepEqual(await enabled(), all);
+    assert.match(await page.textContent('#levels-note'), /Expert and diabolical 6 × 6 puzzles are rare/);
     // Whatever level comes out, the message names it, and says when it is not the one asked for.
     await page.selectOption('#difficulty', 'expert');
     await page.click('#new');
-    await waitMessage(page, /^New (expert puzzle|hard puzzle \(the nearest to expert this size gave\)),/);
+    await waitMessage(page, /^New (expert puzzle|\w+ puzzle \(the nearest to expert this size gave\)),/);
     await page.selectOption('#size', '9');
     await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 81);
     assert.equal(await page.isHidden('#levels-note'), true);
+    // Diabolical means what it says: the puzzle's grade, from the engine, is diabolical.
+    await page.selectOption('#difficulty', 'diabolical');
+    await page.click('#new');
+    await waitMessage(page, /^New diabolical puzzle,/);
+    assert.equal(dlx.rate_sudoku(await givens(page)).level, 'diabolical');
     await clean(tab);
   });
 
@@ -757,9 +764,11 @@ describe('the sudoku page: what players expect (issue 13)', () => {
     await page.keyboard.press('9');
     assert.match(await cell(page, 2).getAttribute('aria-label'), /notes 6 9$/);
 
-    // H gives a hint.
+    // H gives a hint (shown on the grid until Apply; Escape closes it).
     await page.keyboard.press('h');
-    await page.waitForSelector('#grid .cell.hinted');
+    await page.waitForSelector('#step:not([hidden])');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#step', { state: 'hidden' });
 
     // Colours.
     await cell(page, 3).click();
@@ -807,5 +816,219 @@ describe('the sudoku page: what players expect (issue 13)', () => {
     await page.emulateMedia({ media: 'screen' });
     assert.equal(await page.isVisible('#print'), true);
     await clean(tab);
+  });
+});
+
+describe('the sudoku page: hints that show the step, and the whole path (issue 16)', () => {
+  /** Needs an X-Wing after singles, locked candidates and pairs. */
+  const XWING = '25..9..8....2....6...8.7.5.....6.41...19.5.7...83......37..6..........9.5.....6.7';
+  const hash = (puzzle, entries = '', notes = null) => {
+    const params = new URLSearchParams({ p: puzzle });
+    if (/[^.]/.test(entries)) params.set('e', entries);
+    if (notes) params.set('m', notes.map((m) => (m ? m.toString(36) : '')).join('.'));
+    return `#${params}`;
+  };
+  /** Entries for `puzzle` from the engine's hints (in Node) up to its first step that only removes candidates. */
+  function toFirstElimination(puzzle) {
+    const entries = [...'.'.repeat(81)];
+    for (;;) {
+      const step = dlx.sudoku_hint(puzzle, entries.join(''));
+      if (!step.placement) return { entries: entries.join(''), step };
+      entries[step.placement.cell] = step.placement.symbol;
+    }
+  }
+  const struck = (page) =>
+    page.$$eval('#grid .cell', (all) =>
+      all.flatMap((c) => [...c.querySelectorAll('.note-struck')].map((n) => `${c.dataset.cell}:${n.textContent}`)),
+    );
+  const noteText = (page, k) => page.locator(`#grid .cell[data-cell="${k}"] .notes`).textContent();
+  const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `sudoku-16-${name}.png`) });
+
+  test('#16 a hint that removes candidates: pattern highlighted, eliminations struck, Apply removes them, Undo brings them back', { timeout: 90_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const { entries, step } = toFirstElimination(XWING);
+    assert.ok(step.eliminations.length > 0);
+    for (const [viewport, colorScheme] of [
+      [{ width: 1280, height: 800 }, 'light'],
+      [{ width: 375, height: 740 }, 'light'],
+      [{ width: 375, height: 740 }, 'dark'],
+    ]) {
+      const tab = await open(hash(XWING, entries), viewport, { colorScheme });
+      const { page } = tab;
+      await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
+      await page.click('#hint');
+      await page.waitForSelector('#step:not([hidden])');
+      assert.equal(await page.getAttribute('#step', 'data-technique'), step.technique);
+      assert.match(await page.textContent('#step-title'), /^Hint: /);
+      assert.equal(await page.textContent('#step-reason'), step.reason.replace(/`([^`]*)`/g, '“$1”'));
+      // The pattern's cells and candidates are highlighted, the eliminations struck.
+      const pattern = await page.$$eval('#grid .cell.step-cell', (all) => all.map((c) => Number(c.dataset.cell)));
+      assert.deepEqual(pattern.sort((a, b) => a - b), [...step.cells].sort((a, b) => a - b));
+      const want = step.eliminations.map((c) => `${c.cell}:${c.symbol}`).sort();
+      assert.deepEqual((await struck(page)).sort(), want);
+      assert.ok((await page.locator('#grid .note-pattern').count()) > 0, 'the pattern’s candidates stand out');
+      const e = step.eliminations[0];
+      assert.match(await cell(page, e.cell).getAttribute('aria-label'), new RegExp(`the step removes .*${e.symbol}`));
+      const name = `${viewport.width}-${colorScheme}`;
+      if (viewport.width === 375) await page.locator('#grid').scrollIntoViewIfNeeded();
+      await shot(page, `hint-elimination-${name}`);
+      if (viewport.width !== 1280) {
+        await clean(tab);
+        continue;
+      }
+      // Apply: the player had no pencil marks, so every empty cell gets its candidates,
+      // without the ones the step removes.
+      await page.click('#step-apply');
+      await page.waitForSelector('#step', { state: 'hidden' });
+      assert.match(await message(page), /^Applied: .*candidates? removed/);
+      const candidates = dlx.sudoku_candidates(await cells(page));
+      for (const c of step.eliminations) assert.doesNotMatch(await noteText(page, c.cell), new RegExp(c.symbol));
+      const other = candidates.findIndex((list, k) => list && !step.eliminations.some((c) => c.cell === k));
+      assert.equal(await noteText(page, other), candidates[other].join(''));
+      assert.equal(await struck(page).then((l) => l.length), 0);
+      // Undo takes the whole step back.
+      await page.click('#undo');
+      await page.waitForFunction(() => ![...document.querySelectorAll('#grid .notes')].some((n) => n.textContent));
+      // With the player's own marks, the hint works from them: the next hint goes on.
+      await page.click('#hint');
+      await page.waitForSelector('#step:not([hidden])');
+      await page.click('#step-apply');
+      await page.waitForSelector('#step', { state: 'hidden' });
+      await page.click('#hint');
+      await page.waitForSelector('#step:not([hidden])');
+      const next = await struck(page);
+      assert.ok(!next.some((x) => want.includes(x)), 'the next hint does not repeat the step applied');
+      await clean(tab);
+    }
+  });
+
+  test('#16 with pencil marks in some cells only, repeated hints walk forward', { timeout: 60_000 }, async () => {
+    const { entries, step } = toFirstElimination(XWING);
+    const line = [...XWING].map((ch, k) => (ch !== '.' ? ch : entries[k])).join('');
+    const candidates = dlx.sudoku_candidates(line);
+    // Marks (all its candidates) in one empty cell the step does not touch.
+    const k = candidates.findIndex((list, c) => list && !step.cells.includes(c) && !step.eliminations.some((e) => e.cell === c));
+    const notes = candidates.map(() => 0);
+    for (const s of candidates[k]) notes[k] |= 1 << (Number(s) - 1);
+    const tab = await open(hash(XWING, entries, notes));
+    const { page } = tab;
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
+    await page.click('#hint');
+    await page.waitForSelector('#step:not([hidden])');
+    const first = (await struck(page)).sort();
+    assert.deepEqual(first, step.eliminations.map((c) => `${c.cell}:${c.symbol}`).sort());
+    await page.click('#hint');
+    await page.waitForFunction((f) => {
+      const now = [...document.querySelectorAll('#grid .cell')].flatMap((c) =>
+        [...c.querySelectorAll('.note-struck')].map((n) => `${c.dataset.cell}:${n.textContent}`),
+      );
+      return now.sort().join() !== f.join();
+    }, first);
+    await clean(tab);
+  });
+
+  test('#16 a hint that places a symbol: previewed on the grid; Apply fills it; Undo empties it', { timeout: 60_000 }, async () => {
+    const solution = dlx.solve_sudoku(INKALA);
+    for (const [viewport, colorScheme] of [
+      [{ width: 1280, height: 800 }, 'light'],
+      [{ width: 375, height: 740 }, 'dark'],
+    ]) {
+      const tab = await open('', viewport, { colorScheme });
+      const { page } = tab;
+      await page.click('#hint');
+      await page.waitForSelector('#step:not([hidden])');
+      const k = await page.$eval('#grid .cell.step-place', (c) => Number(c.dataset.cell));
+      assert.equal(await cell(page, k).getAttribute('data-preview'), solution[k]);
+      assert.equal((await cells(page))[k], '.', 'not placed before Apply');
+      if (viewport.width === 375) await page.locator('#grid').scrollIntoViewIfNeeded();
+      await shot(page, `hint-placement-${viewport.width}-${colorScheme}`);
+      await page.click('#step-apply');
+      await page.waitForFunction((k) => document.querySelectorAll('#grid .cell')[k].querySelector('.value').textContent !== '', k);
+      assert.equal((await cells(page))[k], solution[k]);
+      await page.click('#undo');
+      await page.waitForFunction((k) => document.querySelectorAll('#grid .cell')[k].querySelector('.value').textContent === '', k);
+      await clean(tab);
+    }
+  });
+
+  test('#16 a pencil mark that leaves out the true symbol is reported; Apply puts it back', { timeout: 60_000 }, async () => {
+    const solution = dlx.solve_sudoku(XWING);
+    const candidates = dlx.sudoku_candidates(XWING);
+    const k = candidates.findIndex((list) => list && list.length >= 3);
+    const right = solution[k];
+    // Marks in cell k: every candidate but the right one.
+    const notes = candidates.map(() => 0);
+    for (const s of candidates[k]) if (s !== right) notes[k] |= 1 << (Number(s) - 1);
+    const tab = await open(hash(XWING, '', notes));
+    const { page } = tab;
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
+    await page.click('#hint');
+    await page.waitForSelector('#step:not([hidden])');
+    assert.equal(await page.textContent('#step-title'), 'Hint: Missing pencil mark');
+    assert.match(await page.textContent('#step-reason'), new RegExp(`leave out ${right}`));
+    assert.equal(await page.getAttribute('#step-reason', 'data-kind'), 'bad');
+    assert.equal(await cell(page, k).evaluate((c) => c.classList.contains('step-missing')), true);
+    await page.click('#step-apply');
+    await page.waitForSelector('#step', { state: 'hidden' });
+    assert.match(await noteText(page, k), new RegExp(right));
+    await clean(tab);
+  });
+
+  test('#16 Solve step by step walks the whole path to the solution; every placement is right', { timeout: 120_000 }, async () => {
+    const solution = dlx.solve_sudoku(XWING);
+    const path = dlx.sudoku_solve_path(XWING);
+    assert.ok(path.solved);
+    for (const [viewport, colorScheme] of [
+      [{ width: 1280, height: 800 }, 'light'],
+      [{ width: 375, height: 740 }, 'light'],
+      [{ width: 1280, height: 800 }, 'dark'],
+    ]) {
+      const tab = await open(hash(XWING), viewport, { colorScheme });
+      const { page } = tab;
+      await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
+      await page.click('#walk');
+      await page.waitForSelector('#step[data-mode="walk"]:not([hidden])');
+      assert.equal(await page.locator('#step-list button').count(), path.steps.length);
+      assert.match(await page.textContent('#step-title'), new RegExp(`^Step 1 of ${path.steps.length}: `));
+      assert.equal(await page.isDisabled('#step-prev'), true);
+      const line = await cells(page);
+      if (viewport.width === 1280 && colorScheme === 'light') {
+        // Walk with the keyboard (focus is on Next), checking each step on the grid.
+        for (let k = 0; k < path.steps.length; k++) {
+          const step = path.steps[k];
+          await page.waitForFunction((k) => document.querySelector('#step-title').textContent.startsWith(`Step ${k + 1} `), k);
+          if (step.placement) {
+            const c = step.placement.cell;
+            assert.equal(await cell(page, c).getAttribute('data-preview'), solution[c], `step ${k + 1}`);
+            assert.equal(step.placement.symbol, solution[c]);
+          } else {
+            const want = step.eliminations.map((e) => `${e.cell}:${e.symbol}`).sort();
+            assert.deepEqual((await struck(page)).sort(), want, `step ${k + 1}`);
+            for (const e of step.eliminations) assert.notEqual(solution[e.cell], e.symbol);
+          }
+          if (step.technique === 'x_wing') await shot(page, 'walk-xwing-1280-light');
+          await page.keyboard.press('ArrowRight');
+        }
+        await page.waitForFunction(() => /^Solved in/.test(document.querySelector('#step-title').textContent));
+        assert.equal(await cells(page), solution, 'the grid at the end of the path is the solution');
+        await shot(page, 'walk-end-1280-light');
+        // Back a step, Home, and a click in the list.
+        await page.keyboard.press('ArrowLeft');
+        await page.waitForFunction((n) => document.querySelector('#step-title').textContent.startsWith(`Step ${n} `), path.steps.length);
+        await page.keyboard.press('Home');
+        await page.waitForFunction(() => document.querySelector('#step-title').textContent.startsWith('Step 1 '));
+      } else {
+        const k = path.steps.findIndex((s) => s.technique === 'x_wing');
+        await page.click(`#step-list button[data-k="${k}"]`);
+        await page.waitForFunction((k) => document.querySelector('#step-title').textContent.startsWith(`Step ${k + 1} `), k);
+        if (viewport.width === 375) await page.locator('#grid').scrollIntoViewIfNeeded();
+        await shot(page, `walk-xwing-${viewport.width}-${colorScheme}`);
+      }
+      // Close (Escape) returns to the game as it was.
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#step', { state: 'hidden' });
+      assert.equal(await cells(page), line);
+      await clean(tab);
+    }
   });
 });

@@ -16,6 +16,13 @@ export function keyValue(key, code, n) {
   return v >= 1 && v <= n ? v : 0;
 }
 
+/** The symbols of a mask, "1 and 5" or "1, 5 and 7". */
+function marks(mask, n) {
+  const list = [];
+  for (let s = 1; s <= n; s++) if (mask & (1 << (s - 1))) list.push(symbol(s));
+  return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list.join('');
+}
+
 export class Board {
   /**
    * @param {HTMLElement} grid the role=grid element
@@ -95,7 +102,7 @@ export class Board {
    */
   render(state) {
     const { n } = this;
-    const { givens, entries, notes, conflicts, wrong, hinted, colors = [] } = state;
+    const { givens, entries, notes, conflicts, wrong, hinted, colors = [], step = null } = state;
     const sel = this.selected;
     const selValue = givens[sel] || entries[sel];
     const [sr, sc] = [Math.floor(sel / n), sel % n];
@@ -107,14 +114,28 @@ export class Board {
       const given = givens[k];
       const v = given || entries[k];
       cell.querySelector('.value').textContent = v ? symbol(v) : '';
-      const mask = v ? 0 : notes[k];
+      // A step on show (a hint, or the step-by-step view) adds its pattern's candidates
+      // and the ones it eliminates to the notes, so that they show without marks.
+      const pattern = (!v && step?.pattern.get(k)) || 0;
+      const struck = (!v && step?.struck.get(k)) || 0;
+      const mask = v ? 0 : notes[k] | pattern | struck;
       for (let s = 1; s <= n; s++) {
         const span = this.noteSpans[k][s - 1];
-        const on = (mask & (1 << (s - 1))) !== 0;
+        const b = 1 << (s - 1);
+        const on = (mask & b) !== 0;
         span.textContent = on ? symbol(s) : '';
         // The notes that hold the selected cell's symbol stand out.
-        span.classList.toggle('note-same', on && s === selValue);
+        span.classList.toggle('note-same', on && s === selValue && !step);
+        span.classList.toggle('note-pattern', (pattern & b) !== 0 && (struck & b) === 0);
+        span.classList.toggle('note-struck', (struck & b) !== 0);
       }
+      const place = step?.place?.cell === k && !v ? step.place.v : 0;
+      if (place) cell.dataset.preview = symbol(place);
+      else delete cell.dataset.preview;
+      cell.classList.toggle('step-cell', !!step?.cells.has(k));
+      cell.classList.toggle('step-place', step?.place?.cell === k);
+      cell.classList.toggle('step-struck', struck !== 0);
+      cell.classList.toggle('step-missing', step?.missing === k);
       for (let color = 1; color <= 6; color++) cell.classList.toggle(`color-${color}`, colors[k] === color);
       const [r, c] = [Math.floor(k / n), k % n];
       cell.classList.toggle('given', given !== 0);
@@ -127,7 +148,11 @@ export class Board {
       cell.classList.toggle('same', k !== sel && selValue !== 0 && v === selValue);
       cell.setAttribute('aria-readonly', given ? 'true' : 'false');
       cell.setAttribute('aria-selected', k === sel ? 'true' : 'false');
-      cell.setAttribute('aria-label', this.describe(k, given, v, mask, conflicts, wrong));
+      let label = this.describe(k, given, v, mask, conflicts, wrong);
+      if (struck) label += `, the step removes ${marks(struck, n)}`;
+      if (place) label += `, the step places ${symbol(place)}`;
+      else if (step?.cells.has(k)) label += ', part of the step';
+      cell.setAttribute('aria-label', label);
     }
   }
 

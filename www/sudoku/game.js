@@ -42,20 +42,25 @@ export function boxShape(n) {
   return { boxRows: rows, boxCols: n / rows };
 }
 
+/** The levels of the logical grade, easiest first (what `generate_sudoku` takes). */
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'diabolical'];
+
 /**
- * The difficulty levels the generator reaches at each size (measured with
- * `generate_sudoku` over many seeds): every 4 x 4 puzzle is easy; at 5 x 5 and 6 x 6 an
- * expert puzzle is not always found (then it gives the nearest, hard), which `levelNote` says.
+ * The difficulty levels `generate_sudoku` offers at each size: every 4 x 4 puzzle is easy
+ * (hidden singles solve it); above 16 x 16 it makes easy puzzles only (grading harder ones
+ * takes minutes, so it refuses them); between, every level, though the small sizes rarely
+ * reach the hard ones (then it gives the nearest, and says so).
  */
 export function levelsFor(n) {
-  return n === 4 ? ['easy'] : ['easy', 'medium', 'hard', 'expert'];
+  return n === 4 || n > 16 ? ['easy'] : LEVELS;
 }
 
 /** What the page says about the levels of size `n`, or '' when there is nothing to say. */
 export function levelNote(n) {
   if (n === 4) return 'Every 4 × 4 puzzle is easy: singles alone solve it.';
-  if (n === 5 || n === 6) {
-    return `Expert ${n} × ${n} puzzles are rare: when New finds none, it gives a hard one and says so.`;
+  if (n > 16) return `Above 16 × 16 New makes easy puzzles only: grading harder ones takes minutes.`;
+  if (n < 8) {
+    return `Expert and diabolical ${n} × ${n} puzzles are rare: when New finds none, it gives the nearest level and says so.`;
   }
   return '';
 }
@@ -468,4 +473,113 @@ export function withoutCandidates(masks, eliminations) {
   const out = [...masks];
   for (const { cell, symbol } of eliminations) out[cell] &= ~(1 << SYMBOLS.indexOf(symbol));
   return out;
+}
+
+// ---- logical steps (from the wasm module's sudoku_hint and sudoku_solve_path) -------------
+
+const TECHNIQUES = {
+  naked_single: 'Naked single',
+  hidden_single: 'Hidden single',
+  locked_candidates: 'Locked candidates',
+  naked_pair: 'Naked pair',
+  hidden_pair: 'Hidden pair',
+  naked_triple: 'Naked triple',
+  hidden_triple: 'Hidden triple',
+  naked_quad: 'Naked quad',
+  hidden_quad: 'Hidden quad',
+  x_wing: 'X-Wing',
+  swordfish: 'Swordfish',
+  jellyfish: 'Jellyfish',
+  xy_wing: 'XY-Wing',
+  xyz_wing: 'XYZ-Wing',
+  w_wing: 'W-Wing',
+  x_chain: 'X-Chain',
+  xy_chain: 'XY-Chain',
+  aic: 'Alternating inference chain',
+  unique_rectangle_1: 'Unique rectangle (type 1)',
+  unique_rectangle_2: 'Unique rectangle (type 2)',
+  unique_rectangle_3: 'Unique rectangle (type 3)',
+  unique_rectangle_4: 'Unique rectangle (type 4)',
+  bug_plus_one: 'BUG+1',
+  contradiction_chain: 'Contradiction chain',
+  forcing_chain: 'Forcing chain',
+  wrong_entry: 'Wrong entry',
+  missing_candidate: 'Missing pencil mark',
+  reveal: 'A cell of the solution',
+};
+
+/** The name a player reads for a technique of the engine ("x_wing" is "X-Wing"). */
+export function techniqueName(technique) {
+  return TECHNIQUES[technique] ?? String(technique).replace(/_/g, ' ');
+}
+
+const bit = (symbolText) => 1 << SYMBOLS.indexOf(symbolText);
+
+/**
+ * What the grid shows of a step: `cells` (a Set: the pattern's cells), `pattern` and
+ * `struck` (Maps from cell to a mask of the pattern's and the eliminated candidates),
+ * `place` (`{ cell, v }` or null) and `missing` (the cell of a missing pencil mark, or -1).
+ */
+export function stepOverlay(step) {
+  const masks = (list) => {
+    const out = new Map();
+    for (const { cell, symbol: s } of list) out.set(cell, (out.get(cell) ?? 0) | bit(s));
+    return out;
+  };
+  const place = step.placement ? { cell: step.placement.cell, v: SYMBOLS.indexOf(step.placement.symbol) + 1 } : null;
+  return {
+    cells: new Set(step.cells),
+    pattern: masks(step.candidates),
+    struck: masks(step.eliminations),
+    place,
+    missing: step.technique === 'missing_candidate' ? step.cells[0] : -1,
+  };
+}
+
+/**
+ * `game` with `step` (a hint) carried out, as one undoable change: a placement enters its
+ * symbol (replacing a wrong entry); eliminations take the candidates out of the pencil
+ * marks; a missing pencil mark is put back. `base` is the candidates the step was found
+ * on, as masks (what was passed to sudoku_hint, or sudoku_candidates' masks): if the player
+ * has no pencil marks at all, every empty cell gets `base` minus the eliminations, so that
+ * what the step removed shows; a cell without marks of its own among the eliminations gets
+ * its `base` first.
+ */
+export function applyStep(game, step, { base, prune = true } = {}) {
+  if (step.placement) {
+    const { cell, symbol: s } = step.placement;
+    return enter(game, cell, SYMBOLS.indexOf(s) + 1, { prune });
+  }
+  if (step.technique === 'missing_candidate') {
+    const { cell, symbol: s } = step.candidates[0];
+    return change(game, (next) => {
+      next.notes[cell] |= bit(s);
+    });
+  }
+  const none = !game.notes.some(Boolean);
+  return change(game, (next) => {
+    if (none && base) {
+      next.notes = next.notes.map((m, k) => (next.givens[k] || next.entries[k] ? 0 : base[k]));
+    }
+    for (const { cell, symbol: s } of step.eliminations) {
+      if (next.givens[cell] || next.entries[cell]) continue;
+      if (!next.notes[cell] && base) next.notes[cell] = base[cell];
+      next.notes[cell] &= ~bit(s);
+    }
+  });
+}
+
+/**
+ * The grid of a solving path before step `k` (0 to steps.length): the givens' values with
+ * the placements of steps 0 to k - 1 (a list of values, 0 for empty), and the masks of the
+ * candidates those steps eliminated.
+ */
+export function pathState(givens, steps, k) {
+  const grid = [...givens];
+  const removed = givens.map(() => 0);
+  for (const step of steps.slice(0, k)) {
+    if (step.placement) grid[step.placement.cell] = SYMBOLS.indexOf(step.placement.symbol) + 1;
+    for (const { cell, symbol: s } of step.eliminations) removed[cell] |= bit(s);
+  }
+  return { grid, removed };
 }
