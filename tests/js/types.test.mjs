@@ -74,7 +74,7 @@ const hint: SudokuHint | null = sudoku_hint(generated.puzzle, generated.puzzle);
 for (const solution of new CoreSolver('A\\nA')) {
   const option: number = solution[0];
 }
-// @ts-expect-error: the difficulty is one of four names
+// @ts-expect-error: the difficulty is one of five names (easy … diabolical)
 generate_sudoku({ difficulty: 'impossible' });
 try {
   exact_cover('A\\nB');
