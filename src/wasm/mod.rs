@@ -7,6 +7,8 @@ mod errors;
 mod exact_cover;
 mod json;
 pub use exact_cover::*;
+mod parallel;
+pub use parallel::*;
 mod solver;
 mod trace;
 pub use solver::*;
