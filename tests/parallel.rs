@@ -288,3 +288,58 @@ proptest! {
         prop_assert_eq!(sorted, expected);
     }
 }
+
+/// Runs the `dlx` binary with `args` on `input`; its standard output.
+fn dlx(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "dlx {args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_command_line_prints_tasks_runs_one_and_searches_on_threads() {
+    let q8 = data("q8.dlx");
+    let count = |out: &str| -> u64 {
+        let last = out.lines().last().unwrap();
+        last.split(' ').next().unwrap().parse().unwrap()
+    };
+    let tasks = dlx(&["--tasks", "30"], &q8);
+    assert!(tasks.lines().count() >= 30, "{tasks}");
+    let total: u64 = tasks
+        .lines()
+        .map(|task| count(&dlx(&["--task", task], &q8)))
+        .sum();
+    assert_eq!(total, 92);
+    // The solutions printed on 3 threads are those on 1, in the same order.
+    let serial = dlx(&["-s", "-t", "1"], &q8);
+    let threads = dlx(&["-s", "-t", "3"], &q8);
+    let solutions = |out: &str| out.rsplit_once("\n\n").map(|(s, _)| s.to_owned());
+    assert_eq!(solutions(&threads), solutions(&serial));
+    assert_eq!(count(&threads), 92);
+    // With multiplicities and forced options too.
+    let problem = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\nC\nA C\n";
+    let whole = count(&dlx(&["-t", "1"], problem));
+    let tasks = dlx(&["--tasks", "5", "-f", "6"], problem);
+    let forced = count(&dlx(&["-t", "1", "-f", "6"], problem));
+    let total: u64 = tasks
+        .lines()
+        .map(|task| count(&dlx(&["--task", task, "-f", "6"], problem)))
+        .sum();
+    assert_eq!(total, forced);
+    assert!(whole >= forced);
+    assert_eq!(count(&dlx(&["-t", "2"], problem)), whole);
+}

@@ -154,7 +154,7 @@ impl LinkSearch {
         self.cutoff = depth + 1;
         let mut nodes = 0;
         let found = loop {
-            match self.run(&mut nodes, u64::MAX, None, &mut super::observer::Unobserved) {
+            match self.step_unobserved(&mut nodes) {
                 Step::Solution if self.levels.len() > depth => {
                     if self.branches().last().map(|(option, _)| option) == Some(target) {
                         break true;
@@ -182,6 +182,14 @@ impl LinkSearch {
                 .filter(|level| level.choice != level.item)
                 .map(|level| self.links.option_of(level.choice)),
         );
+    }
+
+    /// Searches, unobserved and without random tie-breaks, until a solution or the end: for
+    /// the descents and the split, one copy of the search loop for both (not inlined, so
+    /// that they do not add copies of it to the wasm module).
+    #[inline(never)]
+    pub(crate) fn step_unobserved(&mut self, nodes: &mut u64) -> Step {
+        self.run(nodes, u64::MAX, None, &mut super::observer::Unobserved)
     }
 
     /// Searches until a solution, the end, `nodes` reaching `stop`, or `obs` being full.

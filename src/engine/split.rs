@@ -206,7 +206,7 @@ fn children(search: &mut LinkSearch, pending: &Pending) -> Option<Vec<Pending>> 
     let mut children = Vec::new();
     let mut nodes = 0;
     loop {
-        match search.run(&mut nodes, u64::MAX, None, &mut super::observer::Unobserved) {
+        match search.step_unobserved(&mut nodes) {
             Step::Solution if search.depth() == depth => return None,
             Step::Solution => {
                 let (branch, degree) = search.branches().nth(depth)?;
