@@ -90,17 +90,18 @@ fn run() -> Result<ExitCode, String> {
     }
     let started = std::time::Instant::now();
     let mut count = 0u64;
-    let mut write = |solution: &[usize]| -> Result<(), String> {
+    // Counts a solution, and prints it if asked to (then `solution` gives it).
+    let mut write = |solution: &dyn Fn() -> Vec<usize>| -> Result<(), String> {
         count += 1;
         if print {
-            writeln!(out, "{}", problem.solution_text(solution)).map_err(|e| e.to_string())?;
+            writeln!(out, "{}", problem.solution_text(&solution())).map_err(|e| e.to_string())?;
         }
         Ok(())
     };
     let (stats, status) = if let Some(task) = task {
         let mut solver = Solver::for_task(&problem, &options, &task).map_err(|e| e.to_string())?;
         while solver.find_next() {
-            write(&solver.solution())?;
+            write(&|| solver.solution())?;
         }
         (solver.stats(), solver.status())
     } else {
@@ -112,7 +113,7 @@ fn run() -> Result<ExitCode, String> {
         if parallel.thread_count() == 1 {
             let mut solver = Solver::with_options(&problem, &options).map_err(|e| e.to_string())?;
             while solver.find_next() {
-                write(&solver.solution())?;
+                write(&|| solver.solution())?;
             }
             (solver.stats(), solver.status())
         } else {
@@ -123,7 +124,7 @@ fn run() -> Result<ExitCode, String> {
                 solver.for_each_solution(
                     |solution| {
                         if failed.is_ok() {
-                            failed = write(solution);
+                            failed = write(&|| solution.to_vec());
                         }
                     },
                     |_| {},

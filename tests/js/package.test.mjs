@@ -23,8 +23,8 @@ const SUDOKU = [
   'solve_sudoku_batch', 'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts',
   'sudoku_exact_cover', 'sudoku_hint', 'sudoku_solve_path',
 ];
-/** The async API on the worker pool, in the main entry only. */
-const POOL = ['WorkerPool', 'closeWorkerPool', 'countSolutions', 'createWorkerPool', 'findSolutions', 'solveSudokuAsync'];
+/** The async API on the worker pool and the export its workers use, in the main entry only. */
+const POOL = ['ExactCoverTasks', 'WorkerPool', 'closeWorkerPool', 'countSolutions', 'createWorkerPool', 'findSolutions', 'solveSudokuAsync'];
 
 /** The exact-cover checks, on what probe() recorded for one module. */
 function checkExactCover(seen, name) {
