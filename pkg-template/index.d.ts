@@ -10,8 +10,11 @@ export interface ParallelOptions extends Omit<SolverOptions, 'maxNodes' | 'task'
   workers?: number;
   /** Cancels the search: every worker stops at once and the promise rejects with an `AbortError`. */
   signal?: AbortSignal;
-  /** The progress of the whole search, from 0 to 1 (Knuth's estimate per task, by the tasks' shares). */
-  onProgress?: (fraction: number) => void;
+  /**
+   * The progress of the whole search, from 0 to 1 (Knuth's estimate per task, by the tasks'
+   * shares), with the solutions and nodes of the tasks done so far.
+   */
+  onProgress?: (fraction: number, soFar: { solutions: number; nodes: number }) => void;
   /** About how many tasks to split the search into (default 256). */
   tasks?: number;
 }

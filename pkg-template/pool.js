@@ -229,6 +229,7 @@ async function runTasks(job, slots, spawn) {
   let total = 0;
   const solutions = [];
   let doneShare = 0;
+  let doneCount = 0;
   let lastTick = 0;
   let stopped = false;
 
@@ -239,7 +240,7 @@ async function runTasks(job, slots, spawn) {
     lastTick = now;
     let running_ = 0;
     for (const share of running.values()) running_ += share;
-    onProgress(Math.min(1, doneShare + running_));
+    onProgress(Math.min(1, doneShare + running_), { solutions: doneCount, nodes: stats.nodes });
   };
 
   // Every task done in order is added up; the limit keeps the first solutions in order.
@@ -287,6 +288,7 @@ async function runTasks(job, slots, spawn) {
           stats.nodes += value.stats.nodes;
           stats.updates += value.stats.updates;
           doneShare += task.share;
+          doneCount += value.count;
           flush();
           progress(false);
           if (stopped) {
@@ -325,8 +327,8 @@ async function runTasks(job, slots, spawn) {
     if (!slot.ended && slot.loaded.delete(key)) slot.handle.post({ op: 'drop', key, id: 0 });
   }
   const complete = flushed === tasks.length && total < limit;
+  if (complete) doneShare = 1;
   progress(true);
-  if (complete) onProgress?.(1);
   const outcome = { count: total, complete, stats: { ...stats, solutions: total } };
   return find ? { solutions, ...outcome } : outcome;
 }
