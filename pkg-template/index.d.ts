@@ -1,4 +1,81 @@
 // Types of index.js: everything of the wasm-bindgen module (whose declarations already make
-// ExactCoverSolver iterable).
+// ExactCoverSolver iterable), and the async API on the worker pool (pool.js).
 export * from './dlx_wasm.js';
 export { default } from './dlx_wasm.js';
+import type { ExactCoverProblem, SolverOptions, SudokuOptions } from './dlx_wasm.js';
+
+/** Options of the async API's searches (the solver options but `maxNodes`). */
+export interface ParallelOptions extends Omit<SolverOptions, 'maxNodes' | 'task'> {
+  /** How many workers (default: one per core, `navigator.hardwareConcurrency` or `os.availableParallelism()`). */
+  workers?: number;
+  /** Cancels the search: every worker stops at once and the promise rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /**
+   * The progress of the whole search, from 0 to 1 (Knuth's estimate per task, by the tasks'
+   * shares), with the solutions and nodes of the tasks done so far.
+   */
+  onProgress?: (fraction: number, soFar: { solutions: number; nodes: number }) => void;
+  /** About how many tasks to split the search into (default 256). */
+  tasks?: number;
+}
+
+/** Knuth's statistics of a parallel search, added up over the workers. */
+export interface ParallelStats {
+  nodes: number;
+  updates: number;
+  solutions: number;
+}
+
+/** What `countSolutions` found. */
+export interface CountResult {
+  /** The number of solutions (at most `limit`): the count of `exact_cover`. */
+  count: number;
+  /** Whether the whole search space was explored. */
+  complete: boolean;
+  stats: ParallelStats;
+}
+
+/** What `findSolutions` found. */
+export interface FindResult extends CountResult {
+  /** The solutions in the order `exact_cover` finds them (the first `limit` of them). */
+  solutions: number[][];
+}
+
+/** Options of `findSolutions`. */
+export interface FindOptions extends ParallelOptions {
+  /** Called with each solution as a worker finds it (not in order). */
+  onSolution?: (solution: number[]) => void;
+}
+
+/** Options of `solveSudokuAsync`. */
+export interface SudokuAsyncOptions extends SudokuOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * The error codes of the async API beyond the module's: `pool_closed` (a call on a closed
+ * pool), `worker_died` (a worker died twice on the same task). Aborts reject with a
+ * `DOMException` named `AbortError`.
+ */
+export type PoolErrorCode = 'pool_closed' | 'worker_died';
+
+/** A pool of workers, each with its own wasm instance, reused by every call; jobs run in turn. */
+export declare class WorkerPool {
+  readonly size: number;
+  countSolutions(problem: ExactCoverProblem, options?: ParallelOptions): Promise<CountResult>;
+  findSolutions(problem: ExactCoverProblem, options?: FindOptions): Promise<FindResult>;
+  solveSudokuAsync(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
+  /** Ends every worker; later calls reject with `pool_closed`. */
+  close(): void;
+}
+
+/** Counts the solutions of `problem` on every worker of the default pool. */
+export declare function countSolutions(problem: ExactCoverProblem, options?: ParallelOptions): Promise<CountResult>;
+/** Finds the solutions of `problem` on every worker of the default pool, in the serial order. */
+export declare function findSolutions(problem: ExactCoverProblem, options?: FindOptions): Promise<FindResult>;
+/** Solves a sudoku in a worker of the default pool: what `solve_sudoku` returns. */
+export declare function solveSudokuAsync(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
+/** A new pool of `size` workers (default: one per core). */
+export declare function createWorkerPool(size?: number): WorkerPool;
+/** Ends the default pool's workers (a later call starts new ones). */
+export declare function closeWorkerPool(): void;

@@ -1,9 +1,20 @@
 // The package's browser and bundler entry (`dlx-wasm`, also `dlx-wasm/sudoku`): wasm-bindgen's
-// `--target web` module with the whole API, with ExactCoverSolver made iterable.
+// `--target web` module with the whole API, with ExactCoverSolver made iterable, and the async
+// API (countSolutions, findSolutions, solveSudokuAsync) on a pool of module Web Workers.
 import { ExactCoverSolver } from './dlx_wasm.js';
 import { makeIterable } from './iterable.js';
+import { makeApi, webWorker } from './pool.js';
 
 export * from './dlx_wasm.js';
 export { default } from './dlx_wasm.js';
+export { WorkerPool } from './pool.js';
 
 makeIterable(ExactCoverSolver);
+
+export const {
+  countSolutions, findSolutions, solveSudokuAsync, createWorkerPool, closeWorkerPool,
+} = makeApi({
+  // The form bundlers recognise: Vite, webpack and esbuild emit worker.js and its imports.
+  spawn: () => webWorker(new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })),
+  cores: () => globalThis.navigator?.hardwareConcurrency || 4,
+});

@@ -1,13 +1,39 @@
 // The Node entry of dlx-wasm (`exports["."].node` in package.json). It instantiates the
 // WebAssembly module synchronously at import time, so
 //     import { exact_cover } from 'dlx-wasm';
-// works with no init call, and re-exports everything of the browser entry (index.js).
+// works with no init call, and re-exports everything of the browser entry (index.js), with
+// the async API on worker threads instead of Web Workers.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { initSync } from './dlx_wasm.js';
+import { makeApi } from './pool.js';
 
 const wasm = initSync({ module: readFileSync(new URL('./dlx_wasm_bg.wasm', import.meta.url)) });
 
 export * from './index.js';
+
+/** A worker thread as the pool drives it; idle ones do not keep the process alive. */
+function nodeWorker(worker) {
+  return {
+    post: (message) => worker.postMessage(message),
+    terminate: () => worker.terminate(),
+    listen: (handle) => worker.on('message', handle),
+    fail: (handle) => {
+      worker.on('error', handle);
+      worker.on('exit', (code) => handle(new Error(`the worker exited with code ${code}`)));
+    },
+    ref: () => worker.ref(),
+    unref: () => worker.unref(),
+  };
+}
+
+export const {
+  countSolutions, findSolutions, solveSudokuAsync, createWorkerPool, closeWorkerPool,
+} = makeApi({
+  spawn: () => nodeWorker(new Worker(new URL('./worker-node.js', import.meta.url))),
+  cores: () => availableParallelism(),
+});
 
 /** Already initialised in Node: resolves at once, so browser-style `await init()` code runs unchanged. */
 export default function init() {

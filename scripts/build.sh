@@ -47,10 +47,12 @@ module dlx_wasm_core --no-default-features
 cargo metadata --no-deps --format-version 1 | node scripts/write-package-json.mjs pkg/package.json
 cp pkg-template/*.js pkg-template/*.d.ts pkg-template/README.md LICENSE-MIT LICENSE-APACHE pkg/
 
-# Both pages' workers import ./pkg/dlx_wasm.js, the main module: give them the same build.
+# Both pages' workers import ./pkg/dlx_wasm.js, the main module: give them the same build,
+# and the package's worker pool (pool.js and its worker), which the playground counts on.
 rm -rf www/pkg
 mkdir -p www/pkg
-cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/snippets www/pkg/
+cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/snippets pkg/pool.js pkg/worker.js \
+    pkg/worker-core.js www/pkg/
 
 for out in dlx_wasm dlx_wasm_core; do
     wasm=pkg/${out}_bg.wasm

@@ -42,6 +42,7 @@ const pkg = {
   types: './index.d.ts',
   files: [
     'index.js', 'index.d.ts', 'node.js', 'core.js', 'core.d.ts', 'core-node.js', 'iterable.js',
+    'pool.js', 'worker.js', 'worker-node.js', 'worker-core.js',
     'dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
     'dlx_wasm_core.js', 'dlx_wasm_core.d.ts', 'dlx_wasm_core_bg.wasm',
     'dlx_wasm_core_bg.wasm.d.ts', 'snippets/', 'LICENSE-MIT', 'LICENSE-APACHE',

@@ -149,6 +149,15 @@ pub enum Error {
         /// The item they both use incompatibly.
         item: String,
     },
+    /// A task (see [`crate::split`]) that is not a path down the problem's search tree, or
+    /// whose text does not parse.
+    #[error("task, step {step}: {reason}")]
+    InvalidTask {
+        /// The 0-based position in the task's path of the step refused.
+        step: usize,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 impl Error {
@@ -174,6 +183,7 @@ impl Error {
             Error::MalformedBounds { .. } => "malformed_bounds",
             Error::ForcedOutOfRange { .. } => "forced_out_of_range",
             Error::ForcedConflict { .. } => "forced_conflict",
+            Error::InvalidTask { .. } => "invalid_task",
         }
     }
 

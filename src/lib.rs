@@ -14,7 +14,10 @@ pub mod sudoku;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use engine::{trace, Solver, SolverOptions, Stats, Status, Step, Trace, TraceEvent};
+pub use engine::{
+    split, trace, ParallelOptions, ParallelOutcome, ParallelSolver, Solver, SolverOptions, Stats,
+    Status, Step, Task, Trace, TraceEvent,
+};
 pub use error::{Error, Result};
 pub use format::MAX_TEXT_BYTES;
 pub use problem::{Entry, Problem, ProblemBuilder, SizeBudget};

@@ -5,10 +5,9 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use dlx_wasm::{Problem, Solver, SolverOptions, Status};
+use dlx_wasm::{split, ParallelOptions, ParallelSolver, Problem, Solver, SolverOptions, Status};
 
-const USAGE: &str = "\
-usage: dlx [options] < problem.dlx
+const USAGE: &str = r#"usage: dlx [options] < problem.dlx
 
 Reads an exact-cover problem in Knuth's format (primary items | secondary items on the first
 line, one option per line, `|` comment lines) and counts its solutions. As in his DLX3, a
@@ -20,7 +19,18 @@ options:
   -m, --max-nodes N    stop after N search nodes
   -r, --seed N         break ties between items at random, with seed N
   -f, --force K        require option K (0-based, input order) in every solution; repeatable
-  -h, --help           this text";
+  -t, --threads N      search on N threads (default: one per core); the counts, and the
+                       solutions printed (in the order of a search on one thread), are the same
+      --tasks N        print a split of the search into about N disjoint tasks, one per line
+                       (its path: option indices, `-` for a null move), in the order of
+                       the search; their counts add up to the whole count
+      --task PATH      search only the task PATH (a line printed by --tasks; with -f, the
+                       same forced options as when splitting)
+  -h, --help           this text
+
+To spread a long count over machines: `dlx --tasks 10000 < p.dlx > tasks.txt`, run
+`dlx --threads 1 --task "$line" < p.dlx` for each line with any batch runner, and add up
+the counts printed."#;
 
 fn main() -> ExitCode {
     match run() {
@@ -35,6 +45,9 @@ fn main() -> ExitCode {
 fn run() -> Result<ExitCode, String> {
     let mut print = false;
     let mut options = SolverOptions::default();
+    let mut threads = 0;
+    let mut list_tasks = None;
+    let mut task = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |what: &str| -> Result<u64, String> {
@@ -49,6 +62,12 @@ fn run() -> Result<ExitCode, String> {
             "-m" | "--max-nodes" => options.max_nodes = Some(number("a count")?),
             "-r" | "--seed" => options.seed = Some(number("a seed")?),
             "-f" | "--force" => options.forced.push(number("an option index")? as usize),
+            "-t" | "--threads" => threads = number("a count")? as usize,
+            "--tasks" => list_tasks = Some(number("a count")? as usize),
+            "--task" => {
+                let text = args.next().ok_or("--task needs a task")?;
+                task = Some(text.parse::<dlx_wasm::Task>().map_err(|e| e.to_string())?);
+            }
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -61,21 +80,67 @@ fn run() -> Result<ExitCode, String> {
         .read_to_string(&mut text)
         .map_err(|e| format!("reading standard input: {e}"))?;
     let problem = Problem::parse(&text).map_err(|e| e.to_string())?;
-    let mut solver = Solver::with_options(&problem, &options).map_err(|e| e.to_string())?;
-
-    let started = std::time::Instant::now();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    if let Some(tasks) = list_tasks {
+        for task in split(&problem, &options, tasks).map_err(|e| e.to_string())? {
+            writeln!(out, "{task}").map_err(|e| e.to_string())?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let started = std::time::Instant::now();
     let mut count = 0u64;
-    while solver.find_next() {
+    // Counts a solution, and prints it if asked to (then `solution` gives it).
+    let mut write = |solution: &dyn Fn() -> Vec<usize>| -> Result<(), String> {
         count += 1;
         if print {
-            let solution = solver.solution();
-            writeln!(out, "{}", problem.solution_text(&solution)).map_err(|e| e.to_string())?;
+            writeln!(out, "{}", problem.solution_text(&solution())).map_err(|e| e.to_string())?;
         }
-    }
-    let stats = solver.stats();
-    let ended = match solver.status() {
+        Ok(())
+    };
+    let (stats, status) = if let Some(task) = task {
+        let mut solver = Solver::for_task(&problem, &options, &task).map_err(|e| e.to_string())?;
+        while solver.find_next() {
+            write(&|| solver.solution())?;
+        }
+        (solver.stats(), solver.status())
+    } else {
+        let parallel = ParallelOptions {
+            threads,
+            ordered: true,
+            ..ParallelOptions::default()
+        };
+        if parallel.thread_count() == 1 {
+            let mut solver = Solver::with_options(&problem, &options).map_err(|e| e.to_string())?;
+            while solver.find_next() {
+                write(&|| solver.solution())?;
+            }
+            (solver.stats(), solver.status())
+        } else {
+            let solver =
+                ParallelSolver::new(&problem, &options, &parallel).map_err(|e| e.to_string())?;
+            let mut failed = Ok(());
+            let outcome = if print {
+                solver.for_each_solution(
+                    |solution| {
+                        if failed.is_ok() {
+                            failed = write(&|| solution.to_vec());
+                        }
+                    },
+                    |_| {},
+                )
+            } else {
+                solver.count()
+            }
+            .map_err(|e| e.to_string())?;
+            failed?;
+            if !print {
+                count = outcome.stats.solutions;
+            }
+            (outcome.stats, outcome.status)
+        }
+    };
+    let ended = match status {
         Status::Exhausted => "complete",
         Status::SolutionLimit => "stopped at the solution limit",
         Status::NodeLimit => "stopped at the node limit",

@@ -12,6 +12,8 @@
 //!   observer.rs  the hook into every step of the links search (compiled away when unused)
 //!   trace.rs     a recorded search, for replay: one observed run of a Solver
 //!   solver.rs    Solver, the façade: limits, the random source and forced options
+//!   split.rs     the search tree split into disjoint tasks (subtrees), as data
+//!   parallel.rs  ParallelSolver: the tasks of a split run on threads
 //! ```
 //!
 //! Nothing here imports back from the façade: the searches know only this vocabulary, and
@@ -20,11 +22,15 @@
 mod links;
 mod masks;
 mod observer;
+mod parallel;
 mod search;
 mod solver;
+mod split;
 mod trace;
 
+pub use parallel::{ParallelOptions, ParallelOutcome, ParallelSolver};
 pub use solver::{Solver, SolverOptions};
+pub use split::{split, Task};
 pub use trace::{trace, Trace, TraceEvent};
 
 use masks::Masks;
@@ -177,6 +183,15 @@ impl Engine {
         match self {
             Engine::Links(search) => search.finished(),
             Engine::Masks(masks) => masks.finished(),
+        }
+    }
+
+    /// Moves the search one level down along `branch` and searches only below (see
+    /// [`LinkSearch::descend`]); `false` if there is no such branch or the engine is the masks.
+    pub(crate) fn descend(&mut self, branch: Option<usize>) -> bool {
+        match self {
+            Engine::Links(search) => search.descend(branch),
+            Engine::Masks(_) => false,
         }
     }
 

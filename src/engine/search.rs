@@ -46,6 +46,12 @@ pub(crate) struct LinkSearch {
     phase: Phase,
     /// Whether some item has bounds other than exactly once: Algorithm M.
     multi: bool,
+    /// The levels of a task's prefix (see [`super::split`]): the search never backs up
+    /// into them, so it explores only the subtree below them. 0 for the whole tree.
+    floor: usize,
+    /// A depth at which the search reports each node it reaches as if it were a solution
+    /// instead of going deeper (to list the subtrees at that depth); `usize::MAX` for none.
+    cutoff: usize,
 }
 
 impl Default for LinkSearch {
@@ -55,6 +61,8 @@ impl Default for LinkSearch {
             levels: Vec::new(),
             phase: Phase::Finished,
             multi: false,
+            floor: 0,
+            cutoff: usize::MAX,
         }
     }
 }
@@ -68,6 +76,8 @@ impl LinkSearch {
         self.levels.clear();
         self.levels.reserve(problem.primary_count().min(1024));
         self.phase = Phase::Forward;
+        self.floor = 0;
+        self.cutoff = usize::MAX;
         for &option in forced {
             if self.multi {
                 self.links
@@ -101,12 +111,67 @@ impl LinkSearch {
         if self.phase == Phase::Finished {
             return 1.0;
         }
-        estimate(self.levels.iter().map(|level| (level.len, level.pos)))
+        let below = self.levels.get(self.floor..).unwrap_or_default();
+        estimate(below.iter().map(|level| (level.len, level.pos)))
     }
 
     /// Whether nothing is left to search: the next step would end it without an event.
     pub(crate) fn finished(&self) -> bool {
-        self.phase == Phase::Finished || (self.levels.is_empty() && self.phase != Phase::Forward)
+        self.phase == Phase::Finished
+            || (self.levels.len() <= self.floor && self.phase != Phase::Forward)
+    }
+
+    /// The branch taken at each level so far, with the level's branch degree: the option
+    /// tried, or `None` for Algorithm M's null move.
+    pub(crate) fn branches(&self) -> impl Iterator<Item = (Option<usize>, u32)> + '_ {
+        self.levels.iter().map(|level| {
+            let option = (level.choice != level.item).then(|| self.links.option_of(level.choice));
+            (option, level.len)
+        })
+    }
+
+    /// The number of levels.
+    pub(crate) fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Reports every node at depth `cutoff` as a solution instead of searching below it;
+    /// `usize::MAX` for none.
+    pub(crate) fn set_cutoff(&mut self, cutoff: usize) {
+        self.cutoff = cutoff;
+    }
+
+    /// Moves one level down the search tree along the branch `target` (an option, or `None`
+    /// for the null move) of the item the search chooses next, without random tie-breaks,
+    /// and makes that node the root of what is left to search: the search will explore only
+    /// its subtree. Call it before any other step, or after another descent. Returns `false`
+    /// (and leaves nothing to search) if the node has no such branch.
+    pub(crate) fn descend(&mut self, target: Option<usize>) -> bool {
+        let depth = self.levels.len();
+        if self.phase != Phase::Forward || depth != self.floor {
+            return false;
+        }
+        self.cutoff = depth + 1;
+        let mut nodes = 0;
+        let found = loop {
+            match self.step_unobserved(&mut nodes) {
+                Step::Solution if self.levels.len() > depth => {
+                    if self.branches().last().map(|(option, _)| option) == Some(target) {
+                        break true;
+                    }
+                }
+                Step::Solution | Step::Paused => {}
+                Step::Done => break false,
+            }
+        };
+        self.cutoff = usize::MAX;
+        if found {
+            self.floor = depth + 1;
+            self.phase = Phase::Forward;
+        } else {
+            self.phase = Phase::Finished;
+        }
+        found
     }
 
     /// Appends the options chosen at the levels (forced ones not included).
@@ -117,6 +182,14 @@ impl LinkSearch {
                 .filter(|level| level.choice != level.item)
                 .map(|level| self.links.option_of(level.choice)),
         );
+    }
+
+    /// Searches, unobserved and without random tie-breaks, until a solution or the end: for
+    /// the descents and the split, one copy of the search loop for both (not inlined, so
+    /// that they do not add copies of it to the wasm module).
+    #[inline(never)]
+    pub(crate) fn step_unobserved(&mut self, nodes: &mut u64) -> Step {
+        self.run(nodes, u64::MAX, None, &mut super::observer::Unobserved)
     }
 
     /// Searches until a solution, the end, `nodes` reaching `stop`, or `obs` being full.
@@ -155,6 +228,11 @@ impl LinkSearch {
                     }
                     *nodes += 1;
                     let depth = self.levels.len();
+                    if depth >= self.cutoff {
+                        // A node at the cutoff depth: reported, not searched.
+                        self.phase = Phase::Recover;
+                        return Step::Solution;
+                    }
                     // [C3/M3] Choose an item, or report a solution.
                     let (item, len) = if MULTI {
                         self.links.choose_bounded(rng.as_deref_mut())
@@ -235,6 +313,11 @@ impl LinkSearch {
                     }
                 }
                 Phase::Recover => {
+                    if self.levels.len() <= self.floor {
+                        // Back at the root of the subtree searched (a task's, or the tree's).
+                        self.phase = Phase::Finished;
+                        continue;
+                    }
                     let depth = self.levels.len().wrapping_sub(1);
                     let Some(level) = self.levels.last_mut() else {
                         self.phase = Phase::Finished;

@@ -3,7 +3,7 @@
 //! the masks). Every run, observed or not, goes through [`Solver::run_observed`].
 
 use super::observer::{Observer, Unobserved};
-use super::{Engine, Stats, Status, Step};
+use super::{Engine, Stats, Status, Step, Task};
 use crate::error::{Error, Result};
 use crate::problem::{Problem, NO_COLOR};
 
@@ -126,6 +126,64 @@ impl Solver {
             return Err(error);
         }
         self.start(problem);
+        Ok(())
+    }
+
+    /// A solver for the solutions of one task of a [`super::split`]: those in the subtree
+    /// below the task's node, in the order the whole search finds them. With a seed, the
+    /// task breaks ties with its own random source, a function of the seed and the task
+    /// (so a task finds the same solutions on any thread, worker or machine).
+    ///
+    /// # Errors
+    /// As [`Solver::with_options`], and [`Error::InvalidTask`] for a path that is not in the
+    /// search tree (or a null move in a problem without multiplicities).
+    pub fn for_task(problem: &Problem, options: &SolverOptions, task: &Task) -> Result<Solver> {
+        let mut solver = Solver::blank(false);
+        solver.reload_task(problem, options, task)?;
+        Ok(solver)
+    }
+
+    /// [`Solver::for_task`], reusing this solver's memory.
+    ///
+    /// # Errors
+    /// As [`Solver::for_task`]; on error the solver holds no problem and finds nothing.
+    pub fn reload_task(
+        &mut self,
+        problem: &Problem,
+        options: &SolverOptions,
+        task: &Task,
+    ) -> Result<()> {
+        let replay = problem.has_bounds();
+        let result = if replay {
+            self.reload(problem, options)
+        } else {
+            // Exact cover: the task's subtree is the search with its options forced.
+            let mut with_path = options.clone();
+            for (step, branch) in task.path().iter().enumerate() {
+                let option = branch.ok_or(Error::InvalidTask {
+                    step,
+                    reason: "a null move, in a problem without multiplicities",
+                })?;
+                with_path.forced.push(option);
+            }
+            self.reload(problem, &with_path)
+        };
+        result?;
+        self.rng = options
+            .seed
+            .map(|seed| fastrand::Rng::with_seed(task.seed(seed)));
+        if replay {
+            for (step, &branch) in task.path().iter().enumerate() {
+                if !self.engine.descend(branch) {
+                    self.engine.clear();
+                    self.status = Status::Exhausted;
+                    return Err(Error::InvalidTask {
+                        step,
+                        reason: "not a branch of the search tree at this node",
+                    });
+                }
+            }
+        }
         Ok(())
     }
 
@@ -258,7 +316,11 @@ impl Iterator for Solver {
 }
 
 /// Checks forced options pairwise and puts them into `sorted`, in order, without repeats.
-fn check_forced(problem: &Problem, forced: &[usize], sorted: &mut Vec<usize>) -> Result<()> {
+pub(super) fn check_forced(
+    problem: &Problem,
+    forced: &[usize],
+    sorted: &mut Vec<usize>,
+) -> Result<()> {
     let options = problem.option_count();
     for &option in forced {
         if option >= options {

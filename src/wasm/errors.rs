@@ -15,6 +15,7 @@ const ERROR_TYPES: &'static str = r#"
  * - `malformed_bounds`, `bounds_reversed`, `zero_upper_bound`, `bounds_on_secondary`: bad
  *   multiplicities on the item line (`u:v|name`, `v|name`), with `line`;
  * - `forced_out_of_range`, `forced_conflict`: bad forced options;
+ * - `invalid_task`: an `options.task` that does not parse or is not in the search tree;
  * - `too_many_solutions`: `exact_cover` would collect more than its budget of 4,194,304
  *   option indices (`budget`, `collected`): use `limit`, `countOnly` or `ExactCoverSolver`;
  * - in `dlx-wasm` (not `dlx-wasm/core`), also the codes of the sudoku exports
@@ -25,7 +26,7 @@ export type ExactCoverErrorCode =
   | "duplicate_item_name" | "invalid_name" | "empty_option" | "no_primary_item"
   | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_conflict"
   | "too_many_solutions" | "malformed_bounds" | "bounds_reversed" | "zero_upper_bound"
-  | "bounds_on_secondary";
+  | "bounds_on_secondary" | "invalid_task";
 
 /** An `Error` thrown by this module: a message plus a machine-readable code and positions. */
 export interface DlxError extends Error {

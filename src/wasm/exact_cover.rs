@@ -7,7 +7,7 @@ use super::convert::{
     object, property, size, solve_result, string, BadIndex, Item, ItemNames, MAX_SAFE,
 };
 use super::{engine_error, js_error};
-use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, MAX_TEXT_BYTES};
+use crate::{Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task, MAX_TEXT_BYTES};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -68,6 +68,11 @@ export interface SolverOptions {
   forced?: number[];
   /** Break ties between items at random with this seed (a whole number). */
   seed?: number;
+  /**
+   * Search only this task of a split (a path from `split_tasks`): its solutions, in the
+   * order of the whole search. With `forced`, the same forced options as when splitting.
+   */
+  task?: string;
 }
 
 /** Knuth's search statistics. */
@@ -180,12 +185,18 @@ pub(crate) struct Arguments {
 pub(crate) struct Settings {
     pub(crate) problem: Problem,
     pub(crate) options: SolverOptions,
+    /// `options.task`: search only this task of a split.
+    pub(crate) task: Option<Task>,
 }
 
 impl Settings {
-    /// A solver for the problem under the options.
+    /// A solver for the problem (or its task) under the options.
     pub(crate) fn solver(&self) -> Result<Solver, JsValue> {
-        Solver::with_options(&self.problem, &self.options).map_err(|e| engine_error(&e))
+        match &self.task {
+            Some(task) => Solver::for_task(&self.problem, &self.options, task),
+            None => Solver::with_options(&self.problem, &self.options),
+        }
+        .map_err(|e| engine_error(&e))
     }
 }
 
@@ -195,15 +206,29 @@ impl Arguments {
         let problem = read_problem(problem)?;
         let options = options.unwrap_or(JsValue::UNDEFINED);
         let (solver_options, count_only) = read_options(&options, problem.option_count())?;
+        let task = read_task(&options)?;
         Ok(Arguments {
             settings: Settings {
                 problem,
                 options: solver_options,
+                task,
             },
             count_only,
             options,
         })
     }
+}
+
+/// `options.task`, a task's path as text.
+fn read_task(options: &JsValue) -> Result<Option<Task>, JsValue> {
+    let Some(object) = object(options, "options")? else {
+        return Ok(None);
+    };
+    let Some(task) = field(&object, "task")? else {
+        return Ok(None);
+    };
+    let text = string(&task, "options.task", MAX_TEXT_BYTES)?;
+    text.parse().map(Some).map_err(|e| engine_error(&e))
 }
 
 fn read_options(value: &JsValue, option_count: usize) -> Result<(SolverOptions, bool), JsValue> {

@@ -7,6 +7,12 @@ mod errors;
 mod exact_cover;
 mod json;
 pub use exact_cover::*;
+// The worker pool's export (ExactCoverTasks), in the main module only: the pool's workers
+// load the main module, and `dlx-wasm/core` stays small (the split adds 18 KB).
+#[cfg(feature = "sudoku-toolkit")]
+mod parallel;
+#[cfg(feature = "sudoku-toolkit")]
+pub use parallel::*;
 mod solver;
 mod trace;
 pub use solver::*;

@@ -56,7 +56,7 @@ extern "C" {
 /// explicit resource management is available). Whoever creates a solver must free it.
 #[wasm_bindgen]
 pub struct ExactCoverSolver {
-    solver: Solver,
+    pub(crate) solver: Solver,
 }
 
 #[wasm_bindgen]

@@ -4,7 +4,7 @@
 // flags, no init call; the test command runs this file on Node 20 and 24), from a plain HTML
 // page in headless Chromium (no bundler, `await init()`) and from a Vite app.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PUZZLE } from './fixtures/probe.mjs';
@@ -23,6 +23,8 @@ const SUDOKU = [
   'solve_sudoku_batch', 'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts',
   'sudoku_exact_cover', 'sudoku_hint', 'sudoku_solve_path',
 ];
+/** The async API on the worker pool and the export its workers use, in the main entry only. */
+const POOL = ['ExactCoverTasks', 'WorkerPool', 'closeWorkerPool', 'countSolutions', 'createWorkerPool', 'findSolutions', 'solveSudokuAsync'];
 
 /** The exact-cover checks, on what probe() recorded for one module. */
 function checkExactCover(seen, name) {
@@ -64,7 +66,7 @@ function checkProbe({ main, sudoku, core, aliasIsMain }) {
   // `import { solve_sudoku, exact_cover } from 'dlx-wasm'`: the main entry has the whole API.
   checkExactCover(main, 'dlx-wasm');
   checkExactCover(core, 'dlx-wasm/core');
-  assert.deepEqual(main.exports.filter((name) => !core.exports.includes(name)), SUDOKU);
+  assert.deepEqual(main.exports.filter((name) => !core.exports.includes(name)), [...SUDOKU, ...POOL].sort());
   assert.deepEqual(core.exports.filter((name) => !main.exports.includes(name)), []);
   assert.equal(aliasIsMain, true, "'dlx-wasm/sudoku' is the main module under its old name");
 
@@ -84,6 +86,38 @@ function checkProbe({ main, sudoku, core, aliasIsMain }) {
   assert.equal(sudoku.errors.shortSudoku.code, 'wrong_cell_count');
   assert.equal(sudoku.errors.badOptions.code, 'invalid_argument');
   assert.equal(sudoku.again, sudoku.sudoku);
+}
+
+/** Serves `dir`, opens `page` in Chromium and checks what fixtures/parallel-consumer.mjs recorded. */
+async function checkParallelPage(dir, path) {
+  const server = await serve(dir);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    const problems = watch(page);
+    await page.goto(`${server.url}${path}`);
+    await page.waitForFunction(() => window.parallelResult !== undefined || window.parallelError, null, {
+      timeout: 120_000,
+    });
+    const error = await page.evaluate(() => window.parallelError);
+    assert.equal(error, undefined, `the page failed: ${error}`);
+    const seen = await page.evaluate(() => window.parallelResult);
+    assert.equal(seen.count, 92);
+    assert.equal(seen.complete, true);
+    assert.equal(seen.found.length, 4);
+    assert.deepEqual(seen.found, seen.serial, 'the solutions of exact_cover, in its order');
+    assert.deepEqual(seen.first, seen.firstSerial, 'limit: the first solutions of the serial order');
+    assert.equal(seen.lastProgress, 1);
+    assert.equal(seen.abortName, 'AbortError');
+    console.log(`# ${path}: rejected ${seen.abortMs.toFixed(1)} ms after abort()`);
+    assert.ok(seen.abortMs < 100, `rejected ${seen.abortMs} ms after the abort`);
+    assert.equal(seen.after, 92, 'the pool works after an abort');
+    assert.deepEqual(seen.error, { code: 'unknown_item', line: 2 });
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }
 
 /** Serves `dir`, opens it in Chromium and checks what its consumer script recorded. */
@@ -122,7 +156,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     run('npm', ['install', '--offline', '--ignore-scripts', join(project.path, info.filename), ...NPM], {
       cwd: project.path,
     });
-    for (const file of ['probe.mjs', 'node-consumer.mjs', 'browser-consumer.mjs']) {
+    for (const file of ['probe.mjs', 'node-consumer.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs']) {
       copyFileSync(join(FIXTURES, file), join(project.path, file));
     }
     copyFileSync(QUEENS8, join(project.path, 'q8.dlx'));
@@ -141,6 +175,16 @@ describe('the npm package', { timeout: 180_000 }, () => {
 <script type="module" src="./browser-consumer.mjs"></script>
 `,
     );
+    writeFileSync(
+      join(project.path, 'parallel.html'),
+      `<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<title>dlx-wasm's worker pool without a bundler</title>
+<script type="importmap">${JSON.stringify({ imports })}</script>
+<script type="module" src="./parallel-consumer.mjs"></script>
+`,
+    );
   });
 
   after(() => project?.remove());
@@ -153,7 +197,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       'dlx_wasm.d.ts', 'dlx_wasm.js', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
       'dlx_wasm_core.d.ts', 'dlx_wasm_core.js', 'dlx_wasm_core_bg.wasm',
       'dlx_wasm_core_bg.wasm.d.ts', 'index.d.ts', 'index.js', 'iterable.js', 'node.js',
-      'package.json',
+      'package.json', 'pool.js', 'worker-core.js', 'worker-node.js', 'worker.js',
     ]);
     // The JS the bindings import (src/wasm/pack.js), as wasm-bindgen placed it.
     assert.equal(snippets.length, 1);
@@ -212,5 +256,29 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
     run(process.execPath, [vite, 'build', app, '--logLevel', 'warn'], { cwd: project.path });
     await checkPage(join(app, 'dist'));
+  });
+
+  test('Chromium: the worker pool (module Web Workers) from a plain page', async () => {
+    await checkParallelPage(project.path, 'parallel.html');
+  });
+
+  test('Vite: an app using the worker pool builds (the workers bundled) and runs in Chromium', async () => {
+    const app = join(project.path, 'parallel-app');
+    mkdirSync(app, { recursive: true });
+    copyFileSync(join(FIXTURES, 'parallel-consumer.mjs'), join(app, 'parallel-consumer.mjs'));
+    writeFileSync(
+      join(app, 'index.html'),
+      `<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<title>dlx-wasm's worker pool with Vite</title>
+<script type="module" src="./parallel-consumer.mjs"></script>
+`,
+    );
+    const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+    run(process.execPath, [vite, 'build', app, '--logLevel', 'warn'], { cwd: project.path });
+    const assets = readdirSync(join(app, 'dist', 'assets'));
+    assert.ok(assets.some((f) => /^worker-.*\.js$/.test(f)), `Vite emitted the worker: ${assets}`);
+    await checkParallelPage(join(app, 'dist'), '');
   });
 });

@@ -31,6 +31,8 @@ import init, {
   generate_sudoku, sudoku_hint,
   type ExactCoverResult, type DlxError, type TraceEvent, type RunResult, type SolverStatus,
   type GeneratedSudoku, type SudokuHint, type ExactCoverCompact,
+  countSolutions, findSolutions, solveSudokuAsync, createWorkerPool, closeWorkerPool, ExactCoverTasks,
+  type CountResult, type FindResult, type ExactCoverTask, type WorkerPool,
 } from '${join(PKG, 'index.js')}';
 import initCore, { exact_cover as coreCover, ExactCoverSolver as CoreSolver } from '${join(PKG, 'core.js')}';
 // @ts-expect-error: the core entry has no sudoku exports
@@ -90,7 +92,34 @@ exact_cover(42);
 exact_cover('A\\nA', { limit: 'all' });
 // @ts-expect-error: run takes a node budget
 solver.run();
-export { count, first, status, progress, solved, hint, missing, fromCompact, batch };
+
+// The async API on the worker pool.
+const controller = new AbortController();
+const counted: CountResult = await countSolutions('A B\\nA\\nB', {
+  workers: 2, signal: controller.signal, onProgress: (p: number) => {}, forced: [0], seed: 3,
+});
+const countedNumber: number = counted.count + counted.stats.nodes;
+const found: FindResult = await findSolutions({ primary: 1, options: [[0]] }, {
+  limit: 1, onSolution: (s: number[]) => {},
+});
+const firstFound: number[] | undefined = found.solutions[0];
+const sudoku: string | null = await solveSudokuAsync('.'.repeat(81), { signal: controller.signal });
+const pool: WorkerPool = createWorkerPool(2);
+const poolCount: number = (await pool.countSolutions('A\\nA')).count;
+pool.close();
+closeWorkerPool();
+// @ts-expect-error: the async API has no node limit
+countSolutions('A\\nA', { maxNodes: 10 });
+// @ts-expect-error: workers is a number
+countSolutions('A\\nA', { workers: 'all' });
+const tasks = new ExactCoverTasks('A B\\nA\\nB');
+const split: ExactCoverTask[] = tasks.split(8);
+const taskSolver: ExactCoverSolver = tasks.solver(split[0]?.path ?? '');
+const viaOption = exact_cover('A B\\nA\\nB', { task: split[0]?.path });
+export {
+  count, first, status, progress, solved, hint, missing, fromCompact, batch, countedNumber,
+  firstFound, sudoku, poolCount, taskSolver, viaOption,
+};
 `;
 
 test('a strict TypeScript consumer of every export type-checks', () => {

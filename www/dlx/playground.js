@@ -1,7 +1,9 @@
 // The playground: solve the problem in the editor with a limit (first, first n, all, count
-// only) in the worker, with a progress bar fed by the engine's estimate and a Cancel button;
-// list the solutions as option lines with their indices, the count and the statistics.
+// only) in the worker (a count runs on every worker of the pool, www/lib/pool.js), with a
+// progress bar fed by the engine's estimate and a Cancel button; list the solutions as
+// option lines with their indices, the count and the statistics.
 
+import { workerPool } from '../lib/pool.js';
 import { isProblemError } from './editor.js';
 import { picture, pictureKind } from './pictures.js';
 import * as R from './result.js';
@@ -54,7 +56,8 @@ export class Playground {
     const { next, wasRunning, dropped } = R.problemChanged(this.state, this.editor.text);
     this.state = next;
     if (wasRunning) {
-      this.engine.cancel();
+      if (this.abort) this.abort.abort();
+      else this.engine.cancel();
       this.setRunning(false);
     }
     if (dropped || wasRunning) {
@@ -116,18 +119,33 @@ export class Playground {
       const info = await this.engine.call('exact_cover_trace', text, { maxSteps: 0 });
       this.setStatus('running', 'Searching…');
       this.started = performance.now();
-      const options = { keep: countOnly ? 0 : Math.min(KEEP, limit ?? KEEP) };
-      if (limit) options.limit = limit;
-      if (countOnly) options.countOnly = true;
-      const result = await this.engine.exactCover(text, options, (progress) => {
-        if (mine()) this.showProgress(progress);
-      });
+      let result;
+      if (countOnly) {
+        // A count runs on every core: the search split into disjoint tasks on the worker
+        // pool, with their progress combined by their shares of the tree.
+        this.abort = new AbortController();
+        const counted = await workerPool().countSolutions(text, {
+          signal: this.abort.signal,
+          onProgress: (fraction, soFar) => {
+            if (mine()) this.showProgress({ fraction, stats: soFar });
+          },
+        });
+        result = { ...counted, solutions: [] };
+      } else {
+        const options = { keep: Math.min(KEEP, limit ?? KEEP) };
+        if (limit) options.limit = limit;
+        result = await this.engine.exactCover(text, options, (progress) => {
+          if (mine()) this.showProgress(progress);
+        });
+      }
       const next = R.finished(this.state, job, result);
       if (next === this.state || !mine()) return; // a result of another problem
       this.state = next;
       this.showResult(result, info, mode, n, performance.now() - this.started);
-    } catch (error) {
+    } catch (thrown) {
       if (!mine()) return; // stopped because the problem changed: already said so
+      // The pool rejects a cancelled count with an AbortError.
+      const error = thrown?.name === 'AbortError' ? Object.assign(new Error('cancelled'), { code: 'cancelled' }) : thrown;
       this.state = R.stopped(this.state, job, error.code === 'cancelled' ? 'cancelled' : 'error');
       // A cancelled search leaves the bar where it stopped.
       if (error.code !== 'cancelled') this.els.progress.value = 0;
@@ -145,6 +163,7 @@ export class Playground {
         this.setStatus('error', `The solver failed: ${error.message}`);
       }
     } finally {
+      this.abort = null;
       if (this.state.job === job) this.setRunning(false);
     }
   }
@@ -168,7 +187,8 @@ export class Playground {
 
   cancel() {
     if (!this.running) return;
-    this.engine.cancel();
+    if (this.abort) this.abort.abort();
+    else this.engine.cancel();
   }
 
   showResult(result, info, mode, n, ms) {

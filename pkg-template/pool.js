@@ -1,0 +1,361 @@
+// The async API of dlx-wasm: a pool of workers (module Web Workers in browsers, worker threads
+// in Node), one wasm instance each, that split a search into disjoint tasks (the engine's
+// split: every solution in exactly one task) and run them on every worker. Counts are the
+// counts of exact_cover, solutions come in its order. index.js and node.js make the API with
+// their own way of starting a worker (worker.js, worker-node.js; both run worker-core.js).
+
+/** About how many tasks a search is split into: many more than workers, so the load balances. */
+const TASKS = 256;
+/** How often onProgress is called at most, in ms. */
+const TICK = 50;
+/** How many times a task is retried on a new worker when its worker dies. */
+const RETRIES = 2;
+
+/** An `AbortError` for `signal`: its reason if that is one, else a new one. */
+function abortError(signal) {
+  const reason = signal?.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** An `Error` from the plain object a worker sent, with its `code` and positions. */
+function rebuild(plain) {
+  const { message, ...rest } = plain;
+  return Object.assign(new Error(message), rest);
+}
+
+function codedError(code, message) {
+  return Object.assign(new Error(message), { code });
+}
+
+/** A Web Worker as the pool drives it. */
+export function webWorker(worker) {
+  return {
+    post: (message) => worker.postMessage(message),
+    terminate: () => worker.terminate(),
+    listen: (handle) => worker.addEventListener('message', (event) => handle(event.data)),
+    fail: (handle) => {
+      worker.addEventListener('error', (event) => {
+        event.preventDefault?.();
+        handle(new Error(event.message || 'the worker failed'));
+      });
+      worker.addEventListener('messageerror', () => handle(new Error('a message could not be read')));
+    },
+    ref: () => {},
+    unref: () => {},
+  };
+}
+
+/** One worker of a pool, with the requests it is answering. */
+class Slot {
+  constructor(pool) {
+    this.pool = pool;
+    this.handle = pool.spawn();
+    this.pending = new Map();
+    this.loaded = new Set();
+    this.ended = false;
+    this.handle.listen((message) => this.receive(message));
+    this.handle.fail((error) => this.died(error));
+    this.handle.unref();
+  }
+
+  receive(message) {
+    const request = this.pending.get(message.id);
+    if (!request) return;
+    if ('progress' in message || 'solution' in message) {
+      request.event(message);
+      return;
+    }
+    this.pending.delete(message.id);
+    if (this.pending.size === 0) this.handle.unref();
+    if (message.error) request.reject(rebuild(message.error));
+    else request.resolve(message.value);
+  }
+
+  /** Sends `message` and resolves to the answer; `event` gets progress and solutions. */
+  request(message, event = () => {}) {
+    if (this.ended) return Promise.reject(codedError('worker_died', 'the worker has ended'));
+    return new Promise((resolve, reject) => {
+      const id = this.pool.nextId++;
+      this.pending.set(id, { resolve, reject, event });
+      this.handle.ref();
+      this.handle.post({ ...message, id });
+    });
+  }
+
+  /** The worker died on its own: every request fails with `worker_died`. */
+  died(error) {
+    if (this.ended) return;
+    this.ended = true;
+    this.pool.forget(this);
+    const failure = codedError('worker_died', `a worker died: ${error?.message ?? error}`);
+    for (const request of this.pending.values()) request.reject(failure);
+    this.pending.clear();
+  }
+
+  /** Stops the worker at once (a run cannot be interrupted otherwise). */
+  end() {
+    if (this.ended) return;
+    this.ended = true;
+    this.pool.forget(this);
+    const ended = codedError('worker_ended', 'the worker was stopped');
+    for (const request of this.pending.values()) request.reject(ended);
+    this.pending.clear();
+    this.handle.terminate();
+  }
+}
+
+/**
+ * A pool of `size` workers, started when first needed and reused by every call; jobs run
+ * one after another, each on up to `size` workers (`workers` option).
+ */
+export class WorkerPool {
+  constructor(spawn, size) {
+    if (!Number.isInteger(size) || size < 1) {
+      throw Object.assign(codedError('invalid_argument', 'workers must be a whole number from 1'), { path: 'workers' });
+    }
+    this.spawn = spawn;
+    this.size = size;
+    this.idle = [];
+    this.nextId = 1;
+    this.nextKey = 1;
+    this.closed = false;
+    this.turn = Promise.resolve();
+  }
+
+  forget(slot) {
+    const k = this.idle.indexOf(slot);
+    if (k >= 0) this.idle.splice(k, 1);
+  }
+
+  /** Runs `job(slots)` when the jobs before it are done, on `count` workers. */
+  async exclusive(count, job) {
+    if (this.closed) throw codedError('pool_closed', 'the worker pool is closed');
+    const previous = this.turn;
+    let release;
+    this.turn = new Promise((resolve) => { release = resolve; });
+    await previous;
+    const slots = [];
+    try {
+      if (this.closed) throw codedError('pool_closed', 'the worker pool is closed');
+      while (slots.length < count) slots.push(this.idle.pop() ?? new Slot(this));
+      return await job(slots, () => new Slot(this));
+    } finally {
+      for (const slot of slots) if (!slot.ended && !this.closed) this.idle.push(slot);
+      for (const slot of slots) if (this.closed) slot.end();
+      release();
+    }
+  }
+
+  /** Counts the solutions of `problem` on the pool: `{ count, complete, stats }`. */
+  countSolutions(problem, options = {}) {
+    return this.search(problem, options, false);
+  }
+
+  /** Finds the solutions of `problem` on the pool, in the order of `exact_cover`. */
+  findSolutions(problem, options = {}) {
+    return this.search(problem, options, true);
+  }
+
+  /** Solves a sudoku in a worker: what `solve_sudoku(puzzle, options)` returns. */
+  solveSudokuAsync(puzzle, options = {}) {
+    const { signal, workers, ...sudokuOptions } = options;
+    return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
+      slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })));
+  }
+
+  /** Ends every worker; later calls reject with `pool_closed`. */
+  close() {
+    this.closed = true;
+    for (const slot of this.idle.splice(0)) slot.end();
+  }
+
+  search(problem, options, find) {
+    const {
+      workers = this.size, signal, onProgress, onSolution, tasks = TASKS, limit, maxNodes,
+      ...solverOptions
+    } = options ?? {};
+    if (!Number.isInteger(workers) || workers < 1) {
+      return Promise.reject(Object.assign(
+        codedError('invalid_argument', 'options.workers must be a whole number from 1'),
+        { path: 'options.workers' }));
+    }
+    if (maxNodes !== undefined) {
+      return Promise.reject(Object.assign(
+        codedError('invalid_argument', 'options.maxNodes is not supported by the worker pool'),
+        { path: 'options.maxNodes' }));
+    }
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const count = Math.min(workers, this.size);
+    return this.exclusive(count, (slots, spawn) => guard(signal, slots, () =>
+      runTasks({ problem, solverOptions, limit, tasks, find, onProgress, onSolution }, slots, spawn)));
+  }
+}
+
+/** Runs `work()`, rejecting with an AbortError (and ending `slots`) when `signal` aborts. */
+function guard(signal, slots, work) {
+  if (!signal) return work();
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      for (const slot of slots) slot.end();
+      reject(abortError(signal));
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    work().then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/** The search on `slots`: split on the first, tasks dispatched in order to whichever is free. */
+async function runTasks(job, slots, spawn) {
+  const { problem, solverOptions, tasks: target, find, onProgress, onSolution } = job;
+  const limit = job.limit ?? Infinity;
+  const key = slots[0].pool.nextKey++;
+  const load = async (slot) => {
+    if (!slot.loaded.has(key)) {
+      await slot.request({ op: 'load', key, problem, options: solverOptions });
+      slot.loaded.add(key);
+    }
+  };
+  await load(slots[0]);
+  const tasks = await slots[0].request({ op: 'split', key, tasks: target });
+  const results = tasks.map(() => ({ done: false, count: 0, solutions: [] }));
+  const stats = { nodes: 0, updates: 0 };
+  const running = new Map();
+  const retry = [];
+  const tries = new Map();
+  let next = 0;
+  let flushed = 0;
+  let total = 0;
+  const solutions = [];
+  let doneShare = 0;
+  let doneCount = 0;
+  let lastTick = 0;
+  let stopped = false;
+
+  const progress = (force) => {
+    if (!onProgress) return;
+    const now = Date.now();
+    if (!force && now - lastTick < TICK) return;
+    lastTick = now;
+    let running_ = 0;
+    for (const share of running.values()) running_ += share;
+    onProgress(Math.min(1, doneShare + running_), { solutions: doneCount, nodes: stats.nodes });
+  };
+
+  // Every task done in order is added up; the limit keeps the first solutions in order.
+  const flush = () => {
+    while (flushed < tasks.length && results[flushed].done && total < limit) {
+      const result = results[flushed];
+      const take = Math.min(result.count, limit - total);
+      total += take;
+      if (find) for (const s of result.solutions.slice(0, take)) solutions.push(s);
+      results[flushed] = null;
+      flushed += 1;
+    }
+    if (total >= limit) stopped = true;
+  };
+
+  await new Promise((resolve, reject) => {
+    let failed = false;
+    const finish = () => {
+      if (running.size === 0 && (stopped || (next >= tasks.length && retry.length === 0))) resolve();
+    };
+    const start = (slot) => {
+      if (failed) return;
+      if (stopped || (next >= tasks.length && retry.length === 0)) {
+        finish();
+        return;
+      }
+      const index = retry.length ? retry.shift() : next++;
+      const task = tasks[index];
+      running.set(slot, 0);
+      load(slot)
+        .then(() => slot.request({ op: 'run', key, path: task.path, find, limit }, (event) => {
+          if ('progress' in event) {
+            running.set(slot, event.progress * task.share);
+            progress(false);
+          } else {
+            results[index]?.solutions.push(event.solution);
+            onSolution?.(event.solution);
+          }
+        }))
+        .then((value) => {
+          running.delete(slot);
+          if (!results[index]) return;
+          results[index].done = true;
+          results[index].count = value.count;
+          stats.nodes += value.stats.nodes;
+          stats.updates += value.stats.updates;
+          doneShare += task.share;
+          doneCount += value.count;
+          flush();
+          progress(false);
+          if (stopped) {
+            // The first `limit` solutions are in: the tasks still running are not needed.
+            for (const other of running.keys()) other.end();
+            running.clear();
+          }
+          start(slot);
+        })
+        .catch((error) => {
+          running.delete(slot);
+          if (failed || stopped) return;
+          const attempt = (tries.get(index) ?? 0) + 1;
+          if (error.code === 'worker_died' && attempt <= RETRIES) {
+            // A dead worker is replaced and its task run again.
+            tries.set(index, attempt);
+            retry.push(index);
+            if (results[index]) results[index].solutions = [];
+            const fresh = spawn();
+            slots.push(fresh);
+            start(fresh);
+            return;
+          }
+          failed = true;
+          for (const other of running.keys()) other.end();
+          reject(error);
+        });
+    };
+    if (tasks.length === 0) {
+      resolve();
+      return;
+    }
+    for (const slot of slots) start(slot);
+  });
+  for (const slot of slots) {
+    if (!slot.ended && slot.loaded.delete(key)) slot.handle.post({ op: 'drop', key, id: 0 });
+  }
+  const complete = flushed === tasks.length && total < limit;
+  if (complete) doneShare = 1;
+  progress(true);
+  const outcome = { count: total, complete, stats: { ...stats, solutions: total } };
+  return find ? { solutions, ...outcome } : outcome;
+}
+
+/**
+ * The async API on a default pool that `spawn` fills: `cores()` workers unless a call asks
+ * for more (`workers`), reused by every call until `closeWorkerPool()`.
+ */
+export function makeApi({ spawn, cores }) {
+  let shared = null;
+  const pool = (options) => {
+    const wanted = options?.workers;
+    const size = Math.max(cores(), Number.isInteger(wanted) && wanted > 0 ? wanted : 1);
+    if (!shared || shared.closed || shared.size < size) {
+      shared?.close();
+      shared = new WorkerPool(spawn, size);
+    }
+    return shared;
+  };
+  return {
+    countSolutions: (problem, options) => pool(options).countSolutions(problem, options),
+    findSolutions: (problem, options) => pool(options).findSolutions(problem, options),
+    solveSudokuAsync: (puzzle, options) => pool(options).solveSudokuAsync(puzzle, options),
+    createWorkerPool: (size = cores()) => new WorkerPool(spawn, size),
+    closeWorkerPool: () => {
+      shared?.close();
+      shared = null;
+    },
+  };
+}

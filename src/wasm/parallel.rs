@@ -1,0 +1,84 @@
+//! `ExactCoverTasks`: the search of a problem split into disjoint tasks, and a solver for each,
+//! for the package's worker pool (`pool.js`).
+
+use wasm_bindgen::prelude::*;
+
+use super::convert::integer;
+use super::exact_cover::{Arguments, JsExactCoverProblem, Settings};
+use super::solver::{ExactCoverSolver, JsSolverOptions};
+use super::{engine_error, set};
+use crate::{Solver, Task};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** One task of a split: a subtree of the search. */
+export interface ExactCoverTask {
+  /** The task's path (option indices, `-` for a null move), for `ExactCoverTasks.solver` or `options.task`. */
+  path: string;
+  /** Knuth's estimate of the fraction of the whole search below the task (they add up to 1). */
+  share: number;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The result of `ExactCoverTasks.split`.
+    #[wasm_bindgen(typescript_type = "ExactCoverTask[]")]
+    pub type JsTasks;
+}
+
+/// A problem held for running its tasks: one per worker of the package's pool, which reads
+/// the problem once and then runs task after task on it.
+#[wasm_bindgen]
+pub struct ExactCoverTasks {
+    settings: Settings,
+}
+
+#[wasm_bindgen]
+impl ExactCoverTasks {
+    /// Reads `problem` and `options` (as `exact_cover` does; `options.task` is ignored).
+    /// Throws as `exact_cover`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        problem: &JsExactCoverProblem,
+        options: Option<JsSolverOptions>,
+    ) -> Result<ExactCoverTasks, JsValue> {
+        let mut settings = Arguments::read(problem, options.map(JsValue::from))?.settings;
+        settings.task = None;
+        // Refuses bad forced options here, once.
+        settings.solver()?;
+        Ok(ExactCoverTasks { settings })
+    }
+
+    /// Splits the search (under the forced options) into about `tasks` disjoint tasks, in
+    /// the order of the search: every solution lies in exactly one task, so the tasks'
+    /// counts add up to the count, and their solutions, task after task, come in the order
+    /// of the whole search (without a seed).
+    pub fn split(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] tasks: &JsValue,
+    ) -> Result<JsTasks, JsValue> {
+        let tasks = integer(tasks, "tasks", 1e6)? as usize;
+        let settings = &self.settings;
+        let split = crate::split(&settings.problem, &settings.options, tasks)
+            .map_err(|e| engine_error(&e))?;
+        let list = js_sys::Array::new_with_length(split.len() as u32);
+        for (k, task) in split.iter().enumerate() {
+            let entry = js_sys::Object::new();
+            set(&entry, "path", &JsValue::from_str(&task.to_string()));
+            set(&entry, "share", &JsValue::from_f64(task.share()));
+            list.set(k as u32, entry.into());
+        }
+        Ok(JsValue::from(list).unchecked_into())
+    }
+
+    /// A streaming solver for the task `path` (a path from `split`): its solutions, in the
+    /// order of the whole search. Throws `invalid_task` for a path not in the search tree.
+    pub fn solver(&self, path: &str) -> Result<ExactCoverSolver, JsValue> {
+        let task: Task = path.parse().map_err(|e| engine_error(&e))?;
+        let settings = &self.settings;
+        let solver = Solver::for_task(&settings.problem, &settings.options, &task)
+            .map_err(|e| engine_error(&e))?;
+        Ok(ExactCoverSolver { solver })
+    }
+}

@@ -1,0 +1,171 @@
+// The async API of the package in Node (worker threads): countSolutions and findSolutions give
+// exactly what exact_cover gives (counts, solutions, their order) on any number of workers, on
+// problems with secondary items, colors and multiplicities; limits; cancellation within 100 ms
+// with the pool still working afterwards; errors with their codes; a dead worker replaced;
+// solveSudokuAsync.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { PKG, ROOT, random, requireBuild } from './helpers.mjs';
+
+requireBuild(join(PKG, 'node.js'), join(PKG, 'pool.js'), join(PKG, 'worker-node.js'));
+const dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
+const { countSolutions, findSolutions, solveSudokuAsync, exact_cover, WorkerPool } = dlx;
+
+const QUEENS8 = readFileSync(join(ROOT, 'tests', 'data', 'q8.dlx'), 'utf8');
+
+after(() => dlx.closeWorkerPool());
+
+/** n queens in Knuth's format: rows and columns primary, diagonals secondary. */
+function queens(n) {
+  const rows = Array.from({ length: n }, (_, r) => `r${r}`);
+  const cols = Array.from({ length: n }, (_, c) => `c${c}`);
+  const diag = Array.from({ length: 2 * n - 1 }, (_, k) => `a${k} b${k}`);
+  const lines = [`${rows.join(' ')} ${cols.join(' ')} | ${diag.join(' ')}`];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${r - c + n - 1}`);
+  }
+  return lines.join('\n');
+}
+
+/** A random problem with secondary items, colors and (sometimes) multiplicities. */
+function randomProblem(next) {
+  const n1 = 1 + Math.floor(next() * 5);
+  const n2 = Math.floor(next() * 3);
+  const bounded = next() < 0.5;
+  const primary = Array.from({ length: n1 }, (_, k) => {
+    if (!bounded) return `p${k}`;
+    const min = Math.floor(next() * 3);
+    return { name: `p${k}`, min, max: Math.max(1, min + Math.floor(next() * 3)) };
+  });
+  const secondary = Array.from({ length: n2 }, (_, k) => `s${k}`);
+  const options = [];
+  for (let k = 0, m = Math.floor(next() * 14); k < m; k++) {
+    const items = new Set([`p${Math.floor(next() * n1)}`]);
+    for (let j = 0; j < 3; j++) {
+      if (next() < 0.4) items.add(`p${Math.floor(next() * n1)}`);
+      if (n2 && next() < 0.4) items.add(`s${Math.floor(next() * n2)}${next() < 0.5 ? ':red' : ':blue'}`);
+    }
+    // One color per secondary item in an option.
+    const seen = new Set();
+    options.push([...items].filter((i) => !seen.has(i.split(':')[0]) && seen.add(i.split(':')[0])));
+  }
+  return { primary, secondary, options };
+}
+
+describe('countSolutions and findSolutions', () => {
+  test('count as exact_cover counts, on 1 to 4 workers', async () => {
+    for (const workers of [1, 2, 3, 4]) {
+      const result = await countSolutions(QUEENS8, { workers });
+      assert.equal(result.count, 92, `${workers} workers`);
+      assert.equal(result.complete, true);
+      assert.ok(result.stats.nodes > 0);
+    }
+    assert.equal((await countSolutions(queens(10), { tasks: 500 })).count, 724);
+  });
+
+  test('find the solutions of exact_cover in its order, on random problems with colors and bounds', async () => {
+    const next = random(15);
+    for (let trial = 0; trial < 60; trial++) {
+      const problem = randomProblem(next);
+      const expected = exact_cover(problem).solutions;
+      const workers = 1 + (trial % 4);
+      const tasks = 1 + (trial % 9) * 3;
+      const found = await findSolutions(problem, { workers, tasks });
+      assert.deepEqual(found.solutions, expected, JSON.stringify(problem));
+      assert.equal(found.count, expected.length);
+      assert.equal((await countSolutions(problem, { workers, tasks })).count, expected.length);
+    }
+  });
+
+  test('limit keeps the first solutions of the serial order; forced options and seeds', async () => {
+    const all = exact_cover(QUEENS8).solutions;
+    const first = await findSolutions(QUEENS8, { limit: 10, workers: 3, tasks: 40 });
+    assert.deepEqual(first.solutions, all.slice(0, 10));
+    assert.equal(first.complete, false);
+    const forced = await findSolutions(QUEENS8, { forced: [3], workers: 2 });
+    assert.deepEqual(forced.solutions, exact_cover(QUEENS8, { forced: [3] }).solutions);
+    const a = await findSolutions(QUEENS8, { seed: 7, workers: 1 });
+    const b = await findSolutions(QUEENS8, { seed: 7, workers: 3 });
+    assert.deepEqual(a.solutions, b.solutions, 'a seed gives the same answers on any number of workers');
+    assert.deepEqual([...a.solutions].sort(), [...all].sort());
+  });
+
+  test('progress rises to 1', async () => {
+    const seen = [];
+    await countSolutions(queens(11), { workers: 2, onProgress: (p) => seen.push(p) });
+    assert.ok(seen.length > 0);
+    assert.ok(seen.every((p) => p >= 0 && p <= 1));
+    assert.equal(seen.at(-1), 1);
+  });
+
+  test('an abort stops every worker within 100 ms, and the pool works afterwards', async () => {
+    const controller = new AbortController();
+    const started = countSolutions(queens(15), { signal: controller.signal, workers: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const t0 = performance.now();
+    controller.abort();
+    await assert.rejects(started, (error) => error.name === 'AbortError');
+    const elapsed = performance.now() - t0;
+    console.log(`# aborted: rejected ${elapsed.toFixed(1)} ms after abort()`);
+    assert.ok(elapsed < 100, `rejected ${elapsed.toFixed(1)} ms after the abort`);
+    assert.equal((await countSolutions(QUEENS8)).count, 92);
+    // Already aborted: rejects at once.
+    await assert.rejects(countSolutions(QUEENS8, { signal: AbortSignal.abort() }), { name: 'AbortError' });
+  });
+
+  test('errors keep their code and positions', async () => {
+    await assert.rejects(countSolutions('A B\nA C\n'), { code: 'unknown_item', line: 2 });
+    await assert.rejects(findSolutions(QUEENS8, { forced: [0, 1] }), { code: 'forced_conflict' });
+    await assert.rejects(countSolutions(QUEENS8, { workers: 0 }), { code: 'invalid_argument' });
+    assert.equal((await countSolutions(QUEENS8)).count, 92);
+  });
+});
+
+describe('the pool', () => {
+  /** A worker thread as the pool drives it, the handles kept to kill one. */
+  function spawner(handles) {
+    return () => {
+      const worker = new Worker(new URL('worker-node.js', pathToFileURL(`${PKG}/`)));
+      handles.push(worker);
+      return {
+        post: (m) => worker.postMessage(m),
+        terminate: () => worker.terminate(),
+        listen: (h) => worker.on('message', h),
+        fail: (h) => {
+          worker.on('error', h);
+          worker.on('exit', (code) => h(new Error(`exit ${code}`)));
+        },
+        ref: () => worker.ref(),
+        unref: () => worker.unref(),
+      };
+    };
+  }
+
+  test('a dead worker is replaced and its task run again', async () => {
+    const handles = [];
+    const pool = new WorkerPool(spawner(handles), 2);
+    let killed = null;
+    const result = await pool.countSolutions(queens(13), {
+      tasks: 64,
+      onProgress: () => {
+        // Kill a worker in the middle of a task, from outside, as a crash would.
+        killed ??= handles[0].terminate();
+      },
+    });
+    assert.ok(killed, 'a worker was killed');
+    assert.equal(result.count, 73712);
+    assert.ok(handles.length >= 3, 'a new worker was started');
+    pool.close();
+    await assert.rejects(pool.countSolutions(QUEENS8), { code: 'pool_closed' });
+  });
+
+  test('solveSudokuAsync solves as solve_sudoku does', async () => {
+    const puzzle = '.5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4';
+    assert.equal(await solveSudokuAsync(puzzle), dlx.solve_sudoku(puzzle));
+    await assert.rejects(solveSudokuAsync('12'), (error) => typeof error.code === 'string');
+  });
+});
