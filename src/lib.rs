@@ -15,6 +15,7 @@ pub mod sudoku;
 pub mod wasm;
 
 pub use engine::{trace, Solver, SolverOptions, Stats, Status, Step, Trace, TraceEvent};
+pub use engine::{MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use error::{Error, Result};
 pub use format::MAX_TEXT_BYTES;
 pub use problem::{Entry, Problem, ProblemBuilder, SizeBudget};
