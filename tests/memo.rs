@@ -190,3 +190,42 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn command_line_tool_counts_with_the_memo() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let text = langford(8).unwrap().to_text();
+    let (code, out, _) = run(&["--count", "--memo"], &text);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("300 solutions, "), "{out}");
+    assert!(out.contains("(complete); memo: "), "{out}");
+    let (code, out, _) = run(&["--memo", "--memo-bytes", "2000"], &text);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("300 solutions, "), "{out}");
+    assert!(out.contains("budget reached"), "{out}");
+    let (code, _, err) = run(&["--memo-bytes", "2000"], &text);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--memo-bytes needs --memo"), "{err}");
+    let (code, _, err) = run(&["--memo", "-s"], &text);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("counts only"), "{err}");
+}

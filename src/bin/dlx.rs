@@ -5,7 +5,7 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use dlx_wasm::{Problem, Solver, SolverOptions, Status};
+use dlx_wasm::{MemoOptions, Problem, Solver, SolverOptions, Status};
 
 const USAGE: &str = "\
 usage: dlx [options] < problem.dlx
@@ -20,6 +20,10 @@ options:
   -m, --max-nodes N    stop after N search nodes
   -r, --seed N         break ties between items at random, with seed N
   -f, --force K        require option K (0-based, input order) in every solution; repeatable
+  -c, --count          count only (what dlx does unless --solutions is given)
+      --memo           count with the memo cache: each subproblem is counted once
+      --memo-bytes N   the memo cache's budget in bytes (default 268435456); past it the
+                       cache stops growing and the count stays exact
   -h, --help           this text";
 
 fn main() -> ExitCode {
@@ -34,6 +38,8 @@ fn main() -> ExitCode {
 
 fn run() -> Result<ExitCode, String> {
     let mut print = false;
+    let mut memo: Option<MemoOptions> = None;
+    let mut memo_bytes = None;
     let mut options = SolverOptions::default();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -49,6 +55,9 @@ fn run() -> Result<ExitCode, String> {
             "-m" | "--max-nodes" => options.max_nodes = Some(number("a count")?),
             "-r" | "--seed" => options.seed = Some(number("a seed")?),
             "-f" | "--force" => options.forced.push(number("an option index")? as usize),
+            "-c" | "--count" => {}
+            "--memo" => memo = Some(MemoOptions::default()),
+            "--memo-bytes" => memo_bytes = Some(number("a size in bytes")?),
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -61,6 +70,18 @@ fn run() -> Result<ExitCode, String> {
         .read_to_string(&mut text)
         .map_err(|e| format!("reading standard input: {e}"))?;
     let problem = Problem::parse(&text).map_err(|e| e.to_string())?;
+    if memo_bytes.is_some() && memo.is_none() {
+        return Err("--memo-bytes needs --memo".into());
+    }
+    if let Some(mut memo) = memo {
+        if print {
+            return Err("--memo counts only: it cannot print the solutions (--solutions)".into());
+        }
+        if let Some(bytes) = memo_bytes {
+            memo.max_bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+        }
+        return count_memo(&problem, &options, &memo);
+    }
     let mut solver = Solver::with_options(&problem, &options).map_err(|e| e.to_string())?;
 
     let started = std::time::Instant::now();
@@ -75,12 +96,7 @@ fn run() -> Result<ExitCode, String> {
         }
     }
     let stats = solver.stats();
-    let ended = match solver.status() {
-        Status::Exhausted => "complete",
-        Status::SolutionLimit => "stopped at the solution limit",
-        Status::NodeLimit => "stopped at the node limit",
-        Status::Searching => "stopped",
-    };
+    let ended = ended(solver.status());
     writeln!(
         out,
         "{count} solutions, {} nodes, {} updates, {:.3} s ({ended})",
@@ -89,5 +105,46 @@ fn run() -> Result<ExitCode, String> {
         started.elapsed().as_secs_f64()
     )
     .map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How a search ended, for the summary line.
+fn ended(status: Status) -> &'static str {
+    match status {
+        Status::Exhausted => "complete",
+        Status::SolutionLimit => "stopped at the solution limit",
+        Status::NodeLimit => "stopped at the node limit",
+        Status::Searching => "stopped",
+    }
+}
+
+/// `--memo`: counts with the memo cache and prints the count, the statistics and the cache's.
+fn count_memo(
+    problem: &Problem,
+    options: &SolverOptions,
+    memo: &MemoOptions,
+) -> Result<ExitCode, String> {
+    let started = std::time::Instant::now();
+    let result = Solver::count_memo(problem, options, memo).map_err(|e| e.to_string())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let cache = result.memo;
+    println!(
+        "{} solutions, {} nodes, {} updates, {seconds:.3} s ({}); memo: {} entries, {} hits, \
+         {} misses ({:.1}% hits), {} bytes{}",
+        result.count,
+        result.stats.nodes,
+        result.stats.updates,
+        ended(result.status),
+        cache.entries,
+        cache.hits,
+        cache.misses,
+        cache.hit_rate() * 100.0,
+        cache.bytes,
+        if cache.full {
+            " (budget reached: stopped caching)"
+        } else {
+            ""
+        }
+    );
     Ok(ExitCode::SUCCESS)
 }
