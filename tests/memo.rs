@@ -83,8 +83,8 @@ fn the_memo_searches_fewer_nodes() {
 
 #[test]
 fn forced_options_and_limits_mean_what_they_mean_for_the_plain_search() {
-    let problem = langford(9).unwrap();
-    for forced in [vec![0], vec![3, 40], vec![5]] {
+    let problem = langford(8).unwrap();
+    for forced in [vec![0], vec![3, 40], vec![5], vec![0, 1]] {
         let options = SolverOptions {
             forced: forced.clone(),
             ..SolverOptions::default()
