@@ -1,7 +1,9 @@
 //! The same-run comparison of memoised counting (`Solver::count_memo`) with the plain
 //! search on the counting workloads of issue #17: each workload counted by both, one after
 //! the other, `DLX_MEMO_RUNS` times (default 3, the median kept), printed as a Markdown table
-//! with the cache's figures.
+//! with the cache's figures, and the best Rust peer of `perf-anchors.md` for the workload
+//! (`dancing-links` 0.3.1, or `dlx` 0.8.5 on the queens), timed the same way (its setup
+//! untimed) in the same rounds.
 //!
 //! `cargo run --release --example memo_table [-- NAME...]` (names as in the table's first
 //! column; none for all).
@@ -12,6 +14,17 @@ use dlx_wasm::puzzles::{
     langford, pentominoes, polyomino_tiling, polyomino_tiling_with_holes, queens,
 };
 use dlx_wasm::{MemoOptions, Problem, Solver, SolverOptions};
+
+#[path = "../bench/exact-cover/workloads.rs"]
+#[allow(dead_code)]
+mod workloads;
+
+#[path = "../bench/exact-cover/solvers.rs"]
+#[allow(dead_code)]
+mod solvers;
+
+use solvers::{DANCING_LINKS, DLX};
+use workloads::Mode;
 
 fn workloads() -> Vec<(&'static str, u128, Problem)> {
     let scott = [(3, 3), (3, 4), (4, 3), (4, 4)];
@@ -35,6 +48,8 @@ fn workloads() -> Vec<(&'static str, u128, Problem)> {
         ("langford12", 216_288, langford(12).unwrap()),
         ("queens12", 14_200, queens(12).unwrap()),
         ("queens14", 365_596, queens(14).unwrap()),
+        ("dominoes6x8", 167_089, workloads::domino_tiling(6, 8)),
+        ("dominoes8x8", 12_988_816, workloads::domino_tiling(8, 8)),
     ]
 }
 
@@ -50,13 +65,22 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(3)
         .max(1);
-    println!("| workload | count | plain ms | memo ms | speedup | plain nodes | memo nodes | hit rate | entries | cache MB |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "| workload | count | peer | peer ms | plain ms | memo ms | memo vs plain | plain nodes \
+         | memo nodes | hit rate | entries | cache MB |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, expected, problem) in workloads() {
         if !names.is_empty() && !names.iter().any(|n| n == name) {
             continue;
         }
-        let (mut plain_times, mut memo_times) = (Vec::new(), Vec::new());
+        let peer = if name.starts_with("queens") {
+            DLX
+        } else {
+            DANCING_LINKS
+        };
+        let (mut plain_times, mut memo_times, mut peer_times) =
+            (Vec::new(), Vec::new(), Vec::new());
         let (mut plain_nodes, mut last) = (0, None);
         for _ in 0..runs {
             let started = Instant::now();
@@ -73,11 +97,16 @@ fn main() {
             memo_times.push(started.elapsed().as_secs_f64() * 1e3);
             assert_eq!(result.count, expected, "memo {name}");
             last = Some(result);
+
+            let ((count, _), ms) = solvers::time_once(peer, &problem, Mode::Count);
+            assert_eq!(u128::from(count), expected, "{peer} {name}");
+            peer_times.push(ms);
         }
         let result = last.expect("at least one run");
         let (plain, memo) = (median(plain_times), median(memo_times));
         println!(
-            "| {name} | {expected} | {plain:.1} | {memo:.1} | {:.1}x | {plain_nodes} | {} | {:.1}% | {} | {:.1} |",
+            "| {name} | {expected} | {peer} | {:.1} | {plain:.1} | {memo:.1} | {:.1}x | {plain_nodes} | {} | {:.1}% | {} | {:.1} |",
+            median(peer_times),
             plain / memo,
             result.stats.nodes,
             result.memo.hit_rate() * 100.0,

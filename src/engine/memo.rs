@@ -361,17 +361,22 @@ impl Observer for Memo {
     }
 }
 
-/// A 64-bit hash of a signature (multiply and rotate, as rustc's FxHash; the keys are
-/// compared in full on a match, so the hash only spreads them).
+/// A 64-bit hash of a signature: each word multiplied in, then splitmix64's finaliser, so
+/// that every bit of the signature reaches the low bits the table indexes with (a plain
+/// multiply only carries bits upwards, and long probe chains made the cache slower than the
+/// search it saves). The keys are compared in full on a match; the hash only spreads them.
 #[inline]
 fn hash(key: &[u64]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut h = key.len() as u64;
     for &word in key {
-        h = (h.rotate_left(5) ^ word).wrapping_mul(K);
+        h = (h ^ word).wrapping_mul(K).rotate_left(29);
     }
-    // Spread the high bits (the table uses the low ones).
-    h ^ (h >> 29)
+    h ^= h >> 30;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^= h >> 27;
+    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
 }
 
 /// Words an entry takes besides its signature: hash, length, count (2 words).
