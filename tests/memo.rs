@@ -9,6 +9,9 @@ use dlx_wasm::puzzles::{
 use dlx_wasm::{MemoOptions, Problem, ProblemBuilder, Solver, SolverOptions, Status};
 use proptest::prelude::*;
 
+#[path = "../bench/exact-cover/workloads.rs"]
+mod workloads;
+
 fn memo(problem: &Problem) -> dlx_wasm::MemoCount {
     Solver::count_memo(problem, &SolverOptions::default(), &MemoOptions::default()).unwrap()
 }
@@ -62,6 +65,38 @@ fn langford_and_queens_match_the_published_counts() {
     for (n, count) in [(8, 92), (10, 724), (12, 14_200)] {
         assert_eq!(memo_count(&queens(n).unwrap()), count, "{n} queens");
     }
+}
+
+#[test]
+fn domino_tilings_take_thousands_of_times_fewer_nodes() {
+    // 8x8: 12,988,816 tilings (OEIS A004003), in a few thousand nodes instead of 50 million.
+    let result = memo(&workloads::domino_tiling(8, 8));
+    assert_eq!(result.count, 12_988_816);
+    assert!(result.stats.nodes < 10_000, "{:?}", result.stats);
+    assert!(!result.memo.abandoned && result.memo.saved_nodes > 1_000_000);
+    // A hit skips exactly the subtree the plain search takes there (same choices) below its
+    // own node.
+    let problem = workloads::domino_tiling(6, 8);
+    let result = memo(&problem);
+    assert_eq!(result.count, 167_089);
+    let mut plain = Solver::new(&problem);
+    assert_eq!(plain.count_solutions(), 167_089);
+    assert_eq!(
+        result.stats.nodes + result.memo.saved_nodes,
+        plain.stats().nodes
+    );
+    // Past u64: the count is a u128 (a 2 x 100 strip has Fibonacci(101) tilings).
+    let strip = memo(&workloads::domino_tiling(2, 100));
+    assert_eq!(strip.count, 573_147_844_013_817_084_101);
+}
+
+#[test]
+fn the_memo_gives_up_where_its_hits_save_too_little_and_counts_on() {
+    // Langford pairs n = 12 under MRV: the hits save fewer than 4 nodes per lookup.
+    let result = memo(&langford(12).unwrap());
+    assert!(result.memo.abandoned, "{:?}", result.memo);
+    assert_eq!(result.count, 216_288);
+    assert_eq!(result.status, Status::Exhausted);
 }
 
 #[test]
@@ -157,6 +192,13 @@ fn check(problem: &Problem, forced: Vec<usize>, bytes: usize) -> Result<(), Test
             prop_assert_eq!(result.count, u128::from(expected));
             prop_assert_eq!(result.status, Status::Exhausted);
             prop_assert!(result.stats.nodes <= plain.stats().nodes.max(1));
+            if !problem.has_bounds() {
+                // Every node the plain search takes is searched or skipped by a hit.
+                prop_assert_eq!(
+                    result.stats.nodes + result.memo.saved_nodes,
+                    plain.stats().nodes
+                );
+            }
             prop_assert!(result.memo.bytes as usize <= bytes);
         }
     }

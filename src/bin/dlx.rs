@@ -140,10 +140,10 @@ fn count_memo(
         cache.misses,
         cache.hit_rate() * 100.0,
         cache.bytes,
-        if cache.full {
-            " (budget reached: stopped caching)"
-        } else {
-            ""
+        match (cache.full, cache.abandoned) {
+            (_, true) => " (abandoned: the hits saved too few nodes)",
+            (true, false) => " (budget reached: stopped caching)",
+            (false, false) => "",
         }
     );
     Ok(ExitCode::SUCCESS)

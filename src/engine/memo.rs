@@ -38,6 +38,15 @@
 //! entry would not fit, the cache stops taking entries (it keeps those it has and goes on
 //! answering from them): the search never fails for lack of memory and the count stays
 //! exact, only slower. [`MemoStats::full`] says it happened.
+//!
+//! # When the cache does not pay
+//!
+//! Each entry also records how many search nodes the plain search takes below it (the nodes
+//! searched and those its own hits skipped), so a hit knows how many it saved. Where subproblems rarely recur (the n queens, or Langford pairs under MRV), a
+//! lookup costs more than the nodes it saves; after 2^18 lookups (`GIVE_UP_AFTER`), if the
+//! hits have saved fewer than 4 nodes per lookup (`WORTH`), the memo stops looking up and
+//! caching, and the rest of the search counts as the plain one does, on the links
+//! ([`MemoStats::abandoned`]).
 
 use super::links::{Links, ROOT};
 use super::observer::Observer;
@@ -83,6 +92,12 @@ pub struct MemoStats {
     pub bytes: u64,
     /// Whether the cache reached its budget and stopped taking entries.
     pub full: bool,
+    /// Search nodes the hits skipped: what the plain search would have searched below
+    /// them (saturated at `u64::MAX`).
+    pub saved_nodes: u64,
+    /// Whether the memo gave up on the cache (its hits saved too few nodes for its lookups)
+    /// and counted the rest of the search without it.
+    pub abandoned: bool,
 }
 
 impl MemoStats {
@@ -153,11 +168,20 @@ pub(crate) fn count(
     })
 }
 
+/// Lookups after which the memo judges whether the cache pays.
+const GIVE_UP_AFTER: u64 = 1 << 18;
+/// The search nodes a lookup must save on average for the cache to be kept: about what a
+/// lookup and an insertion cost, in search nodes.
+const WORTH: u64 = 4;
+
 /// A node whose subtree is being counted: one per level of the search.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
     /// Solutions found below it so far.
     count: u128,
+    /// [`Memo::visited`] and [`Memo::saved`] when it began.
+    start: u64,
+    saved: u64,
     /// Where its signature starts in [`Memo::keys`], `u32::MAX` for a dead end (not cached).
     key: u32,
     hash: u64,
@@ -188,6 +212,12 @@ struct Memo {
     multi: bool,
     hits: u64,
     misses: u64,
+    /// Search nodes seen so far (lookups, dead ends and solutions).
+    visited: u64,
+    /// Search nodes the hits skipped: what the plain search takes below them.
+    saved: u64,
+    /// Whether lookups go on (see the module docs).
+    enabled: bool,
 }
 
 impl Memo {
@@ -229,6 +259,9 @@ impl Memo {
             multi: problem.has_bounds(),
             hits: 0,
             misses: 0,
+            visited: 0,
+            saved: 0,
+            enabled: true,
         }
     }
 
@@ -239,6 +272,8 @@ impl Memo {
             misses: self.misses,
             bytes: self.cache.peak_bytes as u64,
             full: self.cache.full,
+            saved_nodes: self.saved,
+            abandoned: !self.enabled,
         }
     }
 
@@ -303,10 +338,17 @@ impl Observer for Memo {
 
     fn known(&mut self, links: &Links, level: usize, len: u32) -> bool {
         debug_assert_eq!(level, self.frames.len());
-        if len == 0 {
-            // A dead end: nothing to count, nothing worth caching.
+        self.visited += 1;
+        let lookups = self.hits + self.misses;
+        if self.enabled && lookups == GIVE_UP_AFTER && self.saved < WORTH * lookups {
+            self.enabled = false;
+        }
+        if len == 0 || !self.enabled {
+            // A dead end (nothing to count, nothing worth caching), or no more cache.
             self.frames.push(Frame {
                 count: 0,
+                start: self.visited,
+                saved: self.saved,
                 key: u32::MAX,
                 hash: 0,
             });
@@ -316,9 +358,11 @@ impl Observer for Memo {
         self.signature(links);
         let key = &self.keys[start..];
         let hash = hash(key);
-        if let Some(count) = self.cache.get(key, hash) {
+        if let Some((count, nodes)) = self.cache.get(key, hash) {
             self.keys.truncate(start);
             self.hits += 1;
+            // The hit's own node is visited; the rest of its subtree is skipped.
+            self.saved = self.saved.saturating_add(nodes - 1);
             self.found += count;
             self.add(count);
             return true;
@@ -326,6 +370,8 @@ impl Observer for Memo {
         self.misses += 1;
         self.frames.push(Frame {
             count: 0,
+            start: self.visited,
+            saved: self.saved,
             key: start as u32,
             hash,
         });
@@ -334,6 +380,7 @@ impl Observer for Memo {
 
     #[inline]
     fn solution(&mut self, _level: usize) {
+        self.visited += 1;
         self.found += 1;
         self.add(1);
     }
@@ -348,8 +395,11 @@ impl Observer for Memo {
         };
         if frame.key != u32::MAX {
             let start = frame.key as usize;
+            // What the plain search would have taken below: this node, every one visited
+            // since, and every one the hits since then skipped.
+            let nodes = (self.visited - frame.start + 1).saturating_add(self.saved - frame.saved);
             self.cache
-                .insert(&self.keys[start..], frame.hash, frame.count);
+                .insert(&self.keys[start..], frame.hash, frame.count, nodes);
             self.keys.truncate(start);
         }
         self.add(frame.count);
@@ -379,8 +429,8 @@ fn hash(key: &[u64]) -> u64 {
     h ^ (h >> 31)
 }
 
-/// Words an entry takes besides its signature: hash, length, count (2 words).
-const HEADER: usize = 4;
+/// Words an entry takes besides its signature: hash, length, count (2 words), nodes.
+const HEADER: usize = 5;
 /// Words in one chunk of the arena. Chunks are never moved or copied, so the budget bounds
 /// the memory at every moment; an entry does not straddle two chunks.
 const CHUNK: usize = 1 << 16;
@@ -423,7 +473,8 @@ impl Cache {
         &self.chunks[at / CHUNK][at % CHUNK..]
     }
 
-    fn get(&self, key: &[u64], hash: u64) -> Option<u128> {
+    /// The count and the subtree's search nodes cached for `key`.
+    fn get(&self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
         if self.slots.is_empty() {
             return None;
         }
@@ -439,14 +490,14 @@ impl Cache {
                 && entry[1] == key.len() as u64
                 && &entry[HEADER..HEADER + key.len()] == key
             {
-                return Some(u128::from(entry[3]) << 64 | u128::from(entry[2]));
+                return Some((u128::from(entry[3]) << 64 | u128::from(entry[2]), entry[4]));
             }
             i = (i + 1) & mask;
         }
     }
 
     /// Caches `key`'s count, unless that would pass the budget.
-    fn insert(&mut self, key: &[u64], hash: u64, count: u128) {
+    fn insert(&mut self, key: &[u64], hash: u64, count: u128, nodes: u64) {
         if self.full {
             return;
         }
@@ -465,7 +516,13 @@ impl Cache {
             self.full = true;
             return;
         };
-        chunk.extend_from_slice(&[hash, key.len() as u64, count as u64, (count >> 64) as u64]);
+        chunk.extend_from_slice(&[
+            hash,
+            key.len() as u64,
+            count as u64,
+            (count >> 64) as u64,
+            nodes,
+        ]);
         chunk.extend_from_slice(key);
         self.place(hash, at);
         self.entries += 1;
@@ -536,12 +593,17 @@ mod tests {
     fn the_cache_finds_what_it_stored() {
         let mut cache = Cache::new(1 << 20);
         for k in 0..5000u64 {
-            cache.insert(&[k, k * 7], super::hash(&[k, k * 7]), u128::from(k) << 70);
+            cache.insert(
+                &[k, k * 7],
+                super::hash(&[k, k * 7]),
+                u128::from(k) << 70,
+                k,
+            );
         }
         for k in 0..5000u64 {
             assert_eq!(
                 cache.get(&[k, k * 7], super::hash(&[k, k * 7])),
-                Some(u128::from(k) << 70)
+                Some((u128::from(k) << 70, k))
             );
         }
         assert_eq!(cache.get(&[1, 8], super::hash(&[1, 8])), None);

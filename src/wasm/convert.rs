@@ -377,6 +377,8 @@ pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
         ("misses", JsValue::from_f64(cache.misses as f64)),
         ("bytes", JsValue::from_f64(cache.bytes as f64)),
         ("full", JsValue::from_bool(cache.full)),
+        ("savedNodes", JsValue::from_f64(cache.saved_nodes as f64)),
+        ("abandoned", JsValue::from_bool(cache.abandoned)),
     ] {
         set(&memo, key, &value);
     }

@@ -83,6 +83,13 @@ export interface ExactCoverMemoStats {
   bytes: number;
   /** Whether the cache reached `memoBytes` and stopped growing. */
   full: boolean;
+  /** Search nodes the hits skipped. */
+  savedNodes: number;
+  /**
+   * Whether the memo gave up on the cache (after 2^18 lookups its hits had saved fewer than
+   * 4 nodes each) and counted the rest without it.
+   */
+  abandoned: boolean;
 }
 
 /** Limits and controls shared by `exact_cover` and `ExactCoverSolver`. */
