@@ -16,11 +16,9 @@ use dlx_wasm::puzzles::{
 use dlx_wasm::{MemoOptions, Problem, Solver, SolverOptions};
 
 #[path = "../bench/exact-cover/workloads.rs"]
-#[allow(dead_code)]
 mod workloads;
 
 #[path = "../bench/exact-cover/solvers.rs"]
-#[allow(dead_code)]
 mod solvers;
 
 use solvers::{DANCING_LINKS, DLX};
