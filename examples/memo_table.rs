@@ -65,9 +65,9 @@ fn main() {
         .max(1);
     println!(
         "| workload | count | peer | peer ms | plain ms | memo ms | memo vs plain | plain nodes \
-         | memo nodes | hit rate | entries | cache MB |"
+         | memo nodes | hit rate | entries | cache MB | gave up |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, expected, problem) in workloads() {
         if !names.is_empty() && !names.iter().any(|n| n == name) {
             continue;
@@ -103,13 +103,14 @@ fn main() {
         let result = last.expect("at least one run");
         let (plain, memo) = (median(plain_times), median(memo_times));
         println!(
-            "| {name} | {expected} | {peer} | {:.1} | {plain:.1} | {memo:.1} | {:.1}x | {plain_nodes} | {} | {:.1}% | {} | {:.1} |",
+            "| {name} | {expected} | {peer} | {:.1} | {plain:.1} | {memo:.1} | {:.1}x | {plain_nodes} | {} | {:.1}% | {} | {:.1} | {} |",
             median(peer_times),
             plain / memo,
             result.stats.nodes,
             result.memo.hit_rate() * 100.0,
             result.memo.entries,
             result.memo.bytes as f64 / (1 << 20) as f64,
+            if result.memo.abandoned { "yes" } else { "no" },
         );
     }
 }
