@@ -97,3 +97,24 @@ pub const WORKLOADS: &[Workload] = &[
         slow: true,
     },
 ];
+
+/// Domino tilings of a `rows` x `cols` board: one primary item per cell, one option per pair
+/// of neighbouring cells (8x8: 12,988,816 tilings). The memo benchmarks' example of a count
+/// whose subproblems recur (issue #17).
+pub fn domino_tiling(rows: usize, cols: usize) -> Problem {
+    let names: Vec<String> = (0..rows * cols).map(|k| format!("c{k}")).collect();
+    let mut b =
+        dlx_wasm::ProblemBuilder::with_names::<String>(&names, &[]).expect("distinct cell names");
+    for r in 0..rows {
+        for c in 0..cols {
+            let k = r * cols + c;
+            if c + 1 < cols {
+                b.add_option(&[k, k + 1]).expect("cells exist");
+            }
+            if r + 1 < rows {
+                b.add_option(&[k, k + cols]).expect("cells exist");
+            }
+        }
+    }
+    b.build()
+}

@@ -5,7 +5,9 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use dlx_wasm::{split, ParallelOptions, ParallelSolver, Problem, Solver, SolverOptions, Status};
+use dlx_wasm::{
+    split, MemoOptions, ParallelOptions, ParallelSolver, Problem, Solver, SolverOptions, Status,
+};
 
 const USAGE: &str = r#"usage: dlx [options] < problem.dlx
 
@@ -26,6 +28,11 @@ options:
                        the search; their counts add up to the whole count
       --task PATH      search only the task PATH (a line printed by --tasks; with -f, the
                        same forced options as when splitting)
+  -c, --count          count only (what dlx does unless --solutions is given)
+      --memo           count with the memo cache: each subproblem is counted once (one
+                       thread)
+      --memo-bytes N   the memo cache's budget in bytes (default 268435456); past it the
+                       cache stops growing and the count stays exact
   -h, --help           this text
 
 To spread a long count over machines: `dlx --tasks 10000 < p.dlx > tasks.txt`, run
@@ -44,6 +51,8 @@ fn main() -> ExitCode {
 
 fn run() -> Result<ExitCode, String> {
     let mut print = false;
+    let mut memo: Option<MemoOptions> = None;
+    let mut memo_bytes = None;
     let mut options = SolverOptions::default();
     let mut threads = 0;
     let mut list_tasks = None;
@@ -68,6 +77,9 @@ fn run() -> Result<ExitCode, String> {
                 let text = args.next().ok_or("--task needs a task")?;
                 task = Some(text.parse::<dlx_wasm::Task>().map_err(|e| e.to_string())?);
             }
+            "-c" | "--count" => {}
+            "--memo" => memo = Some(MemoOptions::default()),
+            "--memo-bytes" => memo_bytes = Some(number("a size in bytes")?),
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -80,6 +92,18 @@ fn run() -> Result<ExitCode, String> {
         .read_to_string(&mut text)
         .map_err(|e| format!("reading standard input: {e}"))?;
     let problem = Problem::parse(&text).map_err(|e| e.to_string())?;
+    if memo_bytes.is_some() && memo.is_none() {
+        return Err("--memo-bytes needs --memo".into());
+    }
+    if let Some(mut memo) = memo {
+        if print {
+            return Err("--memo counts only: it cannot print the solutions (--solutions)".into());
+        }
+        if let Some(bytes) = memo_bytes {
+            memo.max_bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+        }
+        return count_memo(&problem, &options, &memo);
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if let Some(tasks) = list_tasks {
@@ -140,12 +164,7 @@ fn run() -> Result<ExitCode, String> {
             (outcome.stats, outcome.status)
         }
     };
-    let ended = match status {
-        Status::Exhausted => "complete",
-        Status::SolutionLimit => "stopped at the solution limit",
-        Status::NodeLimit => "stopped at the node limit",
-        Status::Searching => "stopped",
-    };
+    let ended = ended(status);
     writeln!(
         out,
         "{count} solutions, {} nodes, {} updates, {:.3} s ({ended})",
@@ -154,5 +173,46 @@ fn run() -> Result<ExitCode, String> {
         started.elapsed().as_secs_f64()
     )
     .map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How a search ended, for the summary line.
+fn ended(status: Status) -> &'static str {
+    match status {
+        Status::Exhausted => "complete",
+        Status::SolutionLimit => "stopped at the solution limit",
+        Status::NodeLimit => "stopped at the node limit",
+        Status::Searching => "stopped",
+    }
+}
+
+/// `--memo`: counts with the memo cache and prints the count, the statistics and the cache's.
+fn count_memo(
+    problem: &Problem,
+    options: &SolverOptions,
+    memo: &MemoOptions,
+) -> Result<ExitCode, String> {
+    let started = std::time::Instant::now();
+    let result = Solver::count_memo(problem, options, memo).map_err(|e| e.to_string())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let cache = result.memo;
+    println!(
+        "{} solutions, {} nodes, {} updates, {seconds:.3} s ({}); memo: {} entries, {} hits, \
+         {} misses ({:.1}% hits), {} bytes{}",
+        result.count,
+        result.stats.nodes,
+        result.stats.updates,
+        ended(result.status),
+        cache.entries,
+        cache.hits,
+        cache.misses,
+        cache.hit_rate() * 100.0,
+        cache.bytes,
+        match (cache.full, cache.abandoned) {
+            (_, true) => " (abandoned: the hits saved too few nodes)",
+            (true, false) => " (budget reached: stopped caching)",
+            (false, false) => "",
+        }
+    );
     Ok(ExitCode::SUCCESS)
 }

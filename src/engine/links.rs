@@ -463,6 +463,24 @@ impl Links {
         self.items[k as usize].next
     }
 
+    /// The root of the list of active secondary items (walk it with
+    /// [`Links::next_active`]): an item covered by an option leaves it, a purified one stays.
+    #[inline(always)]
+    pub(crate) fn secondary_root(&self) -> u32 {
+        self.items.len() as u32 - 1
+    }
+
+    /// The number of primary items: link items `1..=primary_count()` are primary.
+    pub(crate) fn primary_count(&self) -> u32 {
+        self.primary
+    }
+
+    /// The color node `p` was given (`NO_COLOR` for none), or `u32::MAX` while another
+    /// option of its item purifies the item to that color.
+    pub(crate) fn color(&self, p: u32) -> u32 {
+        self.nodes[p as usize].color
+    }
+
     /// Link updates so far.
     pub(crate) fn updates(&self) -> u64 {
         self.updates

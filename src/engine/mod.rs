@@ -9,6 +9,8 @@
 //!                tweak, ...), behind a type that owns their invariant; sanity()
 //!   search.rs    the search on the links: Algorithm C, and Algorithm M where items have bounds
 //!   masks.rs     the same search as Algorithm C on bit masks, for small problems without colors
+//!   memo.rs      memoised counting: an observer of the links search that caches the count
+//!                of each subproblem (DXZ, DLX6) within a memory budget
 //!   observer.rs  the hook into every step of the links search (compiled away when unused)
 //!   trace.rs     a recorded search, for replay: one observed run of a Solver
 //!   solver.rs    Solver, the façade: limits, the random source and forced options
@@ -21,6 +23,7 @@
 
 mod links;
 mod masks;
+mod memo;
 mod observer;
 mod parallel;
 mod search;
@@ -28,6 +31,7 @@ mod solver;
 mod split;
 mod trace;
 
+pub use memo::{MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use parallel::{ParallelOptions, ParallelOutcome, ParallelSolver};
 pub use solver::{Solver, SolverOptions};
 pub use split::{split, Task};

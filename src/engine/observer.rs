@@ -40,6 +40,14 @@ pub(crate) trait Observer {
     /// Every option of `item` at `level` has been tried: back up.
     #[inline(always)]
     fn backtrack(&mut self, _level: usize, _item: u32) {}
+    /// A level is about to branch on `item`, chosen at `level` with `len` branches, before
+    /// anything is updated for it. Returning `true` says the observer already knows what the
+    /// subtree below holds (the memo cache of [`super::memo`]): the search skips it and
+    /// backs up at once, as after a solution.
+    #[inline(always)]
+    fn known(&mut self, _links: &Links, _level: usize, _len: u32) -> bool {
+        false
+    }
     /// Whether the search should stop (checked between steps).
     #[inline(always)]
     fn full(&self) -> bool {

@@ -255,6 +255,11 @@ impl LinkSearch {
                         self.phase = Phase::Recover;
                         continue;
                     }
+                    if obs.known(&self.links, depth, len) {
+                        // The subtree is counted already (memoised counting): back up.
+                        self.phase = Phase::Recover;
+                        continue;
+                    }
                     // [C4/M4] Cover it (Algorithm M: once its bound reaches 0).
                     if !MULTI || self.links.take(item) == 0 {
                         self.links.cover(item, obs);

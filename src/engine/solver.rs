@@ -2,6 +2,7 @@
 //! options and the counters, and delegates the search to one [`Engine`] value (the links or
 //! the masks). Every run, observed or not, goes through [`Solver::run_observed`].
 
+use super::memo::{MemoCount, MemoOptions};
 use super::observer::{Observer, Unobserved};
 use super::{Engine, Stats, Status, Step, Task};
 use crate::error::{Error, Result};
@@ -293,6 +294,30 @@ impl Solver {
             count += 1;
         }
         count
+    }
+
+    /// Counts the solutions of `problem` under `options` without searching a subproblem
+    /// twice: the count of each subproblem met is cached, keyed by the items left to cover
+    /// and the state of the secondary items (and, with multiplicities, the bounds left),
+    /// within `memo.max_bytes`. The count is exact whatever the budget; a small budget only
+    /// makes it slower. See [`MemoCount`] for what it reports.
+    ///
+    /// ```
+    /// use dlx_wasm::{puzzles::queens, MemoOptions, Solver, SolverOptions};
+    /// # fn main() -> dlx_wasm::Result<()> {
+    /// let counted = Solver::count_memo(&queens(8)?, &SolverOptions::default(), &MemoOptions::default())?;
+    /// assert_eq!(counted.count, 92);
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::with_options`]: [`Error::ForcedOutOfRange`] or [`Error::ForcedConflict`].
+    pub fn count_memo(
+        problem: &Problem,
+        options: &SolverOptions,
+        memo: &MemoOptions,
+    ) -> Result<MemoCount> {
+        super::memo::count(problem, options, memo)
     }
 
     /// The engine, for observers that need to read it.

@@ -9,7 +9,7 @@ mod polyomino;
 mod queens;
 
 pub use langford::langford;
-pub use polyomino::{pentominoes, polyomino_tiling, Piece};
+pub use polyomino::{pentominoes, polyomino_tiling, polyomino_tiling_with_holes, Piece};
 pub use queens::queens;
 
 /// A digit in base 36 (`0`-`9`, then `a`-`z`), as Knuth names items past 9.

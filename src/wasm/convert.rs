@@ -399,6 +399,44 @@ pub(crate) fn solve_result(
     )
 }
 
+/// The result of a memoised count: [`solve_result`] with no solutions, the count also in
+/// decimal digits (`countText`, exact above 2^53 too) and the cache's figures (`memo`).
+pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
+    let result = exact_cover_result(
+        &[],
+        &[],
+        counted.count as f64,
+        counted.status == crate::Status::Exhausted,
+        counted.stats.nodes as f64,
+        counted.stats.updates as f64,
+    );
+    let memo = js_sys::Object::new();
+    let cache = counted.memo;
+    for (key, value) in [
+        ("entries", JsValue::from_f64(cache.entries as f64)),
+        ("hits", JsValue::from_f64(cache.hits as f64)),
+        ("misses", JsValue::from_f64(cache.misses as f64)),
+        ("bytes", JsValue::from_f64(cache.bytes as f64)),
+        ("full", JsValue::from_bool(cache.full)),
+        ("savedNodes", JsValue::from_f64(cache.saved_nodes as f64)),
+        ("abandoned", JsValue::from_bool(cache.abandoned)),
+    ] {
+        set(&memo, key, &value);
+    }
+    set(&result, "memo", &memo);
+    set(
+        &result,
+        "countText",
+        &JsValue::from_str(&counted.count.to_string()),
+    );
+    result
+}
+
+/// Sets `object[key]` on an object this module made (it cannot throw).
+fn set(object: &JsValue, key: &str, value: &JsValue) {
+    let _ = js_sys::Reflect::set(object, &property(key), value);
+}
+
 fn get(object: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(object, &property(key)).unwrap_or(JsValue::UNDEFINED)
 }

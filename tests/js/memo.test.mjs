@@ -1,0 +1,99 @@
+// Memoised counting from JS: `exact_cover(problem, { countOnly: true, memo: true,
+// memoBytes? })` in both modules gives the plain search's count (the published ones, and on
+// random problems with colors and multiplicities), reports the cache's figures, and refuses
+// memo options that make no sense with their `code`.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PKG, random, requireBuild } from './helpers.mjs';
+
+requireBuild(join(PKG, 'node.js'), join(PKG, 'core-node.js'));
+const MODULES = {
+  'dlx-wasm': await import(join(PKG, 'node.js')),
+  'dlx-wasm/core': await import(join(PKG, 'core-node.js')),
+};
+
+/** Langford pairs for n in Knuth's format: numbers 1..n, slots s1..s2n. */
+function langford(n) {
+  const numbers = Array.from({ length: n }, (_, k) => `${k + 1}`);
+  const slots = Array.from({ length: 2 * n }, (_, j) => `s${j + 1}`);
+  const lines = [[...numbers, ...slots].join(' ')];
+  for (let k = 1; k <= n; k++) {
+    for (let j = 1; j + k < 2 * n; j++) lines.push(`${k} s${j} s${j + k + 1}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+test('memo counts equal the published counts and report the cache', () => {
+  for (const [name, dlx] of Object.entries(MODULES)) {
+    const result = dlx.exact_cover(langford(8), { countOnly: true, memo: true });
+    assert.equal(result.count, 2 * 150, name);
+    assert.equal(result.countText, '300', name);
+    assert.equal(result.complete, true, name);
+    assert.deepEqual(result.solutions, []);
+    const { entries, hits, misses, bytes, full } = result.memo;
+    assert.ok(entries > 0 && hits > 0 && misses >= entries && bytes > 0, JSON.stringify(result.memo));
+    assert.equal(full, false);
+    const plain = dlx.exact_cover(langford(8), { countOnly: true });
+    assert.ok(result.stats.nodes < plain.stats.nodes, `${result.stats.nodes} < ${plain.stats.nodes}`);
+    // A tiny budget: no cache, the same count.
+    const starved = dlx.exact_cover(langford(8), { countOnly: true, memo: true, memoBytes: 100 });
+    assert.equal(starved.count, 300);
+    assert.equal(starved.memo.full, true);
+    assert.equal(starved.memo.entries, 0);
+  }
+});
+
+test('memo counts equal the plain counts on random problems with colors and bounds', () => {
+  const rand = random(Number(process.env.FUZZ_SEED ?? 17));
+  const int = (n) => Math.floor(rand() * n);
+  const dlx = MODULES['dlx-wasm'];
+  for (let round = 0; round < 300; round++) {
+    const primary = 2 + int(6);
+    const secondary = int(4);
+    const items = primary + secondary;
+    const names = Array.from({ length: items }, (_, k) => `i${k}`);
+    const bounded = rand() < 0.5;
+    const primaryNames = names.slice(0, primary).map((name) => {
+      if (!bounded) return name;
+      const min = int(3);
+      return { name, min, max: Math.max(1, min + int(3)) };
+    });
+    const options = [];
+    for (let k = int(25); k > 0; k--) {
+      const chosen = new Set();
+      chosen.add(int(primary));
+      for (let extra = int(4); extra > 0; extra--) chosen.add(int(items));
+      options.push([...chosen].map((item) =>
+        item >= primary && rand() < 0.5 ? `${names[item]}:${['red', 'blue'][int(2)]}` : names[item]));
+    }
+    const problem = { primary: primaryNames, secondary: names.slice(primary), options };
+    const plain = dlx.exact_cover(problem, { countOnly: true });
+    const memoBytes = rand() < 0.3 ? int(20000) : undefined;
+    const memo = dlx.exact_cover(problem, { countOnly: true, memo: true, memoBytes });
+    assert.equal(memo.count, plain.count, JSON.stringify({ problem, memoBytes }));
+    assert.ok(memo.stats.nodes <= Math.max(1, plain.stats.nodes));
+  }
+});
+
+test('memo options are checked, with their code', () => {
+  for (const [name, dlx] of Object.entries(MODULES)) {
+    const cases = [
+      [{ memo: true }, 'options.memo'],
+      [{ memo: true, countOnly: false }, 'options.memo'],
+      [{ memoBytes: 1000, countOnly: true }, 'options.memoBytes'],
+      [{ memo: 'yes', countOnly: true }, 'options.memo'],
+      [{ memo: true, countOnly: true, memoBytes: -1 }, 'options.memoBytes'],
+      [{ memo: true, countOnly: true, memoBytes: 1.5 }, 'options.memoBytes'],
+      [{ memo: true, countOnly: true, memoBytes: NaN }, 'options.memoBytes'],
+    ];
+    for (const [options, path] of cases) {
+      assert.throws(() => dlx.exact_cover(langford(4), options),
+        { code: 'invalid_argument', path }, `${name}: ${JSON.stringify(options)}`);
+    }
+    // A limit stops at the limit, as without the memo.
+    const limited = dlx.exact_cover(langford(8), { countOnly: true, memo: true, limit: 7 });
+    assert.equal(limited.count, 7);
+    assert.equal(limited.complete, false);
+  }
+});
