@@ -126,18 +126,21 @@ const fn place_of(i: u32) -> (u32, u32) {
 struct Node {
     /// `cand[b][s]`: cells of band `b` where symbol `s` (from 0) is possible or placed.
     cand: [[u32; 9]; 3],
-    /// `cand` as the band step last left it: a word equal to it has nothing new to give.
-    seen: [[u32; 9]; 3],
-    /// The empty cells of each band.
+    /// The cells of each band not placed yet.
     open: [u32; 3],
 }
 
-/// What changed since the last look: bit `16b + s` of `bands` for symbol `s` in band `b`,
-/// and bit `s` of `columns` for a symbol whose columns may hold a new single.
-#[derive(Debug, Clone, Copy, Default)]
-struct Dirty {
-    bands: u64,
-    columns: u32,
+/// Which words may have changed since their last look: bit `9b + s` for `cand[b][s]`.
+type Dirty = u32;
+
+/// Every word of band `b`.
+const fn band_words(b: usize) -> Dirty {
+    0x1FF << (9 * b)
+}
+
+/// The bit of word `cand[b][s]`.
+const fn word_bit(b: usize, s: usize) -> Dirty {
+    1 << (9 * b + s)
 }
 
 /// A cell and the symbols left to try in it (bit `s` for symbol `s + 1`): the search
@@ -174,9 +177,8 @@ impl Propagator for Bands {
 
     #[inline(always)]
     fn step(&self, node: &mut Node, grid: &mut [u8], cell: u32, symbol: usize) -> Next<Cell> {
-        let mut dirty = Dirty::default();
-        node.place(grid, &mut dirty, cell, symbol);
-        node.propagate(grid, &mut dirty)
+        let dirty = node.choose(cell, symbol);
+        node.propagate(grid, dirty)
     }
 }
 
@@ -185,104 +187,87 @@ impl Node {
     fn new() -> Node {
         Node {
             cand: [[(1 << 27) - 1; 9]; 3],
-            seen: [[0; 9]; 3],
             open: [(1 << 27) - 1; 3],
         }
     }
 
-    /// Covers "`symbol` in `cell`": the cell leaves the other symbols, the symbol leaves
-    /// the cell's row, column and box.
+    /// Chooses the option "`symbol` in `cell`" (an open cell): the symbol leaves the other
+    /// cells of the cell's row and box, which leaves the cell alone in its row; the band
+    /// step then places it. Returns the word that changed.
     #[inline(always)]
-    fn place(&mut self, grid: &mut [u8], dirty: &mut Dirty, cell: u32, symbol: usize) {
+    fn choose(&mut self, cell: u32, symbol: usize) -> Dirty {
         let (band, i) = ((cell / 27) as usize, cell % 27);
-        let had = self.cand[band]
-            .iter()
-            .enumerate()
-            .fold(0, |m, (s, word)| m | (word >> i & 1) << s);
-        self.place_known(grid, dirty, cell, symbol, had);
+        let (row, col) = place_of(i);
+        let peers = ROW << (9 * row) | box_cells(col / 3);
+        self.cand[band][symbol] &= !peers | 1 << i;
+        word_bit(band, symbol)
     }
 
-    /// [`Node::place`] when the symbols still possible in the cell are known: `had`, bit
-    /// `s` for symbol `s` (a naked single has just its own).
+    /// The band step for symbol `symbol` in band `band`: keeps only the mini-rows some
+    /// placement of the symbol in the band can use (a hidden single in a row or box, and
+    /// locked candidates, fall out of that), then places the symbol in every open cell left
+    /// alone in its row: the cell leaves the other symbols, its column leaves the symbol in
+    /// the other bands. Returns the words that changed, or `None` on a contradiction.
     #[inline(always)]
-    fn place_known(
-        &mut self,
-        grid: &mut [u8],
-        dirty: &mut Dirty,
-        cell: u32,
-        symbol: usize,
-        had: u32,
-    ) {
-        let band = (cell / 27) as usize;
-        let i = cell % 27;
-        let bit = 1u32 << i;
-        let (row, col) = place_of(i);
-        let mut others = had & !(1 << symbol);
-        while others != 0 {
-            self.cand[band][others.trailing_zeros() as usize] &= !bit;
-            others &= others - 1;
+    fn band_step(&mut self, band: usize, symbol: usize) -> Option<Dirty> {
+        let x = self.cand[band][symbol];
+        let rows = usize::from(ROW_BOXES[(x & ROW) as usize])
+            | usize::from(ROW_BOXES[(x >> 9 & ROW) as usize]) << 3
+            | usize::from(ROW_BOXES[(x >> 18) as usize]) << 6;
+        let usable = usize::from(PERMUTATIONS[rows]);
+        if usable == 0 {
+            return None;
         }
-        dirty.bands |= u64::from(had) << (16 * band);
-        let peers = ROW << (9 * row) | box_cells(col / 3);
-        let column = column_cells(col);
-        for (b, words) in self.cand.iter_mut().enumerate() {
-            let word = &mut words[symbol];
-            *word = if b == band {
-                *word & !peers | bit
-            } else {
-                *word & !column
-            };
+        let y = x & MINI_ROW_CELLS[usable];
+        self.cand[band][symbol] = y;
+        // Rows left with one cell (none is left with none: the permutation uses one
+        // mini-row of each). A box left with one cell needs no look of its own: the
+        // permutation then leaves its row that one cell.
+        let sole = u32::from(ROW_SOLE[(y & ROW) as usize])
+            | u32::from(ROW_SOLE[(y >> 9 & ROW) as usize]) << 9
+            | u32::from(ROW_SOLE[(y >> 18) as usize]) << 18;
+        let new = sole & self.open[band];
+        let mut dirty = 0;
+        if new != 0 {
+            self.open[band] &= !new;
+            let mut hit = 0;
+            for (s, word) in self.cand[band].iter_mut().enumerate() {
+                hit |= Dirty::from(*word & new != 0) << s;
+                *word &= !new;
+            }
+            self.cand[band][symbol] = y;
+            dirty |= (hit & !(1 << symbol)) << (9 * band);
+            let columns = (new | new >> 9 | new >> 18) & ROW;
+            let column = columns | columns << 9 | columns << 18;
+            for other in [(band + 1) % 3, (band + 2) % 3] {
+                let word = &mut self.cand[other][symbol];
+                let before = *word;
+                *word &= !column;
+                dirty |= Dirty::from(*word != before) << (9 * other + symbol);
+            }
         }
-        dirty.bands |= (1 | 1 << 16 | 1 << 32) << symbol;
-        self.open[band] &= !bit;
-        grid[cell as usize] = symbol as u8 + 1;
+        Some(dirty)
     }
 
     /// Takes every forced step until none is left, then picks the cell to branch on.
-    fn propagate(&mut self, grid: &mut [u8], dirty: &mut Dirty) -> Next<Cell> {
+    fn propagate(&mut self, grid: &mut [u8], mut dirty: Dirty) -> Next<Cell> {
+        // Symbols whose words changed since their columns' last look.
+        let mut columns = 0u32;
         loop {
-            // Each symbol in each band that changed: the permutation table, then the rows
-            // and boxes left with one cell.
-            while dirty.bands != 0 {
-                let sb = dirty.bands.trailing_zeros();
-                dirty.bands &= dirty.bands - 1;
-                let (band, symbol) = ((sb / 16) as usize, (sb % 16) as usize);
-                let x = self.cand[band][symbol];
-                if x == self.seen[band][symbol] {
-                    continue;
-                }
-                dirty.columns |= 1 << symbol;
-                let rows = usize::from(ROW_BOXES[(x & ROW) as usize])
-                    | usize::from(ROW_BOXES[(x >> 9 & ROW) as usize]) << 3
-                    | usize::from(ROW_BOXES[(x >> 18) as usize]) << 6;
-                let usable = usize::from(PERMUTATIONS[rows]);
-                if usable == 0 {
-                    return Next::Dead;
-                }
-                let y = x & MINI_ROW_CELLS[usable];
-                self.cand[band][symbol] = y;
-                self.seen[band][symbol] = y;
-                // Rows left with one cell (none is left with none: the permutation uses
-                // one mini-row of each). A box with one cell needs no look of its own:
-                // the permutation then gives its row that one cell.
-                let sole = u32::from(ROW_SOLE[(y & ROW) as usize])
-                    | u32::from(ROW_SOLE[(y >> 9 & ROW) as usize]) << 9
-                    | u32::from(ROW_SOLE[(y >> 18) as usize]) << 18;
-                let mut new = sole & self.open[band];
-                while new != 0 {
-                    let i = new.trailing_zeros();
-                    new &= new - 1;
-                    if self.cand[band][symbol] >> i & 1 == 0 {
-                        return Next::Dead; // a single just placed took it
-                    }
-                    self.place(grid, dirty, band as u32 * 27 + i, symbol);
+            // Each word that changed: the band step.
+            while dirty != 0 {
+                let w = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                columns |= 1 << (w % 9);
+                match self.band_step(w / 9, w % 9) {
+                    Some(more) => dirty |= more,
+                    None => return Next::Dead,
                 }
             }
-            // Columns of the symbols that changed: one place left is a single, none is a
-            // contradiction.
-            while dirty.columns != 0 {
-                let symbol = dirty.columns.trailing_zeros() as usize;
-                dirty.columns &= dirty.columns - 1;
+            // Columns of those symbols: one place left is a single, none a contradiction.
+            while columns != 0 {
+                let symbol = columns.trailing_zeros() as usize;
+                columns &= columns - 1;
                 let (mut ones, mut twos) = (0, 0);
                 for words in &self.cand {
                     let x = words[symbol];
@@ -295,26 +280,29 @@ impl Node {
                     return Next::Dead;
                 }
                 let single = ones & !twos;
+                if single == 0 {
+                    continue;
+                }
                 let single = single | single << 9 | single << 18;
                 for band in 0..3 {
-                    let mut new = self.cand[band][symbol] & single & self.open[band];
-                    while new != 0 {
-                        let i = new.trailing_zeros();
-                        new &= new - 1;
-                        if self.cand[band][symbol] >> i & 1 == 0 {
-                            return Next::Dead;
-                        }
-                        self.place(grid, dirty, band as u32 * 27 + i, symbol);
+                    let mut cells = self.cand[band][symbol] & single & self.open[band];
+                    while cells != 0 {
+                        let i = cells.trailing_zeros();
+                        cells &= cells - 1;
+                        dirty |= self.choose(band as u32 * 27 + i, symbol);
                     }
                 }
             }
-            if dirty.bands != 0 {
+            if dirty != 0 {
                 continue;
             }
-            // Cells with one candidate left.
+            // Cells with one candidate left (naked singles), and with two.
             let mut pair = None;
             for band in 0..3 {
                 let open = self.open[band];
+                if open == 0 {
+                    continue;
+                }
                 let (mut ones, mut twos, mut threes) = (0, 0, 0);
                 for &word in &self.cand[band] {
                     let v = word & open;
@@ -325,37 +313,44 @@ impl Node {
                 if open & !ones != 0 {
                     return Next::Dead;
                 }
-                let mut singles = ones & !twos & open;
-                while singles != 0 {
-                    let i = singles.trailing_zeros();
-                    singles &= singles - 1;
-                    if self.open[band] >> i & 1 == 0 {
-                        continue;
+                let singles = ones & !twos & open;
+                if singles != 0 {
+                    for symbol in 0..9 {
+                        let mut cells = self.cand[band][symbol] & singles;
+                        while cells != 0 {
+                            let i = cells.trailing_zeros();
+                            cells &= cells - 1;
+                            dirty |= self.choose(band as u32 * 27 + i, symbol);
+                        }
                     }
-                    let Some(symbol) = self.cand[band].iter().position(|w| w >> i & 1 != 0) else {
-                        return Next::Dead; // a single just placed took its last one
-                    };
-                    self.place_known(grid, dirty, band as u32 * 27 + i, symbol, 1 << symbol);
-                }
-                let mut two = twos & !threes & open;
-                while two != 0 {
-                    let i = two.trailing_zeros();
-                    two &= two - 1;
-                    let (row, col) = place_of(i);
-                    let column = column_cells(col);
-                    let score = (open & (ROW << (9 * row) | box_cells(col / 3))).count_ones()
-                        + (self.open[0] & column).count_ones()
-                        + (self.open[1] & column).count_ones()
-                        + (self.open[2] & column).count_ones();
-                    if pair.is_none_or(|(o, _)| score > o) {
-                        pair = Some((score, band as u32 * 27 + i));
+                } else if dirty == 0 {
+                    // Of the cells with two candidates, the one with the most open cells
+                    // among its peers: its choice forces the most.
+                    let mut two = twos & !threes;
+                    while two != 0 {
+                        let i = two.trailing_zeros();
+                        two &= two - 1;
+                        let (row, col) = place_of(i);
+                        let column = column_cells(col);
+                        // One count over the row and box (27 bits) and the column in
+                        // the three bands side by side (bits `c`, `c + 1`, `c + 2` of
+                        // each of its rows, which do not overlap).
+                        let column = self.open[0] & column
+                            | (self.open[1] & column) << 1
+                            | (self.open[2] & column) << 2;
+                        let near = open & (ROW << (9 * row) | box_cells(col / 3));
+                        let score = (u64::from(near) | u64::from(column) << 27).count_ones();
+                        if pair.is_none_or(|(o, _)| score > o) {
+                            pair = Some((score, band as u32 * 27 + i));
+                        }
                     }
                 }
             }
-            if dirty.bands != 0 || dirty.columns != 0 {
+            if dirty != 0 {
                 continue;
             }
             if self.open == [0; 3] {
+                self.write(grid);
                 return Next::Solved;
             }
             let cell = pair.map_or_else(|| self.fewest(), |(_, c)| c);
@@ -363,6 +358,19 @@ impl Node {
                 cell,
                 symbols: self.symbols(cell),
             });
+        }
+    }
+
+    /// Writes a solved node's symbols into `grid`.
+    fn write(&self, grid: &mut [u8]) {
+        for (band, words) in self.cand.iter().enumerate() {
+            for (symbol, &word) in words.iter().enumerate() {
+                let mut cells = word;
+                while cells != 0 {
+                    grid[band * 27 + cells.trailing_zeros() as usize] = symbol as u8 + 1;
+                    cells &= cells - 1;
+                }
+            }
         }
     }
 
@@ -444,11 +452,8 @@ impl BandSearch {
             }
         }
         // Every symbol in every band at the start.
-        let mut dirty = Dirty {
-            bands: 0x1FF | 0x1FF << 16 | 0x1FF << 32,
-            columns: (1 << 9) - 1,
-        };
-        let first = root.propagate(&mut self.grid, &mut dirty);
+        let dirty = band_words(0) | band_words(1) | band_words(2);
+        let first = root.propagate(&mut self.grid, dirty);
         let found = self
             .search
             .run(&Bands, root, first, &mut self.grid, limit, each);

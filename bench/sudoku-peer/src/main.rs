@@ -184,6 +184,7 @@ fn pass(
             for p in &set.ours {
                 sum += usize::from(solver.solve_into(p, &mut scratch.grid).unwrap_or(false));
                 sum += usize::from(scratch.grid[80]);
+                scratch.branches += solver.report().branches;
             }
         }
         (false, Mode::First) => {
@@ -227,6 +228,8 @@ fn pass(
 #[derive(Default)]
 struct Scratch {
     grid: Vec<u8>,
+    /// dlx-wasm's branching nodes in `first` passes.
+    branches: u64,
     text: String,
 }
 
@@ -318,6 +321,11 @@ fn main() {
             }
         }
         println!("checksum {sum}");
+        if ours && modes.contains(&Mode::First) {
+            let puzzles: usize = sets.iter().map(|s| s.lines.len()).sum();
+            let per = scratch.branches as f64 / (puzzles * passes) as f64;
+            println!("dlx-wasm branching nodes per puzzle (first solution): {per:.2}");
+        }
         return;
     }
 
