@@ -32,6 +32,10 @@ static PERMUTATIONS: [u16; 512] = permutations();
 /// `ROW_SOLE[v]`: `v` if the row's cells `v` are one cell, else 0.
 static ROW_SOLE: [u16; 512] = row_sole();
 
+/// `LOCKED_COLUMNS[c]`: for the columns `c` of a band where a symbol is possible (bit `k`
+/// for column `k`), those alone in their box (the band's copy of the symbol is in them).
+static LOCKED_COLUMNS: [u16; 512] = locked_columns();
+
 /// `MINI_ROW_CELLS[m]`: the band cells of the mini-rows `m`.
 static MINI_ROW_CELLS: [u32; 512] = mini_row_cells();
 
@@ -89,6 +93,23 @@ const fn permutations() -> [u16; 512] {
     table
 }
 
+const fn locked_columns() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let three = c >> (3 * k) & 7;
+            if three != 0 && three & (three - 1) == 0 {
+                table[c] |= (three << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    table
+}
+
 const fn mini_row_cells() -> [u32; 512] {
     let mut table = [0; 512];
     let mut m = 0;
@@ -126,21 +147,10 @@ const fn place_of(i: u32) -> (u32, u32) {
 struct Node {
     /// `cand[b][s]`: cells of band `b` where symbol `s` (from 0) is possible or placed.
     cand: [[u32; 9]; 3],
+    /// `cand` as the band step last left it: a word equal to it has nothing new to give.
+    seen: [[u32; 9]; 3],
     /// The cells of each band not placed yet.
     open: [u32; 3],
-}
-
-/// Which words may have changed since their last look: bit `9b + s` for `cand[b][s]`.
-type Dirty = u32;
-
-/// Every word of band `b`.
-const fn band_words(b: usize) -> Dirty {
-    0x1FF << (9 * b)
-}
-
-/// The bit of word `cand[b][s]`.
-const fn word_bit(b: usize, s: usize) -> Dirty {
-    1 << (9 * b + s)
 }
 
 /// A cell and the symbols left to try in it (bit `s` for symbol `s + 1`): the search
@@ -177,49 +187,53 @@ impl Propagator for Bands {
 
     #[inline(always)]
     fn step(&self, node: &mut Node, grid: &mut [u8], cell: u32, symbol: usize) -> Next<Cell> {
-        let dirty = node.choose(cell, symbol);
-        node.propagate(grid, dirty)
+        node.choose(cell, symbol);
+        node.propagate(grid)
     }
 }
 
 impl Node {
-    /// The root: everything possible.
+    /// The root: everything possible, and every word still to look at.
     fn new() -> Node {
         Node {
             cand: [[(1 << 27) - 1; 9]; 3],
+            seen: [[u32::MAX; 9]; 3],
             open: [(1 << 27) - 1; 3],
         }
     }
 
     /// Chooses the option "`symbol` in `cell`" (an open cell): the symbol leaves the other
     /// cells of the cell's row and box, which leaves the cell alone in its row; the band
-    /// step then places it. Returns the word that changed.
+    /// step then places it.
     #[inline(always)]
-    fn choose(&mut self, cell: u32, symbol: usize) -> Dirty {
+    fn choose(&mut self, cell: u32, symbol: usize) {
         let (band, i) = ((cell / 27) as usize, cell % 27);
         let (row, col) = place_of(i);
         let peers = ROW << (9 * row) | box_cells(col / 3);
         self.cand[band][symbol] &= !peers | 1 << i;
-        word_bit(band, symbol)
     }
 
     /// The band step for symbol `symbol` in band `band`: keeps only the mini-rows some
     /// placement of the symbol in the band can use (a hidden single in a row or box, and
-    /// locked candidates, fall out of that), then places the symbol in every open cell left
-    /// alone in its row: the cell leaves the other symbols, its column leaves the symbol in
-    /// the other bands. Returns the words that changed, or `None` on a contradiction.
+    /// locked candidates, fall out of that); a box whose cells for the symbol lie in one
+    /// column takes that column from the other bands; every open cell left alone in its
+    /// row is placed and leaves the other symbols. Returns `false` on a contradiction.
     #[inline(always)]
-    fn band_step(&mut self, band: usize, symbol: usize) -> Option<Dirty> {
+    fn band_step(&mut self, band: usize, symbol: usize) -> bool {
         let x = self.cand[band][symbol];
         let rows = usize::from(ROW_BOXES[(x & ROW) as usize])
             | usize::from(ROW_BOXES[(x >> 9 & ROW) as usize]) << 3
             | usize::from(ROW_BOXES[(x >> 18) as usize]) << 6;
         let usable = usize::from(PERMUTATIONS[rows]);
         if usable == 0 {
-            return None;
+            return false;
         }
         let y = x & MINI_ROW_CELLS[usable];
-        self.cand[band][symbol] = y;
+        let columns = (y | y >> 9 | y >> 18) & ROW;
+        let locked = u32::from(LOCKED_COLUMNS[columns as usize]);
+        let locked = locked | locked << 9 | locked << 18;
+        self.cand[(band + 1) % 3][symbol] &= !locked;
+        self.cand[(band + 2) % 3][symbol] &= !locked;
         // Rows left with one cell (none is left with none: the permutation uses one
         // mini-row of each). A box left with one cell needs no look of its own: the
         // permutation then leaves its row that one cell.
@@ -227,43 +241,39 @@ impl Node {
             | u32::from(ROW_SOLE[(y >> 9 & ROW) as usize]) << 9
             | u32::from(ROW_SOLE[(y >> 18) as usize]) << 18;
         let new = sole & self.open[band];
-        let mut dirty = 0;
-        if new != 0 {
-            self.open[band] &= !new;
-            let mut hit = 0;
-            for (s, word) in self.cand[band].iter_mut().enumerate() {
-                hit |= Dirty::from(*word & new != 0) << s;
-                *word &= !new;
-            }
-            self.cand[band][symbol] = y;
-            dirty |= (hit & !(1 << symbol)) << (9 * band);
-            let columns = (new | new >> 9 | new >> 18) & ROW;
-            let column = columns | columns << 9 | columns << 18;
-            for other in [(band + 1) % 3, (band + 2) % 3] {
-                let word = &mut self.cand[other][symbol];
-                let before = *word;
-                *word &= !column;
-                dirty |= Dirty::from(*word != before) << (9 * other + symbol);
-            }
+        self.open[band] &= !new;
+        for word in &mut self.cand[band] {
+            *word &= !new;
         }
-        Some(dirty)
+        self.cand[band][symbol] = y;
+        self.seen[band][symbol] = y;
+        true
     }
 
     /// Takes every forced step until none is left, then picks the cell to branch on.
-    fn propagate(&mut self, grid: &mut [u8], mut dirty: Dirty) -> Next<Cell> {
+    fn propagate(&mut self, grid: &mut [u8]) -> Next<Cell> {
         // Symbols whose words changed since their columns' last look.
         let mut columns = 0u32;
         loop {
-            // Each word that changed: the band step.
-            while dirty != 0 {
-                let w = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                columns |= 1 << (w % 9);
-                match self.band_step(w / 9, w % 9) {
-                    Some(more) => dirty |= more,
-                    None => return Next::Dead,
+            // Sweeps over the words, a symbol's three bands together, until none changes.
+            loop {
+                let mut changed = 0u32;
+                for symbol in 0..9 {
+                    for band in 0..3 {
+                        if self.cand[band][symbol] != self.seen[band][symbol] {
+                            changed |= 1 << symbol;
+                            if !self.band_step(band, symbol) {
+                                return Next::Dead;
+                            }
+                        }
+                    }
                 }
+                if changed == 0 {
+                    break;
+                }
+                columns |= changed;
             }
+            let mut progress = false;
             // Columns of those symbols: one place left is a single, none a contradiction.
             while columns != 0 {
                 let symbol = columns.trailing_zeros() as usize;
@@ -289,11 +299,12 @@ impl Node {
                     while cells != 0 {
                         let i = cells.trailing_zeros();
                         cells &= cells - 1;
-                        dirty |= self.choose(band as u32 * 27 + i, symbol);
+                        self.choose(band as u32 * 27 + i, symbol);
+                        progress = true;
                     }
                 }
             }
-            if dirty != 0 {
+            if progress {
                 continue;
             }
             // Cells with one candidate left (naked singles), and with two.
@@ -315,15 +326,16 @@ impl Node {
                 }
                 let singles = ones & !twos & open;
                 if singles != 0 {
+                    progress = true;
                     for symbol in 0..9 {
                         let mut cells = self.cand[band][symbol] & singles;
                         while cells != 0 {
                             let i = cells.trailing_zeros();
                             cells &= cells - 1;
-                            dirty |= self.choose(band as u32 * 27 + i, symbol);
+                            self.choose(band as u32 * 27 + i, symbol);
                         }
                     }
-                } else if dirty == 0 {
+                } else if !progress {
                     // Of the cells with two candidates, the one with the most open cells
                     // among its peers: its choice forces the most.
                     let mut two = twos & !threes;
@@ -346,7 +358,7 @@ impl Node {
                     }
                 }
             }
-            if dirty != 0 {
+            if progress {
                 continue;
             }
             if self.open == [0; 3] {
@@ -451,9 +463,7 @@ impl BandSearch {
                 *word &= open | mine;
             }
         }
-        // Every symbol in every band at the start.
-        let dirty = band_words(0) | band_words(1) | band_words(2);
-        let first = root.propagate(&mut self.grid, dirty);
+        let first = root.propagate(&mut self.grid);
         let found = self
             .search
             .run(&Bands, root, first, &mut self.grid, limit, each);
