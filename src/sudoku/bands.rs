@@ -5,15 +5,24 @@
 //! The exact cover is the engine's (an item per cell, per row and symbol, per column and
 //! symbol, per box and symbol; an option per cell and symbol), held as 27 words: for each
 //! symbol and each band of three rows, 27 bits for the band's cells where the symbol is
-//! still possible or placed. A band holds each symbol once per row and once per box, so
-//! the three mini-rows (row x box) the symbol ends up in are a permutation; a table of the
-//! mini-rows some permutation can use takes, in one lookup, every mini-row the symbol
-//! cannot use, which finds hidden singles in rows and boxes and locked candidates in the
-//! band. Columns, naked singles and branching work on the same words: a cell with one
-//! symbol left is filled, a column with one place left for a symbol gets it, and the search
-//! branches on a cell with two candidates (else the one with fewest). Backtracking restores
-//! a copy of the 27 words: the depth-first driver (depth_first.rs) it shares with the
-//! bitboard search does that; this module is the propagation.
+//! still possible or placed. The representation is JCZSolve's (Zhou Yundong's band words,
+//! as the `sudoku` crate and tdoku's write-up describe it); the code is ours.
+//!
+//! The band step looks at one word that changed. A band holds each symbol once per row and
+//! once per box, so the three mini-rows (row x box) the symbol ends up in are a
+//! permutation; a table of the mini-rows some permutation can use takes, in one lookup,
+//! every mini-row the symbol cannot use, which finds hidden singles in rows and boxes and
+//! locked candidates in the band. A box whose cells for the symbol lie in one column takes
+//! that column from the other two bands, and an open cell left alone in its row is placed:
+//! it leaves the band's other symbols. A sweep runs the band step on every word that
+//! differs from the copy the step last left, until none does. Then the columns of the
+//! symbols that changed (one place left is a single) and the cells (one symbol left is a
+//! single; choosing symbol `s` for a cell takes `s` from the cell's row and box, and the
+//! band step does the rest). With nothing forced, the search branches on the cell with two
+//! candidates and the most open peers (else the one with fewest). Backtracking restores a
+//! copy of the node: the depth-first driver (depth_first.rs) it shares with the bitboard
+//! search does that; this module is the propagation. The grid is written once, at a
+//! solution.
 
 use super::depth_first::{Branch, DepthFirst, Next, Propagator};
 
