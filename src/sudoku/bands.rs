@@ -480,3 +480,28 @@ impl BandSearch {
         Some(found)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LOCKED_COLUMNS;
+
+    /// The table against its definition, for every set of columns: a column is locked when
+    /// it is the only one of its box in the set.
+    #[test]
+    fn locked_columns_are_the_columns_alone_in_their_box() {
+        for columns in 0..512u32 {
+            let mut expected = 0;
+            for col in 0..9 {
+                let box_columns = columns & 7 << (col / 3 * 3);
+                if box_columns == 1 << col {
+                    expected |= 1 << col;
+                }
+            }
+            assert_eq!(
+                u32::from(LOCKED_COLUMNS[columns as usize]),
+                expected,
+                "{columns:09b}"
+            );
+        }
+    }
+}
