@@ -5,15 +5,24 @@
 //! The exact cover is the engine's (an item per cell, per row and symbol, per column and
 //! symbol, per box and symbol; an option per cell and symbol), held as 27 words: for each
 //! symbol and each band of three rows, 27 bits for the band's cells where the symbol is
-//! still possible or placed. A band holds each symbol once per row and once per box, so
-//! the three mini-rows (row x box) the symbol ends up in are a permutation; a table of the
-//! mini-rows some permutation can use takes, in one lookup, every mini-row the symbol
-//! cannot use, which finds hidden singles in rows and boxes and locked candidates in the
-//! band. Columns, naked singles and branching work on the same words: a cell with one
-//! symbol left is filled, a column with one place left for a symbol gets it, and the search
-//! branches on a cell with two candidates (else the one with fewest). Backtracking restores
-//! a copy of the 27 words: the depth-first driver (depth_first.rs) it shares with the
-//! bitboard search does that; this module is the propagation.
+//! still possible or placed. The representation is JCZSolve's (Zhou Yundong's band words,
+//! as the `sudoku` crate and tdoku's write-up describe it); the code is ours.
+//!
+//! The band step looks at one word that changed. A band holds each symbol once per row and
+//! once per box, so the three mini-rows (row x box) the symbol ends up in are a
+//! permutation; a table of the mini-rows some permutation can use takes, in one lookup,
+//! every mini-row the symbol cannot use, which finds hidden singles in rows and boxes and
+//! locked candidates in the band. A box whose cells for the symbol lie in one column takes
+//! that column from the other two bands, and an open cell left alone in its row is placed:
+//! it leaves the band's other symbols. A sweep runs the band step on every word that
+//! differs from the copy the step last left, until none does. Then the columns of the
+//! symbols that changed (one place left is a single) and the cells (one symbol left is a
+//! single; choosing symbol `s` for a cell takes `s` from the cell's row and box, and the
+//! band step does the rest). With nothing forced, the search branches on the cell with two
+//! candidates and the most open peers (else the one with fewest). Backtracking restores a
+//! copy of the node: the depth-first driver (depth_first.rs) it shares with the bitboard
+//! search does that; this module is the propagation. The grid is written once, at a
+//! solution.
 
 use super::depth_first::{Branch, DepthFirst, Next, Propagator};
 
@@ -31,6 +40,10 @@ static PERMUTATIONS: [u16; 512] = permutations();
 
 /// `ROW_SOLE[v]`: `v` if the row's cells `v` are one cell, else 0.
 static ROW_SOLE: [u16; 512] = row_sole();
+
+/// `LOCKED_COLUMNS[c]`: for the columns `c` of a band where a symbol is possible (bit `k`
+/// for column `k`), those alone in their box (the band's copy of the symbol is in them).
+static LOCKED_COLUMNS: [u16; 512] = locked_columns();
 
 /// `MINI_ROW_CELLS[m]`: the band cells of the mini-rows `m`.
 static MINI_ROW_CELLS: [u32; 512] = mini_row_cells();
@@ -89,6 +102,23 @@ const fn permutations() -> [u16; 512] {
     table
 }
 
+const fn locked_columns() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let three = c >> (3 * k) & 7;
+            if three != 0 && three & (three - 1) == 0 {
+                table[c] |= (three << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    table
+}
+
 const fn mini_row_cells() -> [u32; 512] {
     let mut table = [0; 512];
     let mut m = 0;
@@ -128,16 +158,8 @@ struct Node {
     cand: [[u32; 9]; 3],
     /// `cand` as the band step last left it: a word equal to it has nothing new to give.
     seen: [[u32; 9]; 3],
-    /// The empty cells of each band.
+    /// The cells of each band not placed yet.
     open: [u32; 3],
-}
-
-/// What changed since the last look: bit `16b + s` of `bands` for symbol `s` in band `b`,
-/// and bit `s` of `columns` for a symbol whose columns may hold a new single.
-#[derive(Debug, Clone, Copy, Default)]
-struct Dirty {
-    bands: u64,
-    columns: u32,
 }
 
 /// A cell and the symbols left to try in it (bit `s` for symbol `s + 1`): the search
@@ -174,115 +196,97 @@ impl Propagator for Bands {
 
     #[inline(always)]
     fn step(&self, node: &mut Node, grid: &mut [u8], cell: u32, symbol: usize) -> Next<Cell> {
-        let mut dirty = Dirty::default();
-        node.place(grid, &mut dirty, cell, symbol);
-        node.propagate(grid, &mut dirty)
+        node.choose(cell, symbol);
+        node.propagate(grid)
     }
 }
 
 impl Node {
-    /// The root: everything possible.
+    /// The root: everything possible, and every word still to look at.
     fn new() -> Node {
         Node {
             cand: [[(1 << 27) - 1; 9]; 3],
-            seen: [[0; 9]; 3],
+            seen: [[u32::MAX; 9]; 3],
             open: [(1 << 27) - 1; 3],
         }
     }
 
-    /// Covers "`symbol` in `cell`": the cell leaves the other symbols, the symbol leaves
-    /// the cell's row, column and box.
+    /// Chooses the option "`symbol` in `cell`" (an open cell): the symbol leaves the other
+    /// cells of the cell's row and box, which leaves the cell alone in its row; the band
+    /// step then places it.
     #[inline(always)]
-    fn place(&mut self, grid: &mut [u8], dirty: &mut Dirty, cell: u32, symbol: usize) {
+    fn choose(&mut self, cell: u32, symbol: usize) {
         let (band, i) = ((cell / 27) as usize, cell % 27);
-        let had = self.cand[band]
-            .iter()
-            .enumerate()
-            .fold(0, |m, (s, word)| m | (word >> i & 1) << s);
-        self.place_known(grid, dirty, cell, symbol, had);
+        let (row, col) = place_of(i);
+        let peers = ROW << (9 * row) | box_cells(col / 3);
+        self.cand[band][symbol] &= !peers | 1 << i;
     }
 
-    /// [`Node::place`] when the symbols still possible in the cell are known: `had`, bit
-    /// `s` for symbol `s` (a naked single has just its own).
+    /// The band step for symbol `symbol` in band `band`: keeps only the mini-rows some
+    /// placement of the symbol in the band can use (a hidden single in a row or box, and
+    /// locked candidates, fall out of that); a box whose cells for the symbol lie in one
+    /// column takes that column from the other bands; every open cell left alone in its
+    /// row is placed and leaves the other symbols. Returns `false` on a contradiction.
     #[inline(always)]
-    fn place_known(
-        &mut self,
-        grid: &mut [u8],
-        dirty: &mut Dirty,
-        cell: u32,
-        symbol: usize,
-        had: u32,
-    ) {
-        let band = (cell / 27) as usize;
-        let i = cell % 27;
-        let bit = 1u32 << i;
-        let (row, col) = place_of(i);
-        let mut others = had & !(1 << symbol);
-        while others != 0 {
-            self.cand[band][others.trailing_zeros() as usize] &= !bit;
-            others &= others - 1;
+    fn band_step(&mut self, band: usize, symbol: usize) -> bool {
+        let x = self.cand[band][symbol];
+        let rows = usize::from(ROW_BOXES[(x & ROW) as usize])
+            | usize::from(ROW_BOXES[(x >> 9 & ROW) as usize]) << 3
+            | usize::from(ROW_BOXES[(x >> 18) as usize]) << 6;
+        let usable = usize::from(PERMUTATIONS[rows]);
+        if usable == 0 {
+            return false;
         }
-        dirty.bands |= u64::from(had) << (16 * band);
-        let peers = ROW << (9 * row) | box_cells(col / 3);
-        let column = column_cells(col);
-        for (b, words) in self.cand.iter_mut().enumerate() {
-            let word = &mut words[symbol];
-            *word = if b == band {
-                *word & !peers | bit
-            } else {
-                *word & !column
-            };
+        let y = x & MINI_ROW_CELLS[usable];
+        let columns = (y | y >> 9 | y >> 18) & ROW;
+        let locked = u32::from(LOCKED_COLUMNS[columns as usize]);
+        let locked = locked | locked << 9 | locked << 18;
+        self.cand[(band + 1) % 3][symbol] &= !locked;
+        self.cand[(band + 2) % 3][symbol] &= !locked;
+        // Rows left with one cell (none is left with none: the permutation uses one
+        // mini-row of each). A box left with one cell needs no look of its own: the
+        // permutation then leaves its row that one cell.
+        let sole = u32::from(ROW_SOLE[(y & ROW) as usize])
+            | u32::from(ROW_SOLE[(y >> 9 & ROW) as usize]) << 9
+            | u32::from(ROW_SOLE[(y >> 18) as usize]) << 18;
+        let new = sole & self.open[band];
+        self.open[band] &= !new;
+        for word in &mut self.cand[band] {
+            *word &= !new;
         }
-        dirty.bands |= (1 | 1 << 16 | 1 << 32) << symbol;
-        self.open[band] &= !bit;
-        grid[cell as usize] = symbol as u8 + 1;
+        self.cand[band][symbol] = y;
+        self.seen[band][symbol] = y;
+        true
     }
 
     /// Takes every forced step until none is left, then picks the cell to branch on.
-    fn propagate(&mut self, grid: &mut [u8], dirty: &mut Dirty) -> Next<Cell> {
+    fn propagate(&mut self, grid: &mut [u8]) -> Next<Cell> {
+        // Symbols whose words changed since their columns' last look.
+        let mut columns = 0u32;
         loop {
-            // Each symbol in each band that changed: the permutation table, then the rows
-            // and boxes left with one cell.
-            while dirty.bands != 0 {
-                let sb = dirty.bands.trailing_zeros();
-                dirty.bands &= dirty.bands - 1;
-                let (band, symbol) = ((sb / 16) as usize, (sb % 16) as usize);
-                let x = self.cand[band][symbol];
-                if x == self.seen[band][symbol] {
-                    continue;
-                }
-                dirty.columns |= 1 << symbol;
-                let rows = usize::from(ROW_BOXES[(x & ROW) as usize])
-                    | usize::from(ROW_BOXES[(x >> 9 & ROW) as usize]) << 3
-                    | usize::from(ROW_BOXES[(x >> 18) as usize]) << 6;
-                let usable = usize::from(PERMUTATIONS[rows]);
-                if usable == 0 {
-                    return Next::Dead;
-                }
-                let y = x & MINI_ROW_CELLS[usable];
-                self.cand[band][symbol] = y;
-                self.seen[band][symbol] = y;
-                // Rows left with one cell (none is left with none: the permutation uses
-                // one mini-row of each). A box with one cell needs no look of its own:
-                // the permutation then gives its row that one cell.
-                let sole = u32::from(ROW_SOLE[(y & ROW) as usize])
-                    | u32::from(ROW_SOLE[(y >> 9 & ROW) as usize]) << 9
-                    | u32::from(ROW_SOLE[(y >> 18) as usize]) << 18;
-                let mut new = sole & self.open[band];
-                while new != 0 {
-                    let i = new.trailing_zeros();
-                    new &= new - 1;
-                    if self.cand[band][symbol] >> i & 1 == 0 {
-                        return Next::Dead; // a single just placed took it
+            // Sweeps over the words, a symbol's three bands together, until none changes.
+            loop {
+                let mut changed = 0u32;
+                for symbol in 0..9 {
+                    for band in 0..3 {
+                        if self.cand[band][symbol] != self.seen[band][symbol] {
+                            changed |= 1 << symbol;
+                            if !self.band_step(band, symbol) {
+                                return Next::Dead;
+                            }
+                        }
                     }
-                    self.place(grid, dirty, band as u32 * 27 + i, symbol);
                 }
+                if changed == 0 {
+                    break;
+                }
+                columns |= changed;
             }
-            // Columns of the symbols that changed: one place left is a single, none is a
-            // contradiction.
-            while dirty.columns != 0 {
-                let symbol = dirty.columns.trailing_zeros() as usize;
-                dirty.columns &= dirty.columns - 1;
+            let mut progress = false;
+            // Columns of those symbols: one place left is a single, none a contradiction.
+            while columns != 0 {
+                let symbol = columns.trailing_zeros() as usize;
+                columns &= columns - 1;
                 let (mut ones, mut twos) = (0, 0);
                 for words in &self.cand {
                     let x = words[symbol];
@@ -295,26 +299,30 @@ impl Node {
                     return Next::Dead;
                 }
                 let single = ones & !twos;
+                if single == 0 {
+                    continue;
+                }
                 let single = single | single << 9 | single << 18;
                 for band in 0..3 {
-                    let mut new = self.cand[band][symbol] & single & self.open[band];
-                    while new != 0 {
-                        let i = new.trailing_zeros();
-                        new &= new - 1;
-                        if self.cand[band][symbol] >> i & 1 == 0 {
-                            return Next::Dead;
-                        }
-                        self.place(grid, dirty, band as u32 * 27 + i, symbol);
+                    let mut cells = self.cand[band][symbol] & single & self.open[band];
+                    while cells != 0 {
+                        let i = cells.trailing_zeros();
+                        cells &= cells - 1;
+                        self.choose(band as u32 * 27 + i, symbol);
+                        progress = true;
                     }
                 }
             }
-            if dirty.bands != 0 {
+            if progress {
                 continue;
             }
-            // Cells with one candidate left.
+            // Cells with one candidate left (naked singles), and with two.
             let mut pair = None;
             for band in 0..3 {
                 let open = self.open[band];
+                if open == 0 {
+                    continue;
+                }
                 let (mut ones, mut twos, mut threes) = (0, 0, 0);
                 for &word in &self.cand[band] {
                     let v = word & open;
@@ -325,37 +333,45 @@ impl Node {
                 if open & !ones != 0 {
                     return Next::Dead;
                 }
-                let mut singles = ones & !twos & open;
-                while singles != 0 {
-                    let i = singles.trailing_zeros();
-                    singles &= singles - 1;
-                    if self.open[band] >> i & 1 == 0 {
-                        continue;
+                let singles = ones & !twos & open;
+                if singles != 0 {
+                    progress = true;
+                    for symbol in 0..9 {
+                        let mut cells = self.cand[band][symbol] & singles;
+                        while cells != 0 {
+                            let i = cells.trailing_zeros();
+                            cells &= cells - 1;
+                            self.choose(band as u32 * 27 + i, symbol);
+                        }
                     }
-                    let Some(symbol) = self.cand[band].iter().position(|w| w >> i & 1 != 0) else {
-                        return Next::Dead; // a single just placed took its last one
-                    };
-                    self.place_known(grid, dirty, band as u32 * 27 + i, symbol, 1 << symbol);
-                }
-                let mut two = twos & !threes & open;
-                while two != 0 {
-                    let i = two.trailing_zeros();
-                    two &= two - 1;
-                    let (row, col) = place_of(i);
-                    let column = column_cells(col);
-                    let score = (open & (ROW << (9 * row) | box_cells(col / 3))).count_ones()
-                        + (self.open[0] & column).count_ones()
-                        + (self.open[1] & column).count_ones()
-                        + (self.open[2] & column).count_ones();
-                    if pair.is_none_or(|(o, _)| score > o) {
-                        pair = Some((score, band as u32 * 27 + i));
+                } else if !progress {
+                    // Of the cells with two candidates, the one with the most open cells
+                    // among its peers: its choice forces the most.
+                    let mut two = twos & !threes;
+                    while two != 0 {
+                        let i = two.trailing_zeros();
+                        two &= two - 1;
+                        let (row, col) = place_of(i);
+                        let column = column_cells(col);
+                        // One count over the row and box (27 bits) and the column in
+                        // the three bands side by side (bits `c`, `c + 1`, `c + 2` of
+                        // each of its rows, which do not overlap).
+                        let column = self.open[0] & column
+                            | (self.open[1] & column) << 1
+                            | (self.open[2] & column) << 2;
+                        let near = open & (ROW << (9 * row) | box_cells(col / 3));
+                        let score = (u64::from(near) | u64::from(column) << 27).count_ones();
+                        if pair.is_none_or(|(o, _)| score > o) {
+                            pair = Some((score, band as u32 * 27 + i));
+                        }
                     }
                 }
             }
-            if dirty.bands != 0 || dirty.columns != 0 {
+            if progress {
                 continue;
             }
             if self.open == [0; 3] {
+                self.write(grid);
                 return Next::Solved;
             }
             let cell = pair.map_or_else(|| self.fewest(), |(_, c)| c);
@@ -363,6 +379,19 @@ impl Node {
                 cell,
                 symbols: self.symbols(cell),
             });
+        }
+    }
+
+    /// Writes a solved node's symbols into `grid`.
+    fn write(&self, grid: &mut [u8]) {
+        for (band, words) in self.cand.iter().enumerate() {
+            for (symbol, &word) in words.iter().enumerate() {
+                let mut cells = word;
+                while cells != 0 {
+                    grid[band * 27 + cells.trailing_zeros() as usize] = symbol as u8 + 1;
+                    cells &= cells - 1;
+                }
+            }
         }
     }
 
@@ -443,16 +472,36 @@ impl BandSearch {
                 *word &= open | mine;
             }
         }
-        // Every symbol in every band at the start.
-        let mut dirty = Dirty {
-            bands: 0x1FF | 0x1FF << 16 | 0x1FF << 32,
-            columns: (1 << 9) - 1,
-        };
-        let first = root.propagate(&mut self.grid, &mut dirty);
+        let first = root.propagate(&mut self.grid);
         let found = self
             .search
             .run(&Bands, root, first, &mut self.grid, limit, each);
         self.branches = self.search.branches;
         Some(found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LOCKED_COLUMNS;
+
+    /// The table against its definition, for every set of columns: a column is locked when
+    /// it is the only one of its box in the set.
+    #[test]
+    fn locked_columns_are_the_columns_alone_in_their_box() {
+        for columns in 0..512u32 {
+            let mut expected = 0;
+            for col in 0..9 {
+                let box_columns = columns & 7 << (col / 3 * 3);
+                if box_columns == 1 << col {
+                    expected |= 1 << col;
+                }
+            }
+            assert_eq!(
+                u32::from(LOCKED_COLUMNS[columns as usize]),
+                expected,
+                "{columns:09b}"
+            );
+        }
     }
 }
