@@ -6,6 +6,7 @@
 // `quick` answers the player's small questions, `jobs` runs what may take long (solve,
 // count, generate) and is the one Cancel stops, so typing stays answered while a job runs.
 import { Engine } from './lib/engine.js';
+import { workerPool } from './lib/pool.js';
 import { Board } from './sudoku/board.js';
 import { Clock } from './sudoku/clock.js';
 import * as G from './sudoku/game.js';
@@ -689,8 +690,12 @@ function invalidateJob() {
   panel.gridChanged(G.currentLine(game));
 }
 
+/** The running count's abort: a count runs on the worker pool, not on `jobs`. */
+let countAbort = null;
+
 function cancelJob() {
   if (!panel.job) return;
+  countAbort?.abort();
   jobs.cancel();
   panel.end();
   setMessage('Cancelled. The solver was restarted; the page is ready.');
@@ -704,7 +709,7 @@ async function runJob(text, work) {
   try {
     await work(mine);
   } catch (error) {
-    if (error.code === 'cancelled') return;
+    if (error.code === 'cancelled' || error.name === 'AbortError') return;
     setMessage(
       error.code === 'conflicting_givens'
         ? G.explainError(error, { entries: hasEntries() })
@@ -759,11 +764,19 @@ function count() {
     const { problem } = await jobs.call('sudoku_exact_cover', G.currentLine(game));
     const started = performance.now();
     const emptyNine = game.n === 9 && !/[^.]/.test(mine.line);
-    const result = await jobs.exactCover(problem, { countOnly: true }, ({ fraction, stats }) => {
-      const seconds = (performance.now() - started) / 1000;
-      const { text, warning } = G.countProgress({ solutions: stats.solutions, fraction, seconds, emptyNine });
-      panel.progress(mine, fraction, text, warning);
-    });
+    // On every core: the search split into disjoint tasks on the worker pool, their progress
+    // combined by their shares of the tree.
+    countAbort = new AbortController();
+    const result = await workerPool()
+      .countSolutions(problem, {
+        signal: countAbort.signal,
+        onProgress: (fraction, stats) => {
+          const seconds = (performance.now() - started) / 1000;
+          const { text, warning } = G.countProgress({ solutions: stats.solutions, fraction, seconds, emptyNine });
+          panel.progress(mine, fraction, text, warning);
+        },
+      })
+      .finally(() => (countAbort = null));
     const n = result.count;
     const nodes = G.plural(result.stats.nodes, 'node');
     if (mine.stale) {
