@@ -6,7 +6,7 @@ import type { ExactCoverProblem, SolverOptions, SudokuOptions } from './dlx_wasm
 
 /** Options of the async API's searches (the solver options but `maxNodes`). */
 export interface ParallelOptions extends Omit<SolverOptions, 'maxNodes' | 'task'> {
-  /** How many workers (default: one per core, `navigator.hardwareConcurrency` or `os.availableParallelism()`). */
+  /** How many workers, 1 to 128 (default: one per core, `navigator.hardwareConcurrency` or `os.availableParallelism()`, at most 128). */
   workers?: number;
   /** Cancels the search: every worker stops at once and the promise rejects with an `AbortError`. */
   signal?: AbortSignal;

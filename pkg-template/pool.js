@@ -10,6 +10,19 @@ const TASKS = 256;
 const TICK = 50;
 /** How many times a task is retried on a new worker when its worker dies. */
 const RETRIES = 2;
+/** The most workers a pool starts: each is a thread with its own wasm instance and memory. */
+export const MAX_WORKERS = 128;
+
+/** `value` checked as a number of workers (1 to MAX_WORKERS), or a coded Error thrown. */
+function workerCount(value, path) {
+  if (!Number.isInteger(value) || value < 1) {
+    throw Object.assign(codedError('invalid_argument', `${path} must be a whole number from 1 to ${MAX_WORKERS}`), { path });
+  }
+  if (value > MAX_WORKERS) {
+    throw Object.assign(codedError('too_large', `${path} is ${value}, over the budget of ${MAX_WORKERS} workers`), { path });
+  }
+  return value;
+}
 
 /** An `AbortError` for `signal`: its reason if that is one, else a new one. */
 function abortError(signal) {
@@ -26,6 +39,20 @@ function rebuild(plain) {
 
 function codedError(code, message) {
   return Object.assign(new Error(message), { code });
+}
+
+/**
+ * `f()`, a promise; what `f` throws at once (an options getter that throws, say) becomes the
+ * rejection, with a code: the async API never throws synchronously.
+ */
+function settle(f) {
+  try {
+    return f();
+  } catch (error) {
+    if (typeof error?.code === 'string') return Promise.reject(error);
+    const message = `reading the options threw: ${error instanceof Error ? error.message : String(error)}`;
+    return Promise.reject(Object.assign(codedError('invalid_argument', message), { path: 'options', cause: error }));
+  }
 }
 
 /** A Web Worker as the pool drives it. */
@@ -77,9 +104,17 @@ class Slot {
     if (this.ended) return Promise.reject(codedError('worker_died', 'the worker has ended'));
     return new Promise((resolve, reject) => {
       const id = this.pool.nextId++;
+      try {
+        this.handle.post({ ...message, id });
+      } catch (error) {
+        // Structured clone refused it (a function, a symbol, ...): the caller's argument.
+        reject(Object.assign(
+          codedError('invalid_argument', `the problem or its options cannot be sent to a worker: ${error?.message ?? error}`),
+          { cause: error }));
+        return;
+      }
       this.pending.set(id, { resolve, reject, event });
       this.handle.ref();
-      this.handle.post({ ...message, id });
     });
   }
 
@@ -111,11 +146,8 @@ class Slot {
  */
 export class WorkerPool {
   constructor(spawn, size) {
-    if (!Number.isInteger(size) || size < 1) {
-      throw Object.assign(codedError('invalid_argument', 'workers must be a whole number from 1'), { path: 'workers' });
-    }
     this.spawn = spawn;
-    this.size = size;
+    this.size = workerCount(size, 'workers');
     this.idle = [];
     this.nextId = 1;
     this.nextKey = 1;
@@ -159,9 +191,11 @@ export class WorkerPool {
 
   /** Solves a sudoku in a worker: what `solve_sudoku(puzzle, options)` returns. */
   solveSudokuAsync(puzzle, options = {}) {
-    const { signal, workers, ...sudokuOptions } = options;
-    return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
-      slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })));
+    return settle(() => {
+      const { signal, workers, ...sudokuOptions } = options ?? {};
+      return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
+        slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })));
+    });
   }
 
   /** Ends every worker; later calls reject with `pool_closed`. */
@@ -171,15 +205,15 @@ export class WorkerPool {
   }
 
   search(problem, options, find) {
+    return settle(() => this.#begin(problem, options, find));
+  }
+
+  #begin(problem, options, find) {
     const {
       workers = this.size, signal, onProgress, onSolution, tasks = TASKS, limit, maxNodes,
       ...solverOptions
     } = options ?? {};
-    if (!Number.isInteger(workers) || workers < 1) {
-      return Promise.reject(Object.assign(
-        codedError('invalid_argument', 'options.workers must be a whole number from 1'),
-        { path: 'options.workers' }));
-    }
+    workerCount(workers, 'options.workers');
     if (maxNodes !== undefined) {
       return Promise.reject(Object.assign(
         codedError('invalid_argument', 'options.maxNodes is not supported by the worker pool'),
@@ -341,7 +375,8 @@ export function makeApi({ spawn, cores }) {
   let shared = null;
   const pool = (options) => {
     const wanted = options?.workers;
-    const size = Math.max(cores(), Number.isInteger(wanted) && wanted > 0 ? wanted : 1);
+    if (wanted !== undefined) workerCount(wanted, 'options.workers');
+    const size = Math.min(MAX_WORKERS, Math.max(cores(), wanted ?? 1));
     if (!shared || shared.closed || shared.size < size) {
       shared?.close();
       shared = new WorkerPool(spawn, size);
@@ -349,10 +384,10 @@ export function makeApi({ spawn, cores }) {
     return shared;
   };
   return {
-    countSolutions: (problem, options) => pool(options).countSolutions(problem, options),
-    findSolutions: (problem, options) => pool(options).findSolutions(problem, options),
-    solveSudokuAsync: (puzzle, options) => pool(options).solveSudokuAsync(puzzle, options),
-    createWorkerPool: (size = cores()) => new WorkerPool(spawn, size),
+    countSolutions: (problem, options) => settle(() => pool(options).countSolutions(problem, options)),
+    findSolutions: (problem, options) => settle(() => pool(options).findSolutions(problem, options)),
+    solveSudokuAsync: (puzzle, options) => settle(() => pool(options).solveSudokuAsync(puzzle, options)),
+    createWorkerPool: (size = Math.min(MAX_WORKERS, cores())) => new WorkerPool(spawn, size),
     closeWorkerPool: () => {
       shared?.close();
       shared = null;

@@ -1,6 +1,6 @@
 // The pages' pool of module workers (the package's pool.js on www/pkg): a count on every
 // core, the search split into disjoint tasks, with combined progress and cancel by abort.
-import { WorkerPool, webWorker } from '../pkg/pool.js';
+import { MAX_WORKERS, WorkerPool, webWorker } from '../pkg/pool.js';
 
 let pool = null;
 
@@ -8,7 +8,7 @@ let pool = null;
 export function workerPool() {
   pool ??= new WorkerPool(
     () => webWorker(new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' })),
-    Math.max(1, navigator.hardwareConcurrency || 4),
+    Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4)),
   );
   return pool;
 }
