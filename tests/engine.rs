@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{data, is_solution, queens, KNUTH};
+use common::{data, is_solution, queens, run_dlx, KNUTH};
 use dlx_wasm::{Problem, Solver, SolverOptions, Status, Step};
 
 #[test]
@@ -214,29 +214,7 @@ fn reloading_a_solver_gives_the_same_answers_as_a_fresh_one() {
 
 #[test]
 fn command_line_tool_counts_and_prints() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        (
-            out.status.code(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    };
+    let run = run_dlx;
     // On one thread: DLX1's figures (more threads add up the figures of their tasks).
     let (code, out, _) = run(&["-t", "1"], &data("q8.dlx"));
     assert_eq!(code, Some(0));

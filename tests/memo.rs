@@ -12,6 +12,10 @@ use proptest::prelude::*;
 #[path = "../bench/exact-cover/workloads.rs"]
 mod workloads;
 
+mod common;
+
+use common::run_dlx;
+
 fn memo(problem: &Problem) -> dlx_wasm::MemoCount {
     Solver::count_memo(problem, &SolverOptions::default(), &MemoOptions::default()).unwrap()
 }
@@ -235,26 +239,7 @@ proptest! {
 
 #[test]
 fn command_line_tool_counts_with_the_memo() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(input.as_bytes()).unwrap();
-        drop(stdin);
-        let out = child.wait_with_output().unwrap();
-        (
-            out.status.code(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    };
+    let run = run_dlx;
     let text = langford(8).unwrap().to_text();
     let (code, out, _) = run(&["--count", "--memo"], &text);
     assert_eq!(code, Some(0));

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{data, is_solution};
+use common::{data, is_solution, run_dlx};
 use dlx_wasm::puzzles::{langford, pentominoes, polyomino_tiling, queens};
 use dlx_wasm::{
     split, ParallelOptions, ParallelSolver, Problem, ProblemBuilder, Solver, SolverOptions, Status,
@@ -291,23 +291,9 @@ proptest! {
 
 /// Runs the `dlx` binary with `args` on `input`; its standard output.
 fn dlx(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "dlx {args:?}");
-    String::from_utf8(out.stdout).unwrap()
+    let (code, out, err) = run_dlx(args, input);
+    assert_eq!(code, Some(0), "dlx {args:?}: {err}");
+    out
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Problem generators shared by the engine tests.
+//! Problem generators shared by the engine tests, and the `dlx` command-line tool's runner.
 #![allow(dead_code)]
 
 use dlx_wasm::{Problem, ProblemBuilder};
@@ -52,4 +52,29 @@ pub fn is_solution(problem: &Problem, solution: &[usize]) -> bool {
         let (min, max) = problem.bounds(item);
         min <= n && n <= max
     })
+}
+
+/// Runs the `dlx` binary with `args` on `input`: its exit code, standard output and error.
+pub fn run_dlx(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
