@@ -699,9 +699,14 @@ impl Hasher for FxHasher {
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            let mut word = [0; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word));
+            // Byte by byte, not `copy_from_slice`: a copy of a length known only at run time
+            // is wasm's `memory.copy`, which V8 runs as a call out of the module, and that
+            // call was most of the cost of hashing a short name.
+            let word = rest
+                .iter()
+                .rev()
+                .fold(0, |word, &byte| word << 8 | u64::from(byte));
+            self.add(word);
         }
     }
 

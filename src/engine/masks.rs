@@ -188,8 +188,6 @@ pub(crate) struct Search<B> {
     weights: Vec<u32>,
     /// The primary items.
     primary: B,
-    /// How many primary items there are.
-    n1: usize,
     levels: Vec<Level<B>>,
     /// The option lists of the levels, one after another, up to `end`, where the list of
     /// the level about to be entered ends. Never shorter than the lists need: it only grows.
@@ -251,7 +249,6 @@ impl<B: Bits> Search<B> {
             masks,
             weights,
             primary,
-            n1,
             levels: Vec::with_capacity(n1 + 1),
             pool,
             end,
@@ -343,29 +340,34 @@ impl<B: Bits> Search<B> {
             .map_or(0, |l| (l.branch + l.len) as usize);
         let end = self.end;
         grow(&mut self.pool, 2 * end - start);
+        // The tables in locals: the loops below store into the pool and the counts, which
+        // could alias the fields as far as the compiler knows, so it would load them again
+        // on every pass.
+        let (masks, weights, primary) = (&self.masks[..], &self.weights[..], self.primary);
         let (head, tail) = self.pool.split_at_mut(end);
-        let (mut kept, mut taken) = (start, 0);
+        // One counter: of the options before `k`, `taken` went to the branch and the other
+        // `k - start - taken` stayed, so the next one kept goes to `k - taken`.
+        let mut taken = 0;
         for k in start..end {
-            // Written to both places; only the right one moves on. `kept <= k` and
-            // `taken <= k - start < tail.len()`.
+            // Written to both places; only the right one moves on.
             let x = head[k];
-            // SAFETY: `x` is an option index (see `at`); `kept <= k < head.len()`, and
+            // SAFETY: `x` is an option index (see `at`); `k - taken <= k < head.len()`, and
             // `taken <= k - start < tail.len()` since `grow` made the pool `2 * end - start`
             // long.
-            let has = *unsafe { at(&self.masks, x) } & bit != B::ZERO;
+            let has = *unsafe { at(masks, x) } & bit != B::ZERO;
             unsafe {
-                put(head, kept, x);
+                put(head, k - taken, x);
                 put(tail, taken, x);
             }
-            kept += usize::from(!has);
             taken += usize::from(has);
         }
+        let kept = end - taken;
         let mut updates = 1;
         for &x in &tail[..taken] {
             // SAFETY: `x` is an option index, read from the pool (see `at`).
-            let (weight, mask) = unsafe { (*at(&self.weights, x), *at(&self.masks, x)) };
+            let (weight, mask) = unsafe { (*at(weights, x), *at(masks, x)) };
             updates += u64::from(weight);
-            count(counts, mask & self.primary, u32::MAX);
+            count(counts, mask & primary, u32::MAX);
         }
         self.updates += updates;
         self.levels.push(Level {
@@ -390,24 +392,26 @@ impl<B: Bits> Search<B> {
         let (rest, rest_len) = (level.rest as usize, level.rest_len as usize);
         grow(&mut self.pool, after + rest_len);
         grow(&mut self.gone, rest_len);
+        // The tables in locals, as in `enter`.
+        let (masks, weights, primary) = (&self.masks[..], &self.weights[..], self.primary);
         let (head, tail) = self.pool.split_at_mut(after);
         let option = head[(level.branch + level.pos) as usize] as usize;
-        let chosen = self.masks[option];
-        let (mut kept, mut gone) = (0, 0);
+        let chosen = masks[option];
+        // One counter, as in `enter`: of the first `k` options, `gone` met the chosen one
+        // and `k - gone` are kept.
+        let mut gone = 0;
         let gone_list = &mut self.gone[..rest_len];
-        for &x in &head[rest..rest + rest_len] {
-            // `kept` and `gone` are at most the number of options seen, below `rest_len`.
-            // SAFETY: `x` is an option index (see `at`); `kept` and `gone` are below the
-            // count of options read, at most `rest_len`, and `grow` made `tail` and
-            // `gone_list` that long.
-            let meets = *unsafe { at(&self.masks, x) } & chosen != B::ZERO;
+        for (k, &x) in head[rest..rest + rest_len].iter().enumerate() {
+            // SAFETY: `x` is an option index (see `at`); `k - gone` and `gone` are at most
+            // `k < rest_len`, and `grow` made `tail` and `gone_list` that long.
+            let meets = *unsafe { at(masks, x) } & chosen != B::ZERO;
             unsafe {
-                put(tail, kept, x);
+                put(tail, k - gone, x);
                 put(gone_list, gone, x);
             }
-            kept += usize::from(!meets);
             gone += usize::from(meets);
         }
+        let kept = rest_len - gone;
         let slot = level.slot as usize;
         let counts = if level.pos + 1 == level.len {
             // The level's last option: its counts are not needed again.
@@ -416,15 +420,21 @@ impl<B: Bits> Search<B> {
         } else {
             self.slot = level.slot + 1;
             let (above, below) = self.counts.split_at_mut(slot + 1);
-            below[0][..self.n1].copy_from_slice(&above[slot][..self.n1]);
+            // Only the items the next level can still choose: the others' counts are never
+            // read again below this level.
+            copy_counts(
+                &above[slot],
+                &mut below[0],
+                primary & !(level.used | chosen),
+            );
             &mut below[0]
         };
-        let mut updates = u64::from(self.weights[option]);
-        for &x in &self.gone[..gone] {
+        let mut updates = u64::from(weights[option]);
+        for &x in &gone_list[..gone] {
             // SAFETY: `x` is an option index, read from the pool (see `at`).
-            let (weight, mask) = unsafe { (*at(&self.weights, x), *at(&self.masks, x)) };
+            let (weight, mask) = unsafe { (*at(weights, x), *at(masks, x)) };
             updates += u64::from(weight);
-            count(counts, mask & self.primary, u32::MAX);
+            count(counts, mask & primary, u32::MAX);
         }
         self.updates += updates;
         self.used = level.used | chosen;
@@ -487,6 +497,21 @@ fn count<B: Bits>(counts: &mut Counts, mask: B, step: u32) {
         let k = 64 + (high.trailing_zeros() as usize & 63);
         counts[k] = counts[k].wrapping_add(step);
         high &= high - 1;
+    }
+}
+
+/// `to[k] = from[k]` for each item `k` of `items`. A loop over the set's bits rather than a
+/// copy of a prefix: in wasm a copy whose length is known only at run time is a `memory.copy`,
+/// which V8 runs as a call out of the module, dearer than the few items a deep level has left.
+#[inline(always)]
+fn copy_counts<B: Bits>(from: &Counts, to: &mut Counts, items: B) {
+    for (half, base) in items.halves().into_iter().zip([0, 64]) {
+        let mut left = half;
+        while left != 0 {
+            let k = base + (left.trailing_zeros() as usize & 63);
+            to[k] = from[k];
+            left &= left - 1;
+        }
     }
 }
 
