@@ -71,7 +71,9 @@ function held(problems, key) {
 
 /**
  * Runs the task `path` to its end (or `limit` solutions, or the end of its node leases),
- * reporting as it goes. Without a `lease` it never waits: it runs to the end in one go.
+ * reporting as it goes. A count counts in wasm, slice by slice (`countWithin`: no solution
+ * crosses into JS); a search for the solutions takes them one by one (`run`). Without a
+ * `lease` it never waits: it runs to the end in one go.
  */
 async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
   const solver = tasks.solver(path);
@@ -84,6 +86,9 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
     let last = Date.now();
     for (;;) {
       if (left === 0) {
+        // Searched its lease: done if no node is left to search, else more nodes.
+        solver.countWithin(0);
+        if (solver.status !== 'searching') break;
         post({ id, need: true });
         left = await new Promise((resolve) => waiting.set(id, resolve));
         if (left === 0) {
@@ -92,15 +97,22 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
         }
       }
       const before = limited ? solver.stats.nodes : 0;
-      const { state, solution } = solver.run(Math.min(BUDGET, left));
-      if (limited) left -= solver.stats.nodes - before;
-      if (state === 'solution') {
-        count += 1;
-        if (find) post({ id, solution });
-        if (count >= limit) break;
-      } else if (state === 'done') {
-        break;
+      const budget = Math.min(BUDGET, left);
+      let done;
+      if (find) {
+        const { state, solution } = solver.run(budget);
+        if (state === 'solution') {
+          count += 1;
+          post({ id, solution });
+        }
+        done = state === 'done' || count >= limit;
+      } else {
+        // The solver stops at `limit` solutions itself (the problem was read with it).
+        count += solver.countWithin(budget);
+        done = solver.status !== 'searching';
       }
+      if (limited) left -= solver.stats.nodes - before;
+      if (done) break;
       const now = Date.now();
       if (now - last >= TICK) {
         last = now;

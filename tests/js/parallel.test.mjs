@@ -157,6 +157,45 @@ describe('countSolutions and findSolutions', () => {
     await assert.rejects(findSolutions(problem, { limit: 'ten' }), { code: 'invalid_argument', path: 'options.limit' });
   });
 
+  test('countWithin, the workers\' way to count: in slices of nodes, as count() counts', () => {
+    const problem = queens(9);
+    const whole = new dlx.ExactCoverSolver(problem);
+    assert.equal(whole.count(), 352);
+    const tree = whole.stats.nodes;
+    whole.free();
+    for (const slice of [1, 7, 1000, tree]) {
+      const solver = new dlx.ExactCoverSolver(problem);
+      let count = 0;
+      let calls = 0;
+      while (solver.status === 'searching') {
+        const before = solver.stats.nodes;
+        count += solver.countWithin(slice);
+        assert.ok(solver.stats.nodes - before <= slice, 'never more nodes than the budget');
+        calls += 1;
+      }
+      assert.equal(count, 352, `slices of ${slice}`);
+      assert.equal(solver.status, 'exhausted');
+      assert.deepEqual(solver.stats, { nodes: tree, updates: solver.stats.updates, solutions: 352 });
+      assert.ok(calls >= Math.ceil(tree / slice), `slices of ${slice}: ${calls} calls`);
+      solver.free();
+    }
+    // A budget of 0 searches no node but ends a search that has none left.
+    const solver = new dlx.ExactCoverSolver(problem);
+    assert.equal(solver.countWithin(0), 0);
+    assert.equal(solver.stats.nodes, 0);
+    assert.equal(solver.status, 'searching');
+    assert.equal(solver.countWithin(tree), 352);
+    assert.equal(solver.status, 'exhausted');
+    solver.free();
+    const limited = new dlx.ExactCoverSolver(problem, { limit: 5 });
+    assert.equal(limited.countWithin(tree), 5);
+    assert.equal(limited.status, 'solution_limit');
+    limited.free();
+    const bad = new dlx.ExactCoverSolver(problem);
+    assert.throws(() => bad.countWithin(-1), { code: 'invalid_argument', path: 'budget' });
+    bad.free();
+  });
+
   test('progress rises to 1', async () => {
     const seen = [];
     await countSolutions(queens(11), { workers: 2, onProgress: (p) => seen.push(p) });
