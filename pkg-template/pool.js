@@ -85,7 +85,8 @@ class Slot {
     this.pool = pool;
     this.handle = pool.spawn();
     this.pending = new Map();
-    this.loaded = new Set();
+    // The problems sent to the worker: key -> the promise of its load.
+    this.loaded = new Map();
     this.ended = false;
     this.handle.listen((message) => this.receive(message));
     this.handle.fail((error) => this.died(error));
@@ -286,18 +287,18 @@ async function runTasks(job, slots, spawn) {
     run.holding = false;
   };
   const key = slots[0].pool.nextKey++;
-  const load = async (slot) => {
-    if (!slot.loaded.has(key)) {
-      await slot.request({ op: 'load', key, problem, options: solverOptions });
-      slot.loaded.add(key);
-    }
+  // Sent once to each worker, however many tasks are queued on it.
+  const load = (slot) => {
+    if (!slot.loaded.has(key)) slot.loaded.set(key, slot.request({ op: 'load', key, problem, options: solverOptions }));
+    return slot.loaded.get(key);
   };
   await load(slots[0]);
   const tasks = await slots[0].request({ op: 'split', key, tasks: target });
   // Each task's solutions; `done` once searched to its end (or its first `limit`).
   const results = tasks.map(() => ({ done: false, count: 0, solutions: [] }));
   const stats = { nodes: 0, updates: 0 };
-  const running = new Map();
+  // The runs under way (each `{ slot, share }`: its task's share times its progress).
+  const running = new Set();
   const retry = [];
   const tries = new Map();
   let next = 0;
@@ -314,9 +315,9 @@ async function runTasks(job, slots, spawn) {
     const now = Date.now();
     if (!force && now - lastTick < TICK) return;
     lastTick = now;
-    let running_ = 0;
-    for (const share of running.values()) running_ += share;
-    onProgress(Math.min(1, doneShare + running_), { solutions: doneCount, nodes: stats.nodes });
+    let under = 0;
+    for (const run of running) under += run.share;
+    onProgress(Math.min(1, doneShare + under), { solutions: doneCount, nodes: stats.nodes });
   };
 
   // Every task done in order is added up; the limit keeps the first solutions in order.
@@ -332,6 +333,10 @@ async function runTasks(job, slots, spawn) {
     if (total >= limit) stopped = true;
   };
 
+  // Each worker holds a second task while it runs one, so that it does not wait idle for the
+  // next (a message each way) between tasks; under a node limit one only (the second one's
+  // lease would wait for the first, which may be waiting for nodes).
+  const depth = limited ? 1 : 2;
   await new Promise((resolve, reject) => {
     let failed = false;
     const over = () => stopped || outOfNodes || (next >= tasks.length && retry.length === 0);
@@ -362,8 +367,8 @@ async function runTasks(job, slots, spawn) {
     const dispatch = (slot, lease) => {
       const index = retry.length ? retry.shift() : next++;
       const task = tasks[index];
-      const run = { lent: lease ?? 0, holding: lease !== undefined };
-      running.set(slot, 0);
+      const run = { slot, share: 0, lent: lease ?? 0, holding: lease !== undefined };
+      running.add(run);
       load(slot)
         .then(() => slot.request({ op: 'run', key, path: task.path, find, limit, lease }, (event) => {
           if ('need' in event) {
@@ -378,7 +383,7 @@ async function runTasks(job, slots, spawn) {
               slot.handle.post({ op: 'grant', id: event.id, nodes: more });
             });
           } else if ('progress' in event) {
-            running.set(slot, event.progress * task.share);
+            run.share = event.progress * task.share;
             progress(false);
           } else {
             results[index]?.solutions.push(event.solution);
@@ -386,7 +391,7 @@ async function runTasks(job, slots, spawn) {
           }
         }))
         .then((value) => {
-          running.delete(slot);
+          running.delete(run);
           if (limited) {
             // What the run did not search goes back to the budget.
             release(run);
@@ -409,13 +414,13 @@ async function runTasks(job, slots, spawn) {
           progress(false);
           if (stopped) {
             // The first `limit` solutions are in: the tasks still running are not needed.
-            for (const other of running.keys()) other.end();
+            for (const other of running) other.slot.end();
             running.clear();
           }
           start(slot);
         })
         .catch((error) => {
-          running.delete(slot);
+          running.delete(run);
           if (limited) {
             // The nodes lent to a run that failed are counted as searched.
             release(run);
@@ -428,13 +433,17 @@ async function runTasks(job, slots, spawn) {
             tries.set(index, attempt);
             retry.push(index);
             if (results[index]) results[index].solutions = [];
-            const fresh = spawn();
-            slots.push(fresh);
-            start(fresh);
+            if (!slot.replacement) {
+              slot.replacement = spawn();
+              slots.push(slot.replacement);
+              for (let k = 0; k < depth; k++) start(slot.replacement);
+            } else {
+              start(slot.replacement);
+            }
             return;
           }
           failed = true;
-          for (const other of running.keys()) other.end();
+          for (const other of running) other.slot.end();
           reject(error);
         });
     };
@@ -442,7 +451,7 @@ async function runTasks(job, slots, spawn) {
       resolve();
       return;
     }
-    for (const slot of slots) start(slot);
+    for (let k = 0; k < depth; k++) for (const slot of slots) start(slot);
   });
   for (const slot of slots) {
     if (!slot.ended && slot.loaded.delete(key)) slot.handle.post({ op: 'drop', key, id: 0 });
