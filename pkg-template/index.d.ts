@@ -8,7 +8,7 @@ import type { ExactCoverProblem, SolverOptions, SolverStatus, SudokuOptions } fr
 export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
   /**
    * Stop after this many search nodes, all the workers together (never more: the workers
-   * take nodes from one budget; the split's own few nodes are not counted). The result then
+   * take nodes from one budget; the split's own search of the top of the tree is not counted). The result then
    * says `status: "node_limit"` and `complete: false`, with the solutions found so far.
    */
   maxNodes?: number;

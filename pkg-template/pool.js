@@ -249,7 +249,8 @@ function guard(signal, slots, work) {
  *
  * Under a node limit every run searches on nodes lent from one budget (at most CHUNK at a
  * time; what a run did not search comes back when it ends), so the runs together search at
- * most `maxNodes` nodes, exactly (the split's own few nodes are not counted, as natively).
+ * most `maxNodes` nodes, exactly (the split's own search of the top of the tree is not
+ * counted, as natively).
  * A run or a task that finds the budget empty waits while another run still holds a lease
  * (it may give nodes back); when none does, the budget is spent: every waiting run ends
  * with the status `node_limit` and no task starts. So a budget of at least the whole tree's
