@@ -2,10 +2,16 @@
 // ExactCoverSolver iterable), and the async API on the worker pool (pool.js).
 export * from './dlx_wasm.js';
 export { default } from './dlx_wasm.js';
-import type { ExactCoverProblem, SolverOptions, SudokuOptions } from './dlx_wasm.js';
+import type { ExactCoverProblem, SolverOptions, SolverStatus, SudokuOptions } from './dlx_wasm.js';
 
-/** Options of the async API's searches (the solver options but `maxNodes`). */
-export interface ParallelOptions extends Omit<SolverOptions, 'maxNodes' | 'task'> {
+/** Options of the async API's searches (the solver options but `task`). */
+export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
+  /**
+   * Stop after this many search nodes, all the workers together (never more: the workers
+   * take nodes from one budget; the split's own search of the top of the tree is not counted). The result then
+   * says `status: "node_limit"` and `complete: false`, with the solutions found so far.
+   */
+  maxNodes?: number;
   /** How many workers, 1 to 128 (default: one per core, `navigator.hardwareConcurrency` or `os.availableParallelism()`, at most 128). */
   workers?: number;
   /** Cancels the search: every worker stops at once and the promise rejects with an `AbortError`. */
@@ -28,16 +34,25 @@ export interface ParallelStats {
 
 /** What `countSolutions` found. */
 export interface CountResult {
-  /** The number of solutions (at most `limit`): the count of `exact_cover`. */
+  /**
+   * The number of solutions (at most `limit`): the count of `exact_cover`. Under a node
+   * limit that stopped the search, the solutions found before it stopped.
+   */
   count: number;
   /** Whether the whole search space was explored. */
   complete: boolean;
+  /** Why the search ended: `"exhausted"` (complete), `"solution_limit"` or `"node_limit"`. */
+  status: Exclude<SolverStatus, 'searching'>;
   stats: ParallelStats;
 }
 
 /** What `findSolutions` found. */
 export interface FindResult extends CountResult {
-  /** The solutions in the order `exact_cover` finds them (the first `limit` of them). */
+  /**
+   * The solutions in the order `exact_cover` finds them (the first `limit` of them). Under a
+   * node limit that stopped the search, every solution found, in that order (with gaps
+   * where tasks were not finished).
+   */
   solutions: number[][];
 }
 

@@ -8,6 +8,12 @@
 const TASKS = 256;
 /** How often onProgress is called at most, in ms. */
 const TICK = 50;
+/**
+ * How many nodes of a node limit (`maxNodes`) a worker takes at a time: it asks for more when
+ * they are searched, and gives back what it did not search when its task ends. The native
+ * threads take the same (src/engine/parallel.rs).
+ */
+const CHUNK = 1 << 14;
 /** How many times a task is retried on a new worker when its worker dies. */
 const RETRIES = 2;
 /** The most workers a pool starts: each is a thread with its own wasm instance and memory. */
@@ -79,7 +85,8 @@ class Slot {
     this.pool = pool;
     this.handle = pool.spawn();
     this.pending = new Map();
-    this.loaded = new Set();
+    // The problems sent to the worker: key -> the promise of its load.
+    this.loaded = new Map();
     this.ended = false;
     this.handle.listen((message) => this.receive(message));
     this.handle.fail((error) => this.died(error));
@@ -89,7 +96,7 @@ class Slot {
   receive(message) {
     const request = this.pending.get(message.id);
     if (!request) return;
-    if ('progress' in message || 'solution' in message) {
+    if ('progress' in message || 'solution' in message || 'need' in message) {
       request.event(message);
       return;
     }
@@ -179,7 +186,7 @@ export class WorkerPool {
     }
   }
 
-  /** Counts the solutions of `problem` on the pool: `{ count, complete, stats }`. */
+  /** Counts the solutions of `problem` on the pool: `{ count, complete, status, stats }`. */
   countSolutions(problem, options = {}) {
     return this.search(problem, options, false);
   }
@@ -209,20 +216,17 @@ export class WorkerPool {
   }
 
   #begin(problem, options, find) {
+    // `limit` and `maxNodes` stay in the options each worker reads, which checks them as
+    // exact_cover does; the pool applies them to the whole search.
     const {
-      workers = this.size, signal, onProgress, onSolution, tasks = TASKS, limit, maxNodes,
-      ...solverOptions
+      workers = this.size, signal, onProgress, onSolution, tasks = TASKS, ...solverOptions
     } = options ?? {};
+    const { limit, maxNodes } = solverOptions;
     workerCount(workers, 'options.workers');
-    if (maxNodes !== undefined) {
-      return Promise.reject(Object.assign(
-        codedError('invalid_argument', 'options.maxNodes is not supported by the worker pool'),
-        { path: 'options.maxNodes' }));
-    }
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const count = Math.min(workers, this.size);
     return this.exclusive(count, (slots, spawn) => guard(signal, slots, () =>
-      runTasks({ problem, solverOptions, limit, tasks, find, onProgress, onSolution }, slots, spawn)));
+      runTasks({ problem, solverOptions, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)));
   }
 }
 
@@ -240,22 +244,62 @@ function guard(signal, slots, work) {
   });
 }
 
-/** The search on `slots`: split on the first, tasks dispatched in order to whichever is free. */
+/**
+ * The search on `slots`: split on the first, tasks dispatched in order to whichever is free.
+ *
+ * Under a node limit every run searches on nodes lent from one budget (at most CHUNK at a
+ * time; what a run did not search comes back when it ends), so the runs together search at
+ * most `maxNodes` nodes, exactly (the split's own search of the top of the tree is not
+ * counted, as natively).
+ * A run or a task that finds the budget empty waits while another run still holds a lease
+ * (it may give nodes back); when none does, the budget is spent: every waiting run ends
+ * with the status `node_limit` and no task starts. So a budget of at least the whole tree's
+ * nodes finds everything, as if there were none.
+ */
 async function runTasks(job, slots, spawn) {
   const { problem, solverOptions, tasks: target, find, onProgress, onSolution } = job;
   const limit = job.limit ?? Infinity;
-  const key = slots[0].pool.nextKey++;
-  const load = async (slot) => {
-    if (!slot.loaded.has(key)) {
-      await slot.request({ op: 'load', key, problem, options: solverOptions });
-      slot.loaded.add(key);
+  const limited = job.maxNodes !== undefined;
+  // The nodes not lent; how many runs hold a lease not yet searched; who waits for nodes.
+  let budget = limited ? job.maxNodes : Infinity;
+  let holders = 0;
+  const waiters = [];
+  let outOfNodes = false;
+  // Lends nodes to the waiters while there are some; when no run holds any, none will come.
+  const pump = () => {
+    while (waiters.length > 0 && budget > 0) {
+      const nodes = Math.min(CHUNK, budget, Math.max(1, Math.ceil(budget / slots.length)));
+      budget -= nodes;
+      waiters.shift()(nodes);
     }
+    if (waiters.length > 0 && holders === 0) {
+      outOfNodes = true;
+      for (const take of waiters.splice(0)) take(0);
+    }
+  };
+  /** Calls `take(nodes)` with a lease: at once, once a run gives nodes back, or 0 (spent). */
+  const lend = (take) => {
+    waiters.push(take);
+    pump();
+  };
+  /** A run's lease, lent or searched: it no longer holds nodes that may come back. */
+  const release = (run) => {
+    if (run.holding) holders -= 1;
+    run.holding = false;
+  };
+  const key = slots[0].pool.nextKey++;
+  // Sent once to each worker, however many tasks are queued on it.
+  const load = (slot) => {
+    if (!slot.loaded.has(key)) slot.loaded.set(key, slot.request({ op: 'load', key, problem, options: solverOptions }));
+    return slot.loaded.get(key);
   };
   await load(slots[0]);
   const tasks = await slots[0].request({ op: 'split', key, tasks: target });
+  // Each task's solutions; `done` once searched to its end (or its first `limit`).
   const results = tasks.map(() => ({ done: false, count: 0, solutions: [] }));
   const stats = { nodes: 0, updates: 0 };
-  const running = new Map();
+  // The runs under way (each `{ slot, share }`: its task's share times its progress).
+  const running = new Set();
   const retry = [];
   const tries = new Map();
   let next = 0;
@@ -272,9 +316,9 @@ async function runTasks(job, slots, spawn) {
     const now = Date.now();
     if (!force && now - lastTick < TICK) return;
     lastTick = now;
-    let running_ = 0;
-    for (const share of running.values()) running_ += share;
-    onProgress(Math.min(1, doneShare + running_), { solutions: doneCount, nodes: stats.nodes });
+    let under = 0;
+    for (const run of running) under += run.share;
+    onProgress(Math.min(1, doneShare + under), { solutions: doneCount, nodes: stats.nodes });
   };
 
   // Every task done in order is added up; the limit keeps the first solutions in order.
@@ -290,24 +334,57 @@ async function runTasks(job, slots, spawn) {
     if (total >= limit) stopped = true;
   };
 
+  // Each worker holds a second task while it runs one, so that it does not wait idle for the
+  // next (a message each way) between tasks; under a node limit one only (the second one's
+  // lease would wait for the first, which may be waiting for nodes).
+  const depth = limited ? 1 : 2;
   await new Promise((resolve, reject) => {
     let failed = false;
+    const over = () => stopped || outOfNodes || (next >= tasks.length && retry.length === 0);
     const finish = () => {
-      if (running.size === 0 && (stopped || (next >= tasks.length && retry.length === 0))) resolve();
+      if (running.size === 0 && over()) resolve();
     };
     const start = (slot) => {
       if (failed) return;
-      if (stopped || (next >= tasks.length && retry.length === 0)) {
+      if (over()) {
         finish();
         return;
       }
+      if (!limited) {
+        dispatch(slot, undefined);
+        return;
+      }
+      // The first lease of nodes comes with the task (none left: no task starts).
+      lend((lease) => {
+        if (lease > 0 && !failed && !over()) {
+          holders += 1;
+          dispatch(slot, lease);
+          return;
+        }
+        budget += lease;
+        finish();
+      });
+    };
+    const dispatch = (slot, lease) => {
       const index = retry.length ? retry.shift() : next++;
       const task = tasks[index];
-      running.set(slot, 0);
+      const run = { slot, share: 0, lent: lease ?? 0, holding: lease !== undefined };
+      running.add(run);
       load(slot)
-        .then(() => slot.request({ op: 'run', key, path: task.path, find, limit }, (event) => {
-          if ('progress' in event) {
-            running.set(slot, event.progress * task.share);
+        .then(() => slot.request({ op: 'run', key, path: task.path, find, limit, lease }, (event) => {
+          if ('need' in event) {
+            // Its lease is searched: more, when there are.
+            release(run);
+            lend((more) => {
+              if (more > 0) {
+                run.holding = true;
+                holders += 1;
+              }
+              run.lent += more;
+              slot.handle.post({ op: 'grant', id: event.id, nodes: more });
+            });
+          } else if ('progress' in event) {
+            run.share = event.progress * task.share;
             progress(false);
           } else {
             results[index]?.solutions.push(event.solution);
@@ -315,25 +392,41 @@ async function runTasks(job, slots, spawn) {
           }
         }))
         .then((value) => {
-          running.delete(slot);
+          running.delete(run);
+          if (limited) {
+            // What the run did not search goes back to the budget.
+            release(run);
+            budget += run.lent - value.stats.nodes;
+            pump();
+          }
           if (!results[index]) return;
-          results[index].done = true;
-          results[index].count = value.count;
           stats.nodes += value.stats.nodes;
           stats.updates += value.stats.updates;
-          doneShare += task.share;
+          results[index].count = value.count;
           doneCount += value.count;
+          if (value.status === 'node_limit') {
+            // Its leases ran out: its solutions so far count, the task is not done.
+            outOfNodes = true;
+          } else {
+            results[index].done = true;
+            doneShare += task.share;
+          }
           flush();
           progress(false);
           if (stopped) {
             // The first `limit` solutions are in: the tasks still running are not needed.
-            for (const other of running.keys()) other.end();
+            for (const other of running) other.slot.end();
             running.clear();
           }
           start(slot);
         })
         .catch((error) => {
-          running.delete(slot);
+          running.delete(run);
+          if (limited) {
+            // The nodes lent to a run that failed are counted as searched.
+            release(run);
+            pump();
+          }
           if (failed || stopped) return;
           const attempt = (tries.get(index) ?? 0) + 1;
           if (error.code === 'worker_died' && attempt <= RETRIES) {
@@ -341,13 +434,17 @@ async function runTasks(job, slots, spawn) {
             tries.set(index, attempt);
             retry.push(index);
             if (results[index]) results[index].solutions = [];
-            const fresh = spawn();
-            slots.push(fresh);
-            start(fresh);
+            if (!slot.replacement) {
+              slot.replacement = spawn();
+              slots.push(slot.replacement);
+              for (let k = 0; k < depth; k++) start(slot.replacement);
+            } else {
+              start(slot.replacement);
+            }
             return;
           }
           failed = true;
-          for (const other of running.keys()) other.end();
+          for (const other of running) other.slot.end();
           reject(error);
         });
     };
@@ -355,15 +452,26 @@ async function runTasks(job, slots, spawn) {
       resolve();
       return;
     }
-    for (const slot of slots) start(slot);
+    for (let k = 0; k < depth; k++) for (const slot of slots) start(slot);
   });
   for (const slot of slots) {
     if (!slot.ended && slot.loaded.delete(key)) slot.handle.post({ op: 'drop', key, id: 0 });
   }
+  if (outOfNodes && !stopped) {
+    // Stopped on the node limit: every solution found counts, in the order of the tasks
+    // (the serial order, with the gaps the unfinished tasks leave).
+    for (let k = flushed; k < tasks.length && total < limit; k++) {
+      const take = Math.min(results[k].count, limit - total);
+      total += take;
+      if (find) for (const s of results[k].solutions.slice(0, take)) solutions.push(s);
+    }
+  }
   const complete = flushed === tasks.length && total < limit;
   if (complete) doneShare = 1;
   progress(true);
-  const outcome = { count: total, complete, stats: { ...stats, solutions: total } };
+  // As ExactCoverSolver's status: why the search ended.
+  const status = complete ? 'exhausted' : total >= limit ? 'solution_limit' : 'node_limit';
+  const outcome = { count: total, complete, status, stats: { ...stats, solutions: total } };
   return find ? { solutions, ...outcome } : outcome;
 }
 

@@ -3,12 +3,20 @@
 // problems sent to it (as ExactCoverTasks, read once) and answers tagged messages:
 //   { id, op: 'load', key, problem, options }  -> { id, value: true }
 //   { id, op: 'split', key, tasks }            -> { id, value: [{ path, share }, ...] }
-//   { id, op: 'run', key, path, find, limit }  -> { id, progress } ..., { id, solution } ...,
+//   { id, op: 'run', key, path, find, limit, lease }
+//                                              -> { id, progress } ..., { id, solution } ...,
+//                                                 { id, need: true } ... (lease spent),
 //                                                 { id, value: { count, stats, status } }
+//   { id, op: 'grant', nodes }                 -> nothing (more nodes for the run `id`)
 //   { id, op: 'call', name, args }             -> { id, value: wasm[name](...args) }
 //   { id, op: 'drop', key }                    -> nothing (forgets a problem)
 // Errors answer { id, error: { message, name, code, line, option, path } }. A run cannot be
 // interrupted: the pool cancels one by terminating the worker.
+//
+// Under a node limit (`lease` given) a run searches at most `lease` nodes, then asks the pool
+// for more (`need`) and waits for a `grant`; a grant of 0 nodes ends it with the status
+// `node_limit`. The leases come out of one budget in the pool, so all the runs of a search
+// together search at most the search's `maxNodes` nodes.
 
 /** How many search nodes a run searches between two looks at the clock. */
 const BUDGET = 4096;
@@ -17,6 +25,8 @@ const TICK = 50;
 
 export function serve(wasm, post, listen) {
   const problems = new Map();
+  // The runs waiting for a grant of nodes, by their id.
+  const waiting = new Map();
   listen((message) => {
     const { id, op } = message;
     try {
@@ -30,7 +40,12 @@ export function serve(wasm, post, listen) {
           post({ id, value: held(problems, message.key).split(message.tasks) });
           break;
         case 'run':
-          run(held(problems, message.key), message, post);
+          run(held(problems, message.key), message, post, waiting)
+            .catch((error) => post({ id, error: plain(error) }));
+          break;
+        case 'grant':
+          waiting.get(id)?.(message.nodes);
+          waiting.delete(id);
           break;
         case 'call':
           post({ id, value: wasm[message.name](...message.args) });
@@ -54,28 +69,58 @@ function held(problems, key) {
   return tasks;
 }
 
-/** Runs the task `path` to its end (or `limit` solutions), reporting as it goes. */
-function run(tasks, { id, path, find, limit }, post) {
+/**
+ * Runs the task `path` to its end (or `limit` solutions, or the end of its node leases),
+ * reporting as it goes. A count counts in wasm, slice by slice (`countWithin`: no solution
+ * crosses into JS); a search for the solutions takes them one by one (`run`). Without a
+ * `lease` it never waits: it runs to the end in one go.
+ */
+async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
   const solver = tasks.solver(path);
   try {
+    const limited = lease !== undefined;
+    // The nodes this run may still search.
+    let left = limited ? lease : Infinity;
+    let outOfNodes = false;
     let count = 0;
     let last = Date.now();
     for (;;) {
-      const { state, solution } = solver.run(BUDGET);
-      if (state === 'solution') {
-        count += 1;
-        if (find) post({ id, solution });
-        if (count >= limit) break;
-      } else if (state === 'done') {
-        break;
+      if (left === 0) {
+        // Searched its lease: done if no node is left to search, else more nodes.
+        solver.countWithin(0);
+        if (solver.status !== 'searching') break;
+        post({ id, need: true });
+        left = await new Promise((resolve) => waiting.set(id, resolve));
+        if (left === 0) {
+          outOfNodes = true;
+          break;
+        }
       }
+      const before = limited ? solver.stats.nodes : 0;
+      const budget = Math.min(BUDGET, left);
+      let done;
+      if (find) {
+        const { state, solution } = solver.run(budget);
+        if (state === 'solution') {
+          count += 1;
+          post({ id, solution });
+        }
+        done = state === 'done' || count >= limit;
+      } else {
+        // The solver stops at `limit` solutions itself (the problem was read with it).
+        count += solver.countWithin(budget);
+        done = solver.status !== 'searching';
+      }
+      if (limited) left -= solver.stats.nodes - before;
+      if (done) break;
       const now = Date.now();
       if (now - last >= TICK) {
         last = now;
         post({ id, progress: solver.progress });
       }
     }
-    post({ id, value: { count, stats: solver.stats, status: solver.status } });
+    const status = outOfNodes ? 'node_limit' : solver.status;
+    post({ id, value: { count, stats: solver.stats, status } });
   } finally {
     solver.free();
   }

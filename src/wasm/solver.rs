@@ -110,6 +110,27 @@ impl ExactCoverSolver {
         Ok(JsValue::from(result).unchecked_into())
     }
 
+    /// Counts the solutions within at most `budget` more search nodes (a whole number; 0
+    /// searches no new node, but ends a search that has none left), without returning them:
+    /// how many it found. Then `status` says whether the search ended (it is `"searching"`
+    /// if the budget ran out first). The way to count in slices, as `run` finds in slices.
+    #[wasm_bindgen(js_name = countWithin)]
+    pub fn count_within(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: &JsValue,
+    ) -> Result<f64, JsValue> {
+        let budget = integer(budget, "budget", MAX_SAFE)?;
+        let stop = self.solver.stats().nodes.saturating_add(budget);
+        let mut found = 0u64;
+        loop {
+            let left = stop.saturating_sub(self.solver.stats().nodes);
+            match self.solver.run(left) {
+                Step::Solution => found += 1,
+                Step::Paused | Step::Done => return Ok(found as f64),
+            }
+        }
+    }
+
     /// Knuth's estimate of the fraction of the search tree explored, from 0 to 1; it never
     /// decreases, and is 1 once the search is exhausted.
     #[wasm_bindgen(getter)]

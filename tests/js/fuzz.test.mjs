@@ -162,7 +162,7 @@ test(`${CALLS} malformed calls never trap and always throw coded Errors`, { time
       if (name === 'ExactCoverSolver') {
         const solver = new Class('A B\nA\nB\nA B');
         for (let k = 0; k < per; k++) {
-          const method = pick(['run', 'next', 'count']);
+          const method = pick(['run', 'countWithin', 'next', 'count']);
           call(`${label}: solver.${method}`, (...a) => solver[method](...a), [value()]);
         }
         solver.free();

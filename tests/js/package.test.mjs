@@ -2,7 +2,9 @@
 // fresh project, then use its entries (`dlx-wasm` with the whole API, `dlx-wasm/core` with
 // the exact-cover API alone, and `dlx-wasm/sudoku`, the main entry's old name) from Node (no
 // flags, no init call; the test command runs this file on Node 20 and 24), from a plain HTML
-// page in headless Chromium (no bundler, `await init()`) and from a Vite app.
+// page in headless Chromium (no bundler, `await init()`), from a Vite app and from an esbuild
+// bundle (the recipe of the package README: the worker as a second entry point, the .wasm files
+// copied beside the bundles).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -280,5 +282,48 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const assets = readdirSync(join(app, 'dist', 'assets'));
     assert.ok(assets.some((f) => /^worker-.*\.js$/.test(f)), `Vite emitted the worker: ${assets}`);
     await checkParallelPage(join(app, 'dist'), '');
+  });
+
+  test('esbuild: the README recipe bundles the entries and the worker pool, which run in Chromium', async () => {
+    // esbuild leaves `new URL('./worker.js', import.meta.url)` and init()'s
+    // `new URL('dlx_wasm_bg.wasm', import.meta.url)` as they are (it does not follow them), so
+    // the recipe makes them true: the package's worker.js is a second entry point named
+    // `worker`, bundled beside the app, and the .wasm files are copied there.
+    const app = join(project.path, 'esbuild-app');
+    mkdirSync(app, { recursive: true });
+    for (const file of ['probe.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs']) {
+      copyFileSync(join(FIXTURES, file), join(app, file));
+    }
+    const dist = join(app, 'dist');
+    const installed = join(project.path, 'node_modules', 'dlx-wasm');
+    const esbuild = join(ROOT, 'node_modules', '.bin', 'esbuild');
+    run(esbuild, [
+      'index=./browser-consumer.mjs', 'parallel=./parallel-consumer.mjs',
+      `worker=${join(installed, 'worker.js')}`,
+      '--bundle', '--format=esm', `--outdir=${dist}`, '--log-level=warning',
+    ], { cwd: app });
+    for (const wasm of ['dlx_wasm_bg.wasm', 'dlx_wasm_core_bg.wasm']) {
+      copyFileSync(join(installed, wasm), join(dist, wasm));
+    }
+    assert.deepEqual(readdirSync(dist).sort(), [
+      'dlx_wasm_bg.wasm', 'dlx_wasm_core_bg.wasm', 'index.js', 'parallel.js', 'worker.js',
+    ]);
+    // The bundles resolved 'dlx-wasm' from node_modules: no bare import is left for the browser.
+    for (const file of ['index.js', 'parallel.js', 'worker.js']) {
+      assert.doesNotMatch(readFileSync(join(dist, file), 'utf8'), /from\s*["']dlx-wasm/, file);
+    }
+    copyFileSync(QUEENS8, join(dist, 'q8.dlx'));
+    const page = (title, script) => `<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<script type="module" src="./${script}"></script>
+`;
+    writeFileSync(join(dist, 'index.html'), page('dlx-wasm with esbuild', 'index.js'));
+    writeFileSync(join(dist, 'parallel.html'), page("dlx-wasm's worker pool with esbuild", 'parallel.js'));
+    // solve_sudoku, exact_cover and the other entries, as on the plain page and with Vite.
+    await checkPage(dist);
+    // countSolutions on 2 workers: 92 for 8 queens; findSolutions, limit, progress, abort.
+    await checkParallelPage(dist, 'parallel.html');
   });
 });

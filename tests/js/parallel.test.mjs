@@ -1,6 +1,7 @@
 // The async API of the package in Node (worker threads): countSolutions and findSolutions give
 // exactly what exact_cover gives (counts, solutions, their order) on any number of workers, on
-// problems with secondary items, colors and multiplicities; limits; cancellation within 100 ms
+// problems with secondary items, colors and multiplicities; solution and node limits (maxNodes,
+// one budget shared by the workers); cancellation within 100 ms
 // with the pool still working afterwards; errors with their codes; a dead worker replaced;
 // solveSudokuAsync.
 import assert from 'node:assert/strict';
@@ -92,6 +93,107 @@ describe('countSolutions and findSolutions', () => {
     const b = await findSolutions(QUEENS8, { seed: 7, workers: 3 });
     assert.deepEqual(a.solutions, b.solutions, 'a seed gives the same answers on any number of workers');
     assert.deepEqual([...a.solutions].sort(), [...all].sort());
+  });
+
+  test('maxNodes bounds the nodes of all the workers together; enough of it changes nothing', async () => {
+    const problem = queens(10);
+    const full = await countSolutions(problem, { workers: 2, tasks: 64 });
+    assert.equal(full.count, 724);
+    assert.equal(full.status, 'exhausted');
+    const tree = full.stats.nodes;
+    // The serial search says node_limit with complete: false; so does the pool.
+    const serial = new dlx.ExactCoverSolver(problem, { maxNodes: 5000 });
+    serial.count();
+    assert.equal(serial.status, 'node_limit');
+    serial.free();
+    for (const workers of [1, 2, 3]) {
+      for (const maxNodes of [0, 1, 777, tree >> 2, tree >> 1, Math.floor(tree * 0.9)]) {
+        const what = `${workers} workers, maxNodes ${maxNodes}`;
+        const cut = await countSolutions(problem, { workers, tasks: 64, maxNodes });
+        assert.equal(cut.complete, false, what);
+        assert.equal(cut.status, 'node_limit', what);
+        assert.ok(cut.stats.nodes <= maxNodes, `${what}: ${cut.stats.nodes} nodes`);
+        assert.ok(cut.count < 724 && cut.count === cut.stats.solutions, what);
+        // Every solution of every task run counts: the partial count is what was found.
+        const found = await findSolutions(problem, { workers, tasks: 64, maxNodes });
+        assert.equal(found.status, 'node_limit', what);
+        assert.ok(found.stats.nodes <= maxNodes, what);
+        assert.equal(found.count, found.solutions.length, what);
+        // Solutions of the serial search, in its order, with gaps.
+        const all = exact_cover(problem).solutions.map(String);
+        let at = -1;
+        for (const s of found.solutions) {
+          const k = all.indexOf(String(s));
+          assert.ok(k > at, `${what}: a solution of the serial search, in its order`);
+          at = k;
+        }
+      }
+      // A budget that nearly suffices still stops, and says so.
+      const nearly = await countSolutions(problem, { workers, tasks: 64, maxNodes: tree - 1 });
+      assert.equal(nearly.status, 'node_limit');
+      assert.ok(nearly.stats.nodes <= tree - 1);
+      for (const maxNodes of [tree, tree + 1, 1e12]) {
+        const enough = await countSolutions(problem, { workers, tasks: 64, maxNodes });
+        assert.deepEqual(enough, full, `${workers} workers, maxNodes ${maxNodes}`);
+        const found = await findSolutions(problem, { workers, tasks: 64, maxNodes });
+        assert.deepEqual(found.solutions, exact_cover(problem).solutions);
+      }
+    }
+    // One worker and one task is the serial search: the same count at every node limit.
+    for (const maxNodes of [0, 1, 10, 100, 1000, tree >> 1]) {
+      const one = await countSolutions(problem, { workers: 1, tasks: 1, maxNodes });
+      const serialCut = exact_cover(problem, { countOnly: true, maxNodes });
+      assert.equal(one.count, serialCut.count, `maxNodes ${maxNodes}`);
+      assert.equal(one.stats.nodes, serialCut.stats.nodes, `maxNodes ${maxNodes}`);
+      assert.equal(one.complete, serialCut.complete);
+    }
+    // With a limit too: the solution limit first where it comes first.
+    const first = await findSolutions(problem, { workers: 2, tasks: 64, limit: 3, maxNodes: tree });
+    assert.deepEqual(first.solutions, exact_cover(problem, { limit: 3 }).solutions);
+    assert.equal(first.status, 'solution_limit');
+    // maxNodes is checked as exact_cover checks it.
+    await assert.rejects(countSolutions(problem, { maxNodes: -1 }), { code: 'invalid_argument', path: 'options.maxNodes' });
+    await assert.rejects(countSolutions(problem, { maxNodes: 1.5 }), { code: 'invalid_argument', path: 'options.maxNodes' });
+    await assert.rejects(findSolutions(problem, { limit: 'ten' }), { code: 'invalid_argument', path: 'options.limit' });
+  });
+
+  test('countWithin, the workers\' way to count: in slices of nodes, as count() counts', () => {
+    const problem = queens(9);
+    const whole = new dlx.ExactCoverSolver(problem);
+    assert.equal(whole.count(), 352);
+    const tree = whole.stats.nodes;
+    whole.free();
+    for (const slice of [1, 7, 1000, tree]) {
+      const solver = new dlx.ExactCoverSolver(problem);
+      let count = 0;
+      let calls = 0;
+      while (solver.status === 'searching') {
+        const before = solver.stats.nodes;
+        count += solver.countWithin(slice);
+        assert.ok(solver.stats.nodes - before <= slice, 'never more nodes than the budget');
+        calls += 1;
+      }
+      assert.equal(count, 352, `slices of ${slice}`);
+      assert.equal(solver.status, 'exhausted');
+      assert.deepEqual(solver.stats, { nodes: tree, updates: solver.stats.updates, solutions: 352 });
+      assert.ok(calls >= Math.ceil(tree / slice), `slices of ${slice}: ${calls} calls`);
+      solver.free();
+    }
+    // A budget of 0 searches no node but ends a search that has none left.
+    const solver = new dlx.ExactCoverSolver(problem);
+    assert.equal(solver.countWithin(0), 0);
+    assert.equal(solver.stats.nodes, 0);
+    assert.equal(solver.status, 'searching');
+    assert.equal(solver.countWithin(tree), 352);
+    assert.equal(solver.status, 'exhausted');
+    solver.free();
+    const limited = new dlx.ExactCoverSolver(problem, { limit: 5 });
+    assert.equal(limited.countWithin(tree), 5);
+    assert.equal(limited.status, 'solution_limit');
+    limited.free();
+    const bad = new dlx.ExactCoverSolver(problem);
+    assert.throws(() => bad.countWithin(-1), { code: 'invalid_argument', path: 'budget' });
+    bad.free();
   });
 
   test('progress rises to 1', async () => {

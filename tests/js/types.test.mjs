@@ -108,8 +108,9 @@ const pool: WorkerPool = createWorkerPool(2);
 const poolCount: number = (await pool.countSolutions('A\\nA')).count;
 pool.close();
 closeWorkerPool();
-// @ts-expect-error: the async API has no node limit
-countSolutions('A\\nA', { maxNodes: 10 });
+const bounded: 'exhausted' | 'solution_limit' | 'node_limit' = (await countSolutions('A\\nA', { maxNodes: 10 })).status;
+// @ts-expect-error: maxNodes is a number
+countSolutions('A\\nA', { maxNodes: 'few' });
 // @ts-expect-error: workers is a number
 countSolutions('A\\nA', { workers: 'all' });
 const tasks = new ExactCoverTasks('A B\\nA\\nB');
@@ -118,7 +119,7 @@ const taskSolver: ExactCoverSolver = tasks.solver(split[0]?.path ?? '');
 const viaOption = exact_cover('A B\\nA\\nB', { task: split[0]?.path });
 export {
   count, first, status, progress, solved, hint, missing, fromCompact, batch, countedNumber,
-  firstFound, sudoku, poolCount, taskSolver, viaOption,
+  firstFound, sudoku, poolCount, taskSolver, viaOption, bounded,
 };
 `;
 
