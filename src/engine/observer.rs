@@ -48,6 +48,12 @@ pub(crate) trait Observer {
     fn known(&mut self, _links: &Links, _level: usize, _len: u32) -> bool {
         false
     }
+    /// The item to branch on at the next node of Algorithm C (`links` has an active primary
+    /// item), if the observer chooses it; `None` leaves the choice to MRV.
+    #[inline(always)]
+    fn branch_item(&mut self, _links: &Links) -> Option<u32> {
+        None
+    }
     /// Whether the search should stop (checked between steps).
     #[inline(always)]
     fn full(&self) -> bool {
