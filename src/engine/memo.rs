@@ -31,6 +31,17 @@
 //! it is not before the first node of one of its items: all read off the signature. So two
 //! nodes with one signature have the same completions, and the same count.
 //!
+//! # Which item to branch on
+//!
+//! The count of a node does not depend on the item the search branches on, so the memo may
+//! choose it ([`Observer::branch_item`]) to meet the same subproblems more often: under
+//! [`MemoBranching::InOrder`] it takes the first active item in the problem's order (after
+//! a dead end or a forced move), which fills a board row by row so that what is left is a
+//! frontier, as in a profile dynamic program. Knuth's DLX6 keeps MRV with ties to the
+//! leftmost item, and lays out its signatures from the highest-numbered items down, in the
+//! expectation that they repeat once the low-numbered items are covered (`dlx6.w`, "The
+//! memo cache"): in order, that is how the search proceeds.
+//!
 //! # Memory
 //!
 //! The cache is an open-addressing hash table over one arena of signatures and counts, both
