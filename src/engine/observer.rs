@@ -7,7 +7,8 @@ use super::links::Links;
 /// Told of each step of the search, in order. Items and nodes are link indices (item `k` of
 /// the problem is link item `k + 1`).
 pub(crate) trait Observer {
-    /// Item `item` was chosen at `level` by MRV over the active items in `links`.
+    /// Item `item` was chosen at `level` over the active items in `links` (by MRV, or by
+    /// [`Observer::branch_item`]).
     #[inline(always)]
     fn choose(&mut self, _links: &Links, _level: usize, _item: u32) {}
     /// Item `item` leaves the active list (its options are hidden next).
