@@ -128,7 +128,11 @@ pub fn with_primary_order(problem: &Problem, order: &[usize]) -> Problem {
     };
     let primary = names(&mut order.iter().copied());
     let secondary = names(&mut (problem.primary_count()..problem.item_count()));
-    assert_eq!(primary.len(), problem.primary_count(), "every primary item once");
+    assert_eq!(
+        primary.len(),
+        problem.primary_count(),
+        "every primary item once"
+    );
     let mut b = dlx_wasm::ProblemBuilder::with_names(&primary, &secondary).expect("same names");
     for (k, &item) in order.iter().enumerate() {
         let (min, max) = problem.bounds(item);
