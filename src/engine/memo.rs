@@ -110,8 +110,9 @@ pub enum MemoBranching {
     /// far more often than MRV's (as in Nishino et al.'s DXZ experiments and Knuth's DLX6
     /// on boards). List the cells along the short side first, and the items that every
     /// solution covers anyway (pieces, numbers) last. The search tree is larger than MRV's,
-    /// so this pays only where the recurrence makes up for it. With bounds (Algorithm M)
-    /// and after the memo gives up on the cache, the choice is the plain search's.
+    /// so this pays only where the recurrence makes up for it. No ties are broken at random
+    /// (a seed changes nothing here). With bounds (Algorithm M) and after the memo gives up
+    /// on the cache, the choice is the plain search's.
     InOrder,
 }
 
