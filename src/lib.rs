@@ -18,7 +18,7 @@ pub use engine::{
     split, trace, ParallelOptions, ParallelOutcome, ParallelSolver, Solver, SolverOptions, Stats,
     Status, Step, Task, Trace, TraceEvent,
 };
-pub use engine::{MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
+pub use engine::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use error::{Error, Result};
 pub use format::MAX_TEXT_BYTES;
 pub use problem::{Entry, Problem, ProblemBuilder, SizeBudget};

@@ -118,3 +118,69 @@ pub fn domino_tiling(rows: usize, cols: usize) -> Problem {
     }
     b.build()
 }
+
+/// `problem` with its primary items listed in `order` (each primary item once, by index),
+/// its secondary items and its options as they were: for the memo's in-order branching
+/// (`MemoBranching::InOrder`, issue #17), which branches on the items in the order listed.
+pub fn with_primary_order(problem: &Problem, order: &[usize]) -> Problem {
+    let names = |items: &mut dyn Iterator<Item = usize>| -> Vec<String> {
+        items.map(|i| problem.item_name(i).into_owned()).collect()
+    };
+    let primary = names(&mut order.iter().copied());
+    let secondary = names(&mut (problem.primary_count()..problem.item_count()));
+    assert_eq!(
+        primary.len(),
+        problem.primary_count(),
+        "every primary item once"
+    );
+    let mut b = dlx_wasm::ProblemBuilder::with_names(&primary, &secondary).expect("same names");
+    for (k, &item) in order.iter().enumerate() {
+        let (min, max) = problem.bounds(item);
+        b.set_bounds(k, min, max).expect("the same bounds");
+    }
+    for option in 0..problem.option_count() {
+        let line = problem.option_line(option);
+        let tokens: Vec<&str> = line.split(' ').collect();
+        b.add_named_option(&tokens).expect("the same options");
+    }
+    b.build()
+}
+
+/// A pentomino tiling listed for in-order branching: the cells row by row along the short
+/// side (a board wider than high is turned a quarter, which keeps its tilings), then the
+/// pieces, which every tiling covers anyway.
+pub fn pentominoes_in_order(rows: usize, cols: usize, holes: &[(usize, usize)]) -> Problem {
+    let turned: Vec<(usize, usize)> = holes.iter().map(|&(r, c)| (c, r)).collect();
+    let (rows, cols, holes) = if cols > rows {
+        (cols, rows, &turned[..])
+    } else {
+        (rows, cols, holes)
+    };
+    let pieces = pentominoes();
+    let problem = dlx_wasm::puzzles::polyomino_tiling_with_holes(&pieces, rows, cols, holes)
+        .expect("the board fits the size budget");
+    let order: Vec<usize> = (pieces.len()..problem.primary_count())
+        .chain(0..pieces.len())
+        .collect();
+    with_primary_order(&problem, &order)
+}
+
+/// Langford pairs listed for in-order branching: the slots left to right, then the numbers.
+pub fn langford_in_order(n: usize) -> Problem {
+    let problem = langford(n).expect("n fits the size budget");
+    let order: Vec<usize> = (n..3 * n).chain(0..n).collect();
+    with_primary_order(&problem, &order)
+}
+
+/// The n queens listed for in-order branching: the rows top to bottom, then the columns.
+pub fn queens_in_order(n: usize) -> Problem {
+    let problem = queens(n).expect("n fits the size budget");
+    let mut order: Vec<usize> = (0..problem.primary_count()).collect();
+    // Items `r<k>` and `c<k>` (k in base 36): rows first, each kind by k.
+    order.sort_by_key(|&item| {
+        let name = problem.item_name(item);
+        let k = usize::from_str_radix(&name[1..], 36).expect("a base-36 index");
+        (name.starts_with('c'), k)
+    });
+    with_primary_order(&problem, &order)
+}

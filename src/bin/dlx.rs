@@ -6,7 +6,8 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use dlx_wasm::{
-    split, MemoOptions, ParallelOptions, ParallelSolver, Problem, Solver, SolverOptions, Status,
+    split, MemoBranching, MemoOptions, ParallelOptions, ParallelSolver, Problem, Solver,
+    SolverOptions, Status,
 };
 
 const USAGE: &str = r#"usage: dlx [options] < problem.dlx
@@ -33,6 +34,10 @@ options:
                        thread)
       --memo-bytes N   the memo cache's budget in bytes (default 268435456); past it the
                        cache stops growing and the count stays exact
+      --memo-order     with --memo, branch on the first item in the order listed (after
+                       any with at most one option left) instead of MRV: list a board's
+                       cells row by row along its short side, pieces last, and the
+                       subproblems recur as in a profile dynamic program
   -h, --help           this text
 
 To spread a long count over machines: `dlx --tasks 10000 < p.dlx > tasks.txt`, run
@@ -53,6 +58,7 @@ fn run() -> Result<ExitCode, String> {
     let mut print = false;
     let mut memo: Option<MemoOptions> = None;
     let mut memo_bytes = None;
+    let mut memo_order = false;
     let mut options = SolverOptions::default();
     let mut threads = 0;
     let mut list_tasks = None;
@@ -80,6 +86,7 @@ fn run() -> Result<ExitCode, String> {
             "-c" | "--count" => {}
             "--memo" => memo = Some(MemoOptions::default()),
             "--memo-bytes" => memo_bytes = Some(number("a size in bytes")?),
+            "--memo-order" => memo_order = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -95,12 +102,18 @@ fn run() -> Result<ExitCode, String> {
     if memo_bytes.is_some() && memo.is_none() {
         return Err("--memo-bytes needs --memo".into());
     }
+    if memo_order && memo.is_none() {
+        return Err("--memo-order needs --memo".into());
+    }
     if let Some(mut memo) = memo {
         if print {
             return Err("--memo counts only: it cannot print the solutions (--solutions)".into());
         }
         if let Some(bytes) = memo_bytes {
             memo.max_bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+        }
+        if memo_order {
+            memo.branching = MemoBranching::InOrder;
         }
         return count_memo(&problem, &options, &memo);
     }

@@ -31,7 +31,7 @@ mod solver;
 mod split;
 mod trace;
 
-pub use memo::{MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
+pub use memo::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use parallel::{ParallelOptions, ParallelOutcome, ParallelSolver};
 pub use solver::{Solver, SolverOptions};
 pub use split::{split, Task};

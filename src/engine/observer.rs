@@ -7,7 +7,8 @@ use super::links::Links;
 /// Told of each step of the search, in order. Items and nodes are link indices (item `k` of
 /// the problem is link item `k + 1`).
 pub(crate) trait Observer {
-    /// Item `item` was chosen at `level` by MRV over the active items in `links`.
+    /// Item `item` was chosen at `level` over the active items in `links` (by MRV, or by
+    /// [`Observer::branch_item`]).
     #[inline(always)]
     fn choose(&mut self, _links: &Links, _level: usize, _item: u32) {}
     /// Item `item` leaves the active list (its options are hidden next).
@@ -47,6 +48,12 @@ pub(crate) trait Observer {
     #[inline(always)]
     fn known(&mut self, _links: &Links, _level: usize, _len: u32) -> bool {
         false
+    }
+    /// The item to branch on at the next node of Algorithm C (`links` has an active primary
+    /// item), if the observer chooses it; `None` leaves the choice to MRV.
+    #[inline(always)]
+    fn branch_item(&mut self, _links: &Links) -> Option<u32> {
+        None
     }
     /// Whether the search should stop (checked between steps).
     #[inline(always)]

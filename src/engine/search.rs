@@ -239,7 +239,10 @@ impl LinkSearch {
                     } else if self.links.first_active() == ROOT {
                         (ROOT, 0)
                     } else {
-                        let item = self.links.choose_item(rng.as_deref_mut());
+                        let item = match obs.branch_item(&self.links) {
+                            Some(item) => item,
+                            None => self.links.choose_item(rng.as_deref_mut()),
+                        };
                         (item, self.links.len(item))
                     };
                     if item == ROOT {

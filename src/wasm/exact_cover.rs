@@ -8,7 +8,8 @@ use super::convert::{
 };
 use super::{engine_error, js_error};
 use crate::{
-    MemoOptions, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task, MAX_TEXT_BYTES,
+    MemoBranching, MemoOptions, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task,
+    MAX_TEXT_BYTES,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -69,6 +70,14 @@ export interface ExactCoverOptions extends SolverOptions {
    * stops growing; the count stays exact, only slower.
    */
   memoBytes?: number;
+  /**
+   * With `memo`: branch on the first item in the order the problem lists them (after any
+   * with at most one option left) instead of the one with the fewest options. List a
+   * board's cells row by row along its short side and the pieces last, and the subproblems
+   * recur as in a profile dynamic program; the search tree is larger, so it pays only where
+   * they recur enough (`memo.hits`).
+   */
+  memoOrder?: boolean;
 }
 
 /** What the memo cache of `{ countOnly: true, memo: true }` did. */
@@ -323,23 +332,29 @@ fn read_options(value: &JsValue, option_count: usize) -> Result<(SolverOptions, 
     Ok((settings, count_only))
 }
 
-/// `memo` and `memoBytes` of `exact_cover`'s options: the memo cache's settings when
-/// `memo` is true. `memo` needs `countOnly` (the cache counts, it collects no solutions) and
-/// `memoBytes` needs `memo`.
+/// `memo`, `memoBytes` and `memoOrder` of `exact_cover`'s options: the memo cache's settings
+/// when `memo` is true. `memo` needs `countOnly` (the cache counts, it collects no
+/// solutions); `memoBytes` and `memoOrder` need `memo`.
 fn read_memo(options: &JsValue, count_only: bool) -> Result<Option<MemoOptions>, JsValue> {
     let Some(object) = object(options, "options")? else {
         return Ok(None);
     };
     let memo = field(&object, "memo")?;
     let bytes = field(&object, "memoBytes")?;
+    let order = field(&object, "memoOrder")?;
     if !boolean(memo.clone(), "options.memo")? {
-        return match bytes {
-            Some(bytes) => Err(invalid(
+        return match (bytes, order) {
+            (Some(bytes), _) => Err(invalid(
                 "options.memoBytes",
                 "no memoBytes without memo: true",
                 &bytes,
             )),
-            None => Ok(None),
+            (None, Some(order)) if order.as_bool() != Some(false) => Err(invalid(
+                "options.memoOrder",
+                "no memoOrder without memo: true",
+                &order,
+            )),
+            (None, _) => Ok(None),
         };
     }
     if !count_only {
@@ -352,6 +367,9 @@ fn read_memo(options: &JsValue, count_only: bool) -> Result<Option<MemoOptions>,
     let mut settings = MemoOptions::default();
     if let Some(bytes) = bytes {
         settings.max_bytes = size(&bytes, "options.memoBytes", usize::MAX)?;
+    }
+    if boolean(order, "options.memoOrder")? {
+        settings.branching = MemoBranching::InOrder;
     }
     Ok(Some(settings))
 }
