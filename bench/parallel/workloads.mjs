@@ -3,22 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { queens } from '../../tests/js/fixtures/queens.mjs';
+
+export { queens };
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** n queens as Knuth's queens-dlx: rows and columns primary, diagonals secondary. */
-export function queens(n) {
-  const lines = [];
-  const items = [];
-  for (let k = 0; k < n; k++) items.push(`r${k}`, `c${k}`);
-  const diagonals = [];
-  for (let k = 0; k < 2 * n - 1; k++) diagonals.push(`a${k}`, `b${k}`);
-  lines.push(`${items.join(' ')} | ${diagonals.join(' ')}`);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${r - c + n - 1}`);
-  }
-  return lines.join('\n') + '\n';
-}
 
 /**
  * Langford pairs: place two copies of each of 1..n in 2n slots so that the copies of k have

@@ -158,7 +158,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     run('npm', ['install', '--offline', '--ignore-scripts', join(project.path, info.filename), ...NPM], {
       cwd: project.path,
     });
-    for (const file of ['probe.mjs', 'node-consumer.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs']) {
+    for (const file of ['probe.mjs', 'node-consumer.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs', 'queens.mjs']) {
       copyFileSync(join(FIXTURES, file), join(project.path, file));
     }
     copyFileSync(QUEENS8, join(project.path, 'q8.dlx'));
@@ -267,7 +267,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
   test('Vite: an app using the worker pool builds (the workers bundled) and runs in Chromium', async () => {
     const app = join(project.path, 'parallel-app');
     mkdirSync(app, { recursive: true });
-    copyFileSync(join(FIXTURES, 'parallel-consumer.mjs'), join(app, 'parallel-consumer.mjs'));
+    for (const file of ['parallel-consumer.mjs', 'queens.mjs']) copyFileSync(join(FIXTURES, file), join(app, file));
     writeFileSync(
       join(app, 'index.html'),
       `<!doctype html>
@@ -291,7 +291,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     // `worker`, bundled beside the app, and the .wasm files are copied there.
     const app = join(project.path, 'esbuild-app');
     mkdirSync(app, { recursive: true });
-    for (const file of ['probe.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs']) {
+    for (const file of ['probe.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs', 'queens.mjs']) {
       copyFileSync(join(FIXTURES, file), join(app, file));
     }
     const dist = join(app, 'dist');

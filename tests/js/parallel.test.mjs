@@ -11,6 +11,7 @@ import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PKG, ROOT, random, requireBuild } from './helpers.mjs';
+import { queens } from './fixtures/queens.mjs';
 
 requireBuild(join(PKG, 'node.js'), join(PKG, 'pool.js'), join(PKG, 'worker-node.js'));
 const dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
@@ -19,18 +20,6 @@ const { countSolutions, findSolutions, solveSudokuAsync, exact_cover, WorkerPool
 const QUEENS8 = readFileSync(join(ROOT, 'tests', 'data', 'q8.dlx'), 'utf8');
 
 after(() => dlx.closeWorkerPool());
-
-/** n queens in Knuth's format: rows and columns primary, diagonals secondary. */
-function queens(n) {
-  const rows = Array.from({ length: n }, (_, r) => `r${r}`);
-  const cols = Array.from({ length: n }, (_, c) => `c${c}`);
-  const diag = Array.from({ length: 2 * n - 1 }, (_, k) => `a${k} b${k}`);
-  const lines = [`${rows.join(' ')} ${cols.join(' ')} | ${diag.join(' ')}`];
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${r - c + n - 1}`);
-  }
-  return lines.join('\n');
-}
 
 /** A random problem with secondary items, colors and (sometimes) multiplicities. */
 function randomProblem(next) {
