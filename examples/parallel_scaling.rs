@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Workloads: `pentominoes6x10` (9,356), `queens12` (14,200), `queens13` (73,712),
-//! `langford11` (35,584), `sudoku` (a 9x9 puzzle with its top four rows erased).
+//! `langford11` (35,584), `langford12` (216,288), `sudoku` (855,420: a 9x9 puzzle with its
+//! top four rows erased).
 
 use std::time::Instant;
 
@@ -39,6 +40,7 @@ fn workload(name: &str) -> Problem {
         "queens12" => queens(12).expect("small"),
         "queens13" => queens(13).expect("small"),
         "langford11" => langford(11).expect("small"),
+        "langford12" => langford(12).expect("small"),
         // The first counted puzzle of tests/data/sudoku with its top four rows erased.
         "sudoku" => sudoku(concat!(
             "....................................",

@@ -213,12 +213,14 @@ impl Solver {
                 forced.push(option);
             }
             if kept {
+                // Checked when the solver was loaded, or found by the split.
                 forced.sort_unstable();
                 forced.dedup();
-            }
-            if kept && self.engine.restart(&forced) {
                 self.reset(options);
                 self.forced = forced;
+                if !self.engine.restart(&self.forced) {
+                    self.start(problem);
+                }
                 Ok(())
             } else {
                 let with_path = SolverOptions {
