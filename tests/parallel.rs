@@ -329,3 +329,43 @@ fn the_command_line_prints_tasks_runs_one_and_searches_on_threads() {
     assert!(whole >= forced);
     assert_eq!(count(&dlx(&["-t", "2"], problem)), whole);
 }
+
+#[test]
+fn a_thread_that_keeps_its_solver_across_tasks_counts_as_fresh_solvers_do() {
+    // A thread restarts one solver for each task (on the bit masks: the masks kept, the
+    // tasks' options forced in one pass); its nodes and updates must be those of a fresh
+    // solver per task, with forced options or not, on the masks and on the links.
+    let pentominoes = polyomino_tiling(&pentominoes(), 3, 20).unwrap();
+    let colored =
+        Problem::parse("a b c | x y\na x:1\nb x:1 y:2\nc y:2\na b x:1\nc y:1\nb\nc\na y:2\n")
+            .unwrap();
+    for (problem, forced) in [
+        (queens(8).unwrap(), vec![]),
+        (queens(8).unwrap(), vec![3]),
+        (pentominoes, vec![]),
+        (langford(7).unwrap(), vec![0]),
+        (colored, vec![]),
+    ] {
+        let options = SolverOptions {
+            forced,
+            ..Default::default()
+        };
+        let tasks = split(&problem, &options, 40).unwrap();
+        let (mut nodes, mut updates, mut solutions) = (0, 0, 0);
+        for task in &tasks {
+            let mut solver = Solver::for_task(&problem, &options, task).unwrap();
+            solutions += solver.count_solutions();
+            nodes += solver.stats().nodes;
+            updates += solver.stats().updates;
+        }
+        let solver = ParallelSolver::new(&problem, &options, &parallel(1, 40, false)).unwrap();
+        let stats = solver.count().unwrap().stats;
+        assert_eq!(
+            (stats.nodes, stats.updates, stats.solutions),
+            (nodes, updates, solutions),
+            "{} tasks",
+            tasks.len()
+        );
+        assert_eq!(solutions, serial(&problem, &options).len() as u64);
+    }
+}

@@ -112,6 +112,15 @@ impl Masks {
         }
     }
 
+    /// Starts the search again with the options `forced` (sorted, without repeats,
+    /// pairwise compatible) already chosen, keeping the masks of the problem.
+    pub(crate) fn restart(&mut self, forced: &[usize]) {
+        match self {
+            Masks::Narrow(search) => search.restart(forced),
+            Masks::Wide(search) => search.restart(forced),
+        }
+    }
+
     /// Knuth's update count so far.
     pub(crate) fn updates(&self) -> u64 {
         match self {
@@ -188,6 +197,8 @@ pub(crate) struct Search<B> {
     weights: Vec<u32>,
     /// The primary items.
     primary: B,
+    /// How many primary items there are.
+    n1: usize,
     levels: Vec<Level<B>>,
     /// The option lists of the levels, one after another, up to `end`, where the list of
     /// the level about to be entered ends. Never shorter than the lists need: it only grows.
@@ -222,43 +233,61 @@ impl<B: Bits> Search<B> {
             masks.push(entries.iter().fold(B::ZERO, |m, e| m | B::bit(e.item)));
             weights.push(entries.len() as u32 - 1);
         }
-        let mut pool: Vec<u32> = (0..options as u32).collect();
-        let mut used = B::ZERO;
-        let mut updates = 0;
-        // Forced options are chosen as the links choose them: each covers its items and rules
-        // out the live options that meet it.
-        for &option in forced {
-            let chosen = masks[option];
-            pool.retain(|&x| {
-                let meets = masks[x as usize] & chosen != B::ZERO;
-                if meets {
-                    updates += u64::from(weights[x as usize]);
-                }
-                !meets
-            });
-            updates += u64::from(weights[option]) + 1;
-            used = used | chosen;
-        }
-        let primary = B::first(n1);
-        let mut counts = vec![[0; MAX_ITEMS]; n1 + 1];
-        for &x in &pool {
-            count(&mut counts[0], masks[x as usize] & primary, 1);
-        }
-        let end = pool.len();
-        Search {
+        let mut search = Search {
             masks,
             weights,
-            primary,
+            primary: B::first(n1),
+            n1,
             levels: Vec::with_capacity(n1 + 1),
-            pool,
-            end,
+            pool: Vec::with_capacity(options),
+            end: 0,
             gone: Vec::new(),
-            counts,
-            used,
+            counts: vec![[0; MAX_ITEMS]; n1 + 1],
+            used: B::ZERO,
             slot: 0,
             phase: Phase::Forward,
-            updates,
+            updates: 0,
+        };
+        search.restart(forced);
+        search
+    }
+
+    /// Starts the search of the same problem again from the root, with the options `forced`
+    /// (sorted, without repeats, pairwise compatible) already chosen: the masks are kept, so
+    /// this costs one pass over the options (the setup of each task of a split).
+    ///
+    /// Forced options are chosen as the links choose them: each covers its items and rules
+    /// out the live options that meet it. Being pairwise disjoint, together they rule out
+    /// exactly the options that meet their union, so one pass does it, with the same update
+    /// count as choosing them one by one.
+    fn restart(&mut self, forced: &[usize]) {
+        let mut used = B::ZERO;
+        let mut updates = 0;
+        for &option in forced {
+            used = used | self.masks[option];
+            updates += u64::from(self.weights[option]) + 1;
         }
+        grow(&mut self.pool, self.masks.len());
+        let mut end = 0;
+        for (x, (&mask, &weight)) in self.masks.iter().zip(&self.weights).enumerate() {
+            if mask & used != B::ZERO {
+                updates += u64::from(weight);
+            } else {
+                self.pool[end] = x as u32;
+                end += 1;
+            }
+        }
+        let counts = &mut self.counts[0];
+        counts[..self.n1].fill(0);
+        for &x in &self.pool[..end] {
+            count(counts, self.masks[x as usize] & self.primary, 1);
+        }
+        self.end = end;
+        self.levels.clear();
+        self.used = used;
+        self.slot = 0;
+        self.phase = Phase::Forward;
+        self.updates = updates;
     }
 
     /// Knuth's progress estimate, as [`crate::Solver::progress`] computes it.

@@ -142,6 +142,20 @@ impl Engine {
         }
     }
 
+    /// Starts the search of the problem it holds again from the root, with the options
+    /// `forced` (sorted, without repeats, compatible) chosen, where that is cheaper than
+    /// loading the problem anew: on the masks, which are kept. `false` (and nothing done)
+    /// on the links, which must be loaded again.
+    pub(crate) fn restart(&mut self, forced: &[usize]) -> bool {
+        match self {
+            Engine::Links(_) => false,
+            Engine::Masks(masks) => {
+                masks.restart(forced);
+                true
+            }
+        }
+    }
+
     /// Searches until a solution, the end, `nodes` reaching `stop`, or `obs` being full,
     /// counting each level entered in `nodes`. The masks are not observed.
     #[inline]

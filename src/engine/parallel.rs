@@ -368,7 +368,11 @@ impl<'a> ParallelSolver<'a> {
         })
     }
 
-    /// One thread: takes tasks until none is left or the search stops.
+    /// One thread: takes tasks until none is left or the search stops. It keeps one
+    /// [`Solver`] for all its tasks ([`Solver::next_task`]: the layout of the problem is
+    /// kept where it can be), looks at the stop flag, reports its progress and takes node
+    /// budget once per [`CHUNK`] nodes, and counts solutions on its own unless there is a
+    /// solution limit to share: so that one thread costs little more than the serial search.
     fn work(&self, thread: usize, shared: &Shared, sender: &mpsc::Sender<Message>, wants: bool) {
         let limit = self.options.max_solutions.unwrap_or(u64::MAX);
         let ordered = self.parallel.ordered;
@@ -385,7 +389,7 @@ impl<'a> ParallelSolver<'a> {
                 break;
             };
             let loaded = match solver.as_mut() {
-                Some(solver) => solver.reload_task(self.problem, &options, task),
+                Some(solver) => solver.next_task(self.problem, &options, task),
                 None => Solver::for_task(self.problem, &options, task).map(|new| {
                     solver = Some(new);
                 }),
@@ -397,39 +401,42 @@ impl<'a> ParallelSolver<'a> {
             let Some(solver) = solver.as_mut() else {
                 return;
             };
+            // The nodes taken from the budget and not searched yet.
+            let mut left = 0;
             let done = loop {
-                if shared.stop.load(Ordering::Relaxed) {
-                    break false;
-                }
-                let budget = shared.reserve();
-                if budget == 0 {
-                    shared.out_of_nodes.store(true, Ordering::Relaxed);
-                    shared.stop.store(true, Ordering::Relaxed);
-                    break false;
+                if left == 0 {
+                    if shared.stop.load(Ordering::Relaxed) {
+                        break false;
+                    }
+                    shared.running[thread].store(
+                        (task.share() * solver.progress()).to_bits(),
+                        Ordering::Relaxed,
+                    );
+                    left = shared.reserve();
+                    if left == 0 {
+                        shared.out_of_nodes.store(true, Ordering::Relaxed);
+                        shared.stop.store(true, Ordering::Relaxed);
+                        break false;
+                    }
                 }
                 let before = solver.stats().nodes;
-                let step = solver.run(budget);
-                let used = solver.stats().nodes - before;
-                if shared.limited && used < budget {
-                    shared.budget.fetch_add(budget - used, Ordering::Relaxed);
-                }
-                shared.running[thread].store(
-                    (task.share() * solver.progress()).to_bits(),
-                    Ordering::Relaxed,
-                );
+                let step = solver.run(left);
+                left -= solver.stats().nodes - before;
                 match step {
                     Step::Solution if ordered => {
                         solver.solution_into(&mut solution);
                         let _ = sender.send(Message::Solution(index, solution.clone()));
                     }
                     Step::Solution => {
-                        let before = shared.found.fetch_add(1, Ordering::Relaxed);
-                        if before >= limit {
-                            shared.stop.store(true, Ordering::Relaxed);
-                            break false;
-                        }
-                        if before + 1 == limit {
-                            shared.stop.store(true, Ordering::Relaxed);
+                        if limit < u64::MAX {
+                            let before = shared.found.fetch_add(1, Ordering::Relaxed);
+                            if before >= limit {
+                                shared.stop.store(true, Ordering::Relaxed);
+                                break false;
+                            }
+                            if before + 1 == limit {
+                                shared.stop.store(true, Ordering::Relaxed);
+                            }
                         }
                         if wants {
                             solver.solution_into(&mut solution);
@@ -440,6 +447,14 @@ impl<'a> ParallelSolver<'a> {
                     Step::Done => break solver.status() != Status::NodeLimit,
                 }
             };
+            if shared.limited && left > 0 {
+                shared.budget.fetch_add(left, Ordering::Relaxed);
+            }
+            if limit == u64::MAX {
+                shared
+                    .found
+                    .fetch_add(solver.stats().solutions, Ordering::Relaxed);
+            }
             shared.running[thread].store(0f64.to_bits(), Ordering::Relaxed);
             if done {
                 shared.add_done(task.share());
