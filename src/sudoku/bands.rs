@@ -507,8 +507,7 @@ mod tests {
                 for b in 0..9 {
                     for c in 0..9 {
                         let boxes = [a / 3, b / 3, c / 3];
-                        if boxes[0] == boxes[1] || boxes[0] == boxes[2] || boxes[1] == boxes[2]
-                        {
+                        if boxes[0] == boxes[1] || boxes[0] == boxes[2] || boxes[1] == boxes[2] {
                             continue;
                         }
                         let used = 1 << boxes[0] | 1 << (3 + boxes[1]) | 1 << (6 + boxes[2]);
@@ -528,7 +527,11 @@ mod tests {
     fn single_rows_are_the_rows_of_one_cell() {
         for r in 1..512u32 {
             for (s, t) in [(1, 1), (r, 0x1FF), (0x100, r), (3, 0x180)] {
-                for y in [r | s << 9 | t << 18, s | r << 9 | t << 18, t | s << 9 | r << 18] {
+                for y in [
+                    r | s << 9 | t << 18,
+                    s | r << 9 | t << 18,
+                    t | s << 9 | r << 18,
+                ] {
                     let expected = (0..3)
                         .filter(|k| (y >> (9 * k) & ROW).count_ones() == 1)
                         .fold(0, |m, k| m | ROW << (9 * k));
