@@ -57,7 +57,7 @@ const fn single_rows(y: u32) -> u32 {
     // The last bit of each row: set if the row of `rest` is not empty (its low eight bits
     // plus 255 carry into it, and stay inside the row).
     let low = ROW_LASTS - ROW_FIRSTS;
-    let occupied = ((rest & low) + low | rest) & ROW_LASTS;
+    let occupied = (((rest & low) + low) | rest) & ROW_LASTS;
     ((!occupied & ROW_LASTS) >> 8) * ROW
 }
 
