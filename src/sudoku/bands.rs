@@ -282,14 +282,14 @@ impl Node {
             while columns != 0 {
                 let symbol = columns.trailing_zeros() as usize;
                 columns &= columns - 1;
-                let (mut ones, mut twos) = (0, 0);
-                for words in &self.cand {
-                    let x = words[symbol];
-                    for v in [x & ROW, x >> 9 & ROW, x >> 18] {
-                        twos |= ones & v;
-                        ones |= v;
-                    }
-                }
+                // The nine rows' cells by lanes: the three bands' words together (a
+                // cell in two bands' rows), then the three rows of that.
+                let [x0, x1, x2] = [0, 1, 2].map(|band| self.cand[band][symbol]);
+                let any = x0 | x1 | x2;
+                let more = (x0 & x1) | ((x0 | x1) & x2);
+                let [r0, r1, r2] = [any & ROW, any >> 9 & ROW, any >> 18 & ROW];
+                let ones = r0 | r1 | r2;
+                let twos = ((more | more >> 9 | more >> 18) & ROW) | (r0 & r1) | ((r0 | r1) & r2);
                 if ones != ROW {
                     return Next::Dead;
                 }
