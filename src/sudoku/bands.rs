@@ -33,20 +33,33 @@ const ROW: u32 = 0x1FF;
 /// holds one of them.
 static ROW_BOXES: [u8; 512] = row_boxes();
 
-/// `PERMUTATIONS[m]`: for the mini-rows `m` of a band where a symbol is still possible (bit
-/// `3r + k` for row `r` and box `k` of the band), those that some placement of the symbol
-/// in the band can use: one mini-row per row and per box, a permutation. 0 if none can.
-static PERMUTATIONS: [u16; 512] = permutations();
+/// `USABLE[m]`: for the mini-rows `m` of a band where a symbol is still possible (bit
+/// `3r + k` for row `r` and box `k` of the band), the band cells of those some placement of
+/// the symbol in the band can use: one mini-row per row and per box, a permutation. 0 if
+/// none can.
+static USABLE: [u32; 512] = usable();
 
-/// `ROW_SOLE[v]`: `v` if the row's cells `v` are one cell, else 0.
-static ROW_SOLE: [u16; 512] = row_sole();
+/// `OTHER_BANDS[c]`: for the columns `c` of a band where a symbol is possible (bit `k` for
+/// column `k`), the cells of another band that keep the symbol: all but the columns alone
+/// in their box (the band's copy of the symbol is in them).
+static OTHER_BANDS: [u32; 512] = other_bands();
 
-/// `LOCKED_COLUMNS[c]`: for the columns `c` of a band where a symbol is possible (bit `k`
-/// for column `k`), those alone in their box (the band's copy of the symbol is in them).
-static LOCKED_COLUMNS: [u16; 512] = locked_columns();
+/// The first cell of each row of a band, and the last bit of each row.
+const ROW_FIRSTS: u32 = 1 | 1 << 9 | 1 << 18;
+const ROW_LASTS: u32 = ROW_FIRSTS << 8;
 
-/// `MINI_ROW_CELLS[m]`: the band cells of the mini-rows `m`.
-static MINI_ROW_CELLS: [u32; 512] = mini_row_cells();
+/// The rows of `y` with one cell, as cells, for a band word whose three rows are not
+/// empty: `y & (y - ROW_FIRSTS)` clears the lowest cell of each row (no borrow crosses a
+/// row, none is empty), and the rows it leaves empty had one. Nine-bit lanes, no tables.
+#[inline(always)]
+const fn single_rows(y: u32) -> u32 {
+    let rest = y & y.wrapping_sub(ROW_FIRSTS);
+    // The last bit of each row: set if the row of `rest` is not empty (its low eight bits
+    // plus 255 carry into it, and stay inside the row).
+    let low = ROW_LASTS - ROW_FIRSTS;
+    let occupied = (((rest & low) + low) | rest) & ROW_LASTS;
+    ((!occupied & ROW_LASTS) >> 8) * ROW
+}
 
 const fn row_boxes() -> [u8; 512] {
     let mut table = [0; 512];
@@ -64,20 +77,8 @@ const fn row_boxes() -> [u8; 512] {
     table
 }
 
-const fn row_sole() -> [u16; 512] {
-    let mut table = [0; 512];
-    let mut v = 0;
-    while v < 512 {
-        if (v as u32).is_power_of_two() {
-            table[v] = v as u16;
-        }
-        v += 1;
-    }
-    table
-}
-
-const fn permutations() -> [u16; 512] {
-    const ORDERS: [[u16; 3]; 6] = [
+const fn usable() -> [u32; 512] {
+    const ORDERS: [[u32; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
         [1, 0, 2],
@@ -92,8 +93,8 @@ const fn permutations() -> [u16; 512] {
         while p < 6 {
             let order = ORDERS[p];
             let used = 1 << order[0] | 1 << (3 + order[1]) | 1 << (6 + order[2]);
-            if m as u16 & used == used {
-                table[m] |= used;
+            if m as u32 & used == used {
+                table[m] |= mini_row_cells(used);
             }
             p += 1;
         }
@@ -102,38 +103,37 @@ const fn permutations() -> [u16; 512] {
     table
 }
 
-const fn locked_columns() -> [u16; 512] {
+const fn other_bands() -> [u32; 512] {
     let mut table = [0; 512];
     let mut c = 0;
     while c < 512 {
+        let mut locked = 0u32;
         let mut k = 0;
         while k < 3 {
             let three = c >> (3 * k) & 7;
             if three != 0 && three & (three - 1) == 0 {
-                table[c] |= (three << (3 * k)) as u16;
+                locked |= (three << (3 * k)) as u32;
             }
             k += 1;
         }
+        table[c] = !(locked * ROW_FIRSTS) & ((1 << 27) - 1);
         c += 1;
     }
     table
 }
 
-const fn mini_row_cells() -> [u32; 512] {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut bit = 0;
-        while bit < 9 {
-            if m >> bit & 1 != 0 {
-                let (row, boxx) = (bit / 3, bit % 3);
-                table[m] |= 7 << (9 * row + 3 * boxx);
-            }
-            bit += 1;
+/// The band cells of the mini-rows `m` (bit `3r + k` for row `r` and box `k`).
+const fn mini_row_cells(m: u32) -> u32 {
+    let mut cells = 0;
+    let mut bit = 0;
+    while bit < 9 {
+        if m >> bit & 1 != 0 {
+            let (row, boxx) = (bit / 3, bit % 3);
+            cells |= 7 << (9 * row + 3 * boxx);
         }
-        m += 1;
+        bit += 1;
     }
-    table
+    cells
 }
 
 /// The band cells of box `k` of the band.
@@ -230,26 +230,21 @@ impl Node {
     #[inline(always)]
     fn band_step(&mut self, band: usize, symbol: usize) -> bool {
         let x = self.cand[band][symbol];
-        let rows = usize::from(ROW_BOXES[(x & ROW) as usize])
+        let rows = (usize::from(ROW_BOXES[(x & ROW) as usize])
             | usize::from(ROW_BOXES[(x >> 9 & ROW) as usize]) << 3
-            | usize::from(ROW_BOXES[(x >> 18) as usize]) << 6;
-        let usable = usize::from(PERMUTATIONS[rows]);
-        if usable == 0 {
+            | usize::from(ROW_BOXES[(x >> 18 & ROW) as usize]) << 6)
+            & 0x1FF;
+        let y = x & USABLE[rows];
+        if y == 0 {
             return false;
         }
-        let y = x & MINI_ROW_CELLS[usable];
-        let columns = (y | y >> 9 | y >> 18) & ROW;
-        let locked = u32::from(LOCKED_COLUMNS[columns as usize]);
-        let locked = locked | locked << 9 | locked << 18;
-        self.cand[(band + 1) % 3][symbol] &= !locked;
-        self.cand[(band + 2) % 3][symbol] &= !locked;
+        let other = OTHER_BANDS[((y | y >> 9 | y >> 18) & ROW) as usize];
+        self.cand[(band + 1) % 3][symbol] &= other;
+        self.cand[(band + 2) % 3][symbol] &= other;
         // Rows left with one cell (none is left with none: the permutation uses one
         // mini-row of each). A box left with one cell needs no look of its own: the
         // permutation then leaves its row that one cell.
-        let sole = u32::from(ROW_SOLE[(y & ROW) as usize])
-            | u32::from(ROW_SOLE[(y >> 9 & ROW) as usize]) << 9
-            | u32::from(ROW_SOLE[(y >> 18) as usize]) << 18;
-        let new = sole & self.open[band];
+        let new = y & single_rows(y) & self.open[band];
         self.open[band] &= !new;
         for word in &mut self.cand[band] {
             *word &= !new;
@@ -287,14 +282,14 @@ impl Node {
             while columns != 0 {
                 let symbol = columns.trailing_zeros() as usize;
                 columns &= columns - 1;
-                let (mut ones, mut twos) = (0, 0);
-                for words in &self.cand {
-                    let x = words[symbol];
-                    for v in [x & ROW, x >> 9 & ROW, x >> 18] {
-                        twos |= ones & v;
-                        ones |= v;
-                    }
-                }
+                // The nine rows' cells by lanes: the three bands' words together (a
+                // cell in two bands' rows), then the three rows of that.
+                let [x0, x1, x2] = [0, 1, 2].map(|band| self.cand[band][symbol]);
+                let any = x0 | x1 | x2;
+                let more = (x0 & x1) | ((x0 | x1) & x2);
+                let [r0, r1, r2] = [any & ROW, any >> 9 & ROW, any >> 18 & ROW];
+                let ones = r0 | r1 | r2;
+                let twos = ((more | more >> 9 | more >> 18) & ROW) | (r0 & r1) | ((r0 | r1) & r2);
                 if ones != ROW {
                     return Next::Dead;
                 }
@@ -483,25 +478,66 @@ impl BandSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::LOCKED_COLUMNS;
+    use super::{single_rows, OTHER_BANDS, ROW, USABLE};
 
     /// The table against its definition, for every set of columns: a column is locked when
-    /// it is the only one of its box in the set.
+    /// it is the only one of its box in the set, and the other bands lose its cells.
     #[test]
-    fn locked_columns_are_the_columns_alone_in_their_box() {
+    fn other_bands_lose_the_columns_alone_in_their_box() {
         for columns in 0..512u32 {
-            let mut expected = 0;
+            let mut expected = (1 << 27) - 1;
             for col in 0..9 {
                 let box_columns = columns & 7 << (col / 3 * 3);
                 if box_columns == 1 << col {
-                    expected |= 1 << col;
+                    expected &= !(1 << col | 1 << (col + 9) | 1 << (col + 18));
                 }
             }
-            assert_eq!(
-                u32::from(LOCKED_COLUMNS[columns as usize]),
-                expected,
-                "{columns:09b}"
-            );
+            assert_eq!(OTHER_BANDS[columns as usize], expected, "{columns:09b}");
+        }
+    }
+
+    /// The table against its definition: the cells of every band a symbol can take, one
+    /// per row, column and box, among the cells of the mini-rows given.
+    #[test]
+    fn usable_is_the_union_of_the_placements() {
+        for m in 0..512u32 {
+            let mut expected = 0;
+            // One cell per row: columns a, b, c distinct and in distinct boxes.
+            for a in 0..9 {
+                for b in 0..9 {
+                    for c in 0..9 {
+                        let boxes = [a / 3, b / 3, c / 3];
+                        if boxes[0] == boxes[1] || boxes[0] == boxes[2] || boxes[1] == boxes[2] {
+                            continue;
+                        }
+                        let used = 1 << boxes[0] | 1 << (3 + boxes[1]) | 1 << (6 + boxes[2]);
+                        if m & used == used {
+                            expected |= 1 << a | 1 << (9 + b) | 1 << (18 + c);
+                        }
+                    }
+                }
+            }
+            assert_eq!(USABLE[m as usize], expected, "{m:09b}");
+        }
+    }
+
+    /// The lane arithmetic against a row-by-row count, for every band word whose rows are
+    /// not empty (sampled: every row value, with the other rows varied).
+    #[test]
+    fn single_rows_are_the_rows_of_one_cell() {
+        for r in 1..512u32 {
+            for (s, t) in [(1, 1), (r, 0x1FF), (0x100, r), (3, 0x180)] {
+                for y in [
+                    r | s << 9 | t << 18,
+                    s | r << 9 | t << 18,
+                    t | s << 9 | r << 18,
+                ] {
+                    let expected = (0..3)
+                        .filter(|k| (y >> (9 * k) & ROW).count_ones() == 1)
+                        .fold(0, |m, k| m | ROW << (9 * k));
+                    assert_eq!(single_rows(y), expected, "{y:027b}");
+                }
+            }
         }
     }
 }

@@ -5,8 +5,10 @@
 
 use super::error::SudokuError;
 use super::format::write_line;
+use super::layout::Layout;
+use super::parse::{compact_digits_into, compact_digits_layout};
 use super::puzzle::Sudoku;
-use super::solver::SudokuSolver;
+use super::solver::{Run, SudokuSolver};
 use super::variant::Options;
 
 /// A puzzle of a batch that could not be read or solved: which one, and why.
@@ -38,17 +40,60 @@ pub struct BatchError {
 pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<usize, BatchError> {
     let mut solver = SudokuSolver::new();
     let mut grid = Vec::new();
+    // Lines of 81 digits go straight from the text to the search and from the solution to
+    // `out`, allocating nothing, when the options read them as classic puzzles (the
+    // common case); anything else, and any puzzle with conflicting givens (whose error
+    // names them), takes the general reader.
+    let classic = compact_digits_layout(options);
+    let mut values = [0u8; 81];
     let text = text.strip_suffix('\n').unwrap_or(text);
     let mut count = 0;
     for (k, line) in text.split('\n').enumerate() {
         let line = line.strip_suffix('\r').unwrap_or(line);
+        count += 1;
+        if let Some(layout) = &classic {
+            if compact_digits_into(line, &mut values)
+                && solve_digits(&mut solver, layout, &values, out)
+            {
+                continue;
+            }
+        }
         let fail = |error| BatchError { puzzle: k, error };
         let puzzle = Sudoku::parse(line, options).map_err(fail)?;
         if solver.solve_into(&puzzle, &mut grid).map_err(fail)? {
             write_line(puzzle.alphabet(), &grid, out);
         }
         out.push('\n');
-        count += 1;
     }
     Ok(count)
+}
+
+/// Appends the line of the first solution of the classic puzzle `values` (digits `1` to
+/// `9`, or nothing if it has none) and a line break to `out`, and returns `true`; `false`
+/// (and nothing appended) if two givens conflict.
+fn solve_digits(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    values: &[u8; 81],
+    out: &mut String,
+) -> bool {
+    let run = Run {
+        limit: 1,
+        ..Run::default()
+    };
+    let mut line = [b'\n'; 82];
+    let mut found = false;
+    let solved = solver.values(layout, values, run, None, |grid| {
+        for (c, &v) in line.iter_mut().zip(grid) {
+            *c = b'0' + v;
+        }
+        found = true;
+        false
+    });
+    if solved.is_err() {
+        return false;
+    }
+    let line = if found { &line[..] } else { &line[81..] };
+    out.push_str(std::str::from_utf8(line).expect("digits are ASCII"));
+    true
 }

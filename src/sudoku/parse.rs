@@ -37,7 +37,7 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
         return samurai::parse(text, options, alphabet);
     }
     let wanted = wanted_size(options)?;
-    if options.alphabet.is_none() && wanted.is_none_or(|n| n == 9) {
+    if reads_compact_digits(options, wanted) {
         if let Some(values) = compact_digits(text) {
             let empty_mark = text.trim().bytes().find(|&b| b == b'.' || b == b'0');
             let mut alphabet = alphabet;
@@ -78,20 +78,48 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
     read_cells(layout, &tokens, alphabet)
 }
 
+/// Whether a text of 81 digits is read as 9x9 digits with `options` (no alphabet of the
+/// caller's, no size but 9, not Samurai), before anything else is tried.
+fn reads_compact_digits(options: &Options, wanted: Option<usize>) -> bool {
+    options.variant != Variant::Samurai
+        && options.alphabet.is_none()
+        && wanted.is_none_or(|n| n == 9)
+}
+
 /// The common case read in one pass: 81 digits on one line, `.` or `0` for empty cells.
 /// `None` for anything else, which the general reader takes.
 fn compact_digits(text: &str) -> Option<Vec<u8>> {
+    let mut values = [0; 81];
+    compact_digits_into(text, &mut values).then(|| values.to_vec())
+}
+
+/// [`compact_digits`] into `values`, allocating nothing: `false` (and `values` in any
+/// state) if `text` is not 81 digits.
+pub(crate) fn compact_digits_into(text: &str, values: &mut [u8; 81]) -> bool {
     let line = text.trim().as_bytes();
     if line.len() != 81 {
+        return false;
+    }
+    for (value, &b) in values.iter_mut().zip(line) {
+        *value = match b {
+            b'1'..=b'9' => b - b'0',
+            b'.' | b'0' => 0,
+            _ => return false,
+        };
+    }
+    true
+}
+
+/// The layout of every text of 81 digits read with `options`, if it is the classic 9x9
+/// in the built-in digits as [`compact_digits_into`] reads it (its solutions are then
+/// written back as digits `1` to `9`). `None` otherwise, and when the options themselves
+/// are wrong: the general reader reports that.
+pub(crate) fn compact_digits_layout(options: &Options) -> Option<Arc<Layout>> {
+    let wanted = wanted_size(options).ok()?;
+    if !reads_compact_digits(options, wanted) {
         return None;
     }
-    line.iter()
-        .map(|&b| match b {
-            b'1'..=b'9' => Some(b - b'0'),
-            b'.' | b'0' => Some(0),
-            _ => None,
-        })
-        .collect()
+    Layout::new(9, options).ok().filter(|layout| layout.classic)
 }
 
 /// Turns tokens into a puzzle on `layout`, checking each symbol.

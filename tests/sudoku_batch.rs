@@ -1,0 +1,141 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The batch call (`solve_batch`) against one puzzle at a time: lines of 81 digits take a
+//! path of their own (read straight into the search, solutions written straight out), so
+//! every line must come out exactly as `Sudoku::parse`, `SudokuSolver::solve_into` and the
+//! puzzle's own line writer give it, errors included (the same error, for the same
+//! puzzle).
+
+use dlx_wasm::sudoku::{solve_batch, Options, Sudoku, Variant};
+
+/// The batch's answer for `lines` computed one puzzle at a time through the general
+/// reader: the expected output text, or the index and error of the first bad puzzle with
+/// the output before it.
+fn one_by_one(lines: &[&str], options: &Options) -> (String, Option<(usize, String)>) {
+    let mut out = String::new();
+    for (k, line) in lines.iter().enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        // The single call's path (`solve_sudoku` in JS): parse, first solution, its line
+        // in the puzzle's alphabet.
+        let solution = Sudoku::parse(line, options).and_then(|puzzle| puzzle.some_solution());
+        match solution {
+            Ok(Some(solution)) => out.push_str(&solution.to_line()),
+            Ok(None) => {}
+            Err(e) => return (out, Some((k, e.to_string()))),
+        }
+        out.push('\n');
+    }
+    (out, None)
+}
+
+/// Runs the batch on `lines` joined with `\n` and checks it against [`one_by_one`].
+fn same_as_one_by_one(lines: &[&str], options: &Options) -> usize {
+    let text = lines.join("\n");
+    let mut out = String::new();
+    let got = solve_batch(&text, options, &mut out);
+    let (expected, error) = one_by_one(lines, options);
+    match (got, error) {
+        (Ok(n), None) => {
+            assert_eq!(n, lines.len());
+            assert_eq!(out, expected);
+        }
+        (Err(e), Some((k, message))) => {
+            assert_eq!(e.puzzle, k);
+            assert_eq!(e.error.to_string(), message);
+            assert_eq!(out, expected, "the lines before the bad puzzle");
+        }
+        (got, error) => panic!("batch {got:?}, one by one {error:?}"),
+    }
+    out.lines().filter(|l| !l.is_empty()).count()
+}
+
+fn sample(name: &str) -> Vec<String> {
+    let path = format!("{}/tests/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l[..81].to_owned())
+        .collect()
+}
+
+/// Every vendored sample, as one batch: each line the same as one puzzle at a time, and
+/// every puzzle solved.
+#[test]
+fn samples_come_out_as_one_by_one() {
+    for name in [
+        "puzzles2_17_clue.sample",
+        "puzzles3_magictour_top1465.sample",
+        "puzzles5_forum_hardest_1905_11+.sample",
+        "puzzles6_forum_hardest_1106.sample",
+    ] {
+        let lines = sample(name);
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert!(refs.len() >= 100, "{name}");
+        assert_eq!(
+            same_as_one_by_one(&refs, &Options::default()),
+            refs.len(),
+            "{name}"
+        );
+    }
+}
+
+/// Lines the digit path takes, and lines it must leave to the general reader, mixed: `0`
+/// and `.` for empty, surrounding blanks, `\r\n`, no solution, a 4x4, letters, a decorated
+/// line that is not 81 characters; and options that make digits mean something else.
+#[test]
+fn mixed_lines_and_options_come_out_as_one_by_one() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let zeros = hard.replace('.', "0");
+    // r1c9 needs a 9 (the rest of row 1 is 1 to 8), and column 9 has one: no solution,
+    // though no two givens conflict.
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let lines = [
+        hard,
+        &zeros,
+        &format!("  {hard}\t"),
+        &format!("{hard}\r"),
+        &none,
+        "1...........4...",
+        "ABCD............",
+        &hard.replace('4', "A"),
+    ];
+    for options in [
+        Options::default(),
+        Options {
+            size: Some(9),
+            box_rows: Some(3),
+            box_cols: Some(3),
+            ..Options::default()
+        },
+        Options::variant(Variant::Windoku),
+        Options::variant(Variant::X),
+        Options {
+            alphabet: Some("123456789".into()),
+            ..Options::default()
+        },
+    ] {
+        same_as_one_by_one(&lines[..5], &options);
+        for extra in &lines[5..] {
+            let mut some = lines[..5].to_vec();
+            some.push(extra);
+            some.push(hard);
+            same_as_one_by_one(&some, &options);
+        }
+    }
+}
+
+/// Conflicting givens on the digit path: the error names the puzzle and the conflict as
+/// the general reader does, after the lines before it.
+#[test]
+fn conflicting_givens_are_reported_like_one_by_one() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let clash = format!("44{}", &hard[2..]);
+    let lines = [hard, hard, &clash, hard];
+    let text = lines.join("\n");
+    let mut out = String::new();
+    let e = solve_batch(&text, &Options::default(), &mut out).unwrap_err();
+    assert_eq!(e.puzzle, 2);
+    assert_eq!(e.error.code(), "conflicting_givens");
+    same_as_one_by_one(&lines, &Options::default());
+}
