@@ -37,6 +37,7 @@ pub struct ParallelOptions {
     /// gives the same solutions on any machine.
     pub tasks: usize,
     /// Hand the solutions on in the order of the serial search (else as they are found).
+    /// A count hands none on, so it ignores this.
     pub ordered: bool,
 }
 
@@ -249,7 +250,10 @@ impl<'a> ParallelSolver<'a> {
     ) -> Result<ParallelOutcome> {
         let threads = self.parallel.thread_count().min(self.tasks.len()).max(1);
         let limit = self.options.max_solutions.unwrap_or(u64::MAX);
-        let ordered = self.parallel.ordered;
+        // The order matters only to whoever sees the solutions: a count (even within a
+        // solution limit: it is the least of the limit and the total) gathers none, so each
+        // thread counts its own instead of sending every solution to be held in order.
+        let ordered = self.parallel.ordered && on_solution.is_some();
         let shared = Shared {
             next: AtomicUsize::new(0),
             stop: AtomicBool::new(limit == 0),
@@ -270,7 +274,7 @@ impl<'a> ParallelSolver<'a> {
             for thread in 0..threads {
                 let sender = sender.clone();
                 let shared = &shared;
-                scope.spawn(move || self.work(thread, shared, &sender, wants));
+                scope.spawn(move || self.work(thread, shared, &sender, wants, ordered));
             }
             drop(sender);
             // Ordered: each task's solutions, held until every task before it is done.
@@ -373,9 +377,15 @@ impl<'a> ParallelSolver<'a> {
     /// kept where it can be), looks at the stop flag, reports its progress and takes node
     /// budget once per [`CHUNK`] nodes, and counts solutions on its own unless there is a
     /// solution limit to share: so that one thread costs little more than the serial search.
-    fn work(&self, thread: usize, shared: &Shared, sender: &mpsc::Sender<Message>, wants: bool) {
+    fn work(
+        &self,
+        thread: usize,
+        shared: &Shared,
+        sender: &mpsc::Sender<Message>,
+        wants: bool,
+        ordered: bool,
+    ) {
         let limit = self.options.max_solutions.unwrap_or(u64::MAX);
-        let ordered = self.parallel.ordered;
         let options = SolverOptions {
             max_solutions: ordered.then_some(limit),
             max_nodes: None,
