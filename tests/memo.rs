@@ -288,25 +288,14 @@ fn check(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+    // As many cases as the two tests (without, with multiplicities) this one replaces.
+    #![proptest_config(ProptestConfig::with_cases(1200))]
 
+    /// With and without multiplicities, the MRV and in-order rules, small and large budgets,
+    /// with and without a forced option.
     #[test]
     fn memo_counts_equal_the_plain_counts(
-        problem in problem(false),
-        pick in any::<prop::sample::Index>(),
-        bytes in prop_oneof![Just(256usize << 20), 0usize..40_000],
-        ordered in any::<bool>(),
-    ) {
-        let branching = if ordered { MemoBranching::InOrder } else { MemoBranching::Mrv };
-        check(&problem, Vec::new(), bytes, branching)?;
-        if problem.option_count() > 0 {
-            check(&problem, vec![pick.index(problem.option_count())], bytes, branching)?;
-        }
-    }
-
-    #[test]
-    fn memo_counts_equal_the_plain_counts_with_multiplicities(
-        problem in problem(true),
+        problem in any::<bool>().prop_flat_map(problem),
         pick in any::<prop::sample::Index>(),
         bytes in prop_oneof![Just(256usize << 20), 0usize..40_000],
         ordered in any::<bool>(),
