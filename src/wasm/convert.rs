@@ -29,6 +29,8 @@ extern "C" {
     ) -> JsValue;
     #[wasm_bindgen(js_name = packStrings)]
     fn pack_strings(list: &JsValue, bounds: bool) -> JsValue;
+    #[wasm_bindgen(js_name = readFields)]
+    fn read_fields(object: &JsValue, keys: &JsValue) -> Array;
     #[wasm_bindgen(js_name = exactCoverResult)]
     fn exact_cover_result(
         flat: &[u32],
@@ -142,9 +144,55 @@ pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<Array, Js
 /// Property `key` of `object`, `None` if undefined or null.
 /// A getter or proxy that throws becomes an `invalid_argument` error naming the property.
 pub(crate) fn field(object: &JsValue, key: &str) -> Result<Option<JsValue>, JsValue> {
-    let value = js_sys::Reflect::get(object, &property(key))
-        .map_err(|thrown| getter_threw(key, &thrown))?;
-    Ok((!value.is_undefined() && !value.is_null()).then_some(value))
+    Ok(Fields::read(object, key)?.get(key))
+}
+
+/// The properties of an object that a reader may look at, fetched in one call across the
+/// boundary (`readFields` in `pack.js`) instead of one call, and an interned key, per
+/// property: an options object of ten possible keys costs one crossing, plus one per key it
+/// has.
+pub(crate) struct Fields<'k> {
+    keys: &'k str,
+    /// `[present, ...values]`.
+    values: Array,
+    /// Bit k set: the k-th key's value is neither undefined nor null.
+    present: u32,
+}
+
+impl<'k> Fields<'k> {
+    /// The properties `keys` (at most 32 names, separated by single spaces) of `object`; all
+    /// absent when `object` is undefined or null. A getter or proxy that throws becomes an
+    /// `invalid_argument` error naming the property.
+    pub(crate) fn read(object: &JsValue, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+        debug_assert!(keys.split(' ').count() <= 32);
+        if object.is_undefined() || object.is_null() {
+            return Ok(Fields {
+                keys,
+                values: Array::new(),
+                present: 0,
+            });
+        }
+        let values = read_fields(object, &property(keys));
+        // A whole number from -32 to 2^32 - 1, written by readFields.
+        let head = values.get(0).as_f64().unwrap_or(0.0);
+        if head < 0.0 {
+            let key = keys.split(' ').nth((-1.0 - head) as usize).unwrap_or(keys);
+            return Err(getter_threw(key, &values.get(1)));
+        }
+        Ok(Fields {
+            keys,
+            values,
+            present: head as u32,
+        })
+    }
+
+    /// The value of `key` (one of the keys read), `None` if undefined or null.
+    pub(crate) fn get(&self, key: &str) -> Option<JsValue> {
+        let k = self.keys.split(' ').position(|name| name == key);
+        debug_assert!(k.is_some(), "{key} was not read");
+        let k = k? as u32;
+        (self.present & (1 << k) != 0).then(|| self.values.get(k + 1))
+    }
 }
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an

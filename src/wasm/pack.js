@@ -26,59 +26,76 @@ function fault(kind, path, value) {
  */
 export function packLists(list, maxLength, primaryNames, secondaryNames) {
   const count = list.length;
-  let index = null;
-  if (primaryNames) {
-    index = new Map();
-    for (let i = 0; i < primaryNames.length; i++) index.set(primaryNames[i], i);
-    for (let i = 0; i < secondaryNames.length; i++) index.set(secondaryNames[i], primaryNames.length + i);
-  }
+  const index = primaryNames ? itemIndex(primaryNames, secondaryNames) : null;
   const ends = new Uint32Array(count);
-  const values = [];
-  const kinds = [];
-  const lengths = [];
-  // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
-  let text = '';
   let k = 0;
   let j = -1;
   try {
+    // The shape first: each inner value an array, none too long. Their lengths add up to the
+    // length of the flat arrays, made once at their size instead of grown entry by entry.
+    let total = 0;
     for (; k < count; k++) {
       const inner = list[k];
-      j = -1;
       if (!Array.isArray(inner)) return fault('array', [k], inner);
       const length = inner.length;
       if (length > maxLength) return fault('length', [k], length);
-      for (j = 0; j < length; j++) {
+      total += length;
+      ends[k] = total;
+    }
+    const values = new Float64Array(total);
+    const kinds = new Uint8Array(total);
+    const lengths = [];
+    // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
+    let text = '';
+    let at = 0;
+    for (k = 0; k < count; k++) {
+      const inner = list[k];
+      // The length read above: an array that changed since is read as it was.
+      const length = ends[k] - at;
+      for (j = 0; j < length; j++, at++) {
         const entry = inner[j];
         if (typeof entry === 'number') {
-          values.push(entry);
-          kinds.push(0);
+          values[at] = entry;
         } else if (typeof entry === 'string') {
           const item = index?.get(entry);
           if (item !== undefined) {
-            values.push(item);
-            kinds.push(0);
+            values[at] = item;
             continue;
           }
-          values.push(0);
-          kinds.push(1);
+          kinds[at] = 1;
           text += entry;
           lengths.push(entry.length);
         } else {
           return fault('entry', [k, j], entry);
         }
       }
-      ends[k] = values.length;
+      j = -1;
     }
+    return { values, kinds, ends, text, lengths: new Uint32Array(lengths) };
   } catch (thrown) {
     return fault('threw', j < 0 ? [k] : [k, j], thrown);
   }
-  return {
-    values: new Float64Array(values),
-    kinds: new Uint8Array(kinds),
-    ends,
-    text,
-    lengths: new Uint32Array(lengths),
-  };
+}
+
+// The item numbers of the last names given, kept while the next call gives the same names
+// (the usual case: one problem's options read again and again): comparing the names costs
+// less than a new Map.
+let lastNames = [];
+let lastIndex = null;
+
+/** A Map from each of the names (primary, then secondary) to its item number. */
+function itemIndex(primary, secondary) {
+  const n1 = primary.length;
+  let same = n1 + secondary.length === lastNames.length;
+  for (let i = 0; same && i < n1; i++) same = primary[i] === lastNames[i];
+  for (let i = 0; same && i < secondary.length; i++) same = secondary[i] === lastNames[n1 + i];
+  if (same) return lastIndex;
+  const index = new Map();
+  for (let i = 0; i < n1; i++) index.set(primary[i], i);
+  for (let i = 0; i < secondary.length; i++) index.set(secondary[i], n1 + i);
+  lastNames = [...primary, ...secondary];
+  lastIndex = index;
+  return index;
 }
 
 /**
@@ -144,4 +161,38 @@ function unpackLists(flat, ends) {
  */
 export function exactCoverResult(flat, ends, count, complete, nodes, updates) {
   return { solutions: unpackLists(flat, ends), count, complete, stats: { nodes, updates } };
+}
+
+// The keys of each `readFields` call site, split once.
+const keyLists = new Map();
+
+/**
+ * The properties `keys` (names separated by spaces) of `object`, read in one call, so that
+ * an export reading its options does not cross the boundary once per property it might
+ * find: `[present, ...values]`, where bit k of `present` is set when `values[k]` is neither
+ * undefined nor null (the others are left undefined); or `[-1 - k, thrown]` when reading key
+ * k threw (a getter or a proxy).
+ */
+export function readFields(object, keys) {
+  let names = keyLists.get(keys);
+  if (names === undefined) {
+    names = keys.split(' ');
+    keyLists.set(keys, names);
+  }
+  const out = new Array(names.length + 1);
+  let present = 0;
+  for (let k = 0; k < names.length; k++) {
+    let value;
+    try {
+      value = object[names[k]];
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    if (value !== undefined && value !== null) {
+      present |= 1 << k;
+      out[k + 1] = value;
+    }
+  }
+  out[0] = present;
+  return out;
 }
