@@ -9,6 +9,45 @@ function fault(kind, path, value) {
   return { fault: kind, path, value };
 }
 
+// Typed arrays kept from call to call, one per use. A new typed array of a few hundred
+// elements costs microseconds (a backing store of its own), more than reading a small problem;
+// a view of a kept one costs almost nothing. Rust copies what a pack function hands it before
+// any other JS runs, so the next call may reuse them. While one call fills them, JS code of
+// the caller's may run (a getter, a proxy); should it call the solver, that call makes new
+// arrays: only the call that found them free (`own`) uses them. Above KEEP elements, new ones.
+const kept = {
+  values: new Float64Array(0),
+  kinds: new Uint8Array(0),
+  ends: new Uint32Array(0),
+  lengths: new Uint32Array(0),
+};
+const KEEP = 1 << 16;
+let taken = false;
+
+/** `n` zeros of the kind of kept array `use`: in it when the caller owns the kept arrays. */
+function scratch(use, n, own) {
+  let array = kept[use];
+  if (!own || n > KEEP) return new array.constructor(n);
+  if (array.length < n) {
+    array = new array.constructor(Math.min(KEEP, Math.max(n, 2 * array.length)));
+    kept[use] = array;
+  } else {
+    array.fill(0, 0, n);
+  }
+  return array.subarray(0, n);
+}
+
+/** Runs `pack(own)`, with `own` true when the kept arrays were free (and are now its). */
+function withScratch(pack) {
+  const own = !taken;
+  taken = true;
+  try {
+    return pack(own);
+  } finally {
+    if (own) taken = false;
+  }
+}
+
 /**
  * Flattens `list` (an array of arrays of numbers and strings, each inner array at most
  * `maxLength` long) into `{ values, kinds, ends, text, lengths }`: entry i is the number
@@ -25,32 +64,39 @@ function fault(kind, path, value) {
  * not an item) crosses as text, for Rust to read and, if need be, report.
  */
 export function packLists(list, maxLength, primaryNames, secondaryNames) {
-  const count = list.length;
+  return withScratch((own) => packListsWith(own, list, maxLength, primaryNames, secondaryNames));
+}
+
+function packListsWith(own, list, maxLength, primaryNames, secondaryNames) {
   const index = primaryNames ? itemIndex(primaryNames, secondaryNames) : null;
-  const ends = new Uint32Array(count);
   let k = 0;
   let j = -1;
   try {
+    const count = list.length;
+    const ends = scratch('ends', count, own);
+    // Each inner array, read once (an element may be a getter).
+    const rows = new Array(count);
     // The shape first: each inner value an array, none too long. Their lengths add up to the
     // length of the flat arrays, made once at their size instead of grown entry by entry.
     let total = 0;
     for (; k < count; k++) {
       const inner = list[k];
+      rows[k] = inner;
       if (!Array.isArray(inner)) return fault('array', [k], inner);
       const length = inner.length;
       if (length > maxLength) return fault('length', [k], length);
       total += length;
       ends[k] = total;
     }
-    const values = new Float64Array(total);
-    const kinds = new Uint8Array(total);
+    const values = scratch('values', total, own);
+    const kinds = scratch('kinds', total, own);
     const lengths = [];
     // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
     let text = '';
     let at = 0;
     for (k = 0; k < count; k++) {
-      const inner = list[k];
-      // The length read above: an array that changed since is read as it was.
+      const inner = rows[k];
+      // The length read above: an array that changed since is read as far as it was.
       const length = ends[k] - at;
       for (j = 0; j < length; j++, at++) {
         const entry = inner[j];
@@ -71,7 +117,9 @@ export function packLists(list, maxLength, primaryNames, secondaryNames) {
       }
       j = -1;
     }
-    return { values, kinds, ends, text, lengths: new Uint32Array(lengths) };
+    const lengthsOut = scratch('lengths', lengths.length, own);
+    lengthsOut.set(lengths);
+    return { values, kinds, ends, text, lengths: lengthsOut };
   } catch (thrown) {
     return fault('threw', j < 0 ? [k] : [k, j], thrown);
   }
@@ -106,8 +154,12 @@ function itemIndex(primary, secondary) {
  * bounds as given (NaN where absent).
  */
 export function packStrings(list, bounds) {
+  return withScratch((own) => packStringsWith(own, list, bounds));
+}
+
+function packStringsWith(own, list, bounds) {
   const count = list.length;
-  const lengths = new Uint32Array(count);
+  const lengths = scratch('lengths', count, own);
   const names = new Array(count);
   const bounded = [];
   const mins = [];
