@@ -188,9 +188,25 @@ impl<'k> Fields<'k> {
 
     /// The value of `key` (one of the keys read), `None` if undefined or null.
     pub(crate) fn get(&self, key: &str) -> Option<JsValue> {
-        let k = self.keys.split(' ').position(|name| name == key);
-        debug_assert!(k.is_some(), "{key} was not read");
-        let k = k? as u32;
+        // The key's position among the keys, by bytes: `split` and `position` cost more
+        // than the read in wasm.
+        let (keys, key) = (self.keys.as_bytes(), key.as_bytes());
+        let mut start = 0;
+        let mut found = None;
+        let ends = (0..keys.len()).filter(|&i| keys[i] == b' ');
+        for (k, end) in ends.chain([keys.len()]).enumerate() {
+            if keys.get(start..end) == Some(key) {
+                found = Some(k as u32);
+                break;
+            }
+            start = end + 1;
+        }
+        debug_assert!(
+            found.is_some(),
+            "{} was not read",
+            String::from_utf8_lossy(key)
+        );
+        let k = found?;
         (self.present & (1 << k) != 0).then(|| self.values.get(k + 1))
     }
 
