@@ -293,8 +293,23 @@ async function runTasks(job, slots, spawn) {
     if (!slot.loaded.has(key)) slot.loaded.set(key, slot.request({ op: 'load', key, problem, options: solverOptions }));
     return slot.loaded.get(key);
   };
-  await load(slots[0]);
-  const tasks = await slots[0].request({ op: 'split', key, tasks: target });
+  /** Each worker that still holds the problem forgets it. */
+  const forget = () => {
+    for (const slot of slots) {
+      if (!slot.ended && slot.loaded.delete(key)) slot.handle.post({ op: 'drop', key, id: 0 });
+    }
+  };
+  // Every worker reads the problem while the first one splits it, so that none waits for
+  // that before its first task (a failure here comes back when a task awaits it).
+  for (const slot of slots.slice(1)) load(slot).catch(() => {});
+  let tasks;
+  try {
+    await load(slots[0]);
+    tasks = await slots[0].request({ op: 'split', key, tasks: target });
+  } catch (error) {
+    forget();
+    throw error;
+  }
   // Each task's solutions; `done` once searched to its end (or its first `limit`).
   const results = tasks.map(() => ({ done: false, count: 0, solutions: [] }));
   const stats = { nodes: 0, updates: 0 };
@@ -338,7 +353,7 @@ async function runTasks(job, slots, spawn) {
   // next (a message each way) between tasks; under a node limit one only (the second one's
   // lease would wait for the first, which may be waiting for nodes).
   const depth = limited ? 1 : 2;
-  await new Promise((resolve, reject) => {
+  const searched = new Promise((resolve, reject) => {
     let failed = false;
     const over = () => stopped || outOfNodes || (next >= tasks.length && retry.length === 0);
     const finish = () => {
@@ -454,9 +469,12 @@ async function runTasks(job, slots, spawn) {
     }
     for (let k = 0; k < depth; k++) for (const slot of slots) start(slot);
   });
-  for (const slot of slots) {
-    if (!slot.ended && slot.loaded.delete(key)) slot.handle.post({ op: 'drop', key, id: 0 });
-  }
+  // A task that failed ends the search: the workers forget the problem all the same.
+  await searched.catch((error) => {
+    forget();
+    throw error;
+  });
+  forget();
   if (outOfNodes && !stopped) {
     // Stopped on the node limit: every solution found counts, in the order of the tasks
     // (the serial order, with the gaps the unfinished tasks leave).

@@ -412,20 +412,7 @@ impl ProblemBuilder {
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize> {
         let option = self.option_count();
         let n = self.problem.names.len();
-        self.push_option(items.iter().map(|&index| {
-            if index < n {
-                Ok(Entry {
-                    item: index as u32,
-                    color: NO_COLOR,
-                })
-            } else {
-                Err(Error::ItemOutOfRange {
-                    option,
-                    index,
-                    items: n,
-                })
-            }
-        }))
+        self.push_option(items.iter().map(|&index| uncolored(option, index, n)))
     }
 
     /// Adds an option given by item numbers, each with an optional color name. Returns its
@@ -444,6 +431,11 @@ impl ProblemBuilder {
     fn add_colored_entries(&mut self, items: &[(usize, Option<&str>)]) -> Result<usize> {
         let option = self.option_count();
         let n = self.problem.names.len();
+        if items.iter().all(|&(_, color)| color.is_none()) {
+            // No color to register: no list of entries to gather first.
+            let entries = items.iter().map(|&(index, _)| uncolored(option, index, n));
+            return self.push_option(entries);
+        }
         let mut entries = Vec::with_capacity(items.len());
         for &(index, color) in items {
             if index >= n {
@@ -650,7 +642,28 @@ impl ProblemBuilder {
 }
 
 /// Checks that `name` can be written in Knuth's format.
+/// Item `index` without a color in option `option` of a problem of `n` items.
+fn uncolored(option: usize, index: usize, n: usize) -> Result<Entry> {
+    if index < n {
+        Ok(Entry {
+            item: index as u32,
+            color: NO_COLOR,
+        })
+    } else {
+        Err(Error::ItemOutOfRange {
+            option,
+            index,
+            items: n,
+        })
+    }
+}
+
 fn check_name(name: &str) -> Result<()> {
+    // One pass for the usual, valid name; the reason only for a bad one.
+    let bad = |c: char| c.is_whitespace() || c == ':' || c == '|';
+    if !name.is_empty() && !name.chars().any(bad) {
+        return Ok(());
+    }
     let reason = if name.is_empty() {
         "a name cannot be empty"
     } else if name.chars().any(char::is_whitespace) {

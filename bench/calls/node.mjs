@@ -107,16 +107,22 @@ rmSync(SUDOKU_SAMPLE);
 const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
 console.log(`Node ${process.versions.node}, ${ROUNDS} interleaved rounds, median µs per call`);
 for (const [key, value] of Object.entries(m)) console.log(`  ${key.padEnd(24)} ${value.toFixed(2)}`);
-const r = (a, b) => (a / b).toFixed(2);
-console.log('ratios:');
+// Each ratio is taken within a round, then the median over the rounds: this machine's speed
+// shifts by up to 1.8x for seconds at a time, so two medians taken over different rounds can
+// pair a slow native run with a fast wasm one. (Lowest and highest round in brackets.)
+const r = (a, b) => {
+  const ratios = samples[a].map((x, k) => x / samples[b][k]).sort((x, y) => x - y);
+  return `${median(ratios).toFixed(2)} (${ratios[0].toFixed(2)}-${ratios.at(-1).toFixed(2)})`;
+};
+console.log('ratios (median of the rounds\' ratios):');
 for (const form of ['names', 'numbers', 'compact'].filter((f) => f in FORMS)) {
-  console.log(`  ${form} ÷ text: count ${r(m[`count ${form}`], m['count text'])}, first ${r(m[`first ${form}`], m['first text'])}`);
+  console.log(`  ${form} ÷ text: count ${r(`count ${form}`, 'count text')}, first ${r(`first ${form}`, 'first text')}`);
 }
 for (const form of Object.keys(FORMS)) {
-  const native = form === 'text' ? m['native countText'] : m['native countArrays'];
-  console.log(`  count ${form}, wasm ÷ native: ${r(m[`count ${form}`], native)}`);
+  const native = form === 'text' ? 'native countText' : 'native countArrays';
+  console.log(`  count ${form}, wasm ÷ native: ${r(`count ${form}`, native)}`);
 }
-console.log(`  sudoku single calls ÷ native batch: ${r(m['sudoku single calls'], m['native sudoku batch'])}`);
+console.log(`  sudoku single calls ÷ native batch: ${r('sudoku single calls', 'native sudoku batch')}`);
 if (batch) {
-  console.log(`  sudoku batch ÷ native batch: ${r(m['sudoku batch'], m['native sudoku batch'])} (${puzzles.length} puzzles from ${SUDOKU})`);
+  console.log(`  sudoku batch ÷ native batch: ${r('sudoku batch', 'native sudoku batch')} (${puzzles.length} puzzles from ${SUDOKU})`);
 }

@@ -29,6 +29,8 @@ extern "C" {
     ) -> JsValue;
     #[wasm_bindgen(js_name = packStrings)]
     fn pack_strings(list: &JsValue, bounds: bool) -> JsValue;
+    #[wasm_bindgen(js_name = readFields)]
+    fn read_fields(object: &JsValue, keys: &JsValue) -> Array;
     #[wasm_bindgen(js_name = exactCoverResult)]
     fn exact_cover_result(
         flat: &[u32],
@@ -142,9 +144,76 @@ pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<Array, Js
 /// Property `key` of `object`, `None` if undefined or null.
 /// A getter or proxy that throws becomes an `invalid_argument` error naming the property.
 pub(crate) fn field(object: &JsValue, key: &str) -> Result<Option<JsValue>, JsValue> {
-    let value = js_sys::Reflect::get(object, &property(key))
-        .map_err(|thrown| getter_threw(key, &thrown))?;
-    Ok((!value.is_undefined() && !value.is_null()).then_some(value))
+    Ok(Fields::read(object, key)?.get(key))
+}
+
+/// The properties of an object that a reader may look at, fetched in one call across the
+/// boundary (`readFields` in `pack.js`) instead of one call, and an interned key, per
+/// property: an options object of ten possible keys costs one crossing, plus one per key it
+/// has.
+pub(crate) struct Fields<'k> {
+    keys: &'k str,
+    /// `[present, ...values]`.
+    values: Array,
+    /// Bit k set: the k-th key's value is neither undefined nor null.
+    present: u32,
+}
+
+impl<'k> Fields<'k> {
+    /// The properties `keys` (at most 32 names, separated by single spaces) of `object`; all
+    /// absent when `object` is undefined or null. A getter or proxy that throws becomes an
+    /// `invalid_argument` error naming the property.
+    pub(crate) fn read(object: &JsValue, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+        debug_assert!(keys.split(' ').count() <= 32);
+        if object.is_undefined() || object.is_null() {
+            return Ok(Fields {
+                keys,
+                values: Array::new(),
+                present: 0,
+            });
+        }
+        let values = read_fields(object, &property(keys));
+        // A whole number from -32 to 2^32 - 1, written by readFields.
+        let head = values.get(0).as_f64().unwrap_or(0.0);
+        if head < 0.0 {
+            let key = keys.split(' ').nth((-1.0 - head) as usize).unwrap_or(keys);
+            return Err(getter_threw(key, &values.get(1)));
+        }
+        Ok(Fields {
+            keys,
+            values,
+            present: head as u32,
+        })
+    }
+
+    /// The value of `key` (one of the keys read), `None` if undefined or null.
+    pub(crate) fn get(&self, key: &str) -> Option<JsValue> {
+        // The key's position among the keys, by bytes: `split` and `position` cost more
+        // than the read in wasm.
+        let (keys, key) = (self.keys.as_bytes(), key.as_bytes());
+        let mut start = 0;
+        let mut found = None;
+        let ends = (0..keys.len()).filter(|&i| keys[i] == b' ');
+        for (k, end) in ends.chain([keys.len()]).enumerate() {
+            if keys.get(start..end) == Some(key) {
+                found = Some(k as u32);
+                break;
+            }
+            start = end + 1;
+        }
+        debug_assert!(
+            found.is_some(),
+            "{} was not read",
+            String::from_utf8_lossy(key)
+        );
+        let k = found?;
+        (self.present & (1 << k) != 0).then(|| self.values.get(k + 1))
+    }
+
+    /// The value of `key`, undefined if absent.
+    fn value(&self, key: &str) -> JsValue {
+        self.get(key).unwrap_or(JsValue::UNDEFINED)
+    }
 }
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an
@@ -296,10 +365,13 @@ pub(crate) fn lists(
         }
         None => pack_lists(&list, max_length, &JsValue::UNDEFINED, &JsValue::UNDEFINED),
     };
+    let packed = Fields::read(&packed, PACKED)?;
     check_fault(&packed, path, max_length as usize)?;
-    let values = get(&packed, "values").unchecked_into::<js_sys::Float64Array>();
-    let kinds = get(&packed, "kinds").unchecked_into::<js_sys::Uint8Array>();
-    let ends = get(&packed, "ends").unchecked_into::<js_sys::Uint32Array>();
+    let values = packed
+        .value("values")
+        .unchecked_into::<js_sys::Float64Array>();
+    let kinds = packed.value("kinds").unchecked_into::<js_sys::Uint8Array>();
+    let ends = packed.value("ends").unchecked_into::<js_sys::Uint32Array>();
     let (text, texts) = texts(&packed)?;
     Ok(Lists {
         values: values.to_vec(),
@@ -353,14 +425,20 @@ pub(crate) fn item_names(
     bounds: bool,
 ) -> Result<ItemNames, JsValue> {
     let list = array(value, path, max)?;
-    let packed = pack_strings(&list, bounds);
+    let packed = Fields::read(&pack_strings(&list, bounds), PACKED)?;
     check_fault(&packed, path, 0)?;
     let (text, ranges) = texts(&packed)?;
     let mut given = Vec::new();
     if bounds {
-        let bounded = get(&packed, "bounded").unchecked_into::<js_sys::Uint32Array>();
-        let mins = get(&packed, "mins").unchecked_into::<js_sys::Float64Array>();
-        let maxs = get(&packed, "maxs").unchecked_into::<js_sys::Float64Array>();
+        let bounded = packed
+            .value("bounded")
+            .unchecked_into::<js_sys::Uint32Array>();
+        let mins = packed
+            .value("mins")
+            .unchecked_into::<js_sys::Float64Array>();
+        let maxs = packed
+            .value("maxs")
+            .unchecked_into::<js_sys::Float64Array>();
         let (mins, maxs) = (mins.to_vec(), maxs.to_vec());
         for (k, &item) in bounded.to_vec().iter().enumerate() {
             let (min, max) = (mins.get(k), maxs.get(k));
@@ -375,7 +453,7 @@ pub(crate) fn item_names(
         text,
         ranges,
         bounds: given,
-        as_read: get(&packed, "names"),
+        as_read: packed.value("names"),
     })
 }
 
@@ -437,9 +515,8 @@ fn set(object: &JsValue, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(object, &property(key), value);
 }
 
-fn get(object: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(object, &property(key)).unwrap_or(JsValue::UNDEFINED)
-}
+/// Every field of what `packLists` and `packStrings` return, a fault's included.
+const PACKED: &str = "fault path value text lengths values kinds ends names bounded mins maxs";
 
 /// A property name as a JS string. Names are interned: each is decoded into a JS string
 /// once, not on every call (a call reads and writes about twenty properties, and decoding
@@ -449,16 +526,16 @@ pub(crate) fn property(key: &str) -> JsValue {
 }
 
 /// The error for a fault `pack.js` reported, if any.
-fn check_fault(packed: &JsValue, path: &str, max_length: usize) -> Result<(), JsValue> {
-    let Some(kind) = get(packed, "fault").as_string() else {
+fn check_fault(packed: &Fields, path: &str, max_length: usize) -> Result<(), JsValue> {
+    let Some(kind) = packed.value("fault").as_string() else {
         return Ok(());
     };
-    let at: js_sys::Array = get(packed, "path").unchecked_into();
+    let at: js_sys::Array = packed.value("path").unchecked_into();
     let mut place = path.to_owned();
     for k in at.iter() {
         place.push_str(&format!("[{}]", k.as_f64().unwrap_or(0.0) as u64));
     }
-    let value = get(packed, "value");
+    let value = packed.value("value");
     Err(match kind.as_str() {
         "array" => invalid(&place, "an array", &value),
         "entry" if max_length == 0 => invalid(&place, "a string", &value),
@@ -478,9 +555,10 @@ fn check_fault(packed: &JsValue, path: &str, max_length: usize) -> Result<(), Js
 /// The packed strings: the text, and each string's byte range in it. `pack.js` gives the
 /// lengths in UTF-16 units; the text arrives as UTF-8 (a lone surrogate as U+FFFD, still one
 /// unit), so the ranges are found by walking its characters once.
-fn texts(packed: &JsValue) -> Result<(String, Vec<(usize, usize)>), JsValue> {
-    let text = get(packed, "text").as_string().unwrap_or_default();
-    let lengths = get(packed, "lengths")
+fn texts(packed: &Fields) -> Result<(String, Vec<(usize, usize)>), JsValue> {
+    let text = packed.value("text").as_string().unwrap_or_default();
+    let lengths = packed
+        .value("lengths")
         .unchecked_into::<js_sys::Uint32Array>()
         .to_vec();
     let mut ranges = Vec::with_capacity(lengths.len());

@@ -3,8 +3,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, field, index, integer, invalid, item_names, lists, memo_result,
-    number_text, object, property, size, solve_result, string, BadIndex, Item, ItemNames, MAX_SAFE,
+    array, boolean, elements, index, integer, invalid, item_names, lists, memo_result, number_text,
+    object, property, size, solve_result, string, BadIndex, Fields, Item, ItemNames, MAX_SAFE,
 };
 use super::{engine_error, js_error};
 use crate::{
@@ -229,9 +229,13 @@ pub(crate) struct Arguments {
     pub(crate) settings: Settings,
     /// `countOnly`.
     pub(crate) count_only: bool,
-    /// The options object as given, for export-specific fields.
-    pub(crate) options: JsValue,
+    /// The options object's fields, export-specific ones included ([`OPTION_KEYS`]).
+    pub(crate) options: Fields<'static>,
 }
+
+/// Every key of the options objects the exact-cover exports read: read in one call.
+const OPTION_KEYS: &str =
+    "limit maxNodes seed forced countOnly task memo memoBytes memoOrder maxSteps";
 
 /// A problem with the options to solve it under.
 pub(crate) struct Settings {
@@ -257,6 +261,10 @@ impl Arguments {
     pub(crate) fn read(problem: &JsValue, options: Option<JsValue>) -> Result<Arguments, JsValue> {
         let problem = read_problem(problem)?;
         let options = options.unwrap_or(JsValue::UNDEFINED);
+        let options = Fields::read(
+            &object(&options, "options")?.unwrap_or(options),
+            OPTION_KEYS,
+        )?;
         let (solver_options, count_only) = read_options(&options, problem.option_count())?;
         let task = read_task(&options)?;
         Ok(Arguments {
@@ -272,32 +280,26 @@ impl Arguments {
 }
 
 /// `options.task`, a task's path as text.
-fn read_task(options: &JsValue) -> Result<Option<Task>, JsValue> {
-    let Some(object) = object(options, "options")? else {
-        return Ok(None);
-    };
-    let Some(task) = field(&object, "task")? else {
+fn read_task(options: &Fields) -> Result<Option<Task>, JsValue> {
+    let Some(task) = options.get("task") else {
         return Ok(None);
     };
     let text = string(&task, "options.task", MAX_TEXT_BYTES)?;
     text.parse().map(Some).map_err(|e| engine_error(&e))
 }
 
-fn read_options(value: &JsValue, option_count: usize) -> Result<(SolverOptions, bool), JsValue> {
+fn read_options(object: &Fields, option_count: usize) -> Result<(SolverOptions, bool), JsValue> {
     let mut settings = SolverOptions::default();
-    let Some(object) = object(value, "options")? else {
-        return Ok((settings, false));
-    };
-    if let Some(limit) = field(&object, "limit")? {
+    if let Some(limit) = object.get("limit") {
         settings.max_solutions = Some(integer(&limit, "options.limit", MAX_SAFE)?);
     }
-    if let Some(max) = field(&object, "maxNodes")? {
+    if let Some(max) = object.get("maxNodes") {
         settings.max_nodes = Some(integer(&max, "options.maxNodes", MAX_SAFE)?);
     }
-    if let Some(seed) = field(&object, "seed")? {
+    if let Some(seed) = object.get("seed") {
         settings.seed = Some(integer(&seed, "options.seed", MAX_SAFE)?);
     }
-    if let Some(forced) = field(&object, "forced")? {
+    if let Some(forced) = object.get("forced") {
         let list = array(&forced, "options.forced", SizeBudget::DEFAULT.max_options)?;
         for (k, value) in elements(&list, "options.forced").enumerate() {
             let value = value?;
@@ -328,20 +330,17 @@ fn read_options(value: &JsValue, option_count: usize) -> Result<(SolverOptions, 
             }
         }
     }
-    let count_only = boolean(field(&object, "countOnly")?, "options.countOnly")?;
+    let count_only = boolean(object.get("countOnly"), "options.countOnly")?;
     Ok((settings, count_only))
 }
 
 /// `memo`, `memoBytes` and `memoOrder` of `exact_cover`'s options: the memo cache's settings
 /// when `memo` is true. `memo` needs `countOnly` (the cache counts, it collects no
 /// solutions); `memoBytes` and `memoOrder` need `memo`.
-fn read_memo(options: &JsValue, count_only: bool) -> Result<Option<MemoOptions>, JsValue> {
-    let Some(object) = object(options, "options")? else {
-        return Ok(None);
-    };
-    let memo = field(&object, "memo")?;
-    let bytes = field(&object, "memoBytes")?;
-    let order = field(&object, "memoOrder")?;
+fn read_memo(options: &Fields, count_only: bool) -> Result<Option<MemoOptions>, JsValue> {
+    let memo = options.get("memo");
+    let bytes = options.get("memoBytes");
+    let order = options.get("memoOrder");
     if !boolean(memo.clone(), "options.memo")? {
         return match (bytes, order) {
             (Some(bytes), _) => Err(invalid(
@@ -385,8 +384,9 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
         return Err(invalid("problem", expected, value));
     };
     let budget = SizeBudget::DEFAULT;
-    let primary = field(&object, "primary")?.unwrap_or(JsValue::UNDEFINED);
-    let secondary = field(&object, "secondary")?;
+    let fields = Fields::read(&object, "primary secondary items offsets options")?;
+    let primary = fields.get("primary").unwrap_or(JsValue::UNDEFINED);
+    let secondary = fields.get("secondary");
     // Item names as read, when given: options that name items cross as numbers.
     let mut names = None;
     let mut builder = if primary.as_f64().is_some() {
@@ -420,12 +420,12 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
         ));
     };
 
-    if let Some(items) = field(&object, "items")? {
-        let offsets = field(&object, "offsets")?.unwrap_or(JsValue::UNDEFINED);
+    if let Some(items) = fields.get("items") {
+        let offsets = fields.get("offsets").unwrap_or(JsValue::UNDEFINED);
         read_compact(&mut builder, &items, &offsets)?;
         return Ok(builder.build());
     }
-    let list = field(&object, "options")?.unwrap_or(JsValue::UNDEFINED);
+    let list = fields.get("options").unwrap_or(JsValue::UNDEFINED);
     let options = lists(
         &list,
         "problem.options",
@@ -517,18 +517,25 @@ fn item_number(
 
 /// A typed array's numbers (any kind but BigInt), or an `invalid_argument` error at `path`.
 fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
+    // The documented kind, copied as it is (one crossing; every u32 is exact as an f64);
+    // the others through a Float64Array.
+    let u32s = value.dyn_ref::<js_sys::Uint32Array>();
     let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
-    let is_typed = js_sys::ArrayBuffer::is_view(value)
-        && !value.is_instance_of::<js_sys::DataView>()
-        && !value.is_instance_of::<js_sys::BigInt64Array>()
-        && !value.is_instance_of::<js_sys::BigUint64Array>();
+    let is_typed = u32s.is_some()
+        || (js_sys::ArrayBuffer::is_view(value)
+            && !value.is_instance_of::<js_sys::DataView>()
+            && !value.is_instance_of::<js_sys::BigInt64Array>()
+            && !value.is_instance_of::<js_sys::BigUint64Array>());
     if !is_typed {
         return Err(invalid(path, expected, value));
     }
-    let length = js_sys::Reflect::get(value, &property("length"))
-        .ok()
-        .and_then(|l| l.as_f64())
-        .unwrap_or(0.0);
+    let length = match u32s {
+        Some(u32s) => f64::from(u32s.length()),
+        None => js_sys::Reflect::get(value, &property("length"))
+            .ok()
+            .and_then(|l| l.as_f64())
+            .unwrap_or(0.0),
+    };
     if length > max as f64 {
         return Err(js_error(
             "too_large",
@@ -539,7 +546,10 @@ fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, Js
             &[("path", JsValue::from_str(path))],
         ));
     }
-    Ok(js_sys::Float64Array::new(value).to_vec())
+    Ok(match u32s {
+        Some(u32s) => u32s.to_vec().into_iter().map(f64::from).collect(),
+        None => js_sys::Float64Array::new(value).to_vec(),
+    })
 }
 
 /// The compact form: option k is `items[offsets[k]..offsets[k + 1]]`.

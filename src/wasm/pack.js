@@ -9,6 +9,45 @@ function fault(kind, path, value) {
   return { fault: kind, path, value };
 }
 
+// Typed arrays kept from call to call, one per use. A new typed array of a few hundred
+// elements costs microseconds (a backing store of its own), more than reading a small problem;
+// a view of a kept one costs almost nothing. Rust copies what a pack function hands it before
+// any other JS runs, so the next call may reuse them. While one call fills them, JS code of
+// the caller's may run (a getter, a proxy); should it call the solver, that call makes new
+// arrays: only the call that found them free (`own`) uses them. Above KEEP elements, new ones.
+const kept = {
+  values: new Float64Array(0),
+  kinds: new Uint8Array(0),
+  ends: new Uint32Array(0),
+  lengths: new Uint32Array(0),
+};
+const KEEP = 1 << 16;
+let taken = false;
+
+/** `n` zeros of the kind of kept array `use`: in it when the caller owns the kept arrays. */
+function scratch(use, n, own) {
+  let array = kept[use];
+  if (!own || n > KEEP) return new array.constructor(n);
+  if (array.length < n) {
+    array = new array.constructor(Math.min(KEEP, Math.max(n, 2 * array.length)));
+    kept[use] = array;
+  } else {
+    array.fill(0, 0, n);
+  }
+  return array.subarray(0, n);
+}
+
+/** Runs `pack(own)`, with `own` true when the kept arrays were free (and are now its). */
+function withScratch(pack) {
+  const own = !taken;
+  taken = true;
+  try {
+    return pack(own);
+  } finally {
+    if (own) taken = false;
+  }
+}
+
 /**
  * Flattens `list` (an array of arrays of numbers and strings, each inner array at most
  * `maxLength` long) into `{ values, kinds, ends, text, lengths }`: entry i is the number
@@ -25,60 +64,86 @@ function fault(kind, path, value) {
  * not an item) crosses as text, for Rust to read and, if need be, report.
  */
 export function packLists(list, maxLength, primaryNames, secondaryNames) {
-  const count = list.length;
-  let index = null;
-  if (primaryNames) {
-    index = new Map();
-    for (let i = 0; i < primaryNames.length; i++) index.set(primaryNames[i], i);
-    for (let i = 0; i < secondaryNames.length; i++) index.set(secondaryNames[i], primaryNames.length + i);
-  }
-  const ends = new Uint32Array(count);
-  const values = [];
-  const kinds = [];
-  const lengths = [];
-  // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
-  let text = '';
+  return withScratch((own) => packListsWith(own, list, maxLength, primaryNames, secondaryNames));
+}
+
+function packListsWith(own, list, maxLength, primaryNames, secondaryNames) {
+  const index = primaryNames ? itemIndex(primaryNames, secondaryNames) : null;
   let k = 0;
   let j = -1;
   try {
+    const count = list.length;
+    const ends = scratch('ends', count, own);
+    // Each inner array, read once (an element may be a getter).
+    const rows = new Array(count);
+    // The shape first: each inner value an array, none too long. Their lengths add up to the
+    // length of the flat arrays, made once at their size instead of grown entry by entry.
+    let total = 0;
     for (; k < count; k++) {
       const inner = list[k];
-      j = -1;
+      rows[k] = inner;
       if (!Array.isArray(inner)) return fault('array', [k], inner);
       const length = inner.length;
       if (length > maxLength) return fault('length', [k], length);
-      for (j = 0; j < length; j++) {
+      total += length;
+      ends[k] = total;
+    }
+    const values = scratch('values', total, own);
+    const kinds = scratch('kinds', total, own);
+    const lengths = [];
+    // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
+    let text = '';
+    let at = 0;
+    for (k = 0; k < count; k++) {
+      const inner = rows[k];
+      // The length read above: an array that changed since is read as far as it was.
+      const length = ends[k] - at;
+      for (j = 0; j < length; j++, at++) {
         const entry = inner[j];
         if (typeof entry === 'number') {
-          values.push(entry);
-          kinds.push(0);
+          values[at] = entry;
         } else if (typeof entry === 'string') {
           const item = index?.get(entry);
           if (item !== undefined) {
-            values.push(item);
-            kinds.push(0);
+            values[at] = item;
             continue;
           }
-          values.push(0);
-          kinds.push(1);
+          kinds[at] = 1;
           text += entry;
           lengths.push(entry.length);
         } else {
           return fault('entry', [k, j], entry);
         }
       }
-      ends[k] = values.length;
+      j = -1;
     }
+    const lengthsOut = scratch('lengths', lengths.length, own);
+    lengthsOut.set(lengths);
+    return { values, kinds, ends, text, lengths: lengthsOut };
   } catch (thrown) {
     return fault('threw', j < 0 ? [k] : [k, j], thrown);
   }
-  return {
-    values: new Float64Array(values),
-    kinds: new Uint8Array(kinds),
-    ends,
-    text,
-    lengths: new Uint32Array(lengths),
-  };
+}
+
+// The item numbers of the last names given, kept while the next call gives the same names
+// (the usual case: one problem's options read again and again): comparing the names costs
+// less than a new Map.
+let lastNames = [];
+let lastIndex = null;
+
+/** A Map from each of the names (primary, then secondary) to its item number. */
+function itemIndex(primary, secondary) {
+  const n1 = primary.length;
+  let same = n1 + secondary.length === lastNames.length;
+  for (let i = 0; same && i < n1; i++) same = primary[i] === lastNames[i];
+  for (let i = 0; same && i < secondary.length; i++) same = secondary[i] === lastNames[n1 + i];
+  if (same) return lastIndex;
+  const index = new Map();
+  for (let i = 0; i < n1; i++) index.set(primary[i], i);
+  for (let i = 0; i < secondary.length; i++) index.set(secondary[i], n1 + i);
+  lastNames = [...primary, ...secondary];
+  lastIndex = index;
+  return index;
 }
 
 /**
@@ -89,8 +154,12 @@ export function packLists(list, maxLength, primaryNames, secondaryNames) {
  * bounds as given (NaN where absent).
  */
 export function packStrings(list, bounds) {
+  return withScratch((own) => packStringsWith(own, list, bounds));
+}
+
+function packStringsWith(own, list, bounds) {
   const count = list.length;
-  const lengths = new Uint32Array(count);
+  const lengths = scratch('lengths', count, own);
   const names = new Array(count);
   const bounded = [];
   const mins = [];
@@ -144,4 +213,38 @@ function unpackLists(flat, ends) {
  */
 export function exactCoverResult(flat, ends, count, complete, nodes, updates) {
   return { solutions: unpackLists(flat, ends), count, complete, stats: { nodes, updates } };
+}
+
+// The keys of each `readFields` call site, split once.
+const keyLists = new Map();
+
+/**
+ * The properties `keys` (names separated by spaces) of `object`, read in one call, so that
+ * an export reading its options does not cross the boundary once per property it might
+ * find: `[present, ...values]`, where bit k of `present` is set when `values[k]` is neither
+ * undefined nor null (the others are left undefined); or `[-1 - k, thrown]` when reading key
+ * k threw (a getter or a proxy).
+ */
+export function readFields(object, keys) {
+  let names = keyLists.get(keys);
+  if (names === undefined) {
+    names = keys.split(' ');
+    keyLists.set(keys, names);
+  }
+  const out = new Array(names.length + 1);
+  let present = 0;
+  for (let k = 0; k < names.length; k++) {
+    let value;
+    try {
+      value = object[names[k]];
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    if (value !== undefined && value !== null) {
+      present |= 1 << k;
+      out[k + 1] = value;
+    }
+  }
+  out[0] = present;
+  return out;
 }

@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{field, object, size};
+use super::convert::size;
 use super::engine_error;
 use super::exact_cover::{Arguments, JsExactCoverProblem};
 use super::json::Json;
@@ -82,10 +82,8 @@ pub fn exact_cover_trace(
     } = Arguments::read(problem, options.map(JsValue::from))?;
     let problem = &settings.problem;
     let mut steps = DEFAULT_STEPS;
-    if let Some(object) = object(&options, "options")? {
-        if let Some(value) = field(&object, "maxSteps")? {
-            steps = size(&value, "options.maxSteps", MAX_STEPS)?;
-        }
+    if let Some(value) = options.get("maxSteps") {
+        steps = size(&value, "options.maxSteps", MAX_STEPS)?;
     }
     let recorded = trace(problem, &settings.options, steps).map_err(|e| engine_error(&e))?;
     let mut json = Json::default();

@@ -301,3 +301,30 @@ test('multiplicities given as { name, min, max } objects agree with brute force 
   }
   console.log(`${checked} bounded problems checked against brute force`);
 });
+
+test('a getter that calls the solver while a problem is being read disturbs neither call', () => {
+  // pack.js reuses its typed arrays from call to call; a call made from inside one (here by
+  // an option's getter, after the outer call has filled part of them) must get its own.
+  for (const api of Object.values(MODULES)) {
+    const inner = [];
+    const nested = { primary: ['p', 'q'], secondary: ['x'], options: [['p', 'x:red'], ['q', 'x:red'], ['p', 'q']] };
+    const outerOptions = [['a', 'b'], ['a'], ['b'], ['c']];
+    const options = [...outerOptions];
+    Object.defineProperty(options, 2, {
+      get() {
+        // Its own problem, larger than the outer one, with strings that stay text (colors).
+        inner.push(api.exact_cover(nested).solutions);
+        inner.push(api.exact_cover({ primary: 3, options: [[0, 1, 2], [0], [1], [2], [1, 2]] }, { countOnly: true }).count);
+        return ['b'];
+      },
+    });
+    const outer = api.exact_cover({ primary: ['a', 'b', 'c'], options });
+    assert.deepEqual(outer.solutions, [[0, 3], [1, 2, 3]]);
+    // The getter ran once: each element is read once.
+    assert.equal(inner.length, 2);
+    assert.deepEqual(inner[0], [[0, 1], [2]]);
+    assert.equal(inner[1], 3);
+    // And the next call, after both, still reads right.
+    assert.deepEqual(api.exact_cover({ primary: ['a', 'b', 'c'], options: outerOptions }).solutions, [[0, 3], [1, 2, 3]]);
+  }
+});
