@@ -254,6 +254,18 @@ impl Node {
         true
     }
 
+    /// The words that differ from the copy the band step last left: bit `9b + s` for
+    /// `cand[b][s]`.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let (cand, seen) = (self.cand.as_flattened(), self.seen.as_flattened());
+        let mut changed = 0;
+        for (k, (a, b)) in cand.iter().zip(seen).enumerate() {
+            changed |= u32::from(a != b) << k;
+        }
+        changed
+    }
+
     /// Takes every forced step until none is left, then picks the cell to branch on.
     fn propagate(&mut self, grid: &mut [u8]) -> Next<Cell> {
         // Symbols whose words changed since their columns' last look.
@@ -261,21 +273,18 @@ impl Node {
         loop {
             // Sweeps over the words, a symbol's three bands together, until none changes.
             loop {
-                let mut changed = 0u32;
-                for symbol in 0..9 {
-                    for band in 0..3 {
-                        if self.cand[band][symbol] != self.seen[band][symbol] {
-                            changed |= 1 << symbol;
-                            if !self.band_step(band, symbol) {
-                                return Next::Dead;
-                            }
-                        }
-                    }
-                }
-                if changed == 0 {
+                let mut work = self.changed();
+                if work == 0 {
                     break;
                 }
-                columns |= changed;
+                columns |= (work | work >> 9 | work >> 18) & ROW;
+                while work != 0 {
+                    let k = work.trailing_zeros() as usize;
+                    work &= work - 1;
+                    if !self.band_step(k / 9, k % 9) {
+                        return Next::Dead;
+                    }
+                }
             }
             let mut progress = false;
             // Columns of those symbols: one place left is a single, none a contradiction.
