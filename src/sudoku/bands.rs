@@ -254,18 +254,6 @@ impl Node {
         true
     }
 
-    /// The words that differ from the copy the band step last left: bit `9b + s` for
-    /// `cand[b][s]`.
-    #[inline(always)]
-    fn changed(&self) -> u32 {
-        let (cand, seen) = (self.cand.as_flattened(), self.seen.as_flattened());
-        let mut changed = 0;
-        for (k, (a, b)) in cand.iter().zip(seen).enumerate() {
-            changed |= u32::from(a != b) << k;
-        }
-        changed
-    }
-
     /// Takes every forced step until none is left, then picks the cell to branch on.
     fn propagate(&mut self, grid: &mut [u8]) -> Next<Cell> {
         // Symbols whose words changed since their columns' last look.
@@ -273,18 +261,21 @@ impl Node {
         loop {
             // Sweeps over the words, a symbol's three bands together, until none changes.
             loop {
-                let mut work = self.changed();
-                if work == 0 {
-                    break;
-                }
-                columns |= (work | work >> 9 | work >> 18) & ROW;
-                while work != 0 {
-                    let k = work.trailing_zeros() as usize;
-                    work &= work - 1;
-                    if !self.band_step(k / 9, k % 9) {
-                        return Next::Dead;
+                let mut changed = 0u32;
+                for symbol in 0..9 {
+                    for band in 0..3 {
+                        if self.cand[band][symbol] != self.seen[band][symbol] {
+                            changed |= 1 << symbol;
+                            if !self.band_step(band, symbol) {
+                                return Next::Dead;
+                            }
+                        }
                     }
                 }
+                if changed == 0 {
+                    break;
+                }
+                columns |= changed;
             }
             let mut progress = false;
             // Columns of those symbols: one place left is a single, none a contradiction.
@@ -450,12 +441,21 @@ impl BandSearch {
         // The givens, all at once: each symbol leaves the row, column and box of its
         // givens (which finds two givens in conflict), then every filled cell leaves the
         // symbols it does not hold.
+        // The filled cells of each band first, with no branch per cell, then a look at each
+        // of them only.
         let mut root = Node::new();
         let mut mine = [[0u32; 9]; 3];
-        for (cell, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                let symbol = usize::from(v) - 1;
-                let (band, i) = (cell / 27, cell as u32 % 27);
+        let mut filled = [0u32; 3];
+        for (filled, cells) in filled.iter_mut().zip(givens.chunks(27)) {
+            for (i, &v) in cells.iter().enumerate() {
+                *filled |= u32::from(v != 0) << i;
+            }
+        }
+        for (band, mut cells) in filled.into_iter().enumerate() {
+            while cells != 0 {
+                let i = cells.trailing_zeros();
+                cells &= cells - 1;
+                let symbol = usize::from(givens[band * 27 + i as usize]) - 1;
                 let bit = 1 << i;
                 if symbol >= 9 || root.cand[band][symbol] & bit == 0 {
                     return None;
