@@ -139,3 +139,43 @@ fn conflicting_givens_are_reported_like_one_by_one() {
     assert_eq!(e.error.code(), "conflicting_givens");
     same_as_one_by_one(&lines, &Options::default());
 }
+
+/// Where the digit path takes the next 81 bytes as a line (a line break or the end after
+/// them), the lines must still be the text's own: a short line whose break falls inside
+/// those 81 bytes, empty lines, a last line of 81 with and without its break, a line of
+/// 82, and `\r\n`.
+#[test]
+fn lines_are_split_as_the_text_splits_them() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // 16 characters, a break, 64 characters: 81 bytes with a break after them.
+    let four = "1...........4...";
+    let sixty_four = ".".repeat(64);
+    for text in [
+        format!("{hard}\n{hard}"),
+        format!("{hard}\n{hard}\n"),
+        format!("{four}\n{sixty_four}\n{hard}\n"),
+        format!("{hard}\n\n{hard}\n"),
+        format!("{hard}\n{hard}\n\n"),
+        format!("{hard}.\n{hard}\n"),
+        format!("{hard}\r\n{hard}\r\n"),
+        format!("{hard}\n{four}"),
+        hard.to_owned(),
+    ] {
+        let lines: Vec<&str> = text
+            .strip_suffix('\n')
+            .unwrap_or(&text)
+            .split('\n')
+            .collect();
+        let mut out = String::new();
+        let got = solve_batch(&text, &Options::default(), &mut out);
+        let (expected, error) = one_by_one(&lines, &Options::default());
+        assert_eq!(out, expected, "{text:?}");
+        match (got, error) {
+            (Ok(n), None) => assert_eq!(n, lines.len(), "{text:?}"),
+            (Err(e), Some((k, message))) => {
+                assert_eq!((e.puzzle, e.error.to_string()), (k, message), "{text:?}");
+            }
+            (got, error) => panic!("{text:?}: batch {got:?}, one by one {error:?}"),
+        }
+    }
+}

@@ -5,10 +5,9 @@
 
 use super::error::SudokuError;
 use super::format::write_line;
-use super::layout::Layout;
-use super::parse::{compact_digits_into, compact_digits_layout};
+use super::parse::{compact_digits_into, compact_digits_layout, digits_into};
 use super::puzzle::Sudoku;
-use super::solver::{Run, SudokuSolver};
+use super::solver::SudokuSolver;
 use super::variant::Options;
 
 /// A puzzle of a batch that could not be read or solved: which one, and why.
@@ -41,59 +40,87 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
     let mut solver = SudokuSolver::new();
     let mut grid = Vec::new();
     // Lines of 81 digits go straight from the text to the search and from the solution to
-    // `out`, allocating nothing, when the options read them as classic puzzles (the
-    // common case); anything else, and any puzzle with conflicting givens (whose error
-    // names them), takes the general reader.
-    let classic = compact_digits_layout(options);
+    // one buffer of bytes, allocating nothing per puzzle, when the options read them as
+    // classic puzzles (the common case): a line is taken as the next 81 bytes when a line
+    // break (or the end) follows them, and read with no look at its characters but the
+    // one pass that turns them into values. Anything else, and any puzzle with
+    // conflicting givens (whose error names them), takes the general reader.
+    let classic = compact_digits_layout(options).is_some();
     let mut values = [0u8; 81];
+    let mut solution = [0u8; 81];
+    // The output, checked as UTF-8 once at the end (it is digits, line breaks and the
+    // general writer's strings).
+    let mut bytes = Vec::with_capacity(text.len() + 1);
+    let mut general = String::new();
     let text = text.strip_suffix('\n').unwrap_or(text);
+    let all = text.as_bytes();
+    let mut start = 0;
     let mut count = 0;
-    for (k, line) in text.split('\n').enumerate() {
-        let line = line.strip_suffix('\r').unwrap_or(line);
+    let result = loop {
+        let k = count;
         count += 1;
-        if let Some(layout) = &classic {
-            if compact_digits_into(line, &mut values)
-                && solve_digits(&mut solver, layout, &values, out)
-            {
+        let rest = &all[start..];
+        if classic
+            && rest.get(81).is_none_or(|&b| b == b'\n')
+            && digits_into(rest.get(..81).unwrap_or(rest), &mut values)
+        {
+            if let Some(found) = solver.first_classic(&values, &mut solution) {
+                if found {
+                    bytes.extend(solution.iter().map(|&v| b'0' + v));
+                }
+                bytes.push(b'\n');
+                if rest.len() == 81 {
+                    break Ok(count);
+                }
+                start += 82;
                 continue;
             }
         }
-        let fail = |error| BatchError { puzzle: k, error };
-        let puzzle = Sudoku::parse(line, options).map_err(fail)?;
-        if solver.solve_into(&puzzle, &mut grid).map_err(fail)? {
-            write_line(puzzle.alphabet(), &grid, out);
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(all.len(), |i| start + i);
+        let line = &text[start..end];
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if let Err(error) = solve_line(&mut solver, line, options, classic, &mut grid, &mut general)
+        {
+            break Err(BatchError { puzzle: k, error });
         }
-        out.push('\n');
-    }
-    Ok(count)
+        bytes.extend_from_slice(general.as_bytes());
+        bytes.push(b'\n');
+        if end == all.len() {
+            break Ok(count);
+        }
+        start = end + 1;
+    };
+    out.push_str(std::str::from_utf8(&bytes).expect("digits and strings are UTF-8"));
+    result
 }
 
-/// Appends the line of the first solution of the classic puzzle `values` (digits `1` to
-/// `9`, or nothing if it has none) and a line break to `out`, and returns `true`; `false`
-/// (and nothing appended) if two givens conflict.
-fn solve_digits(
+/// Puts the line of the first solution of the puzzle `line` (read with `options`; as
+/// digits by the classic path if `classic`) in `general`, or nothing if it has none.
+fn solve_line(
     solver: &mut SudokuSolver,
-    layout: &Layout,
-    values: &[u8; 81],
-    out: &mut String,
-) -> bool {
-    let run = Run {
-        limit: 1,
-        ..Run::default()
-    };
-    let mut line = [b'\n'; 82];
-    let mut found = false;
-    let solved = solver.values(layout, values, run, None, |grid| {
-        for (c, &v) in line.iter_mut().zip(grid) {
-            *c = b'0' + v;
+    line: &str,
+    options: &Options,
+    classic: bool,
+    grid: &mut Vec<u8>,
+    general: &mut String,
+) -> Result<(), SudokuError> {
+    general.clear();
+    let mut values = [0u8; 81];
+    if classic && compact_digits_into(line, &mut values) {
+        let mut solution = [0u8; 81];
+        if let Some(found) = solver.first_classic(&values, &mut solution) {
+            if found {
+                general.extend(solution.iter().map(|&v| char::from(b'0' + v)));
+            }
+            return Ok(());
         }
-        found = true;
-        false
-    });
-    if solved.is_err() {
-        return false;
     }
-    let line = if found { &line[..] } else { &line[81..] };
-    out.push_str(std::str::from_utf8(line).expect("digits are ASCII"));
-    true
+    let puzzle = Sudoku::parse(line, options)?;
+    if solver.solve_into(&puzzle, grid)? {
+        write_line(puzzle.alphabet(), grid, general);
+    }
+    Ok(())
 }

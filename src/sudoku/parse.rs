@@ -96,18 +96,23 @@ fn compact_digits(text: &str) -> Option<Vec<u8>> {
 /// [`compact_digits`] into `values`, allocating nothing: `false` (and `values` in any
 /// state) if `text` is not 81 digits.
 pub(crate) fn compact_digits_into(text: &str, values: &mut [u8; 81]) -> bool {
-    let line = text.trim().as_bytes();
+    digits_into(text.trim().as_bytes(), values)
+}
+
+/// [`compact_digits_into`] on bytes, with no blanks around them: `line` must be 81 digits,
+/// `.` or `0` for empty. Branch-free over the cells (a batch reads its lines with it).
+pub(crate) fn digits_into(line: &[u8], values: &mut [u8; 81]) -> bool {
     if line.len() != 81 {
         return false;
     }
+    let mut bad = false;
     for (value, &b) in values.iter_mut().zip(line) {
-        *value = match b {
-            b'1'..=b'9' => b - b'0',
-            b'.' | b'0' => 0,
-            _ => return false,
-        };
+        let digit = b.wrapping_sub(b'0');
+        let empty = b == b'.';
+        bad |= digit > 9 && !empty;
+        *value = if empty { 0 } else { digit };
     }
-    true
+    !bad
 }
 
 /// The layout of every text of 81 digits read with `options`, if it is the classic 9x9

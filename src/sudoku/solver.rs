@@ -153,6 +153,17 @@ impl SudokuSolver {
         Ok(puzzle.with_conflicts(outcome)?.found == 1)
     }
 
+    /// The first solution of the classic 9x9 puzzle `givens` (81 values, 0 for empty) into
+    /// `out`: `Some(true)`, `Some(false)` if it has none, `None` if two givens conflict.
+    /// The band search itself, with nothing around it: the batch's path.
+    pub(crate) fn first_classic(&mut self, givens: &[u8; 81], out: &mut [u8; 81]) -> Option<bool> {
+        let found = self.bands.run(givens, 1, |grid| {
+            out.copy_from_slice(grid);
+            false
+        })?;
+        Some(found == 1)
+    }
+
     /// Counts the solutions of `puzzle`, stopping at `limit`.
     ///
     /// # Errors
