@@ -8,7 +8,8 @@
 //!
 //! `exact-cover` prints, in µs per call (median of 7 batches of REPS calls), the text form
 //! parsed and counted (`countText`), parsed and solved to the first solution (`firstText`),
-//! and the same from item numbers through the builder (`countArrays`, `firstArrays`).
+//! and the same from item numbers through the builder (`countArrays`, `firstArrays`) and
+//! from item names through it (`countNames`, `firstNames`: what JS's arrays of names are).
 //! `sudoku` prints µs per puzzle for `solve_batch` on the whole file (`batch`). JSON on one
 //! line. With NAME, only that measurement (for instruction counts under callgrind: the
 //! difference between two REPS values over 8 times their difference calls).
@@ -91,12 +92,30 @@ fn main() {
         }
         builder.build()
     };
+    // The same problem by item names, as JS's `{ primary, secondary, options }` of names.
+    let names: Vec<String> = (0..problem.item_count())
+        .map(|i| problem.item_name(i).into_owned())
+        .collect();
+    let (primary, secondary) = names.split_at(problem.primary_count());
+    let named: Vec<Vec<&str>> = options
+        .iter()
+        .map(|o| o.iter().map(|&i| names[i].as_str()).collect())
+        .collect();
+    let build_named = || {
+        let mut builder = ProblemBuilder::with_names(primary, secondary).unwrap();
+        for option in &named {
+            builder.add_named_option(option).unwrap();
+        }
+        builder.build()
+    };
     let parse = || Problem::parse(&text).unwrap();
-    let calls: [(&str, &dyn Fn() -> u64); 4] = [
+    let calls: [(&str, &dyn Fn() -> u64); 6] = [
         ("countText", &|| count(&parse(), None)),
         ("firstText", &|| count(&parse(), Some(1))),
         ("countArrays", &|| count(&build(), None)),
         ("firstArrays", &|| count(&build(), Some(1))),
+        ("countNames", &|| count(&build_named(), None)),
+        ("firstNames", &|| count(&build_named(), Some(1))),
     ];
     let fields: Vec<String> = calls
         .iter()

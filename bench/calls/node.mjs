@@ -118,10 +118,15 @@ console.log('ratios (median of the rounds\' ratios):');
 for (const form of ['names', 'numbers', 'compact'].filter((f) => f in FORMS)) {
   console.log(`  ${form} ÷ text: count ${r(`count ${form}`, 'count text')}, first ${r(`first ${form}`, 'first text')}`);
 }
+// Each form against the same work natively: text parsed, names through the builder by
+// name, numbers (arrays or compact) through it by number; names also against numbers.
+const NATIVE_FORM = { text: 'countText', names: 'countNames', numbers: 'countArrays', compact: 'countArrays' };
 for (const form of Object.keys(FORMS)) {
-  const native = form === 'text' ? 'native countText' : 'native countArrays';
-  console.log(`  count ${form}, wasm ÷ native: ${r(`count ${form}`, native)}`);
+  const native = `native ${NATIVE_FORM[form]}`;
+  if (!samples[native]) continue;
+  console.log(`  count ${form}, wasm ÷ native ${NATIVE_FORM[form]}: ${r(`count ${form}`, native)}`);
 }
+if ('names' in FORMS) console.log(`  count names, wasm ÷ native countArrays: ${r('count names', 'native countArrays')}`);
 console.log(`  sudoku single calls ÷ native batch: ${r('sudoku single calls', 'native sudoku batch')}`);
 if (batch) {
   console.log(`  sudoku batch ÷ native batch: ${r('sudoku batch', 'native sudoku batch')} (${puzzles.length} puzzles from ${SUDOKU})`);
