@@ -2,7 +2,10 @@
 // (tests/data/q8.dlx) counted and solved to its first solution from each form `exact_cover`
 // takes (Knuth's text, arrays of names, arrays of item numbers, the compact typed arrays), and
 // sudoku one call per puzzle against one batch call, each next to the same work natively
-// (examples/per_call.rs), in interleaved rounds so that both see the same load.
+// (examples/per_call.rs, kept running in its `serve` mode): each wasm measurement is taken
+// right after the same one natively, so that both see the machine in the same state (its
+// speed shifts by up to 1.8x for seconds at a time), and each ratio is the median over the
+// rounds of the ratios of such pairs.
 //
 //   cargo build --release --example per_call && scripts/build.sh
 //   node bench/calls/node.mjs [ROUNDS] [SUDOKU_FILE]
@@ -12,7 +15,8 @@
 //
 // Prints the median µs per call over the rounds, and the ratios the package issue sets:
 // arrays ÷ text, wasm ÷ native (count, from either form), batch ÷ native batch.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -84,50 +88,63 @@ if (batch) {
   });
 }
 
-for (let round = 0; round < ROUNDS; round++) {
-  const native = JSON.parse(execFileSync(NATIVE, ['exact-cover', Q8, '200'], { encoding: 'utf8' }));
-  for (const [key, value] of Object.entries(native)) add(`native ${key}`, value);
-  add('native sudoku batch', JSON.parse(execFileSync(NATIVE, ['sudoku', SUDOKU_SAMPLE, '3'], { encoding: 'utf8' })).batch);
-  // Right after the native batch and measured the same way (median of 7 times 3 calls, after
-  // 3 calls of warm-up), so that both see the same load.
-  if (batch) {
-    per(3, () => wasm.solve_sudoku_batch(batchText));
-    const passes = Array.from({ length: 7 }, () => per(3, () => wasm.solve_sudoku_batch(batchText)));
-    add('sudoku batch', median(passes) / puzzles.length);
-  }
-  for (const [form, problem] of Object.entries(FORMS)) {
-    per(50, () => wasm.exact_cover(problem, { countOnly: true }));
-    add(`count ${form}`, median([0, 1, 2].map(() => per(200, () => wasm.exact_cover(problem, { countOnly: true })))));
-    add(`first ${form}`, median([0, 1, 2].map(() => per(400, () => wasm.exact_cover(problem, { limit: 1 })))));
-  }
-  add('sudoku single calls', per(1, () => puzzles.forEach((p) => wasm.solve_sudoku(p))) / puzzles.length);
+// The native side: `NAME REPS` in, µs per call out, a line each.
+const native = spawn(NATIVE, ['serve', Q8, SUDOKU_SAMPLE], { stdio: ['pipe', 'pipe', 'inherit'] });
+const answers = createInterface({ input: native.stdout })[Symbol.asyncIterator]();
+async function nativeTime(name, reps) {
+  native.stdin.write(`${name} ${reps}\n`);
+  const { value, done } = await answers.next();
+  if (done) throw new Error(`per_call serve ended before answering ${name}`);
+  return Number(value);
 }
 
+/** µs per call of `f` over `reps` calls, after one call of warm-up (as `serve` times). */
+function wasmTime(reps, f) {
+  f();
+  return per(reps, f);
+}
+
+// Each form: the count and the first solution, each against its native counterpart.
+const NATIVE_FORM = { text: 'Text', names: 'Names', numbers: 'Arrays', compact: 'Arrays' };
+for (const [form, problem] of Object.entries(FORMS)) {
+  for (let k = 0; k < 50; k++) wasm.exact_cover(problem, { countOnly: true });
+}
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [form, problem] of Object.entries(FORMS)) {
+    for (const [mode, options, reps] of [['count', { countOnly: true }, 40], ['first', { limit: 1 }, 200]]) {
+      const name = `${mode}${NATIVE_FORM[form]}`;
+      add(`native ${name}`, await nativeTime(name, reps));
+      add(`${mode} ${form}`, wasmTime(reps, () => wasm.exact_cover(problem, options)));
+      // The pair's ratio, under the name the table prints.
+      add(`${mode} ${form} ÷ native ${name}`, samples[`${mode} ${form}`].at(-1) / samples[`native ${name}`].at(-1));
+    }
+  }
+  add('native sudoku batch', await nativeTime('batch', 3));
+  if (batch) {
+    add('sudoku batch', wasmTime(3, () => wasm.solve_sudoku_batch(batchText)) / puzzles.length);
+    add('sudoku batch ÷ native batch', samples['sudoku batch'].at(-1) / samples['native sudoku batch'].at(-1));
+  }
+  add('sudoku single calls', per(1, () => puzzles.forEach((p) => wasm.solve_sudoku(p))) / puzzles.length);
+  add('sudoku single calls ÷ native batch', samples['sudoku single calls'].at(-1) / samples['native sudoku batch'].at(-1));
+}
+native.stdin.end();
+
 rmSync(SUDOKU_SAMPLE);
+const isRatio = (key) => key.includes(' ÷ ');
 const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
-console.log(`Node ${process.versions.node}, ${ROUNDS} interleaved rounds, median µs per call`);
-for (const [key, value] of Object.entries(m)) console.log(`  ${key.padEnd(24)} ${value.toFixed(2)}`);
-// Each ratio is taken within a round, then the median over the rounds: this machine's speed
-// shifts by up to 1.8x for seconds at a time, so two medians taken over different rounds can
-// pair a slow native run with a fast wasm one. (Lowest and highest round in brackets.)
-const r = (a, b) => {
-  const ratios = samples[a].map((x, k) => x / samples[b][k]).sort((x, y) => x - y);
-  return `${median(ratios).toFixed(2)} (${ratios[0].toFixed(2)}-${ratios.at(-1).toFixed(2)})`;
+console.log(`Node ${process.versions.node}, ${ROUNDS} rounds, median µs per call`);
+for (const [key, value] of Object.entries(m)) if (!isRatio(key)) console.log(`  ${key.padEnd(24)} ${value.toFixed(2)}`);
+/** The median of a list of per-round ratios, with the lowest and highest round. */
+const spread = (ratios) => {
+  const sorted = [...ratios].sort((x, y) => x - y);
+  return `${median(sorted).toFixed(2)} (${sorted[0].toFixed(2)}-${sorted.at(-1).toFixed(2)})`;
 };
-console.log('ratios (median of the rounds\' ratios):');
+/** The ratio a ÷ b round by round (measurements of the same round, not a pair). */
+const r = (a, b) => spread(samples[a].map((x, k) => x / samples[b][k]));
+console.log('ratios (median over the rounds, lowest and highest round in brackets):');
 for (const form of ['names', 'numbers', 'compact'].filter((f) => f in FORMS)) {
   console.log(`  ${form} ÷ text: count ${r(`count ${form}`, 'count text')}, first ${r(`first ${form}`, 'first text')}`);
 }
-// Each form against the same work natively: text parsed, names through the builder by
-// name, numbers (arrays or compact) through it by number; names also against numbers.
-const NATIVE_FORM = { text: 'countText', names: 'countNames', numbers: 'countArrays', compact: 'countArrays' };
-for (const form of Object.keys(FORMS)) {
-  const native = `native ${NATIVE_FORM[form]}`;
-  if (!samples[native]) continue;
-  console.log(`  count ${form}, wasm ÷ native ${NATIVE_FORM[form]}: ${r(`count ${form}`, native)}`);
-}
-if ('names' in FORMS) console.log(`  count names, wasm ÷ native countArrays: ${r('count names', 'native countArrays')}`);
-console.log(`  sudoku single calls ÷ native batch: ${r('sudoku single calls', 'native sudoku batch')}`);
-if (batch) {
-  console.log(`  sudoku batch ÷ native batch: ${r('sudoku batch', 'native sudoku batch')} (${puzzles.length} puzzles from ${SUDOKU})`);
-}
+for (const [key, ratios] of Object.entries(samples)) if (isRatio(key)) console.log(`  ${key.padEnd(40)} ${spread(ratios)}`);
+if ('names' in FORMS) console.log(`  ${'count names ÷ native countArrays'.padEnd(40)} ${r('count names', 'native countArrays')}`);
+if (batch) console.log(`  (sudoku: ${puzzles.length} puzzles from ${SUDOKU})`);
