@@ -143,6 +143,7 @@ pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<Array, Js
 
 /// Property `key` of `object`, `None` if undefined or null.
 /// A getter or proxy that throws becomes an `invalid_argument` error naming the property.
+#[cfg(feature = "sudoku-toolkit")]
 pub(crate) fn field(object: &JsValue, key: &str) -> Result<Option<JsValue>, JsValue> {
     Ok(Fields::read(object, key)?.get(key))
 }
