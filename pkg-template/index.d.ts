@@ -21,7 +21,10 @@ export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
    * shares), with the solutions and nodes of the tasks done so far.
    */
   onProgress?: (fraction: number, soFar: { solutions: number; nodes: number }) => void;
-  /** About how many tasks to split the search into (default 256). */
+  /**
+   * About how many tasks to split the search into (default 64 per worker, at most 1,024; 256
+   * with a `seed`, so that a seeded search gives the same answers on any number of workers).
+   */
   tasks?: number;
 }
 

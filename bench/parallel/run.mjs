@@ -24,8 +24,9 @@ import { queens, workloads } from './workloads.mjs';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
 const PKG = join(ROOT, 'pkg');
-/** The pool splits a search into about this many tasks (pkg-template/pool.js, TASKS). */
-const TASKS = 256;
+/** How many tasks the pool splits a search on 2 workers into (pkg-template/pool.js). */
+const { defaultTasks } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
+const TASKS = defaultTasks(2);
 
 const args = process.argv.slice(2);
 let rounds = 3;
@@ -216,7 +217,7 @@ if (chromium?.problems.length) throw new Error(`the page reported errors:\n${chr
 
 // --- the table ---------------------------------------------------------------------------
 const envs = [...new Set(ways.map((w) => w.env))];
-const head = ['workload', 'solutions', 'tasks'];
+const head = ['workload', 'solutions', 'tasks (2 workers)'];
 for (const env of envs) {
   if (env === 'native') head.push('native 1 thread ms', 'native 2 threads ms', 'native speed-up');
   else head.push(`${env} serial ms`, `${env} 1 worker ms`, `${env} 2 workers ms`, `${env} speed-up (1 → 2)`, `${env} 1 worker / serial`);
