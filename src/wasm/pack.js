@@ -241,7 +241,7 @@ export function readFields(object, keys) {
       return [-1 - k, thrown];
     }
     if (value !== undefined && value !== null) {
-      present |= 1 << k;
+      present = (present | (1 << k)) >>> 0;
       out[k + 1] = value;
     }
   }
