@@ -8,8 +8,8 @@
  * About how many tasks a search on `workers` workers is split into, unless the call says:
  * many more than workers, so that the load balances (each worker takes the next task when
  * it is done), but no more than that needs, since each task costs a worker about 50-80 µs
- * of messages and setup (at 256 tasks on one worker, 3-8% more than the serial search;
- * at 64, 0-1.5%). 64 per worker, from 64 to 1,024 (on 16 ideal cores the 6x10 pentominoes
+ * of messages and setup (one worker on 256 tasks took 3-8% more than the serial search, on
+ * 16 tasks 0-1.5%). 64 per worker, from 64 to 1,024 (on 16 ideal cores the 6x10 pentominoes
  * balance to 15.5x with 1,024 tasks, 12.4x with 256); 256 under a seed.
  */
 export function defaultTasks(workers, seeded = false) {
