@@ -2,7 +2,11 @@
 // workers of the package's pool, in Node (worker threads) and in headless Chromium (module Web
 // Workers), and natively by the `dlx` tool on 1 and 2 threads: all in the same interleaved
 // rounds (each round runs every way once, in a rotating order), so that every way sees the
-// same load. Prints the medians as a table (and writes them to target/bench-results/parallel.json).
+// same load. Prints a table (and writes it, with every round's times, to
+// target/bench-results/parallel.json): the median time of each way, and each ratio as the median
+// over the rounds of that round's ratio, so that a ratio compares runs made seconds apart (this
+// machine's speed moves between states 1.8x apart for seconds at a time; a ratio of two medians
+// can pair a fast run with a slow one). The range of the rounds' ratios follows in brackets.
 //
 //   node bench/parallel/run.mjs [--rounds N] [--no-browser] [--no-native] [WORKLOAD...]
 //
@@ -208,8 +212,11 @@ for (const workload of chosen) {
     }
     process.stderr.write(`${workload.name}: round ${round + 1} of ${rounds} done\n`);
   }
-  results[workload.name] = { title: workload.title, count: workload.count, tasks, ms: {} };
-  for (const way of ways) results[workload.name].ms[`${way.env} ${way.mode}`] = median(times.get(way));
+  results[workload.name] = { title: workload.title, count: workload.count, tasks, ms: {}, rounds: {} };
+  for (const way of ways) {
+    results[workload.name].ms[`${way.env} ${way.mode}`] = median(times.get(way));
+    results[workload.name].rounds[`${way.env} ${way.mode}`] = times.get(way);
+  }
 }
 await chromium?.close();
 pool.close();
@@ -224,15 +231,21 @@ for (const env of envs) {
 }
 const lines = [`| ${head.join(' | ')} |`, `|${'---|'.repeat(head.length)}`];
 const fmt = (ms) => ms.toFixed(0);
+/** The median over the rounds of `a[round] / b[round]`, with the rounds' range. */
+function ratio(r, a, b, digits) {
+  const xs = r.rounds[a].map((t, k) => t / r.rounds[b][k]);
+  const sorted = [...xs].sort((x, y) => x - y);
+  const f = (x) => x.toFixed(digits);
+  return `${f(median(xs))} [${f(sorted[0])}-${f(sorted[sorted.length - 1])}]`;
+}
 for (const [name, r] of Object.entries(results)) {
   const row = [name, r.count.toLocaleString('en'), String(r.tasks)];
   for (const env of envs) {
     if (env === 'native') {
-      const [a, b] = [r.ms['native 1 thread'], r.ms['native 2 threads']];
-      row.push(fmt(a), fmt(b), `${(a / b).toFixed(2)}x`);
+      row.push(fmt(r.ms['native 1 thread']), fmt(r.ms['native 2 threads']), `${ratio(r, 'native 1 thread', 'native 2 threads', 2)}x`);
     } else {
-      const [s, a, b] = JS_MODES.map((m) => r.ms[`${env} ${m}`]);
-      row.push(fmt(s), fmt(a), fmt(b), `${(a / b).toFixed(2)}x`, `${(a / s).toFixed(3)}`);
+      const [s, a, b] = JS_MODES.map((m) => `${env} ${m}`);
+      row.push(fmt(r.ms[s]), fmt(r.ms[a]), fmt(r.ms[b]), `${ratio(r, a, b, 2)}x`, ratio(r, a, s, 3));
     }
   }
   lines.push(`| ${row.join(' | ')} |`);
