@@ -6,7 +6,11 @@
 // target/bench-results/parallel.json): the median time of each way, and each ratio as the median
 // over the rounds of that round's ratio, so that a ratio compares runs made seconds apart (this
 // machine's speed moves between states 1.8x apart for seconds at a time; a ratio of two medians
-// can pair a fast run with a slow one). The range of the rounds' ratios follows in brackets.
+// can pair a fast run with a slow one). The range of the rounds' ratios follows in brackets,
+// then the ratio of the two ways' fastest rounds: the noise here only ever slows a run down
+// (a core taken away, a slower state), so the fastest run of each way is the one least
+// disturbed (the minimum as the robust estimator: Chen and Revels, "Robust benchmarking in
+// noisy environments", arXiv:1608.04295, 2016).
 //
 //   node bench/parallel/run.mjs [--rounds N] [--no-browser] [--no-native] [WORKLOAD...]
 //
@@ -231,12 +235,16 @@ for (const env of envs) {
 }
 const lines = [`| ${head.join(' | ')} |`, `|${'---|'.repeat(head.length)}`];
 const fmt = (ms) => ms.toFixed(0);
-/** The median over the rounds of `a[round] / b[round]`, with the rounds' range. */
+/**
+ * The median over the rounds of `a[round] / b[round]`, with the rounds' range and the ratio
+ * of the fastest rounds.
+ */
 function ratio(r, a, b, digits) {
   const xs = r.rounds[a].map((t, k) => t / r.rounds[b][k]);
   const sorted = [...xs].sort((x, y) => x - y);
   const f = (x) => x.toFixed(digits);
-  return `${f(median(xs))} [${f(sorted[0])}-${f(sorted[sorted.length - 1])}]`;
+  const fastest = Math.min(...r.rounds[a]) / Math.min(...r.rounds[b]);
+  return `${f(median(xs))} [${f(sorted[0])}-${f(sorted[sorted.length - 1])}; fastest ${f(fastest)}]`;
 }
 for (const [name, r] of Object.entries(results)) {
   const row = [name, r.count.toLocaleString('en'), String(r.tasks)];

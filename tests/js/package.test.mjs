@@ -2,9 +2,9 @@
 // fresh project, then use its entries (`dlx-wasm` with the whole API, `dlx-wasm/core` with
 // the exact-cover API alone, and `dlx-wasm/sudoku`, the main entry's old name) from Node (no
 // flags, no init call; the test command runs this file on Node 20 and 24), from a plain HTML
-// page in headless Chromium (no bundler, `await init()`), from a Vite app and from an esbuild
-// bundle (the recipe of the package README: the worker as a second entry point, the .wasm files
-// copied beside the bundles).
+// page in headless Chromium (no bundler, `await init()`), from a Vite app, from a webpack build
+// and from an esbuild bundle (the recipe of the package README: the worker as a second entry
+// point, the .wasm files copied beside the bundles).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -282,6 +282,47 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const assets = readdirSync(join(app, 'dist', 'assets'));
     assert.ok(assets.some((f) => /^worker-.*\.js$/.test(f)), `Vite emitted the worker: ${assets}`);
     await checkParallelPage(join(app, 'dist'), '');
+  });
+
+  test('webpack: an app using the entries and the worker pool builds (wasm and worker emitted) and runs in Chromium', async () => {
+    // webpack 5 follows `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })`
+    // (the worker becomes a chunk of its own) and init()'s `new URL('dlx_wasm_bg.wasm',
+    // import.meta.url)` (an asset): no recipe, a plain production config.
+    const app = join(project.path, 'webpack-app');
+    mkdirSync(app, { recursive: true });
+    for (const file of ['probe.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs', 'queens.mjs']) {
+      copyFileSync(join(FIXTURES, file), join(app, file));
+    }
+    const dist = join(app, 'dist');
+    writeFileSync(join(app, 'webpack.config.mjs'), `export default {
+  mode: 'production',
+  context: ${JSON.stringify(app)},
+  entry: { index: './browser-consumer.mjs', parallel: './parallel-consumer.mjs' },
+  output: { path: ${JSON.stringify(dist)} },
+  performance: { hints: false },
+};
+`);
+    const webpack = join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+    run(process.execPath, [webpack, '--config', join(app, 'webpack.config.mjs')], { cwd: app });
+    const emitted = readdirSync(dist);
+    // Both modules' wasm, and a chunk beyond the two entries: the worker.
+    assert.equal(emitted.filter((f) => f.endsWith('.wasm')).length, 2, `webpack emitted both .wasm files: ${emitted}`);
+    const chunks = emitted.filter((f) => f.endsWith('.js') && f !== 'index.js' && f !== 'parallel.js');
+    assert.ok(
+      chunks.some((f) => readFileSync(join(dist, f), 'utf8').includes('.wasm')),
+      `webpack emitted the worker as a chunk that loads the wasm: ${emitted}`,
+    );
+    copyFileSync(QUEENS8, join(dist, 'q8.dlx'));
+    const page = (title, script) => `<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<script type="module" src="./${script}"></script>
+`;
+    writeFileSync(join(dist, 'index.html'), page('dlx-wasm with webpack', 'index.js'));
+    writeFileSync(join(dist, 'parallel.html'), page("dlx-wasm's worker pool with webpack", 'parallel.js'));
+    await checkPage(dist);
+    await checkParallelPage(dist, 'parallel.html');
   });
 
   test('esbuild: the README recipe bundles the entries and the worker pool, which run in Chromium', async () => {
