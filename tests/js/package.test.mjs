@@ -141,6 +141,35 @@ async function checkPage(dir) {
   }
 }
 
+/** A folder `name` in `dir` holding the consumer scripts that a bundler gets as its entries. */
+function bundlerApp(dir, name) {
+  const app = join(dir, name);
+  mkdirSync(app, { recursive: true });
+  for (const file of ['probe.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs', 'queens.mjs']) {
+    copyFileSync(join(FIXTURES, file), join(app, file));
+  }
+  return app;
+}
+
+/**
+ * Checks a bundler's output `dist` (entries `index.js` and `parallel.js`) in Chromium: the
+ * entries as on the plain page (solve_sudoku, exact_cover and the rest), and the worker pool
+ * (countSolutions on 2 workers: 92 for 8 queens; findSolutions, limit, progress, abort).
+ */
+async function checkBundle(dist, bundler) {
+  copyFileSync(QUEENS8, join(dist, 'q8.dlx'));
+  const page = (title, script) => `<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<script type="module" src="./${script}"></script>
+`;
+  writeFileSync(join(dist, 'index.html'), page(`dlx-wasm with ${bundler}`, 'index.js'));
+  writeFileSync(join(dist, 'parallel.html'), page(`dlx-wasm's worker pool with ${bundler}`, 'parallel.js'));
+  await checkPage(dist);
+  await checkParallelPage(dist, 'parallel.html');
+}
+
 describe('the npm package', { timeout: 180_000 }, () => {
   let project;
   let packed;
@@ -288,11 +317,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     // webpack 5 follows `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })`
     // (the worker becomes a chunk of its own) and init()'s `new URL('dlx_wasm_bg.wasm',
     // import.meta.url)` (an asset): no recipe, a plain production config.
-    const app = join(project.path, 'webpack-app');
-    mkdirSync(app, { recursive: true });
-    for (const file of ['probe.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs', 'queens.mjs']) {
-      copyFileSync(join(FIXTURES, file), join(app, file));
-    }
+    const app = bundlerApp(project.path, 'webpack-app');
     const dist = join(app, 'dist');
     writeFileSync(join(app, 'webpack.config.mjs'), `export default {
   mode: 'production',
@@ -312,17 +337,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       chunks.some((f) => readFileSync(join(dist, f), 'utf8').includes('.wasm')),
       `webpack emitted the worker as a chunk that loads the wasm: ${emitted}`,
     );
-    copyFileSync(QUEENS8, join(dist, 'q8.dlx'));
-    const page = (title, script) => `<!doctype html>
-<meta charset="utf-8">
-<link rel="icon" href="data:,">
-<title>${title}</title>
-<script type="module" src="./${script}"></script>
-`;
-    writeFileSync(join(dist, 'index.html'), page('dlx-wasm with webpack', 'index.js'));
-    writeFileSync(join(dist, 'parallel.html'), page("dlx-wasm's worker pool with webpack", 'parallel.js'));
-    await checkPage(dist);
-    await checkParallelPage(dist, 'parallel.html');
+    await checkBundle(dist, 'webpack');
   });
 
   test('esbuild: the README recipe bundles the entries and the worker pool, which run in Chromium', async () => {
@@ -330,11 +345,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     // `new URL('dlx_wasm_bg.wasm', import.meta.url)` as they are (it does not follow them), so
     // the recipe makes them true: the package's worker.js is a second entry point named
     // `worker`, bundled beside the app, and the .wasm files are copied there.
-    const app = join(project.path, 'esbuild-app');
-    mkdirSync(app, { recursive: true });
-    for (const file of ['probe.mjs', 'browser-consumer.mjs', 'parallel-consumer.mjs', 'queens.mjs']) {
-      copyFileSync(join(FIXTURES, file), join(app, file));
-    }
+    const app = bundlerApp(project.path, 'esbuild-app');
     const dist = join(app, 'dist');
     const installed = join(project.path, 'node_modules', 'dlx-wasm');
     const esbuild = join(ROOT, 'node_modules', '.bin', 'esbuild');
@@ -353,18 +364,6 @@ describe('the npm package', { timeout: 180_000 }, () => {
     for (const file of ['index.js', 'parallel.js', 'worker.js']) {
       assert.doesNotMatch(readFileSync(join(dist, file), 'utf8'), /from\s*["']dlx-wasm/, file);
     }
-    copyFileSync(QUEENS8, join(dist, 'q8.dlx'));
-    const page = (title, script) => `<!doctype html>
-<meta charset="utf-8">
-<link rel="icon" href="data:,">
-<title>${title}</title>
-<script type="module" src="./${script}"></script>
-`;
-    writeFileSync(join(dist, 'index.html'), page('dlx-wasm with esbuild', 'index.js'));
-    writeFileSync(join(dist, 'parallel.html'), page("dlx-wasm's worker pool with esbuild", 'parallel.js'));
-    // solve_sudoku, exact_cover and the other entries, as on the plain page and with Vite.
-    await checkPage(dist);
-    // countSolutions on 2 workers: 92 for 8 queens; findSolutions, limit, progress, abort.
-    await checkParallelPage(dist, 'parallel.html');
+    await checkBundle(dist, 'esbuild');
   });
 });
