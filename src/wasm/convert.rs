@@ -209,6 +209,7 @@ impl<'k> Fields<'k> {
 /// The position of `key` among `keys` (names separated by single spaces), word by word with
 /// plain byte comparisons: in wasm, `split`, a byte filter or slice equality (a `memcmp`
 /// call per word) cost more than reading the value itself.
+#[inline(never)]
 fn position(keys: &str, key: &str) -> Option<u32> {
     let (keys, key) = (keys.as_bytes(), key.as_bytes());
     let (mut k, mut i) = (0, 0);
