@@ -204,8 +204,6 @@ pub(crate) struct Search<B> {
     /// the level about to be entered ends. Never shorter than the lists need: it only grows.
     pool: Vec<u32>,
     end: usize,
-    /// The options a step rules out, gathered to be taken out of the counts.
-    gone: Vec<u32>,
     /// The number of live options of each primary item, one array per level that still needs
     /// its own: the last option of a level takes the level's array over, since the level is
     /// done with it, and so do all the levels with one option, instead of copying it.
@@ -241,7 +239,6 @@ impl<B: Bits> Search<B> {
             levels: Vec::with_capacity(n1 + 1),
             pool: Vec::with_capacity(options),
             end: 0,
-            gone: Vec::new(),
             counts: vec![[0; MAX_ITEMS]; n1 + 1],
             used: B::ZERO,
             slot: 0,
@@ -420,27 +417,29 @@ impl<B: Bits> Search<B> {
         let after = (level.branch + level.len) as usize;
         let (rest, rest_len) = (level.rest as usize, level.rest_len as usize);
         grow(&mut self.pool, after + rest_len);
-        grow(&mut self.gone, rest_len);
         // The tables in locals, as in `enter`.
         let (masks, weights, primary) = (&self.masks[..], &self.weights[..], self.primary);
         let (head, tail) = self.pool.split_at_mut(after);
         let option = head[(level.branch + level.pos) as usize] as usize;
         let chosen = masks[option];
         // One counter, as in `enter`: of the first `k` options, `gone` met the chosen one
-        // and `k - gone` are kept.
+        // and `k - gone` are kept. The kept ones go to the front of `tail`, the others to
+        // its back, from the end down: neither write reaches what the other has written,
+        // since `k - gone <= last - gone`.
         let mut gone = 0;
-        let gone_list = &mut self.gone[..rest_len];
+        let last = rest_len.wrapping_sub(1);
         for (k, &x) in head[rest..rest + rest_len].iter().enumerate() {
-            // SAFETY: `x` is an option index (see `at`); `k - gone` and `gone` are at most
-            // `k < rest_len`, and `grow` made `tail` and `gone_list` that long.
+            // SAFETY: `x` is an option index (see `at`); `k - gone <= last - gone <= last
+            // < rest_len`, and `grow` made `tail` that long.
             let meets = *unsafe { at(masks, x) } & chosen != B::ZERO;
             unsafe {
                 put(tail, k - gone, x);
-                put(gone_list, gone, x);
+                put(tail, last - gone, x);
             }
             gone += usize::from(meets);
         }
         let kept = rest_len - gone;
+        let gone_list = &tail[kept..rest_len];
         let slot = level.slot as usize;
         let counts = if level.pos + 1 == level.len {
             // The level's last option: its counts are not needed again.
@@ -459,7 +458,7 @@ impl<B: Bits> Search<B> {
             &mut below[0]
         };
         let mut updates = u64::from(weights[option]);
-        for &x in &gone_list[..gone] {
+        for &x in gone_list {
             // SAFETY: `x` is an option index, read from the pool (see `at`).
             let (weight, mask) = unsafe { (*at(weights, x), *at(masks, x)) };
             updates += u64::from(weight);
@@ -493,7 +492,7 @@ unsafe fn put(list: &mut [u32], k: usize, x: u32) {
 /// `table[x]` for an option `x`, without a bounds check.
 ///
 /// # Safety
-/// `x < table.len()`. It holds for every entry of a [`Search`]'s `pool`, `gone` and branch
+/// `x < table.len()`. It holds for every entry of a [`Search`]'s `pool` and branch
 /// lists, which only ever hold option indices (`pool` starts as `0..options`, and every
 /// other entry is copied from it), looked up in `masks` and `weights`, which have one entry
 /// per option. Those arrays are private to this module and never shrink during a search.

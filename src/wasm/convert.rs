@@ -104,6 +104,7 @@ pub(crate) enum BadIndex {
 }
 
 /// `n` as a position in `0..len`.
+#[inline]
 pub(crate) fn index(n: f64, len: usize) -> Result<usize, BadIndex> {
     if n.fract() != 0.0 || n < 0.0 || n.is_nan() {
         Err(BadIndex::NotWhole)
@@ -189,25 +190,13 @@ impl<'k> Fields<'k> {
 
     /// The value of `key` (one of the keys read), `None` if undefined or null.
     pub(crate) fn get(&self, key: &str) -> Option<JsValue> {
-        // The key's position among the keys, by bytes: `split` and `position` cost more
-        // than the read in wasm.
-        let (keys, key) = (self.keys.as_bytes(), key.as_bytes());
-        let mut start = 0;
-        let mut found = None;
-        let ends = (0..keys.len()).filter(|&i| keys[i] == b' ');
-        for (k, end) in ends.chain([keys.len()]).enumerate() {
-            if keys.get(start..end) == Some(key) {
-                found = Some(k as u32);
-                break;
-            }
-            start = end + 1;
+        if self.present == 0 {
+            debug_assert!(position(self.keys, key).is_some(), "{key} was not read");
+            return None;
         }
-        debug_assert!(
-            found.is_some(),
-            "{} was not read",
-            String::from_utf8_lossy(key)
-        );
-        let k = found?;
+        let k = position(self.keys, key);
+        debug_assert!(k.is_some(), "{key} was not read");
+        let k = k?;
         (self.present & (1 << k) != 0).then(|| self.values.get(k + 1))
     }
 
@@ -215,6 +204,33 @@ impl<'k> Fields<'k> {
     fn value(&self, key: &str) -> JsValue {
         self.get(key).unwrap_or(JsValue::UNDEFINED)
     }
+}
+
+/// The position of `key` among `keys` (names separated by single spaces), word by word with
+/// plain byte comparisons: in wasm, `split`, a byte filter or slice equality (a `memcmp`
+/// call per word) cost more than reading the value itself.
+#[inline(never)]
+fn position(keys: &str, key: &str) -> Option<u32> {
+    let (keys, key) = (keys.as_bytes(), key.as_bytes());
+    let (mut k, mut i) = (0, 0);
+    while i < keys.len() {
+        let mut j = 0;
+        while j < key.len() && keys.get(i + j) == Some(&key[j]) {
+            j += 1;
+        }
+        let end = i + j;
+        if j == key.len() && keys.get(end).is_none_or(|&b| b == b' ') {
+            return Some(k);
+        }
+        // On to the next word.
+        i = end;
+        while keys.get(i).is_some_and(|&b| b != b' ') {
+            i += 1;
+        }
+        i += 1;
+        k += 1;
+    }
+    None
 }
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an

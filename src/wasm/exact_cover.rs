@@ -491,13 +491,28 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 }
 
 /// Item number `n` of option `option`, below `items`; the errors name `path()`.
+#[inline(always)]
 fn item_number(
     n: f64,
     items: usize,
     option: usize,
     path: &dyn Fn() -> String,
 ) -> Result<usize, JsValue> {
-    index(n, items).map_err(|bad| match bad {
+    // The check inline (it runs for every entry of every option), the error out of line.
+    index(n, items).map_err(|bad| bad_item_number(bad, n, items, option, path))
+}
+
+/// The error for item number `n` of option `option`, which `index` refused as `bad`.
+#[cold]
+#[inline(never)]
+fn bad_item_number(
+    bad: BadIndex,
+    n: f64,
+    items: usize,
+    option: usize,
+    path: &dyn Fn() -> String,
+) -> JsValue {
+    match bad {
         BadIndex::NotWhole => invalid(&path(), "an item number or name", &JsValue::from_f64(n)),
         // The engine's `ItemOutOfRange`, with the number as given (no usize holds it on
         // wasm32).
@@ -512,7 +527,7 @@ fn item_number(
                 ("path", JsValue::from_str(&path())),
             ],
         ),
-    })
+    }
 }
 
 /// A typed array's numbers (any kind but BigInt), or an `invalid_argument` error at `path`.
