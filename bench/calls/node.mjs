@@ -5,7 +5,8 @@
 // (examples/per_call.rs, kept running in its `serve` mode): each wasm measurement is taken
 // right after the same one natively, so that both see the machine in the same state (its
 // speed shifts by up to 1.8x for seconds at a time), and each ratio is the median over the
-// rounds of the ratios of such pairs.
+// rounds of the ratios of such pairs. The pair's order alternates from round to round: the
+// side measured first in a pair was seen to come out a few percent slower.
 //
 //   cargo build --release --example per_call && scripts/build.sh
 //   node bench/calls/node.mjs [ROUNDS] [SUDOKU_FILE]
@@ -104,6 +105,19 @@ function wasmTime(reps, f) {
   return per(reps, f);
 }
 
+/**
+ * Times `name` natively and `f` in wasm, `reps` calls each, one right after the other, native
+ * first in even rounds and wasm first in odd ones: `[native µs, wasm µs]`.
+ */
+async function pair(round, name, reps, f) {
+  if (round % 2 === 0) {
+    const native = await nativeTime(name, reps);
+    return [native, wasmTime(reps, f)];
+  }
+  const inWasm = wasmTime(reps, f);
+  return [await nativeTime(name, reps), inWasm];
+}
+
 // Each form: the count and the first solution, each against its native counterpart.
 const NATIVE_FORM = { text: 'Text', names: 'Names', numbers: 'Arrays', compact: 'Arrays' };
 for (const [form, problem] of Object.entries(FORMS)) {
@@ -113,16 +127,20 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const [form, problem] of Object.entries(FORMS)) {
     for (const [mode, options, reps] of [['count', { countOnly: true }, 40], ['first', { limit: 1 }, 200]]) {
       const name = `${mode}${NATIVE_FORM[form]}`;
-      add(`native ${name}`, await nativeTime(name, reps));
-      add(`${mode} ${form}`, wasmTime(reps, () => wasm.exact_cover(problem, options)));
+      const [native, inWasm] = await pair(round, name, reps, () => wasm.exact_cover(problem, options));
+      add(`native ${name}`, native);
+      add(`${mode} ${form}`, inWasm);
       // The pair's ratio, under the name the table prints.
       add(`${mode} ${form} ÷ native ${name}`, samples[`${mode} ${form}`].at(-1) / samples[`native ${name}`].at(-1));
     }
   }
-  add('native sudoku batch', await nativeTime('batch', 3));
   if (batch) {
-    add('sudoku batch', wasmTime(3, () => wasm.solve_sudoku_batch(batchText)) / puzzles.length);
+    const [native, inWasm] = await pair(round, 'batch', 3, () => wasm.solve_sudoku_batch(batchText));
+    add('native sudoku batch', native);
+    add('sudoku batch', inWasm / puzzles.length);
     add('sudoku batch ÷ native batch', samples['sudoku batch'].at(-1) / samples['native sudoku batch'].at(-1));
+  } else {
+    add('native sudoku batch', await nativeTime('batch', 3));
   }
   add('sudoku single calls', per(1, () => puzzles.forEach((p) => wasm.solve_sudoku(p))) / puzzles.length);
   add('sudoku single calls ÷ native batch', samples['sudoku single calls'].at(-1) / samples['native sudoku batch'].at(-1));
