@@ -66,7 +66,7 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
         {
             if let Some(found) = solver.first_classic(&values, &mut solution) {
                 if found {
-                    bytes.extend(solution.iter().map(|&v| b'0' + v));
+                    push_digits(&mut bytes, &solution);
                 }
                 bytes.push(b'\n');
                 if rest.len() == 81 {
@@ -95,6 +95,19 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
     };
     out.push_str(std::str::from_utf8(&bytes).expect("digits and strings are UTF-8"));
     result
+}
+
+/// Appends the values 1 to 9 of `solution` to `line` as the digits `1` to `9`, eight to
+/// a word: a digit is its value with the bits of `'0'` set (no value has them).
+fn push_digits(line: &mut Vec<u8>, solution: &[u8; 81]) {
+    let start = line.len();
+    line.extend_from_slice(solution);
+    let digits = &mut line[start..];
+    for word in digits.chunks_exact_mut(8) {
+        let w = u64::from_le_bytes((&*word).try_into().expect("8 bytes"));
+        word.copy_from_slice(&(w | 0x3030_3030_3030_3030).to_le_bytes());
+    }
+    digits[80] |= b'0';
 }
 
 /// Puts the line of the first solution of the puzzle `line` (read with `options`; as

@@ -100,19 +100,44 @@ pub(crate) fn compact_digits_into(text: &str, values: &mut [u8; 81]) -> bool {
 }
 
 /// [`compact_digits_into`] on bytes, with no blanks around them: `line` must be 81 digits,
-/// `.` or `0` for empty. Branch-free over the cells (a batch reads its lines with it).
+/// `.` or `0` for empty. Branch-free, eight bytes to a word (a batch reads its lines with
+/// it, and WebAssembly without SIMD has no wider registers than that).
 pub(crate) fn digits_into(line: &[u8], values: &mut [u8; 81]) -> bool {
-    if line.len() != 81 {
+    let Ok(line) = <&[u8; 81]>::try_from(line) else {
         return false;
+    };
+    let mut bad = 0u64;
+    for (value, bytes) in values.chunks_exact_mut(8).zip(line.chunks_exact(8)) {
+        let (digits, wrong) = digits_of_word(u64::from_le_bytes(bytes.try_into().expect("8")));
+        bad |= wrong;
+        value.copy_from_slice(&digits.to_le_bytes());
     }
-    let mut bad = false;
-    for (value, &b) in values.iter_mut().zip(line) {
-        let digit = b.wrapping_sub(b'0');
-        let empty = b == b'.';
-        bad |= digit > 9 && !empty;
-        *value = if empty { 0 } else { digit };
-    }
-    !bad
+    let (digit, wrong) = digits_of_word(u64::from(line[80]));
+    values[80] = digit as u8;
+    // The word's other seven bytes are padding: only the first one's bit counts.
+    bad |= wrong & 0x80;
+    bad == 0
+}
+
+/// Every byte of a word of eight.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// Eight bytes of a line as cell values, each digit `0`-`9` as its value and `.` as 0,
+/// and a word with the high bit of each byte that is neither set. Lanes of one byte: no
+/// carry crosses into the next byte (each sum is of two 7-bit numbers).
+#[inline(always)]
+const fn digits_of_word(word: u64) -> (u64, u64) {
+    let high = 0x80 * BYTES;
+    let low = 0x7F * BYTES;
+    // Digits become 0-9 and `.` becomes 0x1E.
+    let x = word ^ (b'0' as u64 * BYTES);
+    // High bit: the byte is above 9.
+    let above_nine = (((x & low) + (0x76 * BYTES)) | x) & high;
+    // High bit: the byte is not a `.` (not 0x1E).
+    let y = x ^ (0x1E * BYTES);
+    let not_dot = (((y & low) + low) | y) & high;
+    let dots = (!not_dot & high) >> 7;
+    (x & !(dots * 0xFF), above_nine & not_dot)
 }
 
 /// The layout of every text of 81 digits read with `options`, if it is the classic 9x9
@@ -317,4 +342,36 @@ fn numbers<'a>(
     }
     let comma = text.contains(',');
     (comma || (two_digits && all_numbers && valid(tokens.len()))).then_some(tokens)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digits_into;
+
+    /// The word-at-a-time reader against the byte-by-byte definition: every byte value at
+    /// every position of a line of digits and dots.
+    #[test]
+    fn digits_into_reads_each_byte_as_its_definition() {
+        let base: Vec<u8> = (0..81u8)
+            .map(|i| if i % 4 == 0 { b'.' } else { b'0' + i % 10 })
+            .collect();
+        for position in 0..81 {
+            for byte in 0..=255u8 {
+                let mut line = base.clone();
+                line[position] = byte;
+                let mut values = [0xAA; 81];
+                let ok = digits_into(&line, &mut values);
+                let valid = byte == b'.' || byte.is_ascii_digit();
+                assert_eq!(ok, valid, "byte {byte} at {position}");
+                if valid {
+                    for (i, (&b, &v)) in line.iter().zip(&values).enumerate() {
+                        let expected = if b == b'.' { 0 } else { b - b'0' };
+                        assert_eq!(v, expected, "byte {byte} at {position}, cell {i}");
+                    }
+                }
+            }
+        }
+        assert!(!digits_into(&base[..80], &mut [0; 81]));
+        assert!(!digits_into(&[b'1'; 82], &mut [0; 81]));
+    }
 }
