@@ -5,7 +5,7 @@
 
 use super::error::SudokuError;
 use super::format::write_line;
-use super::parse::{compact_digits_into, compact_digits_layout, digits_into};
+use super::parse::{compact_digits_into, compact_digits_layout, digits_into, WORDS_NOT_VECTORS};
 use super::puzzle::Sudoku;
 use super::solver::SudokuSolver;
 use super::variant::Options;
@@ -97,9 +97,14 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
     result
 }
 
-/// Appends the values 1 to 9 of `solution` to `line` as the digits `1` to `9`, eight to
-/// a word: a digit is its value with the bits of `'0'` set (no value has them).
+/// Appends the values 1 to 9 of `solution` to `line` as the digits `1` to `9`: a byte at a
+/// time where that becomes vector code, else eight to a word (a digit is its value with the
+/// bits of `'0'` set, which no value has); see [`WORDS_NOT_VECTORS`].
 fn push_digits(line: &mut Vec<u8>, solution: &[u8; 81]) {
+    if !WORDS_NOT_VECTORS {
+        line.extend(solution.iter().map(|&v| b'0' + v));
+        return;
+    }
     let start = line.len();
     line.extend_from_slice(solution);
     let digits = &mut line[start..];
