@@ -101,10 +101,15 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
 /// time where that becomes vector code, else eight to a word (a digit is its value with the
 /// bits of `'0'` set, which no value has); see [`WORDS_NOT_VECTORS`].
 fn push_digits(line: &mut Vec<u8>, solution: &[u8; 81]) {
-    if !WORDS_NOT_VECTORS {
+    if WORDS_NOT_VECTORS {
+        push_digit_words(line, solution);
+    } else {
         line.extend(solution.iter().map(|&v| b'0' + v));
-        return;
     }
+}
+
+/// [`push_digits`] eight bytes to a word.
+fn push_digit_words(line: &mut Vec<u8>, solution: &[u8; 81]) {
     let start = line.len();
     line.extend_from_slice(solution);
     let digits = &mut line[start..];
@@ -141,4 +146,26 @@ fn solve_line(
         write_line(puzzle.alphabet(), grid, general);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_digit_words;
+
+    /// The word version against the definition, after text already in the buffer, for
+    /// grids with every value in every cell.
+    #[test]
+    fn digit_words_are_the_digits() {
+        for shift in 0..9u8 {
+            let solution: [u8; 81] = std::array::from_fn(|i| (i as u8 + shift) % 9 + 1);
+            let mut line = b"earlier\n".to_vec();
+            push_digit_words(&mut line, &solution);
+            let expected: Vec<u8> = b"earlier\n"
+                .iter()
+                .copied()
+                .chain(solution.iter().map(|&v| b'0' + v))
+                .collect();
+            assert_eq!(line, expected);
+        }
+    }
 }
