@@ -4,7 +4,9 @@
 //! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test sudoku_wasm`.
 #![cfg(all(target_arch = "wasm32", feature = "sudoku-toolkit"))]
 
-use dlx_wasm::wasm::{count_sudoku_solutions, generate_sudoku, solve_sudoku, sudoku_candidates};
+use dlx_wasm::wasm::{
+    count_sudoku_solutions, generate_sudoku, solve_sudoku, solve_sudoku_batch, sudoku_candidates,
+};
 use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -13,6 +15,8 @@ const COUNTED: &str = include_str!("data/sudoku/counted_puzzles.txt");
 const GRADED: &str = include_str!("data/sudoku/graded.txt");
 const X: &str = include_str!("data/sudoku/variants/x.txt");
 const SAMURAI: &str = include_str!("data/sudoku/variants/samurai.txt");
+const HARDEST: &str = include_str!("data/sudoku/puzzles6_forum_hardest_1106.sample");
+const SEVENTEEN: &str = include_str!("data/sudoku/puzzles2_17_clue.sample");
 
 fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON parses")
@@ -350,4 +354,48 @@ fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
         let solved = solve(&JsValue::from_str(&counted()[0].0), Some(options)).unwrap();
         assert_eq!(solved.as_string(), Some(counted()[0].2.clone()));
     }
+}
+
+/// The batch in wasm, whose line reader and digit writer work eight bytes to a word there
+/// (natively they are byte loops): the same lines as one call per puzzle, on the vendored
+/// 17-clue and hardest samples, with `.` and `0` for empty cells, some `\r\n` line breaks
+/// and a puzzle without a solution among them.
+#[wasm_bindgen_test]
+fn batch_gives_the_lines_of_single_calls() {
+    let mut puzzles: Vec<String> = [SEVENTEEN, HARDEST]
+        .iter()
+        .flat_map(|text| text.lines())
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    // Dots and zeros both, and a puzzle without a solution: r1c9 needs a 9, and r2c9 has
+    // it.
+    for p in puzzles.iter_mut().step_by(3) {
+        *p = p.replace('.', "0");
+    }
+    puzzles.push(format!("12345678.........9{}", ".".repeat(63)));
+    // `\n` between most lines (the fast path), `\r\n` between every fifth pair.
+    let mut text = String::new();
+    for (k, p) in puzzles.iter().enumerate() {
+        if k > 0 {
+            text.push_str(if k % 5 == 0 { "\r\n" } else { "\n" });
+        }
+        text.push_str(p);
+    }
+    let out = solve_sudoku_batch(&JsValue::from_str(&text), None).expect("batch");
+    let lines: Vec<String> = out.split('\n').map(String::from).collect();
+    assert_eq!(
+        lines.len(),
+        puzzles.len() + 1,
+        "one line per puzzle and a final break"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some(""));
+    for (puzzle, line) in puzzles.iter().zip(&lines) {
+        let single = solve(&JsValue::from_str(puzzle), None).expect("solve");
+        let expected = single.as_string().unwrap_or_default();
+        assert_eq!(line, &expected, "{puzzle}");
+    }
+    assert!(lines[..puzzles.len() - 1].iter().all(|l| l.len() == 81));
+    assert_eq!(lines[puzzles.len() - 1], "");
 }

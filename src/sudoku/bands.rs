@@ -416,6 +416,26 @@ impl Node {
     }
 }
 
+/// The filled cells of each band of `givens` (81 values in reading order): eight cells to
+/// a word, each byte's "not zero" gathered into one bit of eight by a multiplication.
+fn filled_cells(givens: &[u8]) -> [u32; 3] {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW: u64 = !HIGH;
+    let mut filled = 0u128;
+    for (k, bytes) in givens.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        // High bit of each byte: not zero (the sum stays inside the byte).
+        let not_zero = (((w & LOW) + LOW) | w) & HIGH;
+        // Bit `8j` to bit `56 + j`: the products land on distinct bits, so nothing
+        // carries into the top byte but them.
+        let bits = (not_zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        filled |= u128::from(bits) << (8 * k);
+    }
+    filled |= u128::from(givens[80] != 0) << 80;
+    let band = (1 << 27) - 1;
+    [0, 27, 54].map(|shift| (filled >> shift) as u32 & band)
+}
+
 /// The search's memory, kept between puzzles.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct BandSearch {
@@ -445,12 +465,7 @@ impl BandSearch {
         // of them only.
         let mut root = Node::new();
         let mut mine = [[0u32; 9]; 3];
-        let mut filled = [0u32; 3];
-        for (filled, cells) in filled.iter_mut().zip(givens.chunks(27)) {
-            for (i, &v) in cells.iter().enumerate() {
-                *filled |= u32::from(v != 0) << i;
-            }
-        }
+        let filled = filled_cells(givens);
         for (band, mut cells) in filled.into_iter().enumerate() {
             while cells != 0 {
                 let i = cells.trailing_zeros();
@@ -487,7 +502,29 @@ impl BandSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::{single_rows, OTHER_BANDS, ROW, USABLE};
+    use super::{filled_cells, single_rows, OTHER_BANDS, ROW, USABLE};
+
+    /// The word-at-a-time gathering against a cell-by-cell one, on grids with every
+    /// pattern of filled cells in each window of eight (and every value).
+    #[test]
+    fn filled_cells_are_the_cells_not_zero() {
+        for start in 0..74 {
+            for pattern in 0..=255u32 {
+                let mut givens = [0u8; 81];
+                for j in 0..8 {
+                    if pattern >> j & 1 != 0 {
+                        givens[start + j] = (start + j) as u8 % 9 + 1;
+                    }
+                }
+                givens[80] = (pattern % 10) as u8;
+                let mut expected = [0u32; 3];
+                for (cell, &v) in givens.iter().enumerate() {
+                    expected[cell / 27] |= u32::from(v != 0) << (cell % 27);
+                }
+                assert_eq!(filled_cells(&givens), expected, "{givens:?}");
+            }
+        }
+    }
 
     /// The table against its definition, for every set of columns: a column is locked when
     /// it is the only one of its box in the set, and the other bands lose its cells.

@@ -5,7 +5,7 @@
 
 use super::error::SudokuError;
 use super::format::write_line;
-use super::parse::{compact_digits_into, compact_digits_layout, digits_into};
+use super::parse::{compact_digits_into, compact_digits_layout, digits_into, WORDS_NOT_VECTORS};
 use super::puzzle::Sudoku;
 use super::solver::SudokuSolver;
 use super::variant::Options;
@@ -66,7 +66,7 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
         {
             if let Some(found) = solver.first_classic(&values, &mut solution) {
                 if found {
-                    bytes.extend(solution.iter().map(|&v| b'0' + v));
+                    push_digits(&mut bytes, &solution);
                 }
                 bytes.push(b'\n');
                 if rest.len() == 81 {
@@ -97,6 +97,29 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
     result
 }
 
+/// Appends the values 1 to 9 of `solution` to `line` as the digits `1` to `9`: a byte at a
+/// time where that becomes vector code, else eight to a word (a digit is its value with the
+/// bits of `'0'` set, which no value has); see [`WORDS_NOT_VECTORS`].
+fn push_digits(line: &mut Vec<u8>, solution: &[u8; 81]) {
+    if WORDS_NOT_VECTORS {
+        push_digit_words(line, solution);
+    } else {
+        line.extend(solution.iter().map(|&v| b'0' + v));
+    }
+}
+
+/// [`push_digits`] eight bytes to a word.
+fn push_digit_words(line: &mut Vec<u8>, solution: &[u8; 81]) {
+    let start = line.len();
+    line.extend_from_slice(solution);
+    let digits = &mut line[start..];
+    for word in digits.chunks_exact_mut(8) {
+        let w = u64::from_le_bytes((&*word).try_into().expect("8 bytes"));
+        word.copy_from_slice(&(w | 0x3030_3030_3030_3030).to_le_bytes());
+    }
+    digits[80] |= b'0';
+}
+
 /// Puts the line of the first solution of the puzzle `line` (read with `options`; as
 /// digits by the classic path if `classic`) in `general`, or nothing if it has none.
 fn solve_line(
@@ -123,4 +146,26 @@ fn solve_line(
         write_line(puzzle.alphabet(), grid, general);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_digit_words;
+
+    /// The word version against the definition, after text already in the buffer, for
+    /// grids with every value in every cell.
+    #[test]
+    fn digit_words_are_the_digits() {
+        for shift in 0..9u8 {
+            let solution: [u8; 81] = std::array::from_fn(|i| (i as u8 + shift) % 9 + 1);
+            let mut line = b"earlier\n".to_vec();
+            push_digit_words(&mut line, &solution);
+            let expected: Vec<u8> = b"earlier\n"
+                .iter()
+                .copied()
+                .chain(solution.iter().map(|&v| b'0' + v))
+                .collect();
+            assert_eq!(line, expected);
+        }
+    }
 }
