@@ -237,6 +237,17 @@ test('names outside ASCII (accents, astral characters, lone surrogates) are read
     });
     // A lone surrogate arrives as U+FFFD and still names no declared item.
     assert.throws(() => dlx.exact_cover({ ...problem, options: [['\ud800']] }), { code: 'unknown_item' });
+    // The same as Knuth's text, short and long: from 1,024 UTF-16 units a string is copied
+    // into wasm by the engine's TextEncoder instead of wasm-bindgen's copy.
+    const lines = ['é 😀x b | ü', 'é ü:rouge', '😀x ü:rouge b', 'é 😀x', 'b'];
+    const padding = `| ${'ñ😀'.repeat(400)}`;
+    for (const text of [lines.join('\n'), [lines[0], padding, ...lines.slice(1)].join('\n')]) {
+      const fromText = dlx.exact_cover(text);
+      assert.deepEqual(fromText.solutions.map(key).sort(), ['0,1', '2,3'], `${text.length} units`);
+      const bad = `${text}\né 😀y\n`;
+      assert.throws(() => dlx.exact_cover(bad), { code: 'unknown_item', line: bad.split('\n').length - 1 });
+      assert.throws(() => dlx.exact_cover(`${text}\n\ud800\n`), { code: 'unknown_item' });
+    }
   }
 });
 
