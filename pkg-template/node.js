@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { initSync } from './dlx_wasm.js';
+import { wasmUrl } from './load.js';
 import { makeApi } from './pool.js';
 
-const wasm = initSync({ module: readFileSync(new URL('./dlx_wasm_bg.wasm', import.meta.url)) });
+const wasm = initSync({ module: readFileSync(wasmUrl()) });
 
 export * from './index.js';
 

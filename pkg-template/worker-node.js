@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import * as wasm from './dlx_wasm.js';
+import { wasmUrl } from './load.js';
 import { serve } from './worker-core.js';
 
-wasm.initSync({ module: readFileSync(new URL('./dlx_wasm_bg.wasm', import.meta.url)) });
+wasm.initSync({ module: readFileSync(wasmUrl()) });
 serve(wasm, (message) => parentPort.postMessage(message), (handle) => parentPort.on('message', handle));

@@ -5,7 +5,8 @@
 #
 # The package's two modules:
 # - dlx_wasm (the main entry, `dlx-wasm`, and its alias `dlx-wasm/sudoku`): the whole API,
-#   exact cover and sudoku;
+#   exact cover and sudoku, built twice: dlx_wasm_bg.wasm, and dlx_wasm_simd_bg.wasm for
+#   engines with WebAssembly SIMD (pkg-template/load.js picks one);
 # - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the
 #   `sudoku-toolkit` feature so that none of the sudoku code is linked in.
 set -euo pipefail
@@ -39,6 +40,26 @@ rm -rf pkg
 module dlx_wasm --features sudoku-toolkit
 module dlx_wasm_core --no-default-features
 
+# The main module once more, compiled for WebAssembly SIMD (simd128: LLVM turns the byte
+# loops of the sudoku batch, among others, into vector code), in a target folder of its own
+# so that neither build undoes the other's cache. Only its .wasm is kept: pkg-template/load.js
+# loads it where the engine has SIMD, under the plain build's bindings, which must be the same
+# file (checked here).
+simd_target=$target_dir/simd128
+say "cargo build (release, wasm32, simd128) --features sudoku-toolkit"
+RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=$simd_target \
+    cargo build --release --target wasm32-unknown-unknown --lib --features sudoku-toolkit
+simd_out=$(mktemp -d)
+wasm-bindgen --target web --out-dir "$simd_out" --out-name dlx_wasm \
+    "$simd_target/wasm32-unknown-unknown/release/$name.wasm"
+if ! cmp -s "$simd_out/dlx_wasm.js" pkg/dlx_wasm.js; then
+    diff "$simd_out/dlx_wasm.js" pkg/dlx_wasm.js | head -20 >&2
+    echo "build: the simd128 build's bindings differ from the plain build's" >&2
+    exit 1
+fi
+npx --no-install wasm-opt -O3 --enable-simd "$simd_out/dlx_wasm_bg.wasm" -o pkg/dlx_wasm_simd_bg.wasm
+rm -rf "$simd_out"
+
 # The package around them: package.json (name, version, ... from Cargo.toml), the entries
 # (index.js and node.js for `dlx-wasm`, core.js and core-node.js for `dlx-wasm/core`,
 # sudoku.js and sudoku-node.js re-exporting the main entry for `dlx-wasm/sudoku`) and the
@@ -51,10 +72,10 @@ cp pkg-template/*.js pkg-template/*.d.ts pkg-template/README.md LICENSE-MIT LICE
 # and the package's worker pool (pool.js and its worker), which the playground counts on.
 rm -rf www/pkg
 mkdir -p www/pkg
-cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/snippets pkg/pool.js pkg/worker.js \
-    pkg/worker-core.js www/pkg/
+cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_simd_bg.wasm pkg/load.js pkg/snippets \
+    pkg/pool.js pkg/worker.js pkg/worker-core.js www/pkg/
 
-for out in dlx_wasm dlx_wasm_core; do
+for out in dlx_wasm dlx_wasm_simd dlx_wasm_core; do
     wasm=pkg/${out}_bg.wasm
     say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
 done

@@ -34,6 +34,7 @@ const pkg = {
       default: './index.js',
     },
     './dlx_wasm_bg.wasm': './dlx_wasm_bg.wasm',
+    './dlx_wasm_simd_bg.wasm': './dlx_wasm_simd_bg.wasm',
     './dlx_wasm_core_bg.wasm': './dlx_wasm_core_bg.wasm',
     './package.json': './package.json',
   },
@@ -42,8 +43,9 @@ const pkg = {
   types: './index.d.ts',
   files: [
     'index.js', 'index.d.ts', 'node.js', 'core.js', 'core.d.ts', 'core-node.js', 'iterable.js',
-    'pool.js', 'worker.js', 'worker-node.js', 'worker-core.js',
+    'pool.js', 'worker.js', 'worker-node.js', 'worker-core.js', 'load.js',
     'dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
+    'dlx_wasm_simd_bg.wasm',
     'dlx_wasm_core.js', 'dlx_wasm_core.d.ts', 'dlx_wasm_core_bg.wasm',
     'dlx_wasm_core_bg.wasm.d.ts', 'snippets/', 'LICENSE-MIT', 'LICENSE-APACHE',
   ],

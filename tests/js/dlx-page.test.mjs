@@ -154,8 +154,8 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
   test('loads with the solver ready, Knuth’s example drawn and no errors', async () => {
     await page.waitForSelector('#engine-status[data-state="ready"]');
     await page.waitForSelector('#viz-status[data-state="ready"]');
-    // The worker loads the package's main module, the small one without the sudoku exports.
-    assert.deepEqual(wasmFetched, ['/pkg/dlx_wasm_bg.wasm']);
+    // The worker loads the package's main module, its SIMD build (Chromium has SIMD).
+    assert.deepEqual(wasmFetched, ['/pkg/dlx_wasm_simd_bg.wasm']);
     assert.equal(await page.inputValue('#problem'), KNUTH);
     assert.equal(await page.getAttribute('link[rel="icon"]', 'href'), 'data:,');
     // The matrix: 7 item headers, 6 option rows, a node per 1 (16), and the links: one into

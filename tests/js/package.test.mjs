@@ -227,8 +227,9 @@ describe('the npm package', { timeout: 180_000 }, () => {
       'LICENSE-APACHE', 'LICENSE-MIT', 'README.md', 'core-node.js', 'core.d.ts', 'core.js',
       'dlx_wasm.d.ts', 'dlx_wasm.js', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
       'dlx_wasm_core.d.ts', 'dlx_wasm_core.js', 'dlx_wasm_core_bg.wasm',
-      'dlx_wasm_core_bg.wasm.d.ts', 'index.d.ts', 'index.js', 'iterable.js', 'node.js',
-      'package.json', 'pool.js', 'worker-core.js', 'worker-node.js', 'worker.js',
+      'dlx_wasm_core_bg.wasm.d.ts', 'dlx_wasm_simd_bg.wasm', 'index.d.ts', 'index.js',
+      'iterable.js', 'load.js', 'node.js', 'package.json', 'pool.js', 'worker-core.js',
+      'worker-node.js', 'worker.js',
     ]);
     // The JS the bindings import (src/wasm/pack.js), as wasm-bindgen placed it.
     assert.equal(snippets.length, 1);
@@ -330,8 +331,9 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const webpack = join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
     run(process.execPath, [webpack, '--config', join(app, 'webpack.config.mjs')], { cwd: app });
     const emitted = readdirSync(dist);
-    // Both modules' wasm, and a chunk beyond the two entries: the worker.
-    assert.equal(emitted.filter((f) => f.endsWith('.wasm')).length, 2, `webpack emitted both .wasm files: ${emitted}`);
+    // The modules' wasm (the main one's two builds, and core's), and a chunk beyond the two
+    // entries: the worker.
+    assert.equal(emitted.filter((f) => f.endsWith('.wasm')).length, 3, `webpack emitted the three .wasm files: ${emitted}`);
     const chunks = emitted.filter((f) => f.endsWith('.js') && f !== 'index.js' && f !== 'parallel.js');
     assert.ok(
       chunks.some((f) => readFileSync(join(dist, f), 'utf8').includes('.wasm')),
@@ -354,11 +356,12 @@ describe('the npm package', { timeout: 180_000 }, () => {
       `worker=${join(installed, 'worker.js')}`,
       '--bundle', '--format=esm', `--outdir=${dist}`, '--log-level=warning',
     ], { cwd: app });
-    for (const wasm of ['dlx_wasm_bg.wasm', 'dlx_wasm_core_bg.wasm']) {
+    for (const wasm of ['dlx_wasm_bg.wasm', 'dlx_wasm_simd_bg.wasm', 'dlx_wasm_core_bg.wasm']) {
       copyFileSync(join(installed, wasm), join(dist, wasm));
     }
     assert.deepEqual(readdirSync(dist).sort(), [
-      'dlx_wasm_bg.wasm', 'dlx_wasm_core_bg.wasm', 'index.js', 'parallel.js', 'worker.js',
+      'dlx_wasm_bg.wasm', 'dlx_wasm_core_bg.wasm', 'dlx_wasm_simd_bg.wasm', 'index.js', 'parallel.js',
+      'worker.js',
     ]);
     // The bundles resolved 'dlx-wasm' from node_modules: no bare import is left for the browser.
     for (const file of ['index.js', 'parallel.js', 'worker.js']) {

@@ -27,7 +27,7 @@ const pages = [];
 before(async () => {
   requireBuild(
     join(WWW, 'pkg', 'dlx_wasm.js'),
-    join(WWW, 'pkg', 'dlx_wasm_bg.wasm'),
+    join(WWW, 'pkg', 'dlx_wasm_simd_bg.wasm'),
     join(PKG, 'node.js'),
   );
   // The module the page's workers load (dlx-wasm), in Node.
@@ -124,8 +124,8 @@ describe('the sudoku page', () => {
     assert.equal(await page.locator('a[href="dlx.html#example=sudoku-mini"]').count(), 1);
     release();
     await page.waitForSelector('#engine-status[data-state="ready"]');
-    // Both workers load the main module, and only that one.
-    assert.deepEqual(fetched, ['/pkg/dlx_wasm_bg.wasm', '/pkg/dlx_wasm_bg.wasm']);
+    // Both workers load the main module's SIMD build (Chromium has SIMD), and only that.
+    assert.deepEqual(fetched, ['/pkg/dlx_wasm_simd_bg.wasm', '/pkg/dlx_wasm_simd_bg.wasm']);
     assert.deepEqual(problems, []);
     await page.close();
   });
