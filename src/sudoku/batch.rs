@@ -51,7 +51,7 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
     // The output, checked as UTF-8 once at the end (it is digits, line breaks and the
     // general writer's strings).
     let mut bytes = Vec::with_capacity(text.len() + 1);
-    let mut general = String::new();
+    let mut general = Vec::new();
     let text = text.strip_suffix('\n').unwrap_or(text);
     let all = text.as_bytes();
     let mut start = 0;
@@ -86,7 +86,7 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
         {
             break Err(BatchError { puzzle: k, error });
         }
-        bytes.extend_from_slice(general.as_bytes());
+        bytes.extend_from_slice(&general);
         bytes.push(b'\n');
         if end == all.len() {
             break Ok(count);
@@ -122,13 +122,14 @@ fn push_digit_words(line: &mut Vec<u8>, solution: &[u8; 81]) {
 
 /// Puts the line of the first solution of the puzzle `line` (read with `options`; as
 /// digits by the classic path if `classic`) in `general`, or nothing if it has none.
+/// `general` holds bytes of UTF-8: digits, or what [`write_line`] writes.
 fn solve_line(
     solver: &mut SudokuSolver,
     line: &str,
     options: &Options,
     classic: bool,
     grid: &mut Vec<u8>,
-    general: &mut String,
+    general: &mut Vec<u8>,
 ) -> Result<(), SudokuError> {
     general.clear();
     let mut values = [0u8; 81];
@@ -136,14 +137,16 @@ fn solve_line(
         let mut solution = [0u8; 81];
         if let Some(found) = solver.first_classic(&values, &mut solution) {
             if found {
-                general.extend(solution.iter().map(|&v| char::from(b'0' + v)));
+                push_digits(general, &solution);
             }
             return Ok(());
         }
     }
     let puzzle = Sudoku::parse(line, options)?;
     if solver.solve_into(&puzzle, grid)? {
-        write_line(puzzle.alphabet(), grid, general);
+        let mut written = String::new();
+        write_line(puzzle.alphabet(), grid, &mut written);
+        general.extend_from_slice(written.as_bytes());
     }
     Ok(())
 }
