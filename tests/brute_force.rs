@@ -6,60 +6,28 @@
 mod common;
 
 use common::is_solution;
-use dlx_wasm::{Problem, ProblemBuilder, Solver, SolverOptions};
+use common::random::{problems, Bounds, Shape};
+use dlx_wasm::{Problem, Solver, SolverOptions};
 use proptest::prelude::*;
 
-/// A random option: some items, each secondary one maybe with one of two colors.
-fn option(primary: usize, secondary: usize) -> impl Strategy<Value = Vec<(usize, Option<u8>)>> {
-    let items = primary + secondary;
-    prop::collection::btree_set(0..items, 1..=items.min(4)).prop_flat_map(move |set| {
-        let set: Vec<usize> = set.into_iter().collect();
-        let n = set.len();
-        prop::collection::vec(prop::option::of(0u8..2), n).prop_map(move |colors| {
-            set.iter()
-                .zip(colors)
-                .map(|(&item, color)| (item, color.filter(|_| item >= primary)))
-                .collect()
-        })
-    })
+/// Random problems small enough to search all their subsets of options.
+fn shape(bounds: Bounds) -> Shape {
+    Shape {
+        primary: 5,
+        secondary: 3,
+        colors: 2,
+        options: 10,
+        bounds,
+    }
 }
 
 fn problem() -> impl Strategy<Value = Problem> {
-    (1usize..=5, 0usize..=3).prop_flat_map(|(primary, secondary)| {
-        prop::collection::vec(option(primary, secondary), 0..=10).prop_map(move |options| {
-            let mut b = ProblemBuilder::new(primary, secondary).unwrap();
-            for option in options {
-                let colored: Vec<(usize, Option<&str>)> = option
-                    .iter()
-                    .map(|&(item, color)| (item, color.map(|c| ["red", "blue"][c as usize])))
-                    .collect();
-                // Options with no primary item are refused; that is tested elsewhere.
-                let _ = b.add_colored_option(&colored);
-            }
-            b.build()
-        })
-    })
+    problems(shape(Bounds::Never))
 }
 
-/// A random problem whose primary items may have bounds `min..=max` (Knuth's
-/// multiplicities), `min` from 0 to 2 and `max` up to 3.
+/// A random problem whose primary items all have bounds (Knuth's multiplicities).
 fn bounded_problem() -> impl Strategy<Value = Problem> {
-    (problem(), prop::collection::vec((0u32..=2, 0u32..=2), 5)).prop_map(|(problem, bounds)| {
-        let mut b =
-            ProblemBuilder::new(problem.primary_count(), problem.secondary_count()).unwrap();
-        for (item, &(min, extra)) in bounds.iter().enumerate().take(problem.primary_count()) {
-            b.set_bounds(item, min, (min + extra).max(1)).unwrap();
-        }
-        for option in 0..problem.option_count() {
-            let entries: Vec<(usize, Option<&str>)> = problem
-                .option(option)
-                .iter()
-                .map(|e| (e.item as usize, problem.color_name(e.color)))
-                .collect();
-            b.add_colored_option(&entries).unwrap();
-        }
-        b.build()
-    })
+    problems(shape(Bounds::Always))
 }
 
 /// Every subset of options that is a solution, each as sorted indices, in sorted order.

@@ -6,9 +6,7 @@
 use dlx_wasm::puzzles::{
     langford, pentominoes, polyomino_tiling, polyomino_tiling_with_holes, queens,
 };
-use dlx_wasm::{
-    MemoBranching, MemoOptions, Problem, ProblemBuilder, Solver, SolverOptions, Status,
-};
+use dlx_wasm::{MemoBranching, MemoOptions, Problem, Solver, SolverOptions, Status};
 use proptest::prelude::*;
 
 #[path = "../bench/exact-cover/workloads.rs"]
@@ -16,6 +14,7 @@ mod workloads;
 
 mod common;
 
+use common::random::{problems, Bounds, Shape};
 use common::run_dlx;
 
 fn memo(problem: &Problem) -> dlx_wasm::MemoCount {
@@ -214,34 +213,19 @@ fn forced_options_and_limits_mean_what_they_mean_for_the_plain_search() {
     assert!(result.stats.nodes <= 50);
 }
 
-/// A random problem: up to 8 primary items (with bounds when `bounded`), up to 4 secondary
-/// items with three colors, up to 30 options of up to 4 items: big enough that subproblems
-/// repeat.
+/// A random problem: up to 8 primary items (all bounded when `bounded`), up to 4 secondary
+/// items with three colors, up to 30 options: big enough that subproblems repeat.
 fn problem(bounded: bool) -> impl Strategy<Value = Problem> {
-    (2usize..=8, 0usize..=4).prop_flat_map(move |(primary, secondary)| {
-        let items = primary + secondary;
-        let option = prop::collection::btree_map(0..items, prop::option::of(0u8..3), 1..=4);
-        let bounds = prop::collection::vec((0u32..=2, 0u32..=2), primary);
-        (prop::collection::vec(option, 0..=30), bounds).prop_map(move |(options, bounds)| {
-            let mut b = ProblemBuilder::new(primary, secondary).unwrap();
-            if bounded {
-                for (item, (min, extra)) in bounds.into_iter().enumerate() {
-                    b.set_bounds(item, min, (min + extra).max(1)).unwrap();
-                }
-            }
-            for option in options {
-                let entries: Vec<(usize, Option<&str>)> = option
-                    .into_iter()
-                    .map(|(item, color)| {
-                        let color = color.filter(|_| item >= primary);
-                        (item, color.map(|c| ["red", "green", "blue"][c as usize]))
-                    })
-                    .collect();
-                // Options without a primary item are refused; tested elsewhere.
-                let _ = b.add_colored_option(&entries);
-            }
-            b.build()
-        })
+    problems(Shape {
+        primary: 8,
+        secondary: 4,
+        colors: 3,
+        options: 30,
+        bounds: if bounded {
+            Bounds::Always
+        } else {
+            Bounds::Never
+        },
     })
 }
 

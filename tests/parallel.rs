@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::random::{problems, Bounds, Shape};
 use common::{data, is_solution, run_dlx};
 use dlx_wasm::puzzles::{langford, pentominoes, polyomino_tiling, queens};
 use dlx_wasm::{
@@ -217,32 +218,14 @@ fn progress_rises_to_one() {
     assert!(seen.iter().all(|p| (0.0..=1.0).contains(p)));
 }
 
-/// Random problems with secondary items, colors and (when `bounded`) multiplicities.
+/// Random problems with secondary items, colors and, half the time, multiplicities.
 fn problem() -> impl Strategy<Value = Problem> {
-    (1usize..=6, 0usize..=3, any::<bool>()).prop_flat_map(|(primary, secondary, bounded)| {
-        let items = primary + secondary;
-        let option = prop::collection::vec((0..items, prop::option::of(0u8..2)), 1..=4);
-        let bounds = prop::collection::vec((0u32..=2, 0u32..=2), primary);
-        (prop::collection::vec(option, 0..=16), bounds).prop_map(move |(options, bounds)| {
-            let mut b = ProblemBuilder::new(primary, secondary).unwrap();
-            if bounded {
-                for (item, (min, extra)) in bounds.into_iter().enumerate() {
-                    b.set_bounds(item, min, (min + extra).max(1)).unwrap();
-                }
-            }
-            for option in options {
-                let entries: Vec<(usize, Option<&str>)> = option
-                    .into_iter()
-                    .map(|(item, color)| {
-                        let color = color.filter(|_| item >= primary);
-                        (item, color.map(|c| ["red", "blue"][c as usize]))
-                    })
-                    .collect();
-                // Repeated items and options without a primary item are refused.
-                let _ = b.add_colored_option(&entries);
-            }
-            b.build()
-        })
+    problems(Shape {
+        primary: 6,
+        secondary: 3,
+        colors: 2,
+        options: 16,
+        bounds: Bounds::Sometimes,
     })
 }
 
