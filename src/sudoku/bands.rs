@@ -254,28 +254,58 @@ impl Node {
         true
     }
 
+    /// The words that differ from `seen`: bit `9b + s` for band `b` and symbol `s`, with
+    /// no branch per word (a branch per word mispredicts: these flags are data).
+    ///
+    /// Two forms of the same thing, for what each machine does best (sudoku peer bench and
+    /// `solve_sudoku_batch` in Node, hardest sets): on x86-64, LLVM makes vector loads of a
+    /// fold, and those stall on the band step's fresh scalar stores (a load spanning
+    /// several stores cannot be forwarded from them), so a scalar chain per band is 7%
+    /// faster; in wasm, the fold (vector code in the simd128 build) is 14% faster than the
+    /// chains.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let (cand, seen) = (self.cand.as_flattened(), self.seen.as_flattened());
+            cand.iter()
+                .zip(seen)
+                .enumerate()
+                .fold(0, |m, (k, (c, s))| m | u32::from(c != s) << k)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let mut m = [0u32; 3];
+            for (m, (cand, seen)) in m.iter_mut().zip(self.cand.iter().zip(&self.seen)) {
+                for (c, s) in cand.iter().zip(seen).rev() {
+                    *m = *m << 1 | u32::from(c != s);
+                }
+            }
+            m[0] | m[1] << 9 | m[2] << 18
+        }
+    }
+
     /// Takes every forced step until none is left, then picks the cell to branch on.
     fn propagate(&mut self, grid: &mut [u8]) -> Next<Cell> {
         // Symbols whose words changed since their columns' last look.
         let mut columns = 0u32;
         loop {
-            // Sweeps over the words, a symbol's three bands together, until none changes.
+            // Sweeps: the band step on every word that changed (by band, then symbol), until
+            // none did.
             loop {
-                let mut changed = 0u32;
-                for symbol in 0..9 {
-                    for band in 0..3 {
-                        if self.cand[band][symbol] != self.seen[band][symbol] {
-                            changed |= 1 << symbol;
-                            if !self.band_step(band, symbol) {
-                                return Next::Dead;
-                            }
-                        }
-                    }
-                }
+                let mut changed = self.changed();
                 if changed == 0 {
                     break;
                 }
-                columns |= changed;
+                while changed != 0 {
+                    let k = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
+                    let (band, symbol) = (k / 9, k % 9);
+                    columns |= 1 << symbol;
+                    if !self.band_step(band, symbol) {
+                        return Next::Dead;
+                    }
+                }
             }
             let mut progress = false;
             // Columns of those symbols: one place left is a single, none a contradiction.
@@ -312,8 +342,8 @@ impl Node {
                 continue;
             }
             // Cells with one candidate left (naked singles), and with two.
-            let mut pair = None;
-            for band in 0..3 {
+            let mut pairs = [0; 3];
+            for (band, pair) in pairs.iter_mut().enumerate() {
                 let open = self.open[band];
                 if open == 0 {
                     continue;
@@ -339,28 +369,8 @@ impl Node {
                             self.choose(band as u32 * 27 + i, symbol);
                         }
                     }
-                } else if !progress {
-                    // Of the cells with two candidates, the one with the most open cells
-                    // among its peers: its choice forces the most.
-                    let mut two = twos & !threes;
-                    while two != 0 {
-                        let i = two.trailing_zeros();
-                        two &= two - 1;
-                        let (row, col) = place_of(i);
-                        let column = column_cells(col);
-                        // One count over the row and box (27 bits) and the column in
-                        // the three bands side by side (bits `c`, `c + 1`, `c + 2` of
-                        // each of its rows, which do not overlap).
-                        let column = self.open[0] & column
-                            | (self.open[1] & column) << 1
-                            | (self.open[2] & column) << 2;
-                        let near = open & (ROW << (9 * row) | box_cells(col / 3));
-                        let score = (u64::from(near) | u64::from(column) << 27).count_ones();
-                        if pair.is_none_or(|(o, _)| score > o) {
-                            pair = Some((score, band as u32 * 27 + i));
-                        }
-                    }
                 }
+                *pair = twos & !threes;
             }
             if progress {
                 continue;
@@ -369,12 +379,39 @@ impl Node {
                 self.write(grid);
                 return Next::Solved;
             }
-            let cell = pair.map_or_else(|| self.fewest(), |(_, c)| c);
+            let cell = self.best_pair(pairs).unwrap_or_else(|| self.fewest());
             return Next::Branch(Cell {
                 cell,
                 symbols: self.symbols(cell),
             });
         }
+    }
+
+    /// Of the cells with two candidates (`pairs`, by band), the one with the most open cells
+    /// among its peers: its choice forces the most. The first such cell on a tie.
+    fn best_pair(&self, pairs: [u32; 3]) -> Option<u32> {
+        // The score above the cell's place from the end, so that the largest key is the
+        // best score's first cell.
+        let mut best = 0u32;
+        for (band, mut two) in pairs.into_iter().enumerate() {
+            while two != 0 {
+                let i = two.trailing_zeros();
+                two &= two - 1;
+                let (row, col) = place_of(i);
+                let column = column_cells(col);
+                // One count over the row and box (27 bits) and the column in the three
+                // bands side by side (bits `c`, `c + 1`, `c + 2` of each of its rows, which
+                // do not overlap).
+                let column = self.open[0] & column
+                    | (self.open[1] & column) << 1
+                    | (self.open[2] & column) << 2;
+                let near = self.open[band] & (ROW << (9 * row) | box_cells(col / 3));
+                let score = (u64::from(near) | u64::from(column) << 27).count_ones();
+                let cell = band as u32 * 27 + i;
+                best = best.max(score << 7 | (127 - cell));
+            }
+        }
+        (best != 0).then(|| 127 - (best & 127))
     }
 
     /// Writes a solved node's symbols into `grid`.
