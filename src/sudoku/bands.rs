@@ -151,6 +151,23 @@ const fn place_of(i: u32) -> (u32, u32) {
     (i / 9, i % 9)
 }
 
+/// `PEERS[i]`: the band cells of the row and box of band cell `i` (with `i`), and
+/// `COLUMNS[i]` those of its column: tables, not divisions, in the search's loops.
+static PEERS: [u32; 27] = cell_tables()[0];
+static COLUMNS: [u32; 27] = cell_tables()[1];
+
+const fn cell_tables() -> [[u32; 27]; 2] {
+    let mut tables = [[0; 27]; 2];
+    let mut i = 0;
+    while i < 27 {
+        let (row, col) = place_of(i as u32);
+        tables[0][i] = ROW << (9 * row) | box_cells(col / 3);
+        tables[1][i] = column_cells(col);
+        i += 1;
+    }
+    tables
+}
+
 /// The search's state at one node.
 #[derive(Debug, Clone, Copy)]
 struct Node {
@@ -196,7 +213,7 @@ impl Propagator for Bands {
 
     #[inline(always)]
     fn step(&self, node: &mut Node, grid: &mut [u8], cell: u32, symbol: usize) -> Next<Cell> {
-        node.choose(cell, symbol);
+        node.choose((cell / 27) as usize, cell % 27, symbol);
         node.propagate(grid)
     }
 }
@@ -211,15 +228,12 @@ impl Node {
         }
     }
 
-    /// Chooses the option "`symbol` in `cell`" (an open cell): the symbol leaves the other
-    /// cells of the cell's row and box, which leaves the cell alone in its row; the band
-    /// step then places it.
+    /// Chooses the option "`symbol` in cell `i` of band `band`" (an open cell): the symbol
+    /// leaves the other cells of the cell's row and box, which leaves the cell alone in its row;
+    /// the band step then places it.
     #[inline(always)]
-    fn choose(&mut self, cell: u32, symbol: usize) {
-        let (band, i) = ((cell / 27) as usize, cell % 27);
-        let (row, col) = place_of(i);
-        let peers = ROW << (9 * row) | box_cells(col / 3);
-        self.cand[band][symbol] &= !peers | 1 << i;
+    fn choose(&mut self, band: usize, i: u32, symbol: usize) {
+        self.cand[band][symbol] &= !PEERS[i as usize] | 1 << i;
     }
 
     /// The band step for symbol `symbol` in band `band`: keeps only the mini-rows some
@@ -254,7 +268,8 @@ impl Node {
         true
     }
 
-    /// The words that differ from `seen`: bit `9b + s` for band `b` and symbol `s`, with
+    /// The words that differ from `seen`: bit `16b + s` for band `b` and symbol `s` (a lane
+    /// of 16 bits a band: no division to read them back), with
     /// no branch per word (a branch per word mispredicts: these flags are data).
     ///
     /// Two forms of the same thing, for what each machine does best (sudoku peer bench and
@@ -264,14 +279,16 @@ impl Node {
     /// faster; in wasm, the fold (vector code in the simd128 build) is 14% faster than the
     /// chains.
     #[inline(always)]
-    fn changed(&self) -> u32 {
+    fn changed(&self) -> u64 {
         #[cfg(target_arch = "wasm32")]
         {
             let (cand, seen) = (self.cand.as_flattened(), self.seen.as_flattened());
-            cand.iter()
+            let m = cand
+                .iter()
                 .zip(seen)
                 .enumerate()
-                .fold(0, |m, (k, (c, s))| m | u32::from(c != s) << k)
+                .fold(0, |m, (k, (c, s))| m | u32::from(c != s) << k);
+            u64::from(m & ROW) | u64::from(m >> 9 & ROW) << 16 | u64::from(m >> 18) << 32
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
@@ -281,7 +298,7 @@ impl Node {
                     *m = *m << 1 | u32::from(c != s);
                 }
             }
-            m[0] | m[1] << 9 | m[2] << 18
+            u64::from(m[0]) | u64::from(m[1]) << 16 | u64::from(m[2]) << 32
         }
     }
 
@@ -300,7 +317,7 @@ impl Node {
                 while changed != 0 {
                     let k = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
-                    let (band, symbol) = (k / 9, k % 9);
+                    let (band, symbol) = (k >> 4, k & 15);
                     columns |= 1 << symbol;
                     if !self.band_step(band, symbol) {
                         return Next::Dead;
@@ -333,7 +350,7 @@ impl Node {
                     while cells != 0 {
                         let i = cells.trailing_zeros();
                         cells &= cells - 1;
-                        self.choose(band as u32 * 27 + i, symbol);
+                        self.choose(band, i, symbol);
                         progress = true;
                     }
                 }
@@ -366,7 +383,7 @@ impl Node {
                         while cells != 0 {
                             let i = cells.trailing_zeros();
                             cells &= cells - 1;
-                            self.choose(band as u32 * 27 + i, symbol);
+                            self.choose(band, i, symbol);
                         }
                     }
                 }
@@ -397,15 +414,14 @@ impl Node {
             while two != 0 {
                 let i = two.trailing_zeros();
                 two &= two - 1;
-                let (row, col) = place_of(i);
-                let column = column_cells(col);
+                let column = COLUMNS[i as usize];
                 // One count over the row and box (27 bits) and the column in the three
                 // bands side by side (bits `c`, `c + 1`, `c + 2` of each of its rows, which
                 // do not overlap).
                 let column = self.open[0] & column
                     | (self.open[1] & column) << 1
                     | (self.open[2] & column) << 2;
-                let near = self.open[band] & (ROW << (9 * row) | box_cells(col / 3));
+                let near = self.open[band] & PEERS[i as usize];
                 let score = (u64::from(near) | u64::from(column) << 27).count_ones();
                 let cell = band as u32 * 27 + i;
                 best = best.max(score << 7 | (127 - cell));
@@ -512,10 +528,12 @@ impl BandSearch {
                 if symbol >= 9 || root.cand[band][symbol] & bit == 0 {
                     return None;
                 }
-                let (row, col) = place_of(i);
-                let peers = ROW << (9 * row) | box_cells(col / 3);
                 for (b, words) in root.cand.iter_mut().enumerate() {
-                    let clear = if b == band { peers } else { column_cells(col) };
+                    let clear = if b == band {
+                        PEERS[i as usize]
+                    } else {
+                        COLUMNS[i as usize]
+                    };
                     words[symbol] &= !clear;
                 }
                 root.cand[band][symbol] |= bit;
