@@ -5,6 +5,11 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+// The unit tests share the integration tests' random problems (tests/common/random.rs), which
+// name the crate `dlx_wasm`.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+extern crate self as dlx_wasm;
+
 mod engine;
 mod error;
 mod format;

@@ -383,46 +383,32 @@ impl LinkSearch {
     }
 }
 
+/// The integration tests' random problems, for the tests below.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[allow(dead_code)]
+#[path = "../../tests/common/random.rs"]
+mod random;
+
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     //! The search keeps every link sane at every step, and restores them all at the end.
+    use super::random::{problems, Bounds, Shape};
     use super::LinkSearch;
     use crate::engine::observer::Unobserved;
     use crate::engine::Step;
-    use crate::{Problem, ProblemBuilder};
     use proptest::prelude::*;
-
-    /// Random problems with colors and, with `bounded`, multiplicities.
-    fn problem() -> impl Strategy<Value = Problem> {
-        (1usize..=5, 0usize..=3, any::<bool>()).prop_flat_map(|(primary, secondary, bounded)| {
-            let items = primary + secondary;
-            let option = prop::collection::vec((0..items, any::<bool>()), 1..=4);
-            let bounds = prop::collection::vec((0u32..=2, 0u32..=2), primary);
-            (prop::collection::vec(option, 0..=12), bounds).prop_map(move |(options, bounds)| {
-                let mut b = ProblemBuilder::new(primary, secondary).unwrap();
-                if bounded {
-                    for (item, (min, extra)) in bounds.into_iter().enumerate() {
-                        b.set_bounds(item, min, (min + extra).max(1)).unwrap();
-                    }
-                }
-                for option in options {
-                    let entries: Vec<(usize, Option<&str>)> = option
-                        .into_iter()
-                        .map(|(item, red)| (item, (item >= primary && red).then_some("red")))
-                        .collect();
-                    // Repeated items and options without a primary item are refused.
-                    let _ = b.add_colored_option(&entries);
-                }
-                b.build()
-            })
-        })
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(500))]
 
         #[test]
-        fn every_step_keeps_the_links_sane(problem in problem()) {
+        fn every_step_keeps_the_links_sane(problem in problems(Shape {
+            primary: 5,
+            secondary: 3,
+            colors: 1,
+            options: 12,
+            bounds: Bounds::Sometimes,
+        })) {
             let mut search = LinkSearch::default();
             search.load(&problem, &[]);
             let fresh = search.links().clone();
