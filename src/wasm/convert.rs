@@ -21,14 +21,10 @@ pub(crate) const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 #[wasm_bindgen(module = "/src/wasm/pack.js")]
 extern "C" {
     #[wasm_bindgen(js_name = packLists)]
-    fn pack_lists(
-        list: &JsValue,
-        max_length: u32,
-        primary: &JsValue,
-        secondary: &JsValue,
-    ) -> JsValue;
+    fn pack_lists(list: &JsValue, max_length: u32, primary: &JsValue, secondary: &JsValue)
+        -> Array;
     #[wasm_bindgen(js_name = packStrings)]
-    fn pack_strings(list: &JsValue, bounds: bool) -> JsValue;
+    fn pack_strings(list: &JsValue, bounds: bool) -> Array;
     #[wasm_bindgen(js_name = readFields)]
     fn read_fields(object: &JsValue, keys: &JsValue) -> Array;
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
@@ -200,11 +196,6 @@ impl<'k> Fields<'k> {
         let k = k?;
         (self.present & (1 << k) != 0).then(|| self.values.get(k + 1))
     }
-
-    /// The value of `key`, undefined if absent.
-    fn value(&self, key: &str) -> JsValue {
-        self.get(key).unwrap_or(JsValue::UNDEFINED)
-    }
 }
 
 /// The position of `key` among `keys` (names separated by single spaces), word by word with
@@ -353,7 +344,8 @@ impl Lists {
         for (k, &end) in self.ends.iter().enumerate() {
             let end = end as usize;
             let mut entries = (start..end).map(|i| {
-                if self.kinds.get(i) == Some(&0) {
+                // No kinds: no strings.
+                if self.kinds.get(i).is_none_or(|&kind| kind == 0) {
                     Item::Number(self.values.get(i).copied().unwrap_or(f64::NAN))
                 } else {
                     // `texts` has a range for every string entry, each on a character
@@ -394,17 +386,21 @@ pub(crate) fn lists(
         }
         None => pack_lists(&list, max_length, &JsValue::UNDEFINED, &JsValue::UNDEFINED),
     };
-    let packed = Fields::read(&packed, PACKED)?;
     check_fault(&packed, path, max_length as usize)?;
-    let values = packed
-        .value("values")
-        .unchecked_into::<js_sys::Float64Array>();
-    let kinds = packed.value("kinds").unchecked_into::<js_sys::Uint8Array>();
-    let ends = packed.value("ends").unchecked_into::<js_sys::Uint32Array>();
-    let (text, texts) = texts(&packed)?;
+    // `[null, values, ends, lengths, kinds?, text?]` (`packLists`).
+    let values = packed.get(1).unchecked_into::<js_sys::Float64Array>();
+    let ends = packed.get(2).unchecked_into::<js_sys::Uint32Array>();
+    let (text, texts) = texts(&packed, 3, 5)?;
+    let kinds = match texts.is_empty() {
+        true => Vec::new(),
+        false => packed
+            .get(4)
+            .unchecked_into::<js_sys::Uint8Array>()
+            .to_vec(),
+    };
     Ok(Lists {
         values: values.to_vec(),
-        kinds: kinds.to_vec(),
+        kinds,
         ends: ends.to_vec(),
         texts,
         text,
@@ -454,20 +450,15 @@ pub(crate) fn item_names(
     bounds: bool,
 ) -> Result<ItemNames, JsValue> {
     let list = array(value, path, max)?;
-    let packed = Fields::read(&pack_strings(&list, bounds), PACKED)?;
+    let packed = pack_strings(&list, bounds);
     check_fault(&packed, path, 0)?;
-    let (text, ranges) = texts(&packed)?;
+    // `[null, names, lengths, text, bounded?, mins?, maxs?]` (`packStrings`).
+    let (text, ranges) = texts(&packed, 2, 3)?;
     let mut given = Vec::new();
-    if bounds {
-        let bounded = packed
-            .value("bounded")
-            .unchecked_into::<js_sys::Uint32Array>();
-        let mins = packed
-            .value("mins")
-            .unchecked_into::<js_sys::Float64Array>();
-        let maxs = packed
-            .value("maxs")
-            .unchecked_into::<js_sys::Float64Array>();
+    if bounds && packed.length() > 4 {
+        let bounded = packed.get(4).unchecked_into::<js_sys::Uint32Array>();
+        let mins = packed.get(5).unchecked_into::<js_sys::Float64Array>();
+        let maxs = packed.get(6).unchecked_into::<js_sys::Float64Array>();
         let (mins, maxs) = (mins.to_vec(), maxs.to_vec());
         for (k, &item) in bounded.to_vec().iter().enumerate() {
             let (min, max) = (mins.get(k), maxs.get(k));
@@ -482,7 +473,7 @@ pub(crate) fn item_names(
         text,
         ranges,
         bounds: given,
-        as_read: packed.value("names"),
+        as_read: packed.get(1),
     })
 }
 
@@ -544,9 +535,6 @@ fn set(object: &JsValue, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(object, &property(key), value);
 }
 
-/// Every field of what `packLists` and `packStrings` return, a fault's included.
-const PACKED: &str = "fault path value text lengths values kinds ends names bounded mins maxs";
-
 /// A property name as a JS string. Names are interned: each is decoded into a JS string
 /// once, not on every call (a call reads and writes about twenty properties, and decoding
 /// them was most of the cost of a small call).
@@ -554,17 +542,17 @@ pub(crate) fn property(key: &str) -> JsValue {
     JsValue::from_str(wasm_bindgen::intern(key))
 }
 
-/// The error for a fault `pack.js` reported, if any.
-fn check_fault(packed: &Fields, path: &str, max_length: usize) -> Result<(), JsValue> {
-    let Some(kind) = packed.value("fault").as_string() else {
+/// The error for a fault `pack.js` reported (`[kind, path, value]`), if any.
+fn check_fault(packed: &Array, path: &str, max_length: usize) -> Result<(), JsValue> {
+    let Some(kind) = packed.get(0).as_string() else {
         return Ok(());
     };
-    let at: js_sys::Array = packed.value("path").unchecked_into();
+    let at: js_sys::Array = packed.get(1).unchecked_into();
     let mut place = path.to_owned();
     for k in at.iter() {
         place.push_str(&format!("[{}]", k.as_f64().unwrap_or(0.0) as u64));
     }
-    let value = packed.value("value");
+    let value = packed.get(2);
     Err(match kind.as_str() {
         "array" => invalid(&place, "an array", &value),
         "entry" if max_length == 0 => invalid(&place, "a string", &value),
@@ -581,15 +569,23 @@ fn check_fault(packed: &Fields, path: &str, max_length: usize) -> Result<(), JsV
     })
 }
 
-/// The packed strings: the text, and each string's byte range in it. `pack.js` gives the
-/// lengths in UTF-16 units; the text arrives as UTF-8 (a lone surrogate as U+FFFD, still one
-/// unit), so the ranges are found by walking its characters once.
-fn texts(packed: &Fields) -> Result<(String, Vec<(usize, usize)>), JsValue> {
-    let text = packed.value("text").as_string().unwrap_or_default();
+/// The packed strings, their lengths at `packed[lengths]` and their text at `packed[text]`:
+/// the text, and each string's byte range in it. `pack.js` gives the lengths in UTF-16
+/// units; the text arrives as UTF-8 (a lone surrogate as U+FFFD, still one unit), so the
+/// ranges are found by walking its characters once. No lengths, no text to read.
+fn texts(
+    packed: &Array,
+    lengths: u32,
+    text: u32,
+) -> Result<(String, Vec<(usize, usize)>), JsValue> {
     let lengths = packed
-        .value("lengths")
+        .get(lengths)
         .unchecked_into::<js_sys::Uint32Array>()
         .to_vec();
+    if lengths.is_empty() {
+        return Ok((String::new(), Vec::new()));
+    }
+    let text = packed.get(text).as_string().unwrap_or_default();
     let mut ranges = Vec::with_capacity(lengths.len());
     if text.is_ascii() {
         // One byte per UTF-16 unit: the lengths are the byte lengths.
