@@ -404,6 +404,19 @@ impl ProblemBuilder {
         self.problem.option_count()
     }
 
+    /// Makes room for `options` more options of `nodes` entries in all, so that adding them
+    /// grows no list on the way (a caller that knows the problem's size, as the bindings
+    /// do, saves a dozen reallocations on a small problem). Never more than the budget
+    /// allows: the options past it are refused anyway.
+    pub fn reserve(&mut self, options: usize, nodes: usize) {
+        let problem = &mut self.problem;
+        let room = |used: usize, max: usize| max.saturating_sub(used);
+        let options = options.min(room(problem.option_count(), self.budget.max_options));
+        let nodes = nodes.min(room(problem.entries.len(), self.budget.max_nodes));
+        problem.starts.reserve(options);
+        problem.entries.reserve(nodes);
+    }
+
     /// Adds an option given by item numbers, with no colors. Returns its index.
     ///
     /// # Errors

@@ -28,10 +28,12 @@ extern "C" {
     #[wasm_bindgen(js_name = readFields)]
     fn read_fields(object: &JsValue, keys: &JsValue) -> Array;
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
+    #[wasm_bindgen(js_name = numberOrNaN)]
+    fn number_or_nan(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = exactCoverResult)]
     fn exact_cover_result(
-        flat: &[u32],
-        ends: &[u32],
+        flat: Option<&[u32]>,
+        ends: Option<&[u32]>,
         count: f64,
         complete: bool,
         nodes: f64,
@@ -70,10 +72,21 @@ pub(crate) fn describe(value: &JsValue) -> String {
 
 use js_sys::Array;
 
+/// `value` as a number, if it is one (`JsValue::as_f64`, in one call that returns the number
+/// itself: see `numberOrNaN` in `pack.js`).
+pub(crate) fn number(value: &JsValue) -> Option<f64> {
+    let n = number_or_nan(value);
+    match n.is_nan() {
+        // NaN itself, or not a number.
+        true => value.as_f64(),
+        false => Some(n),
+    }
+}
+
 /// `value` as a whole number in `0..=max` (`max` at most [`MAX_SAFE`]).
 pub(crate) fn integer(value: &JsValue, path: &str, max: f64) -> Result<u64, JsValue> {
     let max = max.min(MAX_SAFE);
-    match value.as_f64() {
+    match number(value) {
         // Below 2^53, so `as u64` is exact.
         Some(n) if n.fract() == 0.0 && n >= 0.0 && n <= max => Ok(n as u64),
         _ => Err(invalid(
@@ -156,73 +169,74 @@ pub(crate) struct Fields<'k> {
     values: Array,
     /// Bit k set: the k-th key's value is neither undefined nor null.
     present: u32,
+    /// Where each key ends in `keys` (at the space after it, or the end): key k is
+    /// `keys[ends[k - 1] + 1..ends[k]]`, key 0 starting at 0.
+    ends: [u8; 32],
 }
 
 impl<'k> Fields<'k> {
-    /// The properties `keys` (at most 32 names, separated by single spaces) of `object`; all
-    /// absent when `object` is undefined or null. A getter or proxy that throws becomes an
-    /// `invalid_argument` error naming the property.
+    /// The properties `keys` (at most 32 names, separated by single spaces, 255 bytes in
+    /// all) of `object`; all absent when `object` is undefined or null. A getter or proxy
+    /// that throws becomes an `invalid_argument` error naming the property.
     pub(crate) fn read(object: &JsValue, keys: &'k str) -> Result<Fields<'k>, JsValue> {
-        debug_assert!(keys.split(' ').count() <= 32);
+        debug_assert!(keys.split(' ').count() <= 32 && keys.len() < 256);
+        let mut fields = Fields {
+            keys,
+            values: Array::new(),
+            present: 0,
+            ends: [0; 32],
+        };
         if object.is_undefined() || object.is_null() {
-            return Ok(Fields {
-                keys,
-                values: Array::new(),
-                present: 0,
-            });
+            return Ok(fields);
         }
-        let values = read_fields(object, &property(keys));
+        fields.values = read_fields(object, &property(keys));
         // A whole number from -32 to 2^32 - 1, written by readFields.
-        let head = values.get(0).as_f64().unwrap_or(0.0);
+        let head = number(&fields.values.get(0)).unwrap_or(0.0);
         if head < 0.0 {
             let key = keys.split(' ').nth((-1.0 - head) as usize).unwrap_or(keys);
-            return Err(getter_threw(key, &values.get(1)));
+            return Err(getter_threw(key, &fields.values.get(1)));
         }
-        Ok(Fields {
-            keys,
-            values,
-            present: head as u32,
-        })
+        fields.present = head as u32;
+        if fields.present != 0 {
+            let mut k = 0;
+            for (i, &b) in keys.as_bytes().iter().enumerate() {
+                if b == b' ' {
+                    fields.ends[k & 31] = i as u8;
+                    k += 1;
+                }
+            }
+            fields.ends[k & 31] = keys.len() as u8;
+        }
+        Ok(fields)
     }
 
-    /// The value of `key` (one of the keys read), `None` if undefined or null.
+    /// The value of `key` (one of the keys read), `None` if undefined or null. Only the
+    /// keys present are compared with it (an options object has a key or two of ten), each
+    /// found at once in `ends`: in wasm, walking the key list byte by byte for every key
+    /// asked for cost more than reading the values.
     pub(crate) fn get(&self, key: &str) -> Option<JsValue> {
-        if self.present == 0 {
-            debug_assert!(position(self.keys, key).is_some(), "{key} was not read");
-            return None;
+        debug_assert!(keys_hold(self.keys, key), "{key} was not read");
+        let (keys, key) = (self.keys.as_bytes(), key.as_bytes());
+        let mut present = self.present;
+        while present != 0 {
+            let k = present.trailing_zeros();
+            present &= present - 1;
+            let end = usize::from(self.ends[k as usize & 31]);
+            let start = match k {
+                0 => 0,
+                _ => usize::from(self.ends[(k as usize - 1) & 31]) + 1,
+            };
+            if keys.get(start..end) == Some(key) {
+                return Some(self.values.get(k + 1));
+            }
         }
-        let k = position(self.keys, key);
-        debug_assert!(k.is_some(), "{key} was not read");
-        let k = k?;
-        (self.present & (1 << k) != 0).then(|| self.values.get(k + 1))
+        None
     }
 }
 
-/// The position of `key` among `keys` (names separated by single spaces), word by word with
-/// plain byte comparisons: in wasm, `split`, a byte filter or slice equality (a `memcmp`
-/// call per word) cost more than reading the value itself.
-#[inline(never)]
-fn position(keys: &str, key: &str) -> Option<u32> {
-    let (keys, key) = (keys.as_bytes(), key.as_bytes());
-    let (mut k, mut i) = (0, 0);
-    while i < keys.len() {
-        let mut j = 0;
-        while j < key.len() && keys.get(i + j) == Some(&key[j]) {
-            j += 1;
-        }
-        let end = i + j;
-        if j == key.len() && keys.get(end).is_none_or(|&b| b == b' ') {
-            return Some(k);
-        }
-        // On to the next word.
-        i = end;
-        while keys.get(i).is_some_and(|&b| b != b' ') {
-            i += 1;
-        }
-        i += 1;
-        k += 1;
-    }
-    None
+/// Whether `key` is one of `keys` (names separated by single spaces).
+fn keys_hold(keys: &str, key: &str) -> bool {
+    keys.split(' ').any(|k| k == key)
 }
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an
@@ -334,6 +348,30 @@ pub(crate) struct Lists {
 }
 
 impl Lists {
+    /// How many lists.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// How many entries, in all the lists.
+    pub(crate) fn entries(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Every list in order as its numbers, when no entry is a string (items given by number,
+    /// or by names that all resolved to numbers): no entry to tell apart.
+    pub(crate) fn numbers(&self) -> Option<impl Iterator<Item = &[f64]>> {
+        let mut start = 0;
+        self.texts.is_empty().then(|| {
+            self.ends.iter().map(move |&end| {
+                let end = end as usize;
+                let list = self.values.get(start..end).unwrap_or_default();
+                start = end;
+                list
+            })
+        })
+    }
+
     /// Visits every list in order with its entries, without recounting strings per list.
     pub(crate) fn for_each<'a, E>(
         &'a self,
@@ -486,6 +524,11 @@ pub(crate) fn solve_result(
     complete: bool,
     stats: crate::Stats,
 ) -> JsValue {
+    // No solutions (a count): no views of wasm memory to make for them.
+    let (flat, ends) = match ends.is_empty() {
+        true => (None, None),
+        false => (Some(flat), Some(ends)),
+    };
     // Counts below 2^53 are exact as f64.
     exact_cover_result(
         flat,
@@ -501,8 +544,8 @@ pub(crate) fn solve_result(
 /// decimal digits (`countText`, exact above 2^53 too) and the cache's figures (`memo`).
 pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
     let result = exact_cover_result(
-        &[],
-        &[],
+        None,
+        None,
         counted.count as f64,
         counted.status == crate::Status::Exhausted,
         counted.stats.nodes as f64,
@@ -544,9 +587,11 @@ pub(crate) fn property(key: &str) -> JsValue {
 
 /// The error for a fault `pack.js` reported (`[kind, path, value]`), if any.
 fn check_fault(packed: &Array, path: &str, max_length: usize) -> Result<(), JsValue> {
-    let Some(kind) = packed.get(0).as_string() else {
+    let kind = packed.get(0);
+    if kind.is_null() {
         return Ok(());
-    };
+    }
+    let kind = kind.as_string().unwrap_or_default();
     let at: js_sys::Array = packed.get(1).unchecked_into();
     let mut place = path.to_owned();
     for k in at.iter() {

@@ -3,8 +3,9 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, invalid, item_names, lists, memo_result, number_text,
-    object, property, size, solve_result, string, BadIndex, Fields, Item, ItemNames, MAX_SAFE,
+    array, boolean, elements, index, integer, invalid, item_names, lists, memo_result, number,
+    number_text, object, property, size, solve_result, string, BadIndex, Fields, Item, ItemNames,
+    MAX_SAFE,
 };
 use super::{engine_error, js_error};
 use crate::{
@@ -304,9 +305,7 @@ fn read_options(object: &Fields, option_count: usize) -> Result<(SolverOptions, 
         for (k, value) in elements(&list, "options.forced").enumerate() {
             let value = value?;
             let path = || format!("options.forced[{k}]");
-            let n = value
-                .as_f64()
-                .ok_or_else(|| invalid(&path(), "an option number", &value))?;
+            let n = number(&value).ok_or_else(|| invalid(&path(), "an option number", &value))?;
             match index(n, option_count) {
                 Ok(option) => settings.forced.push(option),
                 Err(BadIndex::NotWhole) => {
@@ -389,7 +388,7 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     let secondary = fields.get("secondary");
     // Item names as read, when given: options that name items cross as numbers.
     let mut names = None;
-    let mut builder = if primary.as_f64().is_some() {
+    let mut builder = if number(&primary).is_some() {
         let n1 = size(&primary, "problem.primary", budget.max_items)?;
         let n2 = match &secondary {
             Some(v) => size(v, "problem.secondary", budget.max_items)?,
@@ -436,6 +435,16 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
             .map(|(primary, secondary)| (primary, secondary)),
     )?;
     let items = builder.item_count();
+    builder.reserve(options.len(), options.entries());
+    if let Some(lists) = options.numbers() {
+        // Every entry an item number: no colors, so the builder's plain path.
+        let mut option = Vec::new();
+        for (k, numbers) in lists.enumerate() {
+            let path = |j| format!("problem.options[{k}][{j}]");
+            add_numbered(&mut builder, &mut option, k, numbers, &path)?;
+        }
+        return Ok(builder.build());
+    }
     let mut entries: Vec<(usize, Option<&str>)> = Vec::new();
     options.for_each(|k, option| {
         entries.clear();
@@ -488,6 +497,24 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
     let min = read(min, "min")?.unwrap_or(1);
     let max = read(max, "max")?.unwrap_or(min.max(1));
     Ok((min, max))
+}
+
+/// Adds option `k`, given as the item numbers `numbers` (`option` is scratch space); the
+/// errors name the place of entry j as `path(j)`.
+fn add_numbered(
+    builder: &mut ProblemBuilder,
+    option: &mut Vec<usize>,
+    k: usize,
+    numbers: &[f64],
+    path: &dyn Fn(usize) -> String,
+) -> Result<(), JsValue> {
+    let items = builder.item_count();
+    option.clear();
+    for (j, &n) in numbers.iter().enumerate() {
+        option.push(item_number(n, items, k, &|| path(j))?);
+    }
+    builder.add_option(option).map_err(|e| engine_error(&e))?;
+    Ok(())
 }
 
 /// Item number `n` of option `option`, below `items`; the errors name `path()`.
@@ -593,7 +620,7 @@ fn read_compact(
             false => bad_offset(0, "0"),
         });
     }
-    let count = builder.item_count();
+    builder.reserve(offsets.len() - 1, items.len());
     let mut option: Vec<usize> = Vec::new();
     let mut start = 0;
     for (k, &offset) in offsets.iter().enumerate().skip(1) {
@@ -604,12 +631,8 @@ fn read_compact(
                 return Err(bad_offset(k, &what));
             }
         };
-        option.clear();
-        for (i, &n) in items[start..end].iter().enumerate() {
-            let path = || format!("problem.items[{}]", start + i);
-            option.push(item_number(n, count, k - 1, &path)?);
-        }
-        builder.add_option(&option).map_err(|e| engine_error(&e))?;
+        let path = |i| format!("problem.items[{}]", start + i);
+        add_numbered(builder, &mut option, k - 1, &items[start..end], &path)?;
         start = end;
     }
     if start != items.len() {

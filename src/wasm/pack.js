@@ -229,10 +229,12 @@ function unpackLists(flat, ends) {
 
 /**
  * The result of `exact_cover`, as one object of a fixed shape (built here, in one call,
- * rather than property by property from wasm): the solutions cut from `flat` at `ends`.
+ * rather than property by property from wasm): the solutions cut from `flat` at `ends`, none
+ * when they are undefined (a count).
  */
 export function exactCoverResult(flat, ends, count, complete, nodes, updates) {
-  return { solutions: unpackLists(flat, ends), count, complete, stats: { nodes, updates } };
+  const solutions = ends === undefined ? [] : unpackLists(flat, ends);
+  return { solutions, count, complete, stats: { nodes, updates } };
 }
 
 // The keys of each `readFields` call site, split once.
@@ -267,6 +269,15 @@ export function readFields(object, keys) {
   }
   out[0] = present;
   return out;
+}
+
+/**
+ * `value` if it is a number, else NaN: read from wasm in one call that returns the number
+ * itself (wasm-bindgen's `as_f64` writes it into wasm memory through a DataView, which costs
+ * more than the call; convert.rs's `number` asks it only about a NaN).
+ */
+export function numberOrNaN(value) {
+  return typeof value === 'number' ? value : NaN;
 }
 
 const encoder = new TextEncoder();
