@@ -112,6 +112,19 @@ impl Masks {
         }
     }
 
+    /// Lays out `problem`, which [`Masks::fits`], with the options `forced` (sorted, without
+    /// repeats, pairwise compatible) already chosen, in this search's memory when the width
+    /// is the same: a caller that searches one small problem after another allocates
+    /// nothing once the lists have grown to fit.
+    pub(crate) fn load(&mut self, problem: &Problem, forced: &[usize]) {
+        let narrow = problem.item_count() <= u64::WIDTH;
+        match self {
+            Masks::Narrow(search) if narrow => search.load(problem, forced),
+            Masks::Wide(search) if !narrow => search.load(problem, forced),
+            _ => *self = Masks::new(problem, forced),
+        }
+    }
+
     /// Starts the search again with the options `forced` (sorted, without repeats,
     /// pairwise compatible) already chosen, keeping the masks of the problem.
     pub(crate) fn restart(&mut self, forced: &[usize]) {
@@ -222,31 +235,46 @@ impl<B: Bits> Search<B> {
     /// The search of `problem`, which [`Masks::fits`] with at most `B::WIDTH` items, with the
     /// options `forced` (sorted, without repeats, pairwise compatible) already chosen.
     fn new(problem: &Problem, forced: &[usize]) -> Search<B> {
-        let options = problem.option_count();
-        let n1 = problem.primary_count();
-        let mut masks = Vec::with_capacity(options);
-        let mut weights = Vec::with_capacity(options);
-        for k in 0..options {
-            let entries = problem.option(k);
-            masks.push(entries.iter().fold(B::ZERO, |m, e| m | B::bit(e.item)));
-            weights.push(entries.len() as u32 - 1);
-        }
         let mut search = Search {
-            masks,
-            weights,
-            primary: B::first(n1),
-            n1,
-            levels: Vec::with_capacity(n1 + 1),
-            pool: Vec::with_capacity(options),
+            masks: Vec::new(),
+            weights: Vec::new(),
+            primary: B::ZERO,
+            n1: 0,
+            levels: Vec::new(),
+            pool: Vec::new(),
             end: 0,
-            counts: vec![[0; MAX_ITEMS]; n1 + 1],
+            counts: Vec::new(),
             used: B::ZERO,
             slot: 0,
             phase: Phase::Forward,
             updates: 0,
         };
-        search.restart(forced);
+        search.load(problem, forced);
         search
+    }
+
+    /// [`Search::new`] in this search's memory.
+    fn load(&mut self, problem: &Problem, forced: &[usize]) {
+        let options = problem.option_count();
+        let n1 = problem.primary_count();
+        self.masks.clear();
+        self.weights.clear();
+        self.masks.reserve(options);
+        self.weights.reserve(options);
+        for k in 0..options {
+            let entries = problem.option(k);
+            self.masks
+                .push(entries.iter().fold(B::ZERO, |m, e| m | B::bit(e.item)));
+            self.weights.push(entries.len() as u32 - 1);
+        }
+        self.primary = B::first(n1);
+        self.n1 = n1;
+        self.levels.reserve(n1 + 1);
+        self.pool.reserve(options);
+        // Counts a level has not written are never read (see `try_option`), and `restart`
+        // clears the first slot's: the kept ones need no clearing.
+        self.counts.resize(n1 + 1, [0; MAX_ITEMS]);
+        self.restart(forced);
     }
 
     /// Starts the search of the same problem again from the root, with the options `forced`

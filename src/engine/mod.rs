@@ -131,7 +131,10 @@ impl Engine {
     /// the links (for an observer that watches them).
     pub(crate) fn load(&mut self, problem: &Problem, forced: &[usize], linked: bool) {
         if !linked && Masks::fits(problem) {
-            *self = Engine::Masks(Box::new(Masks::new(problem, forced)));
+            match self {
+                Engine::Masks(masks) => masks.load(problem, forced),
+                _ => *self = Engine::Masks(Box::new(Masks::new(problem, forced))),
+            }
             return;
         }
         if !matches!(self, Engine::Links(_)) {
