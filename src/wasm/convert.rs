@@ -28,6 +28,8 @@ extern "C" {
     #[wasm_bindgen(js_name = readFields)]
     fn read_fields(object: &JsValue, keys: &JsValue) -> Array;
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
+    #[wasm_bindgen(js_name = utf8Into)]
+    fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
     #[wasm_bindgen(js_name = numberOrNaN)]
     fn number_or_nan(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = exactCoverResult)]
@@ -189,7 +191,7 @@ impl<'k> Fields<'k> {
         if object.is_undefined() || object.is_null() {
             return Ok(fields);
         }
-        fields.values = read_fields(object, &property(keys));
+        fields.values = read_fields(object, &key_list(keys));
         // A whole number from -32 to 2^32 - 1, written by readFields.
         let head = number(&fields.values.get(0)).unwrap_or(0.0);
         if head < 0.0 {
@@ -233,6 +235,30 @@ impl<'k> Fields<'k> {
         None
     }
 }
+
+/// `keys` as a JS string, made once: a call reads its problem's and its options' fields,
+/// and [`property`] (`intern`) would hash the whole list each time (SipHash: 4% of a first
+/// solution of 8 queens from the compact form). At most [`KEY_LISTS`] lists are kept (the
+/// exports have a handful), compared as bytes.
+fn key_list(keys: &str) -> JsValue {
+    thread_local! {
+        static LISTS: std::cell::RefCell<Vec<(String, JsValue)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    LISTS.with_borrow_mut(|lists| {
+        if let Some((_, list)) = lists.iter().find(|(text, _)| text == keys) {
+            return list.clone();
+        }
+        let list = JsValue::from_str(keys);
+        if lists.len() < KEY_LISTS {
+            lists.push((keys.to_owned(), list.clone()));
+        }
+        list
+    })
+}
+
+/// The most key lists [`key_list`] keeps.
+const KEY_LISTS: usize = 32;
 
 /// Whether `key` is one of `keys` (names separated by single spaces).
 fn keys_hold(keys: &str, key: &str) -> bool {
@@ -310,10 +336,18 @@ fn read_string(value: &JsValue, path: &str, max: usize, budget: bool) -> Result<
     if len < LONG_STRING {
         return Ok(String::from(js));
     }
-    // One call of the engine's encoder and one copy into wasm memory. The encoder writes
-    // UTF-8 (lone surrogates as U+FFFD, as wasm-bindgen's copy does), so the error is
-    // never met.
-    String::from_utf8(utf8(js).to_vec()).map_err(|_| invalid(path, "a string", value))
+    // One call of the engine's encoder, straight into wasm memory where the text is ASCII
+    // (a byte a unit), else into a JS array copied in. The encoder writes UTF-8 (lone
+    // surrogates as U+FFFD, as wasm-bindgen's copy does), so the error is never met.
+    let mut bytes = vec![0; len];
+    let bytes = match usize::try_from(utf8_into(js, &mut bytes)) {
+        Ok(written) => {
+            bytes.truncate(written);
+            bytes
+        }
+        Err(_) => utf8(js).to_vec(),
+    };
+    String::from_utf8(bytes).map_err(|_| invalid(path, "a string", value))
 }
 
 /// From this many UTF-16 units a string is copied into wasm by the engine's encoder

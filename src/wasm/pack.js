@@ -290,3 +290,13 @@ const encoder = new TextEncoder();
 export function utf8(string) {
   return encoder.encode(string);
 }
+
+/**
+ * Writes a string's UTF-8 bytes into `bytes` (a view of wasm memory, one byte per UTF-16
+ * unit of the string), as `utf8` encodes them: the number written, or -1 when they did not
+ * fit (the string is not ASCII). Saves `utf8`'s new array and its copy into wasm.
+ */
+export function utf8Into(string, bytes) {
+  const { read, written } = encoder.encodeInto(string, bytes);
+  return read === string.length ? written : -1;
+}
