@@ -283,9 +283,9 @@ export function numberOrNaN(value) {
 const encoder = new TextEncoder();
 
 /**
- * A string's UTF-8 bytes, in one call of the engine's encoder (for long strings:
- * wasm-bindgen's own copy of a string walks it one UTF-16 unit at a time in JS). Lone
- * surrogates become U+FFFD, as in wasm-bindgen's copy.
+ * A string's UTF-8 bytes, in one call of the engine's encoder (wasm-bindgen's own copy of
+ * a string walks it one UTF-16 unit at a time in JS), for a string `utf8Into` could not
+ * write. Lone surrogates become U+FFFD, as in wasm-bindgen's copy.
  */
 export function utf8(string) {
   return encoder.encode(string);
