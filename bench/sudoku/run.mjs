@@ -6,8 +6,10 @@
 //
 //   npm ci && node run.mjs
 //
-// DLX_PKG: the wasm-bindgen `--target web` output to load (default: pkg/ at the repository
-// root, as scripts/build.sh writes it; its dlx_wasm.js, the main module). SUDOKU_DATA: the data directory. SUDOKU_SAMPLE: puzzles per set
+// DLX_PKG: the package to load (default: pkg/ at the repository root, as scripts/build.sh
+// writes it): its Node entry, node.js, which loads the build the package picks for this
+// engine (the simd128 one in Node), as a user's import does; in a bare wasm-bindgen
+// `--target web` output without node.js, its dlx_wasm.js. SUDOKU_DATA: the data directory. SUDOKU_SAMPLE: puzzles per set
 // (default 1000).
 
 import { readFileSync, existsSync } from 'node:fs';
@@ -22,10 +24,12 @@ const pkgDir = resolve(process.env.DLX_PKG ?? join(root, 'pkg'));
 const dataDir = resolve(process.env.SUDOKU_DATA ?? join(root, '..', 'shared', 'data', 'sudoku'));
 const SAMPLE = Number(process.env.SUDOKU_SAMPLE ?? 1000);
 
-// The main module (dlx-wasm), which has the sudoku exports.
+// The main module (dlx-wasm), which has the sudoku exports: through the package's Node
+// entry where there is one.
 const name = 'dlx_wasm';
-const wasm = await import(pathToFileURL(join(pkgDir, `${name}.js`)).href);
-wasm.initSync({ module: readFileSync(join(pkgDir, `${name}_bg.wasm`)) });
+const entry = join(pkgDir, 'node.js');
+const wasm = await import(pathToFileURL(existsSync(entry) ? entry : join(pkgDir, `${name}.js`)).href);
+if (!existsSync(entry)) wasm.initSync({ module: readFileSync(join(pkgDir, `${name}_bg.wasm`)) });
 if (typeof wasm.count_sudoku_solutions !== 'function') {
   throw new Error(`${pkgDir} was built before the sudoku exports: rebuild it (scripts/build.sh)`);
 }
@@ -40,7 +44,7 @@ function load(file) {
   return puzzleLines(readFileSync(path, 'utf8'), SAMPLE);
 }
 
-console.log(`dlx-wasm from ${join(pkgDir, name)}.js; Node ${process.version}; npm dancing-links 4.3.10`);
+console.log(`dlx-wasm from ${existsSync(entry) ? entry : join(pkgDir, `${name}.js`)}; Node ${process.version}; npm dancing-links 4.3.10`);
 console.log('');
 console.log('| set | puzzles | dlx-wasm (wasm) µs | npm dancing-links µs | npm / ours |');
 console.log('|---|---|---|---|---|');
