@@ -105,11 +105,16 @@ impl Masks {
     /// The search of `problem`, which [`Masks::fits`], with the options `forced` (sorted,
     /// without repeats, pairwise compatible) already chosen.
     pub(crate) fn new(problem: &Problem, forced: &[usize]) -> Masks {
-        if problem.item_count() <= u64::WIDTH {
+        if Masks::narrow(problem) {
             Masks::Narrow(Search::new(problem, forced))
         } else {
             Masks::Wide(Search::new(problem, forced))
         }
+    }
+
+    /// Whether `problem`'s items fit one `u64` (else two words a mask).
+    fn narrow(problem: &Problem) -> bool {
+        problem.item_count() <= u64::WIDTH
     }
 
     /// Lays out `problem`, which [`Masks::fits`], with the options `forced` (sorted, without
@@ -117,7 +122,7 @@ impl Masks {
     /// is the same: a caller that searches one small problem after another allocates
     /// nothing once the lists have grown to fit.
     pub(crate) fn load(&mut self, problem: &Problem, forced: &[usize]) {
-        let narrow = problem.item_count() <= u64::WIDTH;
+        let narrow = Masks::narrow(problem);
         match self {
             Masks::Narrow(search) if narrow => search.load(problem, forced),
             Masks::Wide(search) if !narrow => search.load(problem, forced),

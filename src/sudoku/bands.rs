@@ -269,8 +269,8 @@ impl Node {
     }
 
     /// The words that differ from `seen`: bit `16b + s` for band `b` and symbol `s` (a lane
-    /// of 16 bits a band: no division to read them back), with
-    /// no branch per word (a branch per word mispredicts: these flags are data).
+    /// of 16 bits a band: no division to read them back), with no branch per word (a branch
+    /// per word mispredicts: these flags are data).
     ///
     /// Two forms of the same thing, for what each machine does best (sudoku peer bench and
     /// `solve_sudoku_batch` in Node, hardest sets): on x86-64, LLVM makes vector loads of a
