@@ -55,7 +55,7 @@ impl<N, B> Default for DepthFirst<N, B> {
     }
 }
 
-impl<N: Copy, B: Branch> DepthFirst<N, B> {
+impl<N: Copy, B: Branch + Copy> DepthFirst<N, B> {
     /// Searches below `root`, which propagation left at `first`, calling `each` with every
     /// solution's `grid` up to `limit` or until it returns `false`. Returns how many it
     /// found.
@@ -100,14 +100,20 @@ impl<N: Copy, B: Branch> DepthFirst<N, B> {
                     }
                 }
             } else {
-                let mut child = *node;
-                match propagator.step(&mut child, grid, cell, symbol) {
+                // The child is a copy of the node on top of the stack, made there: one copy,
+                // not one to a local and another to push it.
+                self.stack.extend_from_within(self.stack.len() - 1..);
+                let (child, branch) = self.stack.last_mut().expect("just pushed");
+                match propagator.step(child, grid, cell, symbol) {
                     Next::Branch(next) => {
                         self.branches += 1;
-                        self.stack.push((child, next));
+                        *branch = next;
                         continue;
                     }
-                    next => next,
+                    next => {
+                        self.stack.pop();
+                        next
+                    }
                 }
             };
             if let Next::Solved = next {
