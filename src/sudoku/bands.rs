@@ -29,12 +29,8 @@ use super::depth_first::{Branch, DepthFirst, Next, Propagator};
 /// The nine cells of a row of a band.
 const ROW: u32 = 0x1FF;
 
-/// `ROW_BOXES[v]`: for a row's nine cells `v`, bit `k` set if box `k` (cells `3k..3k+3`)
-/// holds one of them.
-static ROW_BOXES: [u8; 512] = row_boxes();
-
 /// `USABLE[m]`: for the mini-rows `m` of a band where a symbol is still possible (bit
-/// `3r + k` for row `r` and box `k` of the band), the band cells of those some placement of
+/// `r + 3k` for row `r` and box `k` of the band, as [`mini_rows`] gives them), the band cells of those some placement of
 /// the symbol in the band can use: one mini-row per row and per box, a permutation. 0 if
 /// none can.
 static USABLE: [u32; 512] = usable();
@@ -61,22 +57,6 @@ const fn single_rows(y: u32) -> u32 {
     ((!occupied & ROW_LASTS) >> 8) * ROW
 }
 
-const fn row_boxes() -> [u8; 512] {
-    let mut table = [0; 512];
-    let mut v = 0;
-    while v < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if v >> (3 * k) & 7 != 0 {
-                table[v] |= 1 << k;
-            }
-            k += 1;
-        }
-        v += 1;
-    }
-    table
-}
-
 const fn usable() -> [u32; 512] {
     const ORDERS: [[u32; 3]; 6] = [
         [0, 1, 2],
@@ -92,7 +72,7 @@ const fn usable() -> [u32; 512] {
         let mut p = 0;
         while p < 6 {
             let order = ORDERS[p];
-            let used = 1 << order[0] | 1 << (3 + order[1]) | 1 << (6 + order[2]);
+            let used = 1 << (3 * order[0]) | 1 << (1 + 3 * order[1]) | 1 << (2 + 3 * order[2]);
             if m as u32 & used == used {
                 table[m] |= mini_row_cells(used);
             }
@@ -122,18 +102,27 @@ const fn other_bands() -> [u32; 512] {
     table
 }
 
-/// The band cells of the mini-rows `m` (bit `3r + k` for row `r` and box `k`).
+/// The band cells of the mini-rows `m` (bit `r + 3k` for row `r` and box `k`).
 const fn mini_row_cells(m: u32) -> u32 {
     let mut cells = 0;
     let mut bit = 0;
     while bit < 9 {
         if m >> bit & 1 != 0 {
-            let (row, boxx) = (bit / 3, bit % 3);
+            let (row, boxx) = (bit % 3, bit / 3);
             cells |= 7 << (9 * row + 3 * boxx);
         }
         bit += 1;
     }
     cells
+}
+
+/// The mini-rows (row x box) of band word `x` that hold a cell: bit `r + 3k` for row `r` and
+/// box `k`, by shifts, no tables. Each mini-row's three bits are gathered into its first
+/// (bit `9r + 3k`), and row `r`'s firsts shift down by `8r`, to `r + 3k`.
+#[inline(always)]
+const fn mini_rows(x: u32) -> u32 {
+    let firsts = (x | x >> 1 | x >> 2) & 0x0124_9249;
+    (firsts | firsts >> 8 | firsts >> 16) & 0x1FF
 }
 
 /// The band cells of box `k` of the band.
@@ -244,11 +233,7 @@ impl Node {
     #[inline(always)]
     fn band_step(&mut self, band: usize, symbol: usize) -> bool {
         let x = self.cand[band][symbol];
-        let rows = (usize::from(ROW_BOXES[(x & ROW) as usize])
-            | usize::from(ROW_BOXES[(x >> 9 & ROW) as usize]) << 3
-            | usize::from(ROW_BOXES[(x >> 18 & ROW) as usize]) << 6)
-            & 0x1FF;
-        let y = x & USABLE[rows];
+        let y = x & USABLE[mini_rows(x) as usize];
         if y == 0 {
             return false;
         }
@@ -578,7 +563,7 @@ impl BandSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::{filled_cells, single_rows, OTHER_BANDS, ROW, USABLE};
+    use super::{filled_cells, mini_rows, single_rows, OTHER_BANDS, ROW, USABLE};
 
     /// The word-at-a-time gathering against a cell-by-cell one, on grids with every
     /// pattern of filled cells in each window of eight (and every value).
@@ -618,6 +603,26 @@ mod tests {
         }
     }
 
+    /// The shifts against the definition: for every set of mini-rows (bit `r + 3k`), band
+    /// words with one, two or three cells in each of them, and none elsewhere.
+    #[test]
+    fn mini_rows_are_the_mini_rows_with_a_cell() {
+        for m in 0..512u32 {
+            for cells in [1, 2, 4, 3, 5, 6, 7] {
+                let mut x = 0;
+                for bit in 0..9 {
+                    if m >> bit & 1 != 0 {
+                        let (row, boxx) = (bit % 3, bit / 3);
+                        // Vary the cells from one mini-row to the next.
+                        let these = (cells << (bit % 3) | cells >> (3 - bit % 3)) & 7;
+                        x |= these << (9 * row + 3 * boxx);
+                    }
+                }
+                assert_eq!(mini_rows(x), m, "{x:027b}");
+            }
+        }
+    }
+
     /// The table against its definition: the cells of every band a symbol can take, one
     /// per row, column and box, among the cells of the mini-rows given.
     #[test]
@@ -632,7 +637,8 @@ mod tests {
                         if boxes[0] == boxes[1] || boxes[0] == boxes[2] || boxes[1] == boxes[2] {
                             continue;
                         }
-                        let used = 1 << boxes[0] | 1 << (3 + boxes[1]) | 1 << (6 + boxes[2]);
+                        let used =
+                            1 << (3 * boxes[0]) | 1 << (1 + 3 * boxes[1]) | 1 << (2 + 3 * boxes[2]);
                         if m & used == used {
                             expected |= 1 << a | 1 << (9 + b) | 1 << (18 + c);
                         }
