@@ -1,6 +1,7 @@
 // The sudoku benchmark in headless Chromium (Debian's /usr/bin/chromium through
-// playwright-core, as the tests launch it): dlx-wasm's `dlx-wasm/sudoku` module and npm
-// dancing-links 4.3.10 in one page, on the same samples as run.mjs, timed by the same code.
+// playwright-core, as the tests launch it): dlx-wasm's main module, through the package's
+// browser entry (so the build load.js picks, as a user's page gets), and npm dancing-links
+// 4.3.10 in one page, on the same samples as run.mjs, timed by the same code.
 //
 //   npm ci && node browser.mjs
 //
@@ -43,7 +44,8 @@ try {
   await page.evaluate(() => window.benchReady);
   const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0]);
   const rows = await page.evaluate(() => window.benchSudoku());
-  console.log(`dlx-wasm from ${pkgDir}/dlx_wasm.js; headless ${version}; npm dancing-links 4.3.10`);
+  const build = await page.evaluate(() => window.benchBuild);
+  console.log(`dlx-wasm from ${pkgDir}/${build}; headless ${version}; npm dancing-links 4.3.10`);
   console.log('');
   console.log('| set | puzzles | dlx-wasm (wasm) µs | npm dancing-links µs | npm / ours |');
   console.log('|---|---|---|---|---|');

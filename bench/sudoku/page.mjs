@@ -1,6 +1,8 @@
-// The Chromium side of browser.mjs: dlx-wasm's `dlx-wasm/sudoku` module and npm
-// dancing-links in one page, measured by the same code as in Node (solvers.mjs).
-import init, * as wasm from './pkg/dlx_wasm.js';
+// The Chromium side of browser.mjs: dlx-wasm's module and npm dancing-links in one page,
+// measured by the same code as in Node (solvers.mjs). The module comes through the package's
+// browser entry, whose `init` loads the build a user's page gets (load.js).
+import init, * as wasm from './pkg/index.js';
+import { wasmUrl } from './pkg/load.js';
 import { DancingLinks } from 'dancing-links';
 import { measure, ours, theirs } from './solvers.mjs';
 
@@ -17,3 +19,5 @@ window.benchSudoku = async () => {
   });
 };
 window.benchReady = ready.then(() => true);
+/** Which of the package's two builds `init` loaded. */
+window.benchBuild = wasmUrl().pathname.split('/').pop();
