@@ -63,6 +63,11 @@ stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 stage "clippy, wasm32, the package's main module (no sudoku-toolkit)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features -- -D warnings
+# The simd128 build's own code (`cfg(target_feature = "simd128")`), with build.sh's flags and
+# target folder, so that the two share what they compile.
+stage "clippy, wasm32, simd128 (the package's SIMD build)" \
+    env RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/simd128" \
+    cargo clippy --target wasm32-unknown-unknown --lib --tests --features sudoku-toolkit -- -D warnings
 # Optimised (profile `ci` in Cargo.toml: release speed, debug assertions and overflow checks
 # on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
 # doctests, which only run natively (on wasm32 they report false passes).
