@@ -55,9 +55,38 @@ function langford(n, memo) {
   return { count: go(n, 0), nodes, subproblems: seen.size };
 }
 
+/**
+ * Langford pairs, the leftmost empty slot first (the in-order memo's choice with the slots
+ * listed left to right): a subproblem is the numbers placed and the slots taken.
+ */
+function langfordSlots(n, memo) {
+  const slots = 2 * n;
+  const seen = new Map();
+  let nodes = 0;
+  const go = (used, taken) => {
+    nodes += 1;
+    if (used === (1 << n) - 1) return 1;
+    const key = used * 2 ** slots + taken;
+    if (memo && seen.has(key)) return seen.get(key);
+    let p = 0;
+    while (taken & (1 << p)) p += 1;
+    let count = 0;
+    for (let k = 1; k <= n; k++) {
+      const q = p + k + 1;
+      if (!(used & (1 << (k - 1))) && q < slots && !(taken & (1 << q))) {
+        count += go(used | (1 << (k - 1)), taken | (1 << p) | (1 << q));
+      }
+    }
+    if (memo) seen.set(key, count);
+    return count;
+  };
+  return { count: go(0, 0), nodes, subproblems: seen.size };
+}
+
 const [q = 12, l = 12] = process.argv.slice(2).map(Number);
 for (const [name, run] of [[`${q} queens, row by row`, () => [queens(q, false), queens(q, true)]],
-  [`Langford pairs n=${l}, largest number first`, () => [langford(l, false), langford(l, true)]]]) {
+  [`Langford pairs n=${l}, largest number first`, () => [langford(l, false), langford(l, true)]],
+  [`Langford pairs n=${l}, leftmost slot first`, () => [langfordSlots(l, false), langfordSlots(l, true)]]]) {
   const [plain, memo] = run();
   if (plain.count !== memo.count) throw new Error(`${name}: ${plain.count} against ${memo.count}`);
   const f = (x) => x.toLocaleString('en');

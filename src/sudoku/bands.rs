@@ -30,9 +30,9 @@ use super::depth_first::{Branch, DepthFirst, Next, Propagator};
 const ROW: u32 = 0x1FF;
 
 /// `USABLE[m]`: for the mini-rows `m` of a band where a symbol is still possible (bit
-/// `r + 3k` for row `r` and box `k` of the band, as [`mini_rows`] gives them), the band cells of those some placement of
-/// the symbol in the band can use: one mini-row per row and per box, a permutation. 0 if
-/// none can.
+/// `r + 3k` for row `r` and box `k` of the band, as [`mini_rows`] gives them), the band
+/// cells of those some placement of the symbol in the band can use: one mini-row per row
+/// and per box, a permutation. 0 if none can.
 static USABLE: [u32; 512] = usable();
 
 /// `OTHER_BANDS[c]`: for the columns `c` of a band where a symbol is possible (bit `k` for
