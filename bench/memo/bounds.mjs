@@ -7,28 +7,45 @@
 //   node bench/memo/bounds.mjs [n queens, default 12] [n Langford, default 12]
 
 /**
+ * The search's bookkeeping: every node visited is tallied; a node that is not a leaf is
+ * counted by `children()` or, with `memo`, looked up by `key` first and kept after.
+ */
+function searcher(memo) {
+  const seen = new Map();
+  const search = {
+    nodes: 0,
+    visit(leaf, key, children) {
+      search.nodes += 1;
+      if (leaf) return 1;
+      if (memo && seen.has(key)) return seen.get(key);
+      const count = children();
+      if (memo) seen.set(key, count);
+      return count;
+    },
+    result(count) {
+      return { count, nodes: search.nodes, subproblems: seen.size };
+    },
+  };
+  return search;
+}
+
+/**
  * n queens row by row on bit masks: a subproblem is the row reached, the columns taken and
  * the diagonals taken where they cross the rows left (the items still to cover and the
  * secondary items still in play).
  */
 function queens(n, memo) {
   const full = (1 << n) - 1;
-  const seen = new Map();
-  let nodes = 0;
-  const go = (row, cols, ld, rd) => {
-    nodes += 1;
-    if (row === n) return 1;
-    const key = `${row},${cols},${ld},${rd}`;
-    if (memo && seen.has(key)) return seen.get(key);
+  const search = searcher(memo);
+  const go = (row, cols, ld, rd) => search.visit(row === n, `${row},${cols},${ld},${rd}`, () => {
     let count = 0;
     for (let free = full & ~(cols | ld | rd); free; free &= free - 1) {
       const bit = free & -free;
       count += go(row + 1, cols | bit, ((ld | bit) << 1) & full, (rd | bit) >> 1);
     }
-    if (memo) seen.set(key, count);
     return count;
-  };
-  return { count: go(0, 0, 0, 0), nodes, subproblems: seen.size };
+  });
+  return search.result(go(0, 0, 0, 0));
 }
 
 /**
@@ -37,22 +54,16 @@ function queens(n, memo) {
  */
 function langford(n, memo) {
   const slots = 2 * n;
-  const seen = new Map();
-  let nodes = 0;
-  const go = (k, taken) => {
-    nodes += 1;
-    if (k === 0) return 1;
-    const key = taken * 32 + k;
-    if (memo && seen.has(key)) return seen.get(key);
+  const search = searcher(memo);
+  const go = (k, taken) => search.visit(k === 0, taken * 32 + k, () => {
     let count = 0;
     for (let p = 0; p + k + 1 < slots; p++) {
       const pair = (1 << p) | (1 << (p + k + 1));
       if ((taken & pair) === 0) count += go(k - 1, taken | pair);
     }
-    if (memo) seen.set(key, count);
     return count;
-  };
-  return { count: go(n, 0), nodes, subproblems: seen.size };
+  });
+  return search.result(go(n, 0));
 }
 
 /**
@@ -61,13 +72,8 @@ function langford(n, memo) {
  */
 function langfordSlots(n, memo) {
   const slots = 2 * n;
-  const seen = new Map();
-  let nodes = 0;
-  const go = (used, taken) => {
-    nodes += 1;
-    if (used === (1 << n) - 1) return 1;
-    const key = used * 2 ** slots + taken;
-    if (memo && seen.has(key)) return seen.get(key);
+  const search = searcher(memo);
+  const go = (used, taken) => search.visit(used === (1 << n) - 1, used * 2 ** slots + taken, () => {
     let p = 0;
     while (taken & (1 << p)) p += 1;
     let count = 0;
@@ -77,10 +83,9 @@ function langfordSlots(n, memo) {
         count += go(used | (1 << (k - 1)), taken | (1 << p) | (1 << q));
       }
     }
-    if (memo) seen.set(key, count);
     return count;
-  };
-  return { count: go(0, 0), nodes, subproblems: seen.size };
+  });
+  return search.result(go(0, 0));
 }
 
 const [q = 12, l = 12] = process.argv.slice(2).map(Number);
