@@ -157,6 +157,11 @@ const fn cell_tables() -> [[u32; 27]; 2] {
     tables
 }
 
+/// A word of `seen` that no word of `cand` equals (a bit past the 27 cells): the band
+/// step has not looked at that word yet. Not a byte repeated, so that a root is not a
+/// `memory.fill` (in V8 a call into C++).
+const UNSEEN: u32 = 1 << 31;
+
 /// The search's state at one node.
 #[derive(Debug, Clone, Copy)]
 struct Node {
@@ -212,7 +217,7 @@ impl Node {
     fn new() -> Node {
         Node {
             cand: [[(1 << 27) - 1; 9]; 3],
-            seen: [[u32::MAX; 9]; 3],
+            seen: [[UNSEEN; 9]; 3],
             open: [(1 << 27) - 1; 3],
         }
     }
@@ -564,9 +569,9 @@ impl BandSearch {
         // givens (which finds two givens in conflict), then every filled cell leaves the
         // symbols it does not hold.
         // The filled cells of each band first, with no branch per cell, then a look at each
-        // of them only.
+        // of them only. Meanwhile `seen` gathers each symbol's givens (beside `UNSEEN`'s
+        // bit, which leaves every word still to look at).
         let mut root = Node::new();
-        let mut mine = [[0u32; 9]; 3];
         let filled = filled_cells(givens);
         for (band, mut cells) in filled.into_iter().enumerate() {
             while cells != 0 {
@@ -586,12 +591,12 @@ impl BandSearch {
                     words[symbol] &= !clear;
                 }
                 root.cand[band][symbol] |= bit;
-                mine[band][symbol] |= bit;
+                root.seen[band][symbol] |= bit;
                 root.open[band] &= !bit;
             }
         }
-        for ((words, mine), open) in root.cand.iter_mut().zip(mine).zip(root.open) {
-            for (word, mine) in words.iter_mut().zip(mine) {
+        for ((words, seen), open) in root.cand.iter_mut().zip(root.seen).zip(root.open) {
+            for (word, mine) in words.iter_mut().zip(seen) {
                 *word &= open | mine;
             }
         }
