@@ -1,11 +1,12 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! The batch call (`solve_batch`) against one puzzle at a time: lines of 81 digits take a
+//! The batch call (`solve_batch`, and `solve_batch_bytes` on bytes) against one puzzle at
+//! a time: lines of 81 digits take a
 //! path of their own (read straight into the search, solutions written straight out), so
 //! every line must come out exactly as `Sudoku::parse`, `SudokuSolver::solve_into` and the
 //! puzzle's own line writer give it, errors included (the same error, for the same
 //! puzzle).
 
-use dlx_wasm::sudoku::{solve_batch, Options, Sudoku, Variant};
+use dlx_wasm::sudoku::{solve_batch, solve_batch_bytes, Options, Sudoku, Variant};
 
 /// The batch's answer for `lines` computed one puzzle at a time through the general
 /// reader: the expected output text, or the index and error of the first bad puzzle with
@@ -177,5 +178,51 @@ fn lines_are_split_as_the_text_splits_them() {
             }
             (got, error) => panic!("{text:?}: batch {got:?}, one by one {error:?}"),
         }
+    }
+}
+
+/// On bytes: the same answer as on text, and a line that is not UTF-8 (a stray byte, a
+/// sequence cut short, an encoded surrogate) read as if U+FFFD stood in the bad bytes'
+/// place: the same error at the same place, after the lines before it.
+#[test]
+fn bytes_read_as_text_and_bad_utf8_as_the_replacement() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let circled = "①②③④⑤⑥⑦⑧⑨";
+    let written: String = hard
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => circled.chars().nth(d as usize - 1).expect("1 to 9"),
+            None => c,
+        })
+        .collect();
+    let options = Options {
+        alphabet: Some(circled.to_owned()),
+        ..Options::default()
+    };
+    for (text, options) in [
+        (
+            format!("{hard}\n{hard}\r\n{}\n", &hard[..80]),
+            Options::default(),
+        ),
+        (format!("{written}\n{written}"), options),
+    ] {
+        let (mut from_text, mut from_bytes) = (String::new(), Vec::new());
+        let got = solve_batch(&text, &options, &mut from_text);
+        let bytes = solve_batch_bytes(text.as_bytes(), &options, &mut from_bytes);
+        assert_eq!(got, bytes, "{text:?}");
+        assert_eq!(from_text.as_bytes(), from_bytes, "{text:?}");
+    }
+    for bad in [&b"\xff"[..], b"\xe2\x91", b"\xed\xa0\x80"] {
+        let mut line = hard.as_bytes()[..10].to_vec();
+        line.extend_from_slice(bad);
+        line.extend_from_slice(&hard.as_bytes()[11..]);
+        let text = [hard.as_bytes(), b"\n", &line, b"\n"].concat();
+        let mut out = Vec::new();
+        let e = solve_batch_bytes(&text, &Options::default(), &mut out).unwrap_err();
+        let read_as = String::from_utf8_lossy(&line);
+        let single = Sudoku::parse(&read_as, &Options::default()).unwrap_err();
+        assert_eq!((e.puzzle, e.error), (1, single), "{bad:?}");
+        let (expected, _) = one_by_one(&[hard], &Options::default());
+        assert_eq!(out, expected.as_bytes(), "{bad:?}");
     }
 }

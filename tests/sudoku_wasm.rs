@@ -383,7 +383,7 @@ fn batch_gives_the_lines_of_single_calls() {
         }
         text.push_str(p);
     }
-    let out = solve_sudoku_batch(&JsValue::from_str(&text), None).expect("batch");
+    let out = String::from(solve_sudoku_batch(&JsValue::from_str(&text), None).expect("batch"));
     let lines: Vec<String> = out.split('\n').map(String::from).collect();
     assert_eq!(
         lines.len(),
@@ -398,4 +398,41 @@ fn batch_gives_the_lines_of_single_calls() {
     }
     assert!(lines[..puzzles.len() - 1].iter().all(|l| l.len() == 81));
     assert_eq!(lines[puzzles.len() - 1], "");
+}
+
+/// The batch's text crosses as bytes both ways (Rust checks neither): symbols beyond ASCII
+/// come back as the single call writes them, and a line with a character the alphabet
+/// lacks (two bytes of UTF-8, or a lone surrogate, which JS's encoder turns into U+FFFD)
+/// throws the single call's error, with the line's index as `puzzle`.
+#[wasm_bindgen_test]
+fn batch_text_beyond_ascii_is_the_single_calls() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let circled: Vec<char> = "①②③④⑤⑥⑦⑧⑨".chars().collect();
+    let written: String = hard
+        .chars()
+        .map(|c| c.to_digit(10).map_or(c, |d| circled[d as usize - 1]))
+        .collect();
+    let options = js(r#"{"alphabet": "①②③④⑤⑥⑦⑧⑨"}"#);
+    let text = format!("{written}\n{written}\n");
+    let out = solve_sudoku_batch(&JsValue::from_str(&text), Some(options.clone())).unwrap();
+    let single = solve(&JsValue::from_str(&written), Some(options)).unwrap();
+    let single = single.as_string().expect("a solution");
+    assert_eq!(String::from(out), format!("{single}\n{single}\n"));
+    let lone = js_sys::JsString::from_char_code1(0xD800);
+    for bad in [JsValue::from_str("é"), lone.into()] {
+        let bad = js_sys::JsString::from(bad);
+        let line = js_sys::JsString::from(&hard[..10])
+            .concat(&bad)
+            .concat(&hard[11..].into());
+        let text = js_sys::JsString::from(format!("{hard}\n")).concat(&line);
+        let e = expect_error(
+            solve_sudoku_batch(&text, None).map(JsValue::from),
+            "invalid_character",
+        );
+        let one = expect_error(solve(&line, None), "invalid_character");
+        assert_eq!(get(&e, "puzzle").as_f64(), Some(1.0));
+        for key in ["row", "column", "character", "message"] {
+            assert_eq!(get(&e, key), get(&one, key), "{key}");
+        }
+    }
 }

@@ -37,26 +37,50 @@ pub struct BatchError {
 /// The first puzzle that does not parse or has conflicting givens, as a [`BatchError`]
 /// naming it; `out` then holds the lines of the puzzles before it.
 pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<usize, BatchError> {
+    let mut bytes = Vec::with_capacity(text.len() + 1);
+    let result = solve_batch_bytes(text.as_bytes(), options, &mut bytes);
+    out.push_str(std::str::from_utf8(&bytes).expect("digits and strings are UTF-8"));
+    result
+}
+
+/// [`solve_batch`] on bytes, for a caller that has them (a file read as it is, or the
+/// WebAssembly export, whose JS side encodes and decodes the text): the puzzles' lines as
+/// UTF-8 in, their solutions' lines appended to `out` as UTF-8, neither checked as a whole.
+/// A line that is not UTF-8 reads as if U+FFFD stood where it is not, so its error names
+/// that place.
+///
+/// ```
+/// use dlx_wasm::sudoku::{solve_batch_bytes, Options};
+/// let mut out = Vec::new();
+/// let puzzles = b"................\n12\xff.............\n";
+/// let e = solve_batch_bytes(puzzles, &Options::default(), &mut out).unwrap_err();
+/// assert_eq!((e.puzzle, e.error.code()), (1, "invalid_character"));
+/// assert_eq!(out, b"1234341221434321\n");
+/// ```
+///
+/// # Errors
+/// As [`solve_batch`].
+pub fn solve_batch_bytes(
+    text: &[u8],
+    options: &Options,
+    out: &mut Vec<u8>,
+) -> Result<usize, BatchError> {
     let mut solver = SudokuSolver::new();
     let mut grid = Vec::new();
     // Lines of 81 digits go straight from the text to the search and from the solution to
-    // one buffer of bytes, allocating nothing per puzzle, when the options read them as
-    // classic puzzles (the common case): a line is taken as the next 81 bytes when a line
-    // break (or the end) follows them, and read with no look at its characters but the
-    // one pass that turns them into values. Anything else, and any puzzle with
-    // conflicting givens (whose error names them), takes the general reader.
+    // `out`, allocating nothing per puzzle, when the options read them as classic puzzles
+    // (the common case): a line is taken as the next 81 bytes when a line break (or the
+    // end) follows them, and read with no look at its characters but the one pass that
+    // turns them into values. Anything else, and any puzzle with conflicting givens (whose
+    // error names them), takes the general reader.
     let classic = compact_digits_layout(options).is_some();
     let mut values = [0u8; 81];
     let mut solution = [0u8; 81];
-    // The output, checked as UTF-8 once at the end (it is digits, line breaks and the
-    // general writer's strings).
-    let mut bytes = Vec::with_capacity(text.len() + 1);
     let mut general = Vec::new();
-    let text = text.strip_suffix('\n').unwrap_or(text);
-    let all = text.as_bytes();
+    let all = text.strip_suffix(b"\n").unwrap_or(text);
     let mut start = 0;
     let mut count = 0;
-    let result = loop {
+    loop {
         let k = count;
         count += 1;
         let rest = &all[start..];
@@ -66,11 +90,11 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
         {
             if let Some(found) = solver.first_classic(&values, &mut solution) {
                 if found {
-                    push_digits(&mut bytes, &solution);
+                    push_digits(out, &solution);
                 }
-                bytes.push(b'\n');
+                out.push(b'\n');
                 if rest.len() == 81 {
-                    break Ok(count);
+                    return Ok(count);
                 }
                 start += 82;
                 continue;
@@ -80,21 +104,19 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
             .iter()
             .position(|&b| b == b'\n')
             .map_or(all.len(), |i| start + i);
-        let line = &text[start..end];
-        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line = String::from_utf8_lossy(&all[start..end]);
+        let line = line.strip_suffix('\r').unwrap_or(&line);
         if let Err(error) = solve_line(&mut solver, line, options, classic, &mut grid, &mut general)
         {
-            break Err(BatchError { puzzle: k, error });
+            return Err(BatchError { puzzle: k, error });
         }
-        bytes.extend_from_slice(&general);
-        bytes.push(b'\n');
+        out.extend_from_slice(&general);
+        out.push(b'\n');
         if end == all.len() {
-            break Ok(count);
+            return Ok(count);
         }
         start = end + 1;
-    };
-    out.push_str(std::str::from_utf8(&bytes).expect("digits and strings are UTF-8"));
-    result
+    }
 }
 
 /// Appends the values 1 to 9 of `solution` to `line` as the digits `1` to `9`: a byte at a

@@ -21,7 +21,8 @@
 //! * [`SudokuSolver`]: the engine's builder and solver kept between puzzles; the
 //!   [`Sudoku`] methods use one per thread.
 //! * [`SudokuError`]: every error, with [`SudokuError::code`] and positions.
-//! * [`solve_batch`]: many puzzles, one per line, solved in one call.
+//! * [`solve_batch`]: many puzzles, one per line, solved in one call ([`solve_batch_bytes`]
+//!   on bytes).
 //! * [`generate`] with [`GenerateOptions`]: seeded puzzles with one solution, rated by
 //!   [`Rating`] into a [`Difficulty`] band.
 //!
@@ -78,7 +79,7 @@ mod variant;
 
 pub use alphabet::{Alphabet, EMPTY_MARKS};
 pub use analysis::{CoverEncoding, SolveReport};
-pub use batch::{solve_batch, BatchError};
+pub use batch::{solve_batch, solve_batch_bytes, BatchError};
 pub use candidates::Candidates;
 pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
 pub use generate::{

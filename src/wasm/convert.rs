@@ -30,6 +30,8 @@ extern "C" {
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
+    #[wasm_bindgen(js_name = fromUtf8)]
+    fn from_utf8(bytes: &[u8]) -> js_sys::JsString;
     #[wasm_bindgen(js_name = numberOrNaN)]
     fn number_or_nan(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = exactCoverResult)]
@@ -306,6 +308,18 @@ pub(crate) fn string(value: &JsValue, path: &str, max: usize) -> Result<String, 
     read_string(value, path, max, true)
 }
 
+/// [`string`] as its UTF-8 bytes, not checked again in Rust (the engine's encoder wrote
+/// them): for a caller that reads bytes (a batch of puzzles).
+pub(crate) fn string_bytes(value: &JsValue, path: &str, max: usize) -> Result<Vec<u8>, JsValue> {
+    read_bytes(value, path, max, true)
+}
+
+/// UTF-8 bytes as a JS string, decoded by the engine (which checks them): for text Rust
+/// wrote as bytes.
+pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString {
+    from_utf8(bytes)
+}
+
 /// `value` as a string of at most `max` UTF-16 units where the length is part of what is
 /// valid (an option's value): a longer one is an `invalid_argument`.
 #[cfg(feature = "sudoku-toolkit")]
@@ -314,6 +328,13 @@ pub(crate) fn short_string(value: &JsValue, path: &str, max: usize) -> Result<St
 }
 
 fn read_string(value: &JsValue, path: &str, max: usize, budget: bool) -> Result<String, JsValue> {
+    String::from_utf8(read_bytes(value, path, max, budget)?)
+        .map_err(|_| invalid(path, "a string", value))
+}
+
+/// The UTF-8 bytes of `value`, a string of at most `max` UTF-16 units (see [`string`] and
+/// [`short_string`] for `budget`).
+fn read_bytes(value: &JsValue, path: &str, max: usize, budget: bool) -> Result<Vec<u8>, JsValue> {
     let Some(js) = value.dyn_ref::<js_sys::JsString>() else {
         return Err(invalid(path, "a string", value));
     };
@@ -333,7 +354,7 @@ fn read_string(value: &JsValue, path: &str, max: usize, budget: bool) -> Result<
             &JsValue::from_str(&format!("{len} characters")),
         ));
     }
-    copy_string(js).ok_or_else(|| invalid(path, "a string", value))
+    Ok(copy_utf8(js))
 }
 
 /// A JS string copied into wasm: by one call of the engine's encoder, straight into wasm
@@ -341,18 +362,21 @@ fn read_string(value: &JsValue, path: &str, max: usize, budget: bool) -> Result<
 /// length cheaper than wasm-bindgen's copy, which walks the string in JS (8% of the time of
 /// the 17-clue batch of `bench/calls/node.mjs`, 31 KB, in a V8 profile; 8 queens' 923 bytes
 /// of text 1-9% faster to a first solution, 81-digit sudokus 4% faster one call each). The
-/// encoder writes UTF-8 (lone surrogates as U+FFFD, as wasm-bindgen's copy does), so `None`
-/// is never met.
-fn copy_string(js: &js_sys::JsString) -> Option<String> {
+/// encoder writes UTF-8 (lone surrogates as U+FFFD, as wasm-bindgen's copy does).
+fn copy_utf8(js: &js_sys::JsString) -> Vec<u8> {
     let mut bytes = vec![0; js.length() as usize];
-    let bytes = match usize::try_from(utf8_into(js, &mut bytes)) {
+    match usize::try_from(utf8_into(js, &mut bytes)) {
         Ok(written) => {
             bytes.truncate(written);
             bytes
         }
         Err(_) => utf8(js).to_vec(),
-    };
-    String::from_utf8(bytes).ok()
+    }
+}
+
+/// [`copy_utf8`] as a `String`: `None` is never met (the encoder writes UTF-8).
+fn copy_string(js: &js_sys::JsString) -> Option<String> {
+    String::from_utf8(copy_utf8(js)).ok()
 }
 
 /// `value` as a boolean, `false` if absent.

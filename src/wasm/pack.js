@@ -300,3 +300,13 @@ export function utf8Into(string, bytes) {
   const { read, written } = encoder.encodeInto(string, bytes);
   return read === string.length ? written : -1;
 }
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * UTF-8 bytes (a view of wasm memory) as a string. Throws on bytes that are not UTF-8, which
+ * Rust never hands it.
+ */
+export function fromUtf8(bytes) {
+  return decoder.decode(bytes);
+}
