@@ -30,6 +30,7 @@ extern "C" {
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
+    #[cfg(feature = "sudoku-toolkit")]
     #[wasm_bindgen(js_name = fromUtf8)]
     fn from_utf8(bytes: &[u8]) -> js_sys::JsString;
     #[wasm_bindgen(js_name = numberOrNaN)]
@@ -310,12 +311,14 @@ pub(crate) fn string(value: &JsValue, path: &str, max: usize) -> Result<String, 
 
 /// [`string`] as its UTF-8 bytes, not checked again in Rust (the engine's encoder wrote
 /// them): for a caller that reads bytes (a batch of puzzles).
+#[cfg(feature = "sudoku-toolkit")]
 pub(crate) fn string_bytes(value: &JsValue, path: &str, max: usize) -> Result<Vec<u8>, JsValue> {
     read_bytes(value, path, max, true)
 }
 
 /// UTF-8 bytes as a JS string, decoded by the engine (which checks them): for text Rust
 /// wrote as bytes.
+#[cfg(feature = "sudoku-toolkit")]
 pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString {
     from_utf8(bytes)
 }
