@@ -30,9 +30,11 @@ extern "C" {
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
+    /// UTF-8 bytes as a JS string, decoded by the engine (which checks them): for text
+    /// Rust wrote as bytes.
     #[cfg(feature = "sudoku-toolkit")]
     #[wasm_bindgen(js_name = fromUtf8)]
-    fn from_utf8(bytes: &[u8]) -> js_sys::JsString;
+    pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString;
     #[wasm_bindgen(js_name = numberOrNaN)]
     fn number_or_nan(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = exactCoverResult)]
@@ -314,13 +316,6 @@ pub(crate) fn string(value: &JsValue, path: &str, max: usize) -> Result<String, 
 #[cfg(feature = "sudoku-toolkit")]
 pub(crate) fn string_bytes(value: &JsValue, path: &str, max: usize) -> Result<Vec<u8>, JsValue> {
     read_bytes(value, path, max, true)
-}
-
-/// UTF-8 bytes as a JS string, decoded by the engine (which checks them): for text Rust
-/// wrote as bytes.
-#[cfg(feature = "sudoku-toolkit")]
-pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString {
-    from_utf8(bytes)
 }
 
 /// `value` as a string of at most `max` UTF-16 units where the length is part of what is
