@@ -99,7 +99,7 @@ const fn other_bands() -> [u32; 512] {
             }
             k += 1;
         }
-        table[c] = !(locked * ROW_FIRSTS) & ((1 << 27) - 1);
+        table[c] = !(locked * ROW_FIRSTS) & CELLS;
         c += 1;
     }
     table
@@ -541,8 +541,7 @@ fn filled_cells(givens: &[u8]) -> [u32; 3] {
         filled |= u128::from(bits) << (8 * k);
     }
     filled |= u128::from(givens[80] != 0) << 80;
-    let band = (1 << 27) - 1;
-    [0, 27, 54].map(|shift| (filled >> shift) as u32 & band)
+    [0, 27, 54].map(|shift| (filled >> shift) as u32 & CELLS)
 }
 
 /// The search's memory, kept between puzzles.
@@ -620,7 +619,9 @@ impl BandSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::{filled_cells, mini_rows, single_rows, BandSearch, OTHER_BANDS, ROW, USABLE};
+    use super::{
+        filled_cells, mini_rows, single_rows, BandSearch, CELLS, OTHER_BANDS, ROW, USABLE,
+    };
 
     /// Whether two givens of `givens` (81 values in reading order) with the same value
     /// share a row, a column or a box: cell by cell, the definition.
@@ -695,7 +696,7 @@ mod tests {
     #[test]
     fn other_bands_lose_the_columns_alone_in_their_box() {
         for columns in 0..512u32 {
-            let mut expected = (1 << 27) - 1;
+            let mut expected = CELLS;
             for col in 0..9 {
                 let box_columns = columns & 7 << (col / 3 * 3);
                 if box_columns == 1 << col {
