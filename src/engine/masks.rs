@@ -342,6 +342,12 @@ impl<B: Bits> Search<B> {
 
     /// The search loop: returns at a solution, at the end, or when `nodes` reaches `stop`.
     /// `nodes` counts every level entered, solutions included, as Knuth's DLX1 does.
+    ///
+    /// A function of its own in wasm: inlined, both widths' loops make one big function of
+    /// [`Masks::search`], which V8's Turbofan (Node 20 and 22) compiles 3-6% slower (the
+    /// 8-queens count, `bench/calls/node.mjs`; Node 24 the same either way). Natively it
+    /// stays inlined: out of line it is 1-2% slower.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn search(&mut self, nodes: &mut u64, stop: u64, mut rng: Option<&mut fastrand::Rng>) -> Step {
         loop {
             match self.phase {
@@ -455,23 +461,23 @@ impl<B: Bits> Search<B> {
         let (head, tail) = self.pool.split_at_mut(after);
         let option = head[(level.branch + level.pos) as usize] as usize;
         let chosen = masks[option];
-        // One counter, as in `enter`: of the first `k` options, `gone` met the chosen one
-        // and `k - gone` are kept. The kept ones go to the front of `tail`, the others to
-        // its back, from the end down: neither write reaches what the other has written,
-        // since `k - gone <= last - gone`.
-        let mut gone = 0;
-        let last = rest_len.wrapping_sub(1);
-        for (k, &x) in head[rest..rest + rest_len].iter().enumerate() {
-            // SAFETY: `x` is an option index (see `at`); `k - gone <= last - gone <= last
-            // < rest_len`, and `grow` made `tail` that long.
+        // The kept options go to the front of `tail`, at `kept`, and the others to its
+        // back, from the end down, at `back`. After `k` options, `kept + (last - back) = k`,
+        // so neither write reaches what the other has written: `kept <= back + 1`.
+        let mut kept = 0;
+        let mut back = rest_len.wrapping_sub(1);
+        for &x in &head[rest..rest + rest_len] {
+            // SAFETY: `x` is an option index (see `at`); `kept <= k < rest_len` and, while
+            // options are left to read, `back >= kept`, so `back < rest_len` too; `grow`
+            // made `tail` that long.
             let meets = *unsafe { at(masks, x) } & chosen != B::ZERO;
             unsafe {
-                put(tail, k - gone, x);
-                put(tail, last - gone, x);
+                put(tail, kept, x);
+                put(tail, back, x);
             }
-            gone += usize::from(meets);
+            kept += usize::from(!meets);
+            back = back.wrapping_sub(usize::from(meets));
         }
-        let kept = rest_len - gone;
         let gone_list = &tail[kept..rest_len];
         let slot = level.slot as usize;
         let counts = if level.pos + 1 == level.len {

@@ -414,18 +414,13 @@ impl Lists {
         self.values.len()
     }
 
-    /// Every list in order as its numbers, when no entry is a string (items given by number,
-    /// or by names that all resolved to numbers): no entry to tell apart.
-    pub(crate) fn numbers(&self) -> Option<impl Iterator<Item = &[f64]>> {
-        let mut start = 0;
-        self.texts.is_empty().then(|| {
-            self.ends.iter().map(move |&end| {
-                let end = end as usize;
-                let list = self.values.get(start..end).unwrap_or_default();
-                start = end;
-                list
-            })
-        })
+    /// Every entry as a number, and where each list ends in them, when no entry is a string
+    /// (items given by number, or by names that all resolved to numbers): no entry to tell
+    /// apart.
+    pub(crate) fn numbers(&self) -> Option<(&[f64], &[u32])> {
+        self.texts
+            .is_empty()
+            .then_some((&self.values[..], &self.ends[..]))
     }
 
     /// Visits every list in order with its entries, without recounting strings per list.

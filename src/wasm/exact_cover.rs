@@ -471,13 +471,14 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     )?;
     let items = builder.item_count();
     builder.reserve(options.len(), options.entries());
-    if let Some(lists) = options.numbers() {
+    if let Some((values, ends)) = options.numbers() {
         // Every entry an item number: no colors, so the builder's plain path.
-        let mut option = Vec::new();
-        for (k, numbers) in lists.enumerate() {
-            let path = |j| format!("problem.options[{k}][{j}]");
-            add_numbered(&mut builder, &mut option, k, numbers, &path)?;
-        }
+        let path = |k: usize, i: usize| {
+            let start = k.checked_sub(1).and_then(|before| ends.get(before));
+            let j = i - start.map_or(0, |&start| start as usize);
+            format!("problem.options[{k}][{j}]")
+        };
+        add_numbered(&mut builder, values, ends, &path)?;
         return Ok(builder.build());
     }
     let mut entries: Vec<(usize, Option<&str>)> = Vec::new();
@@ -534,26 +535,34 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
     Ok((min, max))
 }
 
-/// Adds option `k`, given as the item numbers `numbers` (`option` is scratch space); the
-/// errors name the place of entry j as `path(j)`.
+/// Adds the options given as the item numbers `values`, option k ending at `ends[k]` (in
+/// order, the last at most `values.len()`): every number checked and converted in one pass,
+/// then the options added one after another. The errors name the place of `values[i]`, in
+/// option k, as `path(k, i)`.
 fn add_numbered(
     builder: &mut ProblemBuilder,
-    option: &mut Vec<usize>,
-    k: usize,
-    numbers: &[f64],
-    path: &dyn Fn(usize) -> String,
+    values: &[f64],
+    ends: &[u32],
+    path: &dyn Fn(usize, usize) -> String,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
-    // Checked first, then converted in one pass that cannot fail (and grows `option` once).
-    for (j, &n) in numbers.iter().enumerate() {
-        if let Err(bad) = index(n, items) {
-            return Err(bad_item_number(bad, n, items, k, &|| path(j)));
+    let mut flat = Vec::with_capacity(values.len());
+    for (i, &n) in values.iter().enumerate() {
+        match index(n, items) {
+            Ok(item) => flat.push(item),
+            Err(bad) => {
+                let k = ends.partition_point(|&end| end as usize <= i);
+                return Err(bad_item_number(bad, n, items, k, &|| path(k, i)));
+            }
         }
     }
-    option.clear();
-    // Whole numbers below `items`, checked above: exact.
-    option.extend(numbers.iter().map(|&n| n as usize));
-    builder.add_option(option).map_err(|e| engine_error(&e))?;
+    let mut start = 0;
+    for &end in ends {
+        let end = end as usize;
+        let option = flat.get(start..end).unwrap_or_default();
+        builder.add_option(option).map_err(|e| engine_error(&e))?;
+        start = end;
+    }
     Ok(())
 }
 
@@ -660,20 +669,20 @@ fn read_compact(
             false => bad_offset(0, "0"),
         });
     }
-    builder.reserve(offsets.len() - 1, items.len());
-    let mut option: Vec<usize> = Vec::new();
+    // The ends of the options, checked: each a whole number from the one before to the
+    // length of `items`, the last that length.
+    let mut ends = Vec::with_capacity(offsets.len() - 1);
     let mut start = 0;
     for (k, &offset) in offsets.iter().enumerate().skip(1) {
-        let end = match index(offset, items.len() + 1) {
-            Ok(end) if end >= start => end,
+        match index(offset, items.len() + 1) {
+            Ok(end) if end >= start => start = end,
             _ => {
                 let what = format!("a whole number from {start} to {}", items.len());
                 return Err(bad_offset(k, &what));
             }
-        };
-        let path = |i| format!("problem.items[{}]", start + i);
-        add_numbered(builder, &mut option, k - 1, &items[start..end], &path)?;
-        start = end;
+        }
+        // At most the length of `items`, which its budget keeps below 2^32.
+        ends.push(start as u32);
     }
     if start != items.len() {
         let last = offsets.len() - 1;
@@ -682,5 +691,8 @@ fn read_compact(
             &format!("{} (the length of items)", items.len()),
         ));
     }
-    Ok(())
+    builder.reserve(ends.len(), items.len());
+    add_numbered(builder, &items, &ends, &|_, i| {
+        format!("problem.items[{i}]")
+    })
 }

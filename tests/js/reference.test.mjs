@@ -197,6 +197,17 @@ test('numbers that do not fit are refused with their code, never wrapped', () =>
     assert.throws(() => dlx.exact_cover({ primary: 2, options: [[0], [1, 2 ** 32 + 1]] }), {
       code: 'item_out_of_range', option: 1, path: 'problem.options[1][1]',
     });
+    assert.throws(() => dlx.exact_cover({ primary: 3, options: [[0, 1], [], [2, 0.5]] }), {
+      code: 'invalid_argument', path: 'problem.options[2][1]',
+    });
+    const items = new Float64Array([0, 1, 2, 2, 7]);
+    assert.throws(() => dlx.exact_cover({ primary: 3, items, offsets: new Uint32Array([0, 2, 2, 3, 5]) }), {
+      code: 'item_out_of_range', option: 3, path: 'problem.items[4]',
+    });
+    // The offsets are read first: a bad one is reported before a bad item.
+    assert.throws(() => dlx.exact_cover({ primary: 3, items, offsets: new Uint32Array([0, 2, 1, 5]) }), {
+      code: 'invalid_argument', path: 'problem.offsets[2]',
+    });
     assert.throws(() => dlx.exact_cover({ primary: 2, options: [[0], [1]] }, { forced: [1, 2 ** 32] }), {
       code: 'forced_out_of_range', option: 2 ** 32, path: 'options.forced[1]',
     });
