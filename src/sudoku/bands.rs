@@ -326,7 +326,8 @@ impl Node {
 
     /// Takes every forced step until none is left, then picks the cell to branch on.
     fn propagate(&mut self, grid: &mut [u8]) -> Next<Cell> {
-        // Symbols whose words changed since their columns' last look.
+        // The words (bit `9b + s`, as in `changed`) that changed since their symbols' columns
+        // last looked.
         let mut columns = 0u32;
         loop {
             // Sweeps: the band step on every word that changed (by band, then symbol), until
