@@ -473,12 +473,9 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
     builder.reserve(options.len(), options.entries());
     if let Some((values, ends)) = options.numbers() {
         // Every entry an item number: no colors, so the builder's plain path.
-        let path = |k: usize, i: usize| {
-            let start = k.checked_sub(1).and_then(|before| ends.get(before));
-            let j = i - start.map_or(0, |&start| start as usize);
+        add_numbered(&mut builder, values, ends, &|k, j, _| {
             format!("problem.options[{k}][{j}]")
-        };
-        add_numbered(&mut builder, values, ends, &path)?;
+        })?;
         return Ok(builder.build());
     }
     let mut entries: Vec<(usize, Option<&str>)> = Vec::new();
@@ -537,13 +534,13 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 
 /// Adds the options given as the item numbers `values`, option k ending at `ends[k]` (in
 /// order, the last at most `values.len()`): every number checked and converted in one pass,
-/// then the options added one after another. The errors name the place of `values[i]`, in
-/// option k, as `path(k, i)`.
+/// then the options added one after another. The errors name the place of `values[i]`,
+/// entry j of option k, as `path(k, j, i)`.
 fn add_numbered(
     builder: &mut ProblemBuilder,
     values: &[f64],
     ends: &[u32],
-    path: &dyn Fn(usize, usize) -> String,
+    path: &dyn Fn(usize, usize, usize) -> String,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
     let mut flat = Vec::with_capacity(values.len());
@@ -552,7 +549,8 @@ fn add_numbered(
             Ok(item) => flat.push(item),
             Err(bad) => {
                 let k = ends.partition_point(|&end| end as usize <= i);
-                return Err(bad_item_number(bad, n, items, k, &|| path(k, i)));
+                let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
+                return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
             }
         }
     }
@@ -692,7 +690,7 @@ fn read_compact(
         ));
     }
     builder.reserve(ends.len(), items.len());
-    add_numbered(builder, &items, &ends, &|_, i| {
+    add_numbered(builder, &items, &ends, &|_, _, i| {
         format!("problem.items[{i}]")
     })
 }
