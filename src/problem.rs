@@ -12,7 +12,9 @@ use crate::error::{Error, Result};
 /// a WebAssembly instance out of memory.
 ///
 /// The default allows a million items, four million options and sixteen million nodes (about
-/// 256 MiB of links): far beyond any problem that can be searched in reasonable time.
+/// 256 MiB of links): far beyond any problem that can be searched in reasonable time. A
+/// builder holds each field to at most [`SizeBudget::LAYOUT_LIMIT`] whatever the budget
+/// says, so that the links' 32-bit indices always reach every node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SizeBudget {
     /// Most items (primary and secondary together).
@@ -30,6 +32,19 @@ impl SizeBudget {
         max_options: 1 << 22,
         max_nodes: 1 << 24,
     };
+
+    /// The most items, options or nodes any budget allows: 2^30 - 1 of each, so that the
+    /// links of all three together (and a spacer per option) stay below 2^32.
+    pub const LAYOUT_LIMIT: usize = (1 << 30) - 1;
+
+    /// This budget with each field held to [`SizeBudget::LAYOUT_LIMIT`].
+    fn within_layout(self) -> SizeBudget {
+        SizeBudget {
+            max_items: self.max_items.min(Self::LAYOUT_LIMIT),
+            max_options: self.max_options.min(Self::LAYOUT_LIMIT),
+            max_nodes: self.max_nodes.min(Self::LAYOUT_LIMIT),
+        }
+    }
 
     pub(crate) fn check(what: &'static str, actual: usize, limit: usize) -> Result<()> {
         if actual > limit {
@@ -290,6 +305,7 @@ impl ProblemBuilder {
         secondary: usize,
         budget: SizeBudget,
     ) -> Result<ProblemBuilder> {
+        let budget = budget.within_layout();
         let total = primary.saturating_add(secondary);
         SizeBudget::check("items", total, budget.max_items)?;
         Ok(Self::from_names(Names::Numbered(total), primary, budget))
@@ -340,6 +356,7 @@ impl ProblemBuilder {
         secondary: &[S],
         budget: SizeBudget,
     ) -> Result<ProblemBuilder> {
+        let budget = budget.within_layout();
         SizeBudget::check("items", primary.len() + secondary.len(), budget.max_items)?;
         let all: Vec<&str> = primary.iter().chain(secondary).map(AsRef::as_ref).collect();
         Self::from_name_list(&all, primary.len(), budget)
@@ -654,7 +671,6 @@ impl ProblemBuilder {
     }
 }
 
-/// Checks that `name` can be written in Knuth's format.
 /// Item `index` without a color in option `option` of a problem of `n` items.
 fn uncolored(option: usize, index: usize, n: usize) -> Result<Entry> {
     if index < n {
@@ -671,6 +687,7 @@ fn uncolored(option: usize, index: usize, n: usize) -> Result<Entry> {
     }
 }
 
+/// Checks that `name` can be written in Knuth's format.
 fn check_name(name: &str) -> Result<()> {
     // One pass for the usual, valid name; the reason only for a bad one.
     let bad = |c: char| c.is_whitespace() || c == ':' || c == '|';
