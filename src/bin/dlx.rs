@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use dlx_wasm::{
     split, MemoBranching, MemoOptions, ParallelOptions, ParallelSolver, Problem, Solver,
-    SolverOptions, Status,
+    SolverOptions, Status, MAX_TEXT_BYTES,
 };
 
 const USAGE: &str = r#"usage: dlx [options] < problem.dlx
@@ -19,11 +19,12 @@ primary item written `u:v|name` (or `v|name`) must be covered between u and v ti
 options:
   -s, --solutions      print each solution as option lines, a blank line after each
   -n, --limit N        stop after N solutions
-  -m, --max-nodes N    stop after N search nodes
+  -m, --max-nodes N    stop after N search nodes (of the serial search: one thread)
   -r, --seed N         break ties between items at random, with seed N
   -f, --force K        require option K (0-based, input order) in every solution; repeatable
   -t, --threads N      search on N threads (default: one per core); the counts, and the
-                       solutions printed (in the order of a search on one thread), are the same
+                       solutions printed (in the order of a search on one thread), are the
+                       same; the nodes and updates are the tasks' (-t 1 for Knuth's figures)
       --tasks N        print a split of the search into about N disjoint tasks, one per line
                        (its path: option indices, `-` for a null move), in the order of
                        the search; their counts add up to the whole count
@@ -56,11 +57,12 @@ fn main() -> ExitCode {
 
 fn run() -> Result<ExitCode, String> {
     let mut print = false;
-    let mut memo: Option<MemoOptions> = None;
+    let mut count_only = false;
+    let mut memo = false;
     let mut memo_bytes = None;
     let mut memo_order = false;
     let mut options = SolverOptions::default();
-    let mut threads = 0;
+    let mut threads = None;
     let mut list_tasks = None;
     let mut task = None;
     let mut args = std::env::args().skip(1);
@@ -69,22 +71,27 @@ fn run() -> Result<ExitCode, String> {
             let value = args.next().ok_or(format!("{arg} needs {what}"))?;
             value
                 .parse()
-                .map_err(|_| format!("{arg}: `{value}` is not a whole number"))
+                .map_err(|e: std::num::ParseIntError| match e.kind() {
+                    std::num::IntErrorKind::PosOverflow => {
+                        format!("{arg}: `{value}` is too large (at most {})", u64::MAX)
+                    }
+                    _ => format!("{arg}: `{value}` is not a whole number"),
+                })
         };
         match arg.as_str() {
             "-s" | "--solutions" => print = true,
             "-n" | "--limit" => options.max_solutions = Some(number("a count")?),
             "-m" | "--max-nodes" => options.max_nodes = Some(number("a count")?),
             "-r" | "--seed" => options.seed = Some(number("a seed")?),
-            "-f" | "--force" => options.forced.push(number("an option index")? as usize),
-            "-t" | "--threads" => threads = number("a count")? as usize,
-            "--tasks" => list_tasks = Some(number("a count")? as usize),
+            "-f" | "--force" => options.forced.push(whole(number("an option index")?)?),
+            "-t" | "--threads" => threads = Some(whole(number("a count")?)?),
+            "--tasks" => list_tasks = Some(whole(number("a count")?)?),
             "--task" => {
                 let text = args.next().ok_or("--task needs a task")?;
                 task = Some(text.parse::<dlx_wasm::Task>().map_err(|e| e.to_string())?);
             }
-            "-c" | "--count" => {}
-            "--memo" => memo = Some(MemoOptions::default()),
+            "-c" | "--count" => count_only = true,
+            "--memo" => memo = true,
             "--memo-bytes" => memo_bytes = Some(number("a size in bytes")?),
             "--memo-order" => memo_order = true,
             "-h" | "--help" => {
@@ -94,21 +101,48 @@ fn run() -> Result<ExitCode, String> {
             _ => return Err(format!("unknown argument `{arg}`\n{USAGE}")),
         }
     }
-    let mut text = String::new();
-    std::io::stdin()
-        .read_to_string(&mut text)
-        .map_err(|e| format!("reading standard input: {e}"))?;
-    let problem = Problem::parse(&text).map_err(|e| e.to_string())?;
-    if memo_bytes.is_some() && memo.is_none() {
-        return Err("--memo-bytes needs --memo".into());
+    // Flags that cannot go together, refused before any input is read.
+    let threads_given = threads.is_some_and(|n| n != 1);
+    let clashes = [
+        (print && count_only, "cannot combine --count and --solutions"),
+        (
+            memo && print,
+            "--memo counts only: it cannot print the solutions (--solutions)",
+        ),
+        (
+            memo && task.is_some(),
+            "cannot combine --memo and --task (the memo counts the whole problem)",
+        ),
+        (memo && list_tasks.is_some(), "cannot combine --memo and --tasks"),
+        (
+            memo && threads_given,
+            "cannot combine --memo (it counts on one thread) and --threads",
+        ),
+        (memo_bytes.is_some() && !memo, "--memo-bytes needs --memo"),
+        (memo_order && !memo, "--memo-order needs --memo"),
+        (
+            list_tasks.is_some() && task.is_some(),
+            "cannot combine --tasks and --task",
+        ),
+        (
+            list_tasks.is_some() && print,
+            "cannot combine --tasks (it prints the tasks) and --solutions",
+        ),
+        (
+            list_tasks.is_some() && (options.max_solutions.is_some() || options.max_nodes.is_some()),
+            "cannot combine --tasks (it splits the whole search) and a limit (give it to each --task)",
+        ),
+        (
+            task.is_some() && threads_given,
+            "cannot combine --task (it runs on one thread) and --threads",
+        ),
+    ];
+    if let Some((_, message)) = clashes.iter().find(|(clash, _)| *clash) {
+        return Err((*message).to_owned());
     }
-    if memo_order && memo.is_none() {
-        return Err("--memo-order needs --memo".into());
-    }
-    if let Some(mut memo) = memo {
-        if print {
-            return Err("--memo counts only: it cannot print the solutions (--solutions)".into());
-        }
+    let problem = Problem::parse(&read_input()?).map_err(|e| e.to_string())?;
+    if memo {
+        let mut memo = MemoOptions::default();
         if let Some(bytes) = memo_bytes {
             memo.max_bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
         }
@@ -135,6 +169,8 @@ fn run() -> Result<ExitCode, String> {
         }
         Ok(())
     };
+    // Set when the search ran as a split on threads: (threads, tasks).
+    let mut spread = None;
     let (stats, status) = if let Some(task) = task {
         let mut solver = Solver::for_task(&problem, &options, &task).map_err(|e| e.to_string())?;
         while solver.find_next() {
@@ -143,7 +179,12 @@ fn run() -> Result<ExitCode, String> {
         (solver.stats(), solver.status())
     } else {
         let parallel = ParallelOptions {
-            threads,
+            // A node limit counts the nodes of the serial search, in its order.
+            threads: if options.max_nodes.is_some() {
+                1
+            } else {
+                threads.unwrap_or(0)
+            },
             ordered: true,
             ..ParallelOptions::default()
         };
@@ -174,19 +215,60 @@ fn run() -> Result<ExitCode, String> {
             if !print {
                 count = outcome.stats.solutions;
             }
+            spread = Some((parallel.thread_count(), outcome.tasks));
             (outcome.stats, outcome.status)
         }
     };
     let ended = ended(status);
+    // On threads, the nodes and updates are the tasks' own: the split's search above them is
+    // not in them, and each task lays out its forced options afresh.
+    let on = match spread {
+        Some((threads, tasks)) => format!(
+            "; {threads} threads, {tasks} tasks: their nodes and updates (-t 1 for the serial search's)"
+        ),
+        None => String::new(),
+    };
     writeln!(
         out,
-        "{count} solutions, {} nodes, {} updates, {:.3} s ({ended})",
+        "{count} solutions, {} nodes, {} updates, {:.3} s ({ended}){on}",
         stats.nodes,
         stats.updates,
         started.elapsed().as_secs_f64()
     )
     .map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// An index or a count as a `usize`.
+fn whole(n: u64) -> Result<usize, String> {
+    usize::try_from(n).map_err(|_| format!("{n} is too large for this machine"))
+}
+
+/// Standard input as text: at most [`MAX_TEXT_BYTES`] bytes are read (more is refused, not
+/// held), and bytes that are not UTF-8 are reported by line and column.
+fn read_input() -> Result<String, String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(MAX_TEXT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("reading standard input: {e}"))?;
+    if bytes.len() > MAX_TEXT_BYTES {
+        return Err(format!(
+            "the input is over {MAX_TEXT_BYTES} bytes, the most dlx reads"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
+        format!("line {line}, column {column} (byte {at}): the input is not UTF-8")
+    })
 }
 
 /// How a search ended, for the summary line.

@@ -4,6 +4,7 @@
 
 use super::memo::{MemoCount, MemoOptions};
 use super::observer::{Observer, Unobserved};
+use super::search::LinkSearch;
 use super::{Engine, Stats, Status, Step, Task};
 use crate::error::{Error, Result};
 use crate::problem::{Problem, NO_COLOR};
@@ -223,6 +224,19 @@ impl Solver {
                 }
                 Ok(())
             } else {
+                // A path from anywhere (text, another process): walked down the tree first,
+                // so that options that are not a node of it (which would run as a subproblem
+                // of some other split) are refused, as under Algorithm M.
+                let mut checked = Vec::new();
+                let walked = check_forced(problem, &options.forced, &mut checked).and_then(|()| {
+                    let mut links = LinkSearch::default();
+                    links.load(problem, &checked);
+                    walk(task, |branch| links.descend(branch))
+                });
+                if let Err(error) = walked {
+                    self.refuse();
+                    return Err(error);
+                }
                 let with_path = SolverOptions {
                     forced,
                     ..options.clone()
@@ -235,14 +249,9 @@ impl Solver {
             .seed
             .map(|seed| fastrand::Rng::with_seed(task.seed(seed)));
         if replay {
-            for (step, &branch) in task.path().iter().enumerate() {
-                if !self.engine.descend(branch) {
-                    self.refuse();
-                    return Err(Error::InvalidTask {
-                        step,
-                        reason: "not a branch of the search tree at this node",
-                    });
-                }
+            if let Err(error) = walk(task, |branch| self.engine.descend(branch)) {
+                self.refuse();
+                return Err(error);
             }
         }
         Ok(())
@@ -398,6 +407,20 @@ impl Iterator for Solver {
     fn next(&mut self) -> Option<Vec<usize>> {
         self.find_next().then(|| self.solution())
     }
+}
+
+/// Takes the branches of `task`'s path one after another with `descend`, from the root:
+/// [`Error::InvalidTask`] at the first that is not a branch of the search tree there.
+fn walk(task: &Task, mut descend: impl FnMut(Option<usize>) -> bool) -> Result<()> {
+    for (step, &branch) in task.path().iter().enumerate() {
+        if !descend(branch) {
+            return Err(Error::InvalidTask {
+                step,
+                reason: "not a branch of the search tree at this node",
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Checks forced options pairwise and puts them into `sorted`, in order, without repeats.
