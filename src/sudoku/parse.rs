@@ -245,9 +245,13 @@ fn wanted_size(options: &Options) -> SudokuResult<Option<usize>> {
     let n = options
         .fixed_size()
         .or_else(|| match (&options.variant, &options.regions) {
+            // A map of no size there is leaves the size to the grid, so that the error
+            // says the map does not fit it (not that the size is unsupported).
             (Variant::Jigsaw, Some(map)) => {
                 let cells = map_labels(map).len();
-                size_for_cells(cells).or(Some(cells.isqrt()).filter(|&n| n * n == cells))
+                size_for_cells(cells)
+                    .or(Some(cells.isqrt()).filter(|&n| n * n == cells))
+                    .filter(|&n| check_size(n).is_ok())
             }
             _ => None,
         });

@@ -37,6 +37,16 @@ extern "C" {
     pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString;
     #[wasm_bindgen(js_name = numberOrNaN)]
     fn number_or_nan(value: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = arrayLength)]
+    fn array_length(value: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = typedLength)]
+    fn typed_length(value: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = copyNumbers)]
+    fn copy_numbers(value: &JsValue, into: &mut [f64]) -> bool;
+    #[wasm_bindgen(js_name = takeThrown)]
+    fn take_thrown() -> JsValue;
+    #[wasm_bindgen(js_name = errorMessage)]
+    fn error_message(value: &JsValue) -> Option<String>;
     #[wasm_bindgen(js_name = exactCoverResult)]
     fn exact_cover_result(
         flat: Option<&[u32]>,
@@ -63,7 +73,7 @@ pub(crate) fn describe(value: &JsValue) -> String {
         "undefined".into()
     } else if value.is_null() {
         "null".into()
-    } else if Array::is_array(value) {
+    } else if matches!(array_length(value), n if n >= 0.0 || n == -3.0) {
         "an array".into()
     } else if let Some(n) = value.as_f64() {
         format!("the number {}", number_text(n))
@@ -142,28 +152,70 @@ pub(crate) fn number_text(n: f64) -> String {
         .unwrap_or_default()
 }
 
-/// `value` as an array of at most `max` elements.
-pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<Array, JsValue> {
-    let array: Array = value
-        .clone()
-        .dyn_into()
-        .map_err(|value| invalid(path, "an array", &value))?;
-    let len = array.length() as usize;
-    if len > max {
+/// Whether `value` is an array (or a proxy of one; looked at without letting a throw escape:
+/// a revoked proxy counts, so that reading it reports what it threw).
+pub(crate) fn is_array(value: &JsValue) -> bool {
+    array_length(value) != -1.0
+}
+
+/// `value` as an array of at most `max` elements, and its length (read once: a proxy's
+/// `length` may change from one read to the next). A proxy or getter that throws becomes an
+/// `invalid_argument` error at `path`.
+pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<(Array, u32), JsValue> {
+    let len = array_length(value);
+    if len == -1.0 {
+        return Err(invalid(path, "an array", value));
+    } else if len == -2.0 {
+        return Err(getter_threw(path, &take_thrown()));
+    } else if len < 0.0 {
+        return Err(invalid(path, "an array with a length", value));
+    }
+    // A whole number below 2^32 (arrayLength).
+    let len = len as u32;
+    if len as usize > max {
         return Err(js_error(
             "too_large",
             &format!("{path} has {len} elements, over the budget of {max}"),
             &[("path", JsValue::from_str(path))],
         ));
     }
-    Ok(array)
+    Ok((value.clone().unchecked_into(), len))
+}
+
+/// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
+/// elements, copied once into wasm memory; or an error at `path`.
+pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
+    let length = typed_length(value);
+    if length == -1.0 {
+        let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
+        return Err(invalid(path, expected, value));
+    }
+    if length == -2.0 {
+        return Err(getter_threw(path, &take_thrown()));
+    }
+    if length > max as f64 {
+        return Err(js_error(
+            "too_large",
+            &format!(
+                "{path} has {} elements, over the budget of {max}",
+                number_text(length)
+            ),
+            &[("path", JsValue::from_str(path))],
+        ));
+    }
+    // At most `max`, a usize.
+    let mut numbers = vec![0.0; length as usize];
+    if !copy_numbers(value, &mut numbers) {
+        return Err(getter_threw(path, &take_thrown()));
+    }
+    Ok(numbers)
 }
 
 /// Property `key` of `object`, `None` if undefined or null.
 /// A getter or proxy that throws becomes an `invalid_argument` error naming the property.
 #[cfg(feature = "sudoku-toolkit")]
-pub(crate) fn field(object: &JsValue, key: &str) -> Result<Option<JsValue>, JsValue> {
-    Ok(Fields::read(object, key)?.get(key))
+pub(crate) fn field(object: &JsValue, path: &str, key: &str) -> Result<Option<JsValue>, JsValue> {
+    Ok(Fields::read(object, path, key)?.get(key))
 }
 
 /// The properties of an object that a reader may look at, fetched in one call across the
@@ -185,7 +237,7 @@ impl<'k> Fields<'k> {
     /// The properties `keys` (at most 32 names, separated by single spaces, 255 bytes in
     /// all) of `object`; all absent when `object` is undefined or null. A getter or proxy
     /// that throws becomes an `invalid_argument` error naming the property.
-    pub(crate) fn read(object: &JsValue, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+    pub(crate) fn read(object: &JsValue, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
         debug_assert!(keys.split(' ').count() <= 32 && keys.len() < 256);
         let mut fields = Fields {
             keys,
@@ -201,7 +253,10 @@ impl<'k> Fields<'k> {
         let head = number(&fields.values.get(0)).unwrap_or(0.0);
         if head < 0.0 {
             let key = keys.split(' ').nth((-1.0 - head) as usize).unwrap_or(keys);
-            return Err(getter_threw(key, &fields.values.get(1)));
+            return Err(getter_threw(
+                &format!("{path}.{key}"),
+                &fields.values.get(1),
+            ));
         }
         fields.present = head as u32;
         if fields.present != 0 {
@@ -273,20 +328,17 @@ fn keys_hold(keys: &str, key: &str) -> bool {
 /// The elements of `array`, read so that a throwing getter or proxy becomes an
 /// `invalid_argument` error at `path[k]` instead of escaping without a code.
 pub(crate) fn elements<'a>(
-    array: &'a Array,
+    (array, len): &'a (Array, u32),
     path: &'a str,
 ) -> impl Iterator<Item = Result<JsValue, JsValue>> + 'a {
-    (0..array.length()).map(move |k| {
+    (0..*len).map(move |k| {
         js_sys::Reflect::get_u32(array, k)
             .map_err(|thrown| getter_threw(&format!("{path}[{k}]"), &thrown))
     })
 }
 
 fn getter_threw(path: &str, thrown: &JsValue) -> JsValue {
-    let reason = thrown
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .unwrap_or_else(|| describe(thrown));
+    let reason = error_message(thrown).unwrap_or_else(|| describe(thrown));
     js_error(
         "invalid_argument",
         &format!("reading {path} threw: {reason}"),
@@ -298,10 +350,14 @@ fn getter_threw(path: &str, thrown: &JsValue) -> JsValue {
 pub(crate) fn object(value: &JsValue, path: &str) -> Result<Option<JsValue>, JsValue> {
     if value.is_undefined() || value.is_null() {
         Ok(None)
-    } else if value.is_object() && !Array::is_array(value) {
-        Ok(Some(value.clone()))
-    } else {
+    } else if !value.is_object() {
         Err(invalid(path, "an object", value))
+    } else {
+        match array_length(value) {
+            -1.0 => Ok(Some(value.clone())),
+            -2.0 => Err(getter_threw(path, &take_thrown())),
+            _ => Err(invalid(path, "an object", value)),
+        }
     }
 }
 
@@ -467,7 +523,7 @@ pub(crate) fn lists(
     max_length: usize,
     names: Option<(&ItemNames, &ItemNames)>,
 ) -> Result<Lists, JsValue> {
-    let list = array(value, path, max)?;
+    let (list, _) = array(value, path, max)?;
     let max_length = u32::try_from(max_length).unwrap_or(u32::MAX);
     let packed = match names {
         Some((primary, secondary)) => {
@@ -531,14 +587,14 @@ impl ItemNames {
 
 /// Item names (`value`, an array of at most `max` entries), each a string or, with `bounds`,
 /// `{ name, min?, max? }`: the names, and for each entry given as an object its position and
-/// its bounds as given (`NaN` where absent, -1 for a value that is not a number).
+/// its bounds as given (`NaN` where absent; a bound that is not a number is an error).
 pub(crate) fn item_names(
     value: &JsValue,
     path: &str,
     max: usize,
     bounds: bool,
 ) -> Result<ItemNames, JsValue> {
-    let list = array(value, path, max)?;
+    let (list, _) = array(value, path, max)?;
     let packed = pack_strings(&list, bounds);
     check_fault(&packed, path, 0)?;
     // `[null, names, lengths, text, bounded?, mins?, maxs?]` (`packStrings`).
@@ -653,10 +709,17 @@ fn check_fault(packed: &Array, path: &str, max_length: usize) -> Result<(), JsVa
         "array" => invalid(&place, "an array", &value),
         "entry" if max_length == 0 => invalid(&place, "a string", &value),
         "entry" => invalid(&place, "an item number or name", &value),
+        "min" | "max" => invalid(
+            &format!("{place}.{kind}"),
+            "a whole number from 0 to 4294967295",
+            &value,
+        ),
+        // Only options are held to a length: that of the item list.
         "length" => js_error(
-            "too_large",
+            "invalid_argument",
             &format!(
-                "{place} has {} elements, over the budget of {max_length}",
+                "{place} has {} entries, more than the problem's {max_length} items: it names \
+                 an item twice, or one that does not exist, or has holes",
                 number_text(value.as_f64().unwrap_or(0.0))
             ),
             &[("path", JsValue::from_str(&place))],

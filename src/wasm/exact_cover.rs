@@ -3,11 +3,11 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, invalid, item_names, lists, memo_result, number,
-    number_text, object, property, size, solve_result, string, BadIndex, Fields, Item, ItemNames,
-    MAX_SAFE,
+    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, memo_result,
+    number, number_text, object, size, solve_result, string, typed_numbers, BadIndex, Fields, Item,
+    ItemNames, MAX_SAFE,
 };
-use super::{engine_error, js_error};
+use super::{engine_error, engine_error_at, js_error};
 use crate::{
     MemoBranching, MemoOptions, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task,
     MAX_TEXT_BYTES,
@@ -67,7 +67,8 @@ export interface ExactCoverOptions extends SolverOptions {
    */
   memo?: boolean;
   /**
-   * With `memo`: the cache's budget in bytes (default 67,108,864, 64 MiB). Past it the cache
+   * With `memo`: the cache's budget in bytes (default 67,108,864, 64 MiB; at most
+   * 1,073,741,824, 1 GiB, a quarter of what a wasm instance can address). Past it the cache
    * stops growing; the count stays exact, only slower.
    */
   memoBytes?: number;
@@ -254,7 +255,7 @@ impl Settings {
             Some(task) => Solver::for_task(&self.problem, &self.options, task),
             None => Solver::with_options(&self.problem, &self.options),
         }
-        .map_err(|e| engine_error(&e))
+        .map_err(|e| solver_error(&e, "options.task"))
     }
 
     /// [`Settings::solver`] in the memory of the one the last call gave back ([`Settings::keep`]),
@@ -269,7 +270,7 @@ impl Settings {
             Some(task) => solver.reload_task(&self.problem, &self.options, task),
             None => solver.reload(&self.problem, &self.options),
         }
-        .map_err(|e| engine_error(&e))?;
+        .map_err(|e| solver_error(&e, "options.task"))?;
         Ok(solver)
     }
 
@@ -299,10 +300,14 @@ impl Arguments {
         let options = options.unwrap_or(JsValue::UNDEFINED);
         let options = Fields::read(
             &object(&options, "options")?.unwrap_or(options),
+            "options",
             OPTION_KEYS,
         )?;
         let (solver_options, count_only) = read_options(&options, problem.option_count())?;
-        let task = read_task(&options)?;
+        let task = match options.get("task") {
+            Some(task) => Some(read_task(&task, "options.task")?),
+            None => None,
+        };
         Ok(Arguments {
             settings: Settings {
                 problem,
@@ -315,13 +320,19 @@ impl Arguments {
     }
 }
 
-/// `options.task`, a task's path as text.
-fn read_task(options: &Fields) -> Result<Option<Task>, JsValue> {
-    let Some(task) = options.get("task") else {
-        return Ok(None);
-    };
-    let text = string(&task, "options.task", MAX_TEXT_BYTES)?;
-    text.parse().map(Some).map_err(|e| engine_error(&e))
+/// A task's path given as text at `path` (`options.task`, or `ExactCoverTasks.solver`'s).
+pub(crate) fn read_task(value: &JsValue, path: &str) -> Result<Task, JsValue> {
+    let text = string(value, path, MAX_TEXT_BYTES)?;
+    text.parse().map_err(|e| engine_error_at(&e, path))
+}
+
+/// The error of a solver for `task` (if any) that would not start: an invalid task's names
+/// the argument that gave it.
+pub(crate) fn solver_error(error: &crate::Error, task: &str) -> JsValue {
+    match error {
+        crate::Error::InvalidTask { .. } => engine_error_at(error, task),
+        _ => engine_error(error),
+    }
 }
 
 fn read_options(object: &Fields, option_count: usize) -> Result<(SolverOptions, bool), JsValue> {
@@ -368,6 +379,10 @@ fn read_options(object: &Fields, option_count: usize) -> Result<(SolverOptions, 
     Ok((settings, count_only))
 }
 
+/// The largest memo budget a call may set: 1 GiB, a quarter of a wasm instance's 4 GiB, so
+/// that a budget is one the instance can honour with room for the search beside it.
+const MAX_MEMO_BYTES: usize = 1 << 30;
+
 /// `memo`, `memoBytes` and `memoOrder` of `exact_cover`'s options: the memo cache's settings
 /// when `memo` is true. `memo` needs `countOnly` (the cache counts, it collects no
 /// solutions); `memoBytes` and `memoOrder` need `memo`.
@@ -399,7 +414,7 @@ fn read_memo(options: &Fields, count_only: bool) -> Result<Option<MemoOptions>, 
     }
     let mut settings = MemoOptions::default();
     if let Some(bytes) = bytes {
-        settings.max_bytes = size(&bytes, "options.memoBytes", usize::MAX)?;
+        settings.max_bytes = size(&bytes, "options.memoBytes", MAX_MEMO_BYTES)?;
     }
     if boolean(order, "options.memoOrder")? {
         settings.branching = MemoBranching::InOrder;
@@ -418,7 +433,11 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
         return Err(invalid("problem", expected, value));
     };
     let budget = SizeBudget::DEFAULT;
-    let fields = Fields::read(&object, "primary secondary items offsets options")?;
+    let fields = Fields::read(
+        &object,
+        "problem",
+        "primary secondary items offsets options",
+    )?;
     let primary = fields.get("primary").unwrap_or(JsValue::UNDEFINED);
     let secondary = fields.get("secondary");
     // Item names as read, when given: options that name items cross as numbers.
@@ -430,7 +449,7 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
             None => 0,
         };
         ProblemBuilder::new(n1, n2).map_err(|e| engine_error(&e))?
-    } else if js_sys::Array::is_array(&primary) {
+    } else if is_array(&primary) {
         let primary = item_names(&primary, "problem.primary", budget.max_items, true)?;
         let secondary = match &secondary {
             Some(v) => item_names(v, "problem.secondary", budget.max_items, false)?,
@@ -602,43 +621,6 @@ fn bad_item_number(
             ],
         ),
     }
-}
-
-/// A typed array's numbers (any kind but BigInt), or an `invalid_argument` error at `path`.
-fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
-    // The documented kind, copied as it is (one crossing; every u32 is exact as an f64);
-    // the others through a Float64Array.
-    let u32s = value.dyn_ref::<js_sys::Uint32Array>();
-    let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
-    let is_typed = u32s.is_some()
-        || (js_sys::ArrayBuffer::is_view(value)
-            && !value.is_instance_of::<js_sys::DataView>()
-            && !value.is_instance_of::<js_sys::BigInt64Array>()
-            && !value.is_instance_of::<js_sys::BigUint64Array>());
-    if !is_typed {
-        return Err(invalid(path, expected, value));
-    }
-    let length = match u32s {
-        Some(u32s) => f64::from(u32s.length()),
-        None => js_sys::Reflect::get(value, &property("length"))
-            .ok()
-            .and_then(|l| l.as_f64())
-            .unwrap_or(0.0),
-    };
-    if length > max as f64 {
-        return Err(js_error(
-            "too_large",
-            &format!(
-                "{path} has {} elements, over the budget of {max}",
-                number_text(length)
-            ),
-            &[("path", JsValue::from_str(path))],
-        ));
-    }
-    Ok(match u32s {
-        Some(u32s) => u32s.to_vec().into_iter().map(f64::from).collect(),
-        None => js_sys::Float64Array::new(value).to_vec(),
-    })
 }
 
 /// The compact form: option k is `items[offsets[k]..offsets[k + 1]]`.

@@ -257,12 +257,12 @@ fn read_marks(value: &JsValue, puzzle: &Sudoku) -> Result<Vec<u32>, JsValue> {
     let layout = puzzle.layout();
     let cells = layout.cell_count();
     let list = array(value, "marks", cells)?;
-    if list.length() as usize != cells {
+    if list.1 as usize != cells {
         return Err(js_error(
             "invalid_argument",
             &format!(
                 "marks: expected {cells} numbers, one per cell, got {}",
-                list.length()
+                list.1
             ),
             &[("path", JsValue::from_str("marks"))],
         ));

@@ -66,6 +66,13 @@ pub(crate) fn engine_error(error: &crate::Error) -> JsValue {
     js_error(error.code(), &error.to_string(), &props)
 }
 
+/// [`engine_error`] with the `path` of the argument it is about.
+pub(crate) fn engine_error_at(error: &crate::Error, path: &str) -> JsValue {
+    let js = engine_error(error);
+    set(&js, "path", &JsValue::from_str(path));
+    js
+}
+
 pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
     // Setting a property on a fresh Error object cannot fail; ignore the impossible case
     // rather than panic.

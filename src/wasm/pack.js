@@ -171,30 +171,34 @@ function itemIndex(primary, secondary) {
  * each. With `bounds`, an entry may also be an object `{ name, min?, max? }` (a primary item
  * with multiplicities): then `[null, names, lengths, text, bounded, mins, maxs]`, where
  * `bounded` lists those entries' positions and `mins` / `maxs` their bounds as given (NaN
- * where absent).
+ * where absent); a bound that is neither absent nor a number is a fault 'min' or 'max'.
  */
 export function packStrings(list, bounds) {
   return withScratch((own) => packStringsWith(own, list, bounds));
 }
 
 function packStringsWith(own, list, bounds) {
-  const count = list.length;
-  const lengths = scratch('lengths', count, own);
-  const names = new Array(count);
   const bounded = [];
   const mins = [];
   const maxs = [];
   let text = '';
   let k = 0;
+  let lengths;
+  let names;
   try {
+    const count = list.length;
+    lengths = scratch('lengths', count, own);
+    names = new Array(count);
     for (; k < count; k++) {
       let entry = list[k];
       if (bounds && typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
         const { name, min, max } = entry;
         if (typeof name !== 'string') return fault('entry', [k], entry);
+        if (!isBound(min)) return fault('min', [k], min);
+        if (!isBound(max)) return fault('max', [k], max);
         bounded.push(k);
-        mins.push(typeof min === 'number' ? min : min === undefined ? NaN : -1);
-        maxs.push(typeof max === 'number' ? max : max === undefined ? NaN : -1);
+        mins.push(min === undefined ? NaN : min);
+        maxs.push(max === undefined ? NaN : max);
         entry = name;
       }
       if (typeof entry !== 'string') return fault('entry', [k], entry);
@@ -203,10 +207,15 @@ function packStringsWith(own, list, bounds) {
       names[k] = entry;
     }
   } catch (thrown) {
-    return fault('threw', [k], thrown);
+    return fault('threw', names === undefined ? [] : [k], thrown);
   }
   if (bounded.length === 0) return [null, names, lengths, text];
   return [null, names, lengths, text, new Uint32Array(bounded), new Float64Array(mins), new Float64Array(maxs)];
+}
+
+/** Whether `value` may be an item's bound as given: absent, or a number (not NaN). */
+function isBound(value) {
+  return value === undefined || (typeof value === 'number' && !Number.isNaN(value));
 }
 
 /**
@@ -269,6 +278,81 @@ export function readFields(object, keys) {
   }
   out[0] = present;
   return out;
+}
+
+// Looking at a caller's value may run the caller's code (a proxy's traps, a getter), and that
+// code may throw. A throw must never unwind through wasm: it would skip the Rust frames'
+// clean-up (their stack space, the JS values they hold, a solver's borrow), and a few hundred
+// of them would break the instance. So every look that can throw is made here, under `try`,
+// and what was thrown is kept for Rust to report (`takeThrown`).
+let lastThrown;
+
+/** What the last look that failed threw, forgotten as it is taken. */
+export function takeThrown() {
+  const value = lastThrown;
+  lastThrown = undefined;
+  return value;
+}
+
+/**
+ * The length of `value` if it is an array: a whole number; -1 when it is not an array, -2
+ * when looking threw (a revoked proxy, a `length` getter that throws: see `takeThrown`), -3
+ * when it is an array (a proxy of one) whose `length` is not an array length.
+ */
+export function arrayLength(value) {
+  try {
+    if (!Array.isArray(value)) return -1;
+    const length = value.length;
+    return Number.isInteger(length) && length >= 0 && length <= 0xffffffff ? length : -3;
+  } catch (error) {
+    lastThrown = error;
+    return -2;
+  }
+}
+
+/** The message of `value` when it is an Error whose message can be read, else undefined. */
+export function errorMessage(value) {
+  try {
+    if (value instanceof Error) return String(value.message);
+  } catch {
+    // A proxy, a throwing getter: described by its type instead.
+  }
+  return undefined;
+}
+
+// The typed arrays' own getters, read from their shared prototype: a subclass's getters (or
+// their absence on a look-alike object) cannot change what is read.
+const TypedArray = Object.getPrototypeOf(Uint8Array);
+const viewLength = Object.getOwnPropertyDescriptor(TypedArray.prototype, 'length').get;
+const viewKind = Object.getOwnPropertyDescriptor(TypedArray.prototype, Symbol.toStringTag).get;
+const viewBuffer = Object.getOwnPropertyDescriptor(TypedArray.prototype, 'buffer').get;
+
+/**
+ * The length of `value` if it is a typed array of numbers (any kind but BigInt), else -1;
+ * -2 when its buffer is detached (see `takeThrown`).
+ */
+export function typedLength(value) {
+  const kind = ArrayBuffer.isView(value) ? viewKind.call(value) : undefined;
+  if (kind === undefined || kind.startsWith('Big')) return -1;
+  try {
+    // Throws on a detached buffer, which a length would not tell (it reads 0).
+    new Uint8Array(viewBuffer.call(value), 0, 0);
+  } catch (error) {
+    lastThrown = error;
+    return -2;
+  }
+  return viewLength.call(value);
+}
+
+/** Copies typed array `value` into `into` (a view of wasm memory); false if that threw. */
+export function copyNumbers(value, into) {
+  try {
+    into.set(value);
+    return true;
+  } catch (error) {
+    lastThrown = error;
+    return false;
+  }
 }
 
 /**

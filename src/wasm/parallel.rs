@@ -4,10 +4,10 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::integer;
-use super::exact_cover::{Arguments, JsExactCoverProblem, Settings};
+use super::exact_cover::{read_task, solver_error, Arguments, JsExactCoverProblem, Settings};
 use super::solver::{ExactCoverSolver, JsSolverOptions};
 use super::{engine_error, set};
-use crate::{Solver, Task};
+use crate::Solver;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -74,11 +74,14 @@ impl ExactCoverTasks {
 
     /// A streaming solver for the task `path` (a path from `split`): its solutions, in the
     /// order of the whole search. Throws `invalid_task` for a path not in the search tree.
-    pub fn solver(&self, path: &str) -> Result<ExactCoverSolver, JsValue> {
-        let task: Task = path.parse().map_err(|e| engine_error(&e))?;
+    pub fn solver(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] path: &JsValue,
+    ) -> Result<ExactCoverSolver, JsValue> {
+        let task = read_task(path, "path")?;
         let settings = &self.settings;
         let solver = Solver::for_task(&settings.problem, &settings.options, &task)
-            .map_err(|e| engine_error(&e))?;
+            .map_err(|e| solver_error(&e, "path"))?;
         Ok(ExactCoverSolver { solver })
     }
 }

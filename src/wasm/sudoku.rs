@@ -271,8 +271,9 @@ fn string_field(
     path: &str,
     max: usize,
 ) -> Result<Option<String>, JsValue> {
+    let value = field(object, path, key)?;
     let path = format!("{path}.{key}");
-    field(object, key)?
+    value
         .map(|value| short_string(&value, &path, max))
         .transpose()
 }
@@ -285,10 +286,10 @@ fn number_field(
     min: u64,
     max: f64,
 ) -> Result<Option<u64>, JsValue> {
-    let path = format!("{path}.{key}");
-    let Some(value) = field(object, key)? else {
+    let Some(value) = field(object, path, key)? else {
         return Ok(None);
     };
+    let path = format!("{path}.{key}");
     let n = integer(&value, &path, max)?;
     if n < min {
         return Err(invalid(
@@ -315,10 +316,10 @@ fn named_field<T: std::str::FromStr>(
     path: &str,
     expected: &str,
 ) -> Result<Option<T>, JsValue> {
-    let path = format!("{path}.{key}");
-    let Some(value) = field(object, key)? else {
+    let Some(value) = field(object, path, key)? else {
         return Ok(None);
     };
+    let path = format!("{path}.{key}");
     let parsed = value.as_string().and_then(|s| s.parse::<T>().ok());
     match parsed {
         Some(parsed) => Ok(Some(parsed)),

@@ -107,6 +107,8 @@ test('memo options are checked, with their code', () => {
       [{ memo: true, countOnly: true, memoBytes: -1 }, 'options.memoBytes'],
       [{ memo: true, countOnly: true, memoBytes: 1.5 }, 'options.memoBytes'],
       [{ memo: true, countOnly: true, memoBytes: NaN }, 'options.memoBytes'],
+      // Past 1 GiB: more than the instance could give it beside the search.
+      [{ memo: true, countOnly: true, memoBytes: 2 ** 30 + 1 }, 'options.memoBytes'],
       [{ memoOrder: true, countOnly: true }, 'options.memoOrder'],
       [{ memo: true, countOnly: true, memoOrder: 'yes' }, 'options.memoOrder'],
     ];

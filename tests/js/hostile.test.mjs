@@ -1,0 +1,136 @@
+// Arguments whose reading runs the caller's code and throws, or that cannot be read at all:
+// proxies whose traps throw, revoked proxies, detached typed arrays, a typed array whose
+// `length` getter throws, an Error whose `message` throws. Each call must throw a coded
+// Error, and must leave the instance whole: a throw that unwound through wasm would leak its
+// frames' stack and the values they held, and a few hundred such calls broke the instance
+// (every later call trapped). So each case runs well past that, and then the module solves.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PKG, requireBuild } from './helpers.mjs';
+
+requireBuild(join(PKG, 'node.js'), join(PKG, 'core-node.js'));
+const main = await import(join(PKG, 'node.js'));
+const core = await import(join(PKG, 'core-node.js'));
+
+/** More calls than the instance survived when a throw unwound through it. */
+const REPEATS = 1500;
+
+const boom = () => {
+  throw new Error('boom');
+};
+/** A proxy of `target` whose `length` (and every other read) throws. */
+const throwingLength = (target) => new Proxy(target, { get: boom });
+const revoked = () => {
+  const { proxy, revoke } = Proxy.revocable([], {});
+  revoke();
+  return proxy;
+};
+const detached = (Kind) => {
+  const array = new Kind(4);
+  structuredClone(array.buffer, { transfer: [array.buffer] });
+  return array;
+};
+class LyingLength extends Uint32Array {
+  get length() {
+    throw new Error('length');
+  }
+}
+/** Thrown by a getter: an Error whose `message` cannot be read. */
+const unreadableError = () => {
+  const error = new Error('x');
+  Object.defineProperty(error, 'message', { get: boom });
+  return error;
+};
+
+const P = { primary: ['a', 'b'], options: [['a'], ['b'], ['a', 'b']] };
+
+/** The hostile calls of a module: [name, call, the `path` its error must name]. */
+function cases(m) {
+  const list = [
+    ['primary with a throwing length', () => m.exact_cover({ ...P, primary: throwingLength(['a', 'b']) }), 'problem.primary'],
+    ['secondary with a throwing length', () => m.exact_cover({ ...P, secondary: throwingLength([]) }), 'problem.secondary'],
+    ['options with a throwing length', () => m.exact_cover({ ...P, options: throwingLength([]) }), 'problem.options'],
+    ['forced with a throwing length', () => m.exact_cover(P, { forced: throwingLength([0]) }), 'options.forced'],
+    ['a revoked proxy as the problem', () => m.exact_cover(revoked()), 'problem'],
+    ['a revoked proxy as the options', () => m.exact_cover(P, revoked()), 'options'],
+    ['a revoked proxy as primary', () => m.exact_cover({ ...P, primary: revoked() }), 'problem.primary'],
+    ['a revoked proxy as items', () => m.exact_cover({ primary: 2, items: revoked(), offsets: new Uint32Array([0]) }), 'problem.items'],
+    ['detached items', () => m.exact_cover({ primary: 2, items: detached(Uint32Array), offsets: new Uint32Array([0, 1]) }), 'problem.items'],
+    ['detached offsets', () => m.exact_cover({ primary: 2, items: new Uint32Array([0]), offsets: detached(Float64Array) }), 'problem.offsets'],
+    [
+      'a getter that throws an Error whose message throws',
+      () => m.exact_cover({ ...P, get options() { throw unreadableError(); } }),
+      'problem.options',
+    ],
+  ];
+  if (m.ExactCoverTasks) {
+    const tasks = new m.ExactCoverTasks(P);
+    for (const path of [5, {}, true, null, undefined, []]) {
+      list.push([`ExactCoverTasks.solver(${String(path)})`, () => tasks.solver(path), 'path']);
+    }
+  }
+  if (m.sudoku_hint) {
+    const puzzle = '.'.repeat(81);
+    list.push(['sudoku marks with a throwing length', () => m.sudoku_hint(puzzle, { marks: throwingLength([]) }), null]);
+    list.push(['a revoked proxy as sudoku options', () => m.solve_sudoku(puzzle, revoked()), null]);
+    list.push(['a revoked proxy as generate options', () => m.generate_sudoku(revoked()), null]);
+  }
+  return list;
+}
+
+for (const [name, m] of [['dlx-wasm', main], ['dlx-wasm/core', core]]) {
+  test(`${name}: hostile arguments throw coded Errors and leave the instance whole`, () => {
+    for (const [what, call, path] of cases(m)) {
+      for (let k = 0; k < REPEATS; k++) {
+        let thrown;
+        try {
+          call();
+        } catch (error) {
+          thrown = error;
+        }
+        assert.ok(thrown !== undefined, `${what}: did not throw`);
+        assert.ok(!(thrown instanceof WebAssembly.RuntimeError), `${what}: trapped (call ${k}): ${thrown}`);
+        assert.ok(thrown instanceof Error, `${what}: threw a non-Error`);
+        assert.equal(typeof thrown.code, 'string', `${what}: no code: ${thrown.message}`);
+        if (path !== null && k === 0) assert.equal(thrown.path, path, `${what}: ${thrown.message}`);
+      }
+      // Still whole: a solver works and gives the right count.
+      assert.equal(m.exact_cover('a b\na\nb\na b').count, 2, `after ${what}`);
+    }
+    // A typed array is read by its own length, whatever a subclass's getter says.
+    const items = new LyingLength([0, 1]);
+    assert.equal(m.exact_cover({ primary: 2, items, offsets: new Uint32Array([0, 2]) }).count, 1);
+    // A solver's method that threw leaves it usable and freeable.
+    const solver = new m.ExactCoverSolver('a b\na\nb\na b');
+    assert.throws(() => solver.run(revoked()), (e) => typeof e.code === 'string');
+    assert.deepEqual(solver.next(), [0, 1]);
+    solver.free();
+  });
+}
+
+test('a bound that is not a number, NaN included, is refused at its place', () => {
+  for (const bad of [NaN, '2', null, {}]) {
+    for (const key of ['min', 'max']) {
+      const problem = { primary: [{ name: 'a', [key]: bad }], options: [['a'], ['a']] };
+      assert.throws(
+        () => main.exact_cover(problem),
+        (e) => e.code === 'invalid_argument' && e.path === `problem.primary[0].${key}`,
+        `${key}: ${String(bad)}`,
+      );
+    }
+  }
+  // Absent bounds are the defaults: exactly once.
+  assert.equal(main.exact_cover({ primary: [{ name: 'a' }], options: [['a'], ['a']] }).count, 2);
+});
+
+test('a task that is not a node of the search tree is an invalid_task at its path', () => {
+  // 'a' is chosen first; option 1 (b) is not a branch at the root.
+  assert.throws(() => main.exact_cover(P, { task: '1' }), (e) => e.code === 'invalid_task' && e.path === 'options.task');
+  assert.throws(() => main.exact_cover(P, { task: '99' }), (e) => e.code === 'invalid_task' && e.path === 'options.task');
+  const tasks = new main.ExactCoverTasks(P);
+  assert.throws(() => tasks.solver('0 0'), (e) => e.code === 'invalid_task' && e.path === 'path');
+  let total = 0;
+  for (const { path } of tasks.split(8)) total += main.exact_cover(P, { task: path, countOnly: true }).count;
+  assert.equal(total, 2);
+});
