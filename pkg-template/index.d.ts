@@ -72,10 +72,13 @@ export interface SudokuAsyncOptions extends SudokuOptions {
 
 /**
  * The error codes of the async API beyond the module's: `pool_closed` (a call on a closed
- * pool), `worker_died` (a worker died twice on the same task). Aborts reject with a
- * `DOMException` named `AbortError`.
+ * pool), `worker_died` (a worker died twice on the same task), `callback_threw` (`onSolution`
+ * or `onProgress` threw: the search stops, the error's `path` names the callback and its
+ * `cause` is what it threw). Options of the wrong type (not an object, a callback that is
+ * not a function, a `signal` that is not an AbortSignal) are `invalid_argument` with a
+ * `path`, as the module's. Aborts reject with a `DOMException` named `AbortError`.
  */
-export type PoolErrorCode = 'pool_closed' | 'worker_died';
+export type PoolErrorCode = 'pool_closed' | 'worker_died' | 'callback_threw';
 
 /** A pool of workers, each with its own wasm instance, reused by every call; jobs run in turn. */
 export declare class WorkerPool {

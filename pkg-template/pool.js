@@ -59,6 +59,55 @@ function codedError(code, message) {
   return Object.assign(new Error(message), { code });
 }
 
+/** An `invalid_argument` Error as the module's (src/wasm/convert.rs): `path: expected ..., got ...`. */
+function invalid(path, expected, got) {
+  return Object.assign(codedError('invalid_argument', `${path}: expected ${expected}, got ${describe(got)}`), { path });
+}
+
+/** A short description of a value's type for error messages, as the module's. */
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'string') return 'a string';
+  return typeof value;
+}
+
+/** The options argument of an async call: an object, or nothing (`{}`), as the module reads one. */
+function optionsObject(options) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', 'an object', options);
+  return options;
+}
+
+/** `signal` checked as an AbortSignal (what the pool uses of one), or nothing. */
+function abortSignal(signal) {
+  if (signal === undefined || signal === null) return undefined;
+  if (typeof signal !== 'object' || typeof signal.aborted !== 'boolean'
+    || typeof signal.addEventListener !== 'function' || typeof signal.removeEventListener !== 'function') {
+    throw invalid('options.signal', 'an AbortSignal', signal);
+  }
+  return signal;
+}
+
+/**
+ * The caller's callback `f` at `path` (`options.onSolution`, say), checked to be a function,
+ * or null for none. What it throws comes out as a `callback_threw` Error with `path`, the
+ * thrown value as its `cause`: the search it was called from stops and rejects with it.
+ */
+function callback(f, path) {
+  if (f === undefined || f === null) return null;
+  if (typeof f !== 'function') throw invalid(path, 'a function', f);
+  return (...args) => {
+    try {
+      return f(...args);
+    } catch (error) {
+      const message = `${path} threw: ${error instanceof Error ? error.message : String(error)}`;
+      throw Object.assign(codedError('callback_threw', message), { path, cause: error });
+    }
+  };
+}
+
 /**
  * `f()`, a promise; what `f` throws at once (an options getter that throws, say) becomes the
  * rejection, with a code: the async API never throws synchronously.
@@ -211,7 +260,8 @@ export class WorkerPool {
   /** Solves a sudoku in a worker: what `solve_sudoku(puzzle, options)` returns. */
   solveSudokuAsync(puzzle, options = {}) {
     return settle(() => {
-      const { signal, workers, ...sudokuOptions } = options ?? {};
+      const { signal: given, workers, ...sudokuOptions } = optionsObject(options);
+      const signal = abortSignal(given);
       return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
         slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })));
     });
@@ -231,10 +281,14 @@ export class WorkerPool {
     // `limit` and `maxNodes` stay in the options each worker reads, which checks them as
     // exact_cover does; the pool applies them to the whole search.
     const {
-      workers = this.size, signal, onProgress, onSolution, tasks: asked, ...solverOptions
-    } = options ?? {};
+      workers = this.size, signal: givenSignal, onProgress: givenProgress, onSolution: givenSolution,
+      tasks: asked, ...solverOptions
+    } = optionsObject(options);
     const { limit, maxNodes } = solverOptions;
     workerCount(workers, 'options.workers');
+    const signal = abortSignal(givenSignal);
+    const onProgress = callback(givenProgress, 'options.onProgress');
+    const onSolution = callback(givenSolution, 'options.onSolution');
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const count = Math.min(workers, this.size);
     const tasks = asked ?? defaultTasks(count, solverOptions.seed !== undefined);
@@ -368,6 +422,13 @@ async function runTasks(job, slots, spawn) {
   const depth = limited ? 1 : 2;
   const searched = new Promise((resolve, reject) => {
     let failed = false;
+    /** Ends the search with `error`: the runs under way are stopped (their workers ended). */
+    const fail = (error) => {
+      if (failed) return;
+      failed = true;
+      for (const other of running) other.slot.end();
+      reject(error);
+    };
     const over = () => stopped || outOfNodes || (next >= tasks.length && retry.length === 0);
     const finish = () => {
       if (running.size === 0 && over()) resolve();
@@ -398,25 +459,35 @@ async function runTasks(job, slots, spawn) {
       const task = tasks[index];
       const run = { slot, share: 0, lent: lease ?? 0, holding: lease !== undefined };
       running.add(run);
+      // What the worker says while the task runs.
+      const answer = (event) => {
+        if ('need' in event) {
+          // Its lease is searched: more, when there are.
+          release(run);
+          lend((more) => {
+            if (more > 0) {
+              run.holding = true;
+              holders += 1;
+            }
+            run.lent += more;
+            slot.handle.post({ op: 'grant', id: event.id, nodes: more });
+          });
+        } else if ('progress' in event) {
+          run.share = event.progress * task.share;
+          progress(false);
+        } else {
+          results[index]?.solutions.push(event.solution);
+          onSolution?.(event.solution);
+        }
+      };
       load(slot)
         .then(() => slot.request({ op: 'run', key, path: task.path, find, limit, lease }, (event) => {
-          if ('need' in event) {
-            // Its lease is searched: more, when there are.
-            release(run);
-            lend((more) => {
-              if (more > 0) {
-                run.holding = true;
-                holders += 1;
-              }
-              run.lent += more;
-              slot.handle.post({ op: 'grant', id: event.id, nodes: more });
-            });
-          } else if ('progress' in event) {
-            run.share = event.progress * task.share;
-            progress(false);
-          } else {
-            results[index]?.solutions.push(event.solution);
-            onSolution?.(event.solution);
+          // A callback that throws ends the search (it runs in the worker's message listener,
+          // where nothing else would catch it).
+          try {
+            answer(event);
+          } catch (error) {
+            fail(error);
           }
         }))
         .then((value) => {
@@ -455,6 +526,7 @@ async function runTasks(job, slots, spawn) {
             release(run);
             pump();
           }
+          if (error.code === 'callback_threw') fail(error);
           if (failed || stopped) return;
           const attempt = (tries.get(index) ?? 0) + 1;
           if (error.code === 'worker_died' && attempt <= RETRIES) {
@@ -471,9 +543,7 @@ async function runTasks(job, slots, spawn) {
             }
             return;
           }
-          failed = true;
-          for (const other of running) other.slot.end();
-          reject(error);
+          fail(error);
         });
     };
     if (tasks.length === 0) {

@@ -214,6 +214,51 @@ describe('countSolutions and findSolutions', () => {
     await assert.rejects(countSolutions(QUEENS8, { workers: 0 }), { code: 'invalid_argument' });
     assert.equal((await countSolutions(QUEENS8)).count, 92);
   });
+
+  test('options of the wrong type are invalid_argument with their path, as the sync API\'s', async () => {
+    // As exact_cover rejects a string as its options.
+    assert.throws(() => exact_cover(QUEENS8, 'x'), { code: 'invalid_argument', path: 'options' });
+    for (const [options, path] of [
+      ['x', 'options'],
+      [[1], 'options'],
+      [7, 'options'],
+      [{ onSolution: 3 }, 'options.onSolution'],
+      [{ onProgress: 'f' }, 'options.onProgress'],
+      [{ signal: {} }, 'options.signal'],
+      [{ signal: 'stop' }, 'options.signal'],
+    ]) {
+      const what = JSON.stringify(options);
+      await assert.rejects(countSolutions(QUEENS8, options), { code: 'invalid_argument', path }, what);
+      await assert.rejects(findSolutions(QUEENS8, options), { code: 'invalid_argument', path }, what);
+    }
+    await assert.rejects(solveSudokuAsync('.'.repeat(81), 'x'), { code: 'invalid_argument', path: 'options' });
+    await assert.rejects(solveSudokuAsync('.'.repeat(81), { signal: 1 }), { code: 'invalid_argument', path: 'options.signal' });
+    // null and undefined are no options, as in the sync API.
+    assert.equal((await countSolutions(QUEENS8, null)).count, 92);
+    assert.equal((await countSolutions(QUEENS8, { signal: null, onProgress: undefined })).count, 92);
+  });
+
+  test('a callback that throws rejects with callback_threw, the thrown error as its cause, and stops the search', async () => {
+    const thrown = new Error('x');
+    await assert.rejects(
+      findSolutions('A B\nA\nB\nA B', { onSolution: () => { throw thrown; } }),
+      (error) => error.code === 'callback_threw' && error.path === 'options.onSolution'
+        && error.cause === thrown && /options\.onSolution threw: x/.test(error.message),
+    );
+    // A long count whose progress callback throws stops at once: not after the whole count
+    // (queens(15): seconds on two workers).
+    const t0 = performance.now();
+    let calls = 0;
+    await assert.rejects(
+      countSolutions(queens(15), { workers: 2, onProgress: () => { calls += 1; throw 'no'; } }),
+      { code: 'callback_threw', path: 'options.onProgress', cause: 'no' },
+    );
+    const elapsed = performance.now() - t0;
+    assert.equal(calls, 1);
+    assert.ok(elapsed < 1500, `rejected after ${elapsed.toFixed(0)} ms`);
+    // The pool works afterwards.
+    assert.equal((await findSolutions(QUEENS8, { onSolution: () => {} })).count, 92);
+  });
 });
 
 describe('the pool', () => {
