@@ -223,6 +223,14 @@ export class WorkerPool {
     this.turn = Promise.resolve();
   }
 
+  /**
+   * At least `size` workers from now on (the default pool, when a call asks for more than it
+   * has): the jobs running or queued keep their workers and their turn.
+   */
+  grow(size) {
+    this.size = Math.max(this.size, workerCount(size, 'workers'));
+  }
+
   forget(slot) {
     const k = this.idle.indexOf(slot);
     if (k >= 0) this.idle.splice(k, 1);
@@ -586,10 +594,8 @@ export function makeApi({ spawn, cores }) {
     const wanted = options?.workers;
     if (wanted !== undefined) workerCount(wanted, 'options.workers');
     const size = Math.min(MAX_WORKERS, Math.max(cores(), wanted ?? 1));
-    if (!shared || shared.closed || shared.size < size) {
-      shared?.close();
-      shared = new WorkerPool(spawn, size);
-    }
+    if (!shared || shared.closed) shared = new WorkerPool(spawn, size);
+    else shared.grow(size);
     return shared;
   };
   return {

@@ -6,6 +6,7 @@
 // solveSudokuAsync.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -262,6 +263,16 @@ describe('countSolutions and findSolutions', () => {
 });
 
 describe('the pool', () => {
+  test('a call that asks the default pool for more workers leaves the jobs before it to finish', async () => {
+    const more = Math.min(128, availableParallelism() + 1);
+    const running = countSolutions(queens(12));
+    const queued = findSolutions(QUEENS8);
+    const bigger = countSolutions(QUEENS8, { workers: more });
+    assert.equal((await running).count, 14200);
+    assert.equal((await queued).count, 92);
+    assert.equal((await bigger).count, 92);
+  });
+
   /** A worker thread as the pool drives it, the handles kept to kill one. */
   function spawner(handles) {
     return () => {
