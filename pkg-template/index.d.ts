@@ -14,7 +14,10 @@ export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
   maxNodes?: number;
   /** How many workers, 1 to 128 (default: one per core, `navigator.hardwareConcurrency` or `os.availableParallelism()`, at most 128). */
   workers?: number;
-  /** Cancels the search: every worker stops at once and the promise rejects with an `AbortError`. */
+  /**
+   * Cancels the search: every worker stops at once and the promise rejects with an
+   * `AbortError` (at once too while the job waits for its turn on the pool).
+   */
   signal?: AbortSignal;
   /**
    * The progress of the whole search, from 0 to 1 (Knuth's estimate per task, by the tasks'
@@ -86,7 +89,10 @@ export declare class WorkerPool {
   countSolutions(problem: ExactCoverProblem, options?: ParallelOptions): Promise<CountResult>;
   findSolutions(problem: ExactCoverProblem, options?: FindOptions): Promise<FindResult>;
   solveSudokuAsync(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
-  /** Ends every worker; later calls reject with `pool_closed`. */
+  /**
+   * Ends every worker, the running job's too: that job and the queued ones reject with
+   * `pool_closed` at once, as later calls do.
+   */
   close(): void;
 }
 
@@ -98,5 +104,8 @@ export declare function findSolutions(problem: ExactCoverProblem, options?: Find
 export declare function solveSudokuAsync(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
 /** A new pool of `size` workers (default: one per core). */
 export declare function createWorkerPool(size?: number): WorkerPool;
-/** Ends the default pool's workers (a later call starts new ones). */
+/**
+ * Ends the default pool's workers: its running and queued jobs reject with `pool_closed` at
+ * once (a later call starts new ones).
+ */
 export declare function closeWorkerPool(): void;

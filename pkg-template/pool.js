@@ -59,6 +59,10 @@ function codedError(code, message) {
   return Object.assign(new Error(message), { code });
 }
 
+function closedError() {
+  return codedError('pool_closed', 'the worker pool is closed');
+}
+
 /** An `invalid_argument` Error as the module's (src/wasm/convert.rs): `path: expected ..., got ...`. */
 function invalid(path, expected, got) {
   return Object.assign(codedError('invalid_argument', `${path}: expected ${expected}, got ${describe(got)}`), { path });
@@ -221,6 +225,9 @@ export class WorkerPool {
     this.nextKey = 1;
     this.closed = false;
     this.turn = Promise.resolve();
+    // The rejections of the jobs waiting for their turn (for close), the running job's workers.
+    this.waiting = new Set();
+    this.running = null;
   }
 
   /**
@@ -236,23 +243,54 @@ export class WorkerPool {
     if (k >= 0) this.idle.splice(k, 1);
   }
 
-  /** Runs `job(slots)` when the jobs before it are done, on `count` workers. */
-  async exclusive(count, job) {
-    if (this.closed) throw codedError('pool_closed', 'the worker pool is closed');
+  /**
+   * Runs `job(slots)` when the jobs before it are done, on `count` workers. An abort of
+   * `signal` or close() while it waits for its turn rejects it at once; close() while it
+   * runs ends its workers and rejects it with `pool_closed`.
+   */
+  async exclusive(count, job, signal) {
+    if (this.closed) throw closedError();
+    if (signal?.aborted) throw abortError(signal);
     const previous = this.turn;
     let release;
     this.turn = new Promise((resolve) => { release = resolve; });
-    await previous;
-    const slots = [];
     try {
-      if (this.closed) throw codedError('pool_closed', 'the worker pool is closed');
+      await this.#waitFor(previous, signal);
+    } catch (error) {
+      // Its turn passes on when the job before it ends.
+      previous.then(release);
+      throw error;
+    }
+    const slots = [];
+    this.running = slots;
+    try {
       while (slots.length < count) slots.push(this.idle.pop() ?? new Slot(this));
       return await job(slots, () => new Slot(this));
+    } catch (error) {
+      if (this.closed && error?.name !== 'AbortError') throw Object.assign(closedError(), { cause: error });
+      throw error;
     } finally {
+      this.running = null;
       for (const slot of slots) if (!slot.ended && !this.closed) this.idle.push(slot);
       for (const slot of slots) if (this.closed) slot.end();
       release();
     }
+  }
+
+  /** Resolves when `previous` does; rejects at once when `signal` aborts or the pool closes. */
+  #waitFor(previous, signal) {
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(abortError(signal));
+      const close = () => reject(closedError());
+      this.waiting.add(close);
+      signal?.addEventListener('abort', abort, { once: true });
+      previous.then(() => {
+        this.waiting.delete(close);
+        signal?.removeEventListener('abort', abort);
+        if (this.closed) close();
+        else resolve();
+      });
+    });
   }
 
   /** Counts the solutions of `problem` on the pool: `{ count, complete, status, stats }`. */
@@ -271,13 +309,19 @@ export class WorkerPool {
       const { signal: given, workers, ...sudokuOptions } = optionsObject(options);
       const signal = abortSignal(given);
       return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
-        slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })));
+        slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })), signal);
     });
   }
 
-  /** Ends every worker; later calls reject with `pool_closed`. */
+  /**
+   * Ends every worker, the running job's too: that job and the queued ones reject with
+   * `pool_closed` at once, as later calls do.
+   */
   close() {
     this.closed = true;
+    for (const reject of this.waiting) reject();
+    this.waiting.clear();
+    for (const slot of this.running ?? []) slot.end();
     for (const slot of this.idle.splice(0)) slot.end();
   }
 
@@ -301,7 +345,7 @@ export class WorkerPool {
     const count = Math.min(workers, this.size);
     const tasks = asked ?? defaultTasks(count, solverOptions.seed !== undefined);
     return this.exclusive(count, (slots, spawn) => guard(signal, slots, () =>
-      runTasks({ problem, solverOptions, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)));
+      runTasks({ problem, solverOptions, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)), signal);
   }
 }
 

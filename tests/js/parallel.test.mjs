@@ -310,6 +310,53 @@ describe('the pool', () => {
     await assert.rejects(pool.countSolutions(QUEENS8), { code: 'pool_closed' });
   });
 
+  /** Resolves once every worker thread in `handles` has exited, or rejects after `ms`. */
+  function exited(handles, ms) {
+    const all = Promise.all(handles.map((w) => (w.threadId === -1 ? null : new Promise((resolve) => w.once('exit', resolve)))));
+    const late = new Promise((_, reject) => setTimeout(() => reject(new Error(`workers still running after ${ms} ms`)), ms).unref());
+    return Promise.race([all, late]);
+  }
+
+  test('an abort of a queued job rejects it at once; the job ahead goes on', async () => {
+    const pool = new WorkerPool(spawner([]), 2);
+    const ahead = pool.countSolutions(queens(13));
+    const controller = new AbortController();
+    const queued = pool.findSolutions(QUEENS8, { signal: controller.signal });
+    const sudoku = new AbortController();
+    const queuedSudoku = pool.solveSudokuAsync('.'.repeat(81), { signal: sudoku.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const t0 = performance.now();
+    controller.abort();
+    sudoku.abort();
+    await assert.rejects(queued, { name: 'AbortError' });
+    await assert.rejects(queuedSudoku, { name: 'AbortError' });
+    const elapsed = performance.now() - t0;
+    assert.ok(elapsed < 50, `rejected ${elapsed.toFixed(1)} ms after the abort`);
+    assert.equal((await ahead).count, 73712);
+    // The turn passed on: the pool runs the next job.
+    assert.equal((await pool.countSolutions(QUEENS8)).count, 92);
+    pool.close();
+  });
+
+  test('close() stops the running job (its workers end) and rejects it and the queued ones at once', async () => {
+    const handles = [];
+    const pool = new WorkerPool(spawner(handles), 2);
+    const running = pool.countSolutions(queens(15));
+    const queued = pool.findSolutions(QUEENS8);
+    const queuedSudoku = pool.solveSudokuAsync('.'.repeat(81));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const t0 = performance.now();
+    pool.close();
+    await assert.rejects(running, { code: 'pool_closed' });
+    await assert.rejects(queued, { code: 'pool_closed' });
+    await assert.rejects(queuedSudoku, { code: 'pool_closed' });
+    const elapsed = performance.now() - t0;
+    assert.ok(elapsed < 50, `rejected ${elapsed.toFixed(1)} ms after close()`);
+    assert.ok(handles.length >= 2);
+    await exited(handles, 1000);
+    await assert.rejects(pool.countSolutions(QUEENS8), { code: 'pool_closed' });
+  });
+
   test('solveSudokuAsync solves as solve_sudoku does', async () => {
     const puzzle = '.5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4';
     assert.equal(await solveSudokuAsync(puzzle), dlx.solve_sudoku(puzzle));
