@@ -21,7 +21,8 @@ export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
   signal?: AbortSignal;
   /**
    * The progress of the whole search, from 0 to 1 (Knuth's estimate per task, by the tasks'
-   * shares), with the solutions and nodes of the tasks done so far.
+   * shares), with the solutions found so far (by the tasks done and those running) and the
+   * nodes of the tasks done.
    */
   onProgress?: (fraction: number, soFar: { solutions: number; nodes: number }) => void;
   /**

@@ -432,7 +432,8 @@ async function runTasks(job, slots, spawn) {
   // Each task's solutions; `done` once searched to its end (or its first `limit`).
   const results = tasks.map(() => ({ done: false, count: 0, solutions: [] }));
   const stats = { nodes: 0, updates: 0 };
-  // The runs under way (each `{ slot, share }`: its task's share times its progress).
+  // The runs under way (each `{ slot, share, count }`: its task's share times its progress,
+  // the solutions it has found so far).
   const running = new Set();
   const retry = [];
   const tries = new Map();
@@ -450,9 +451,14 @@ async function runTasks(job, slots, spawn) {
     const now = Date.now();
     if (!force && now - lastTick < TICK) return;
     lastTick = now;
+    // The tasks done, and the runs under way as far as they have gone.
     let under = 0;
-    for (const run of running) under += run.share;
-    onProgress(Math.min(1, doneShare + under), { solutions: doneCount, nodes: stats.nodes });
+    let found = doneCount;
+    for (const run of running) {
+      under += run.share;
+      found += run.count;
+    }
+    onProgress(Math.min(1, doneShare + under), { solutions: Math.min(limit, found), nodes: stats.nodes });
   };
 
   // Every task done in order is added up; the limit keeps the first solutions in order.
@@ -509,7 +515,7 @@ async function runTasks(job, slots, spawn) {
     const dispatch = (slot, lease) => {
       const index = retry.length ? retry.shift() : next++;
       const task = tasks[index];
-      const run = { slot, share: 0, lent: lease ?? 0, holding: lease !== undefined };
+      const run = { slot, share: 0, count: 0, lent: lease ?? 0, holding: lease !== undefined };
       running.add(run);
       // What the worker says while the task runs.
       const answer = (event) => {
@@ -526,6 +532,7 @@ async function runTasks(job, slots, spawn) {
           });
         } else if ('progress' in event) {
           run.share = event.progress * task.share;
+          run.count = event.count;
           progress(false);
         } else {
           results[index]?.solutions.push(event.solution);

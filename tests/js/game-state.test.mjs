@@ -191,6 +191,21 @@ describe('game state', () => {
     assert.match(G.countProgress({ solutions: 1, fraction: 0, seconds: 3 }).text, /no estimate yet.*far too long/);
   });
 
+  test('a cancelled count says how many solutions it had found', () => {
+    assert.equal(
+      G.countCancelled({ solutions: 1234567, fraction: 0.25, seconds: 3.04 }),
+      'Cancelled the count after 3.0 s, with 1,234,567 solutions found, about 25.0% of the search done. The solver was restarted; the page is ready.',
+    );
+    assert.equal(
+      G.countCancelled({ solutions: 1, fraction: 0, seconds: 0.2 }),
+      'Cancelled the count after 0.2 s, with 1 solution found. The solver was restarted; the page is ready.',
+    );
+    assert.equal(
+      G.countCancelled({ seconds: 0.2 }),
+      'Cancelled the count after 0.2 s, before any solution was counted. The solver was restarted; the page is ready.',
+    );
+  });
+
   test('the clock adds its runs to the time played, and only while it runs', () => {
     let t = 1000;
     const clock = new Clock(() => t);

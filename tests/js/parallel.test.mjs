@@ -194,6 +194,22 @@ describe('countSolutions and findSolutions', () => {
     assert.equal(seen.at(-1), 1);
   });
 
+  test('progress counts the solutions of the tasks under way, not only those done', async () => {
+    // One task on one worker: nothing is done before the end.
+    const seen = [];
+    const { count } = await countSolutions(queens(13), { workers: 1, tasks: 1, onProgress: (p, soFar) => seen.push({ p, ...soFar }) });
+    assert.equal(count, 73712);
+    const before = seen.filter(({ p }) => p < 1);
+    assert.ok(before.length >= 2, `${before.length} progress calls before the end`);
+    assert.ok(before.some(({ solutions }) => solutions > 0), JSON.stringify(before.slice(0, 5)));
+    for (let k = 1; k < seen.length; k++) assert.ok(seen[k].solutions >= seen[k - 1].solutions);
+    assert.equal(seen.at(-1).solutions, count);
+    // And of the runs of findSolutions, within its limit.
+    const found = [];
+    await findSolutions(queens(11), { workers: 1, tasks: 1, limit: 500, onProgress: (p, soFar) => found.push(soFar.solutions) });
+    assert.ok(found.every((n) => n <= 500));
+  });
+
   test('an abort stops every worker within 100 ms, and the pool works afterwards', async () => {
     const controller = new AbortController();
     const started = countSolutions(queens(15), { signal: controller.signal, workers: 2 });

@@ -232,6 +232,8 @@ describe('the sudoku page', () => {
     await page.click('#count');
     await page.waitForSelector('#job:not([hidden])');
     await page.waitForFunction(() => /so far/.test(document.querySelector('#job-text').textContent));
+    // The solutions of the tasks still running count: an empty grid's first tasks never end.
+    await page.waitForFunction(() => /Counting: [1-9][\d,]* solutions? so far/.test(document.querySelector('#job-text').textContent), null, { timeout: 5000 });
     const progress = await page.getAttribute('#job-progress', 'value');
     assert.ok(progress !== null, 'the count shows progress');
     assert.equal(await page.isDisabled('#solve'), true);
@@ -252,7 +254,8 @@ describe('the sudoku page', () => {
         }),
     );
     assert.ok(ms < 100, `stopped in ${ms} ms`);
-    assert.match(await message(page), /Cancelled/);
+    // And Cancel says how many it had found.
+    assert.match(await message(page), /^Cancelled the count after \d+\.\d s, with [1-9][\d,]* solutions? found, about .* of the search done\. The solver was restarted/);
     assert.equal(await page.isDisabled('#solve'), false);
     // The restarted worker answers: a new 4x4 puzzle, then a solve.
     await page.selectOption('#size', '4');

@@ -441,6 +441,17 @@ export function percent(fraction) {
 export const EMPTY_9X9 = '6.67 × 10^21';
 
 /**
+ * What a cancelled count says: the `solutions` found before Cancel (none reported yet when
+ * null), the estimate `fraction` of the search done then, after `seconds`.
+ */
+export function countCancelled({ solutions = null, fraction = 0, seconds }) {
+  const found = solutions === null
+    ? 'before any solution was counted'
+    : `with ${plural(solutions, 'solution')} found${fraction > 0 ? `, about ${percent(fraction)} of the search done` : ''}`;
+  return `Cancelled the count after ${seconds.toFixed(1)} s, ${found}. The solver was restarted; the page is ready.`;
+}
+
+/**
  * What a running count says: `solutions` so far, the engine's estimate `fraction` of the
  * search done after `seconds`; a warning (and why) when the whole count would take over an
  * hour at this pace.
