@@ -434,6 +434,39 @@ describe('the sudoku page on every screen (issue 13)', () => {
     }
   });
 
+  test('the rows of the grid are of one height, with givens in every row or none, at every size', { timeout: 180_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    /** A full grid of `n` (a square of `b`): the pattern (b (r mod b) + r div b + c) mod n. */
+    const full = (n) => {
+      const b = Math.sqrt(n);
+      let line = '';
+      for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) line += '123456789ABCDEFGHIJKLMNOP'[(b * (r % b) + Math.floor(r / b) + c) % n];
+      return line;
+    };
+    for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['390', { width: 390, height: 844 }]]) {
+      const tab = await open('', viewport);
+      const { page } = tab;
+      for (const n of [4, 9, 16, 25]) {
+        const solved = full(n);
+        // Givens in the first row only: the other rows have none.
+        for (const [kind, line] of [['empty', '.'.repeat(n * n)], ['full', solved], ['one-row', solved.slice(0, n) + '.'.repeat(n * n - n)]]) {
+          await importPuzzle(page, line);
+          await page.waitForFunction((expected) => [...document.querySelectorAll('#grid .cell')]
+            .map((c) => c.querySelector('.value').textContent || '.').join('') === expected, line);
+          const heights = await page.$$eval('#grid .cell', (all) => all.map((c) => c.getBoundingClientRect().height));
+          const rows = Array.from({ length: n }, (_, r) => heights[r * n]);
+          const spread = Math.max(...heights) - Math.min(...heights);
+          assert.ok(spread < 1.5, `${name} ${n}x${n} ${kind}: row heights ${rows.map((h) => h.toFixed(1)).join(' ')}`);
+          const grid = await page.locator('#grid').boundingBox();
+          assert.ok(Math.abs(grid.width - grid.height) < 2, `${name} ${n}x${n} ${kind}: a square grid (${JSON.stringify(grid)})`);
+          await page.locator('#grid').screenshot({ path: join(ARTIFACTS, `sudoku-rows-${name}-${n}-${kind}.png`) });
+        }
+      }
+      await page.screenshot({ path: join(ARTIFACTS, `sudoku-rows-${name}-page.png`) });
+      await clean(tab);
+    }
+  });
+
   test('#13.7 16 x 16 notes stay readable on a phone; the pad fits', { timeout: 60_000 }, async () => {
     const tab = await open('', { width: 375, height: 812 });
     const { page } = tab;
