@@ -396,6 +396,36 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.deepEqual(problems, []);
   });
 
+  test('Cancel during "all solutions" keeps the solutions found so far: list, pictures, download', { timeout: 120_000 }, async () => {
+    await pick('pentominoes-6x10');
+    await page.check('input[name="mode"][value="all"]');
+    await page.click('#solve');
+    await page.waitForFunction(() => /Searching… .* [1-9][\d,]* solutions? so far/.test(document.getElementById('solve-status').textContent));
+    await page.click('#cancel');
+    await page.waitForSelector('#solve-status[data-state="cancelled"]');
+    const status = await page.textContent('#solve-status');
+    const match = status.match(/^Cancelled after [\d.]+ s: ([\d,]+) solutions? so far, about \d+% explored\.$/);
+    assert.ok(match, status);
+    const count = Number(match[1].replaceAll(',', ''));
+    assert.ok(count > 0);
+    // Every solution of the last report, up to the 100 listed, with its picture (the first 24).
+    const listed = await page.locator('#solutions > li').count();
+    assert.equal(listed, Math.min(100, count));
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), count);
+    assert.equal(await page.locator('#solutions > li').first().locator('.solution-head').textContent().then((t) => /^Solution 1: options /.test(t)), true);
+    assert.equal(await page.locator('#solutions > li svg').count(), Math.min(24, listed));
+    assert.equal(await page.isVisible('#download-solutions'), true);
+    // They are the engine's first solutions, in its order.
+    const first = await page.evaluate(async () => {
+      const dlx = await import(new URL('pkg/dlx_wasm.js', location.href).href);
+      await dlx.default();
+      return dlx.exact_cover(document.getElementById('problem').value, { limit: 1 }).solutions[0];
+    });
+    assert.equal(await page.locator('#solutions > li .solution-head').first().textContent(), `Solution 1: options ${first.join(', ')}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'dlx-cancelled-all.png') });
+    assert.deepEqual(problems, []);
+  });
+
   test('screenshots at desktop and phone width, readable and within the screen', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await pick('knuth');
