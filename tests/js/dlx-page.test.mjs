@@ -426,6 +426,35 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.deepEqual(problems, []);
   });
 
+  test('on a phone only the visualizer\'s buttons stick to the top: the matrix stays in view while stepping', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await pick('knuth');
+      await page.waitForSelector('#viz-status[data-state="ready"]');
+      // Scrolled down to the matrix, then stepping with the sticky buttons.
+      await page.evaluate(() => scrollTo(0, document.getElementById('matrix').getBoundingClientRect().top + scrollY - 20));
+      for (let k = 0; k < 4; k++) await page.click('#viz-step');
+      await page.waitForTimeout(300);
+      // How far down the viewport the sticky part covers.
+      const covered = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('.visualizer *')]
+        .filter((e) => getComputedStyle(e).position === 'sticky')
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.top <= 1 && r.bottom > 0)
+        .map((r) => r.bottom)));
+      assert.ok(covered > 0, 'the buttons stick');
+      assert.ok(covered <= 844 * 0.2, `the sticky part covers ${covered}px of 844`);
+      const step = await page.locator('#viz-step').boundingBox();
+      assert.ok(step.y >= 0 && step.y + step.height <= covered + 1, `Step on screen: ${JSON.stringify(step)}`);
+      const matrix = await page.locator('#matrix').boundingBox();
+      const seen = Math.min(matrix.y + matrix.height, 844) - Math.max(covered, matrix.y);
+      assert.ok(seen >= matrix.height - 1, `the matrix is in view below the buttons (${covered}px): ${JSON.stringify(matrix)}`);
+      await page.screenshot({ path: join(ARTIFACTS, 'dlx-phone-stepping.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   test('screenshots at desktop and phone width, readable and within the screen', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await pick('knuth');
