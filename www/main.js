@@ -857,8 +857,10 @@ async function importPuzzle(text) {
     setMessage(`Imported ${G.sizeName(info.size)} puzzle with ${G.plural(info.givens, 'given')}. Undo brings back the last game.`);
   } catch (error) {
     if (error.code === 'cancelled') return;
-    errorBox.textContent = `Could not read that puzzle: ${G.explainError(error)}.`;
+    errorBox.textContent = G.importError(error);
     errorBox.hidden = false;
+    // The message box no longer says how the last import went.
+    setMessage('Nothing was imported: see the message under Import.', 'bad');
   }
 }
 

@@ -180,6 +180,18 @@ describe('game state', () => {
     assert.doesNotMatch(G.explainError(error, { entries: true }), /conflicting givens/);
   });
 
+  test('Import\'s errors: givens that clash were read; one full stop', () => {
+    const clash = { code: 'conflicting_givens', message: 'conflicting givens: `5` at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1)' };
+    assert.equal(
+      G.importError(clash),
+      'The givens clash, so the puzzle was not imported: “5” at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1).',
+    );
+    assert.equal(
+      G.importError({ code: 'wrong_cell_count', message: 'wrong cell count: found 2 cells (a 4x4 has 16).' }),
+      'Could not read that puzzle: wrong cell count: found 2 cells (a 4x4 has 16).',
+    );
+  });
+
   test('a count’s progress words, with a warning when it would take forever', () => {
     const quick = G.countProgress({ solutions: 12, fraction: 0.5, seconds: 2 });
     assert.equal(quick.warning, false);

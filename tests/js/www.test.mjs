@@ -140,6 +140,16 @@ describe('the sudoku page', () => {
     await importPuzzle(page, HARD);
     await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
     assert.equal(await page.isHidden('#import-error'), true);
+    // Givens that clash: read, not imported, said once; the message box does not keep the
+    // last import's success.
+    await importPuzzle(page, `55${'.'.repeat(79)}`);
+    await page.waitForSelector('#import-error:not([hidden])');
+    assert.equal(await page.textContent('#import-error'),
+      'The givens clash, so the puzzle was not imported: “5” at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1).');
+    assert.equal(await message(page), 'Nothing was imported: see the message under Import.');
+    await importPuzzle(page, HARD);
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
+    assert.equal(await page.isHidden('#import-error'), true);
     const puzzle = HARD.replaceAll('0', '.');
     assert.equal(await givens(page), puzzle);
     await page.click('#solve');
