@@ -704,7 +704,8 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
     await solve(page, 'first');
     const text = await page.textContent('#problem-error-text');
     assert.match(text, /^Line 4: /);
-    assert.match(text, /This is option 1 \(options are numbered from 0, as in the solutions; lines from 1\)/);
+    assert.equal(text, 'Line 4: This option uses an item that is not declared on the item line (unknown item “D”). '
+      + 'This is option 1 (options are numbered from 0, as in the solutions; lines from 1).');
     assert.doesNotMatch(text, /`/);
     const status = await page.textContent('#solve-status');
     assert.doesNotMatch(status, /above/);
