@@ -36,6 +36,24 @@ const LONG = new Set(['pentominoes-6x10']);
 const KNUTH = readFileSync(join(EXAMPLES_DIR, 'knuth.dlx'), 'utf8');
 
 describe('the trace player (Node)', () => {
+  test('jumps that cannot go where they were asked say why', async () => {
+    const { Player, stepJumpNote, levelJumpNote } = await import(pathToFileURL(join(WWW, 'dlx', 'player.js')).href);
+    assert.equal(stepJumpNote(9999, 79), 'There is no step 9,999: the trace has 79 steps, and this is the last.');
+    assert.equal(stepJumpNote(79, 79), null);
+    assert.equal(stepJumpNote(0, 79), null);
+    assert.equal(stepJumpNote(-1, 79), 'Steps are whole numbers from 0 to 79: went to step 0.');
+    assert.equal(stepJumpNote(NaN, 79), 'Steps are whole numbers from 0 to 79: went to step 0.');
+    const dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
+    const player = new Player(dlx.exact_cover_trace(KNUTH, { maxSteps: 1_000_000 }));
+    const deepest = player.deepestLevel();
+    assert.equal(deepest, 2);
+    assert.equal(player.toLevel(7), false);
+    assert.equal(levelJumpNote(7, false, deepest, false), 'No option is tried at level 7: the search goes no deeper than level 2.');
+    assert.equal(levelJumpNote(7, false, deepest, true), 'No option is tried at level 7 in the steps recorded: they go no deeper than level 2.');
+    assert.equal(levelJumpNote(1, player.toLevel(1), deepest, false), null);
+    assert.equal(levelJumpNote(-2, false, deepest, false), 'Levels are whole numbers from 0: nothing to jump to.');
+  });
+
   let dlx;
   let Player;
   let hasBounds;
@@ -607,9 +625,21 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
       }
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, `dlx-visualizer-${name}.png`) });
+      // Jumps that cannot go where they were asked say why.
+      const events = Number((await page.textContent('#viz-step-count')).match(/of ([\d,]+)/)[1].replaceAll(',', ''));
+      await page.fill('#viz-goto', '999999');
+      await page.click('#viz-goto-go');
+      assert.equal(await page.textContent('#viz-jump-note'),
+        `There is no step 999,999: the trace has ${events.toLocaleString('en-US')} steps, and this is the last.`);
+      assert.equal(await page.getAttribute('#viz-step-count', 'data-step'), String(events));
+      await page.fill('#viz-goto-level', '70');
+      await page.click('#viz-level-go');
+      // (This trace stops at the step limit.)
+      assert.match(await page.textContent('#viz-jump-note'), /^No option is tried at level 70 in the steps recorded: they go no deeper than level \d+\.$/);
       // The next option tried at level 2, End, Home.
       await page.fill('#viz-goto-level', '2');
       await page.click('#viz-level-go');
+      assert.equal(await page.isHidden('#viz-jump-note'), true);
       assert.equal(await page.getAttribute('#viz-caption', 'data-op'), 'try');
       assert.match(await page.textContent('#viz-caption'), /^Level 2: try option/);
       assert.ok(await inView(row));
