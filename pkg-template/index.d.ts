@@ -14,11 +14,15 @@ export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
   maxNodes?: number;
   /** How many workers, 1 to 128 (default: one per core, `navigator.hardwareConcurrency` or `os.availableParallelism()`, at most 128). */
   workers?: number;
-  /** Cancels the search: every worker stops at once and the promise rejects with an `AbortError`. */
+  /**
+   * Cancels the search: every worker stops at once and the promise rejects with an
+   * `AbortError` (at once too while the job waits for its turn on the pool).
+   */
   signal?: AbortSignal;
   /**
    * The progress of the whole search, from 0 to 1 (Knuth's estimate per task, by the tasks'
-   * shares), with the solutions and nodes of the tasks done so far.
+   * shares), with the solutions found so far (by the tasks done and those running) and the
+   * nodes of the tasks done.
    */
   onProgress?: (fraction: number, soFar: { solutions: number; nodes: number }) => void;
   /**
@@ -72,10 +76,13 @@ export interface SudokuAsyncOptions extends SudokuOptions {
 
 /**
  * The error codes of the async API beyond the module's: `pool_closed` (a call on a closed
- * pool), `worker_died` (a worker died twice on the same task). Aborts reject with a
- * `DOMException` named `AbortError`.
+ * pool), `worker_died` (a worker died twice on the same task), `callback_threw` (`onSolution`
+ * or `onProgress` threw: the search stops, the error's `path` names the callback and its
+ * `cause` is what it threw). Options of the wrong type (not an object, a callback that is
+ * not a function, a `signal` that is not an AbortSignal) are `invalid_argument` with a
+ * `path`, as the module's. Aborts reject with a `DOMException` named `AbortError`.
  */
-export type PoolErrorCode = 'pool_closed' | 'worker_died';
+export type PoolErrorCode = 'pool_closed' | 'worker_died' | 'callback_threw';
 
 /** A pool of workers, each with its own wasm instance, reused by every call; jobs run in turn. */
 export declare class WorkerPool {
@@ -83,7 +90,10 @@ export declare class WorkerPool {
   countSolutions(problem: ExactCoverProblem, options?: ParallelOptions): Promise<CountResult>;
   findSolutions(problem: ExactCoverProblem, options?: FindOptions): Promise<FindResult>;
   solveSudokuAsync(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
-  /** Ends every worker; later calls reject with `pool_closed`. */
+  /**
+   * Ends every worker, the running job's too: that job and the queued ones reject with
+   * `pool_closed` at once, as later calls do.
+   */
   close(): void;
 }
 
@@ -95,5 +105,8 @@ export declare function findSolutions(problem: ExactCoverProblem, options?: Find
 export declare function solveSudokuAsync(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
 /** A new pool of `size` workers (default: one per core). */
 export declare function createWorkerPool(size?: number): WorkerPool;
-/** Ends the default pool's workers (a later call starts new ones). */
+/**
+ * Ends the default pool's workers: its running and queued jobs reject with `pool_closed` at
+ * once (a later call starts new ones).
+ */
 export declare function closeWorkerPool(): void;

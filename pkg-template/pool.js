@@ -59,6 +59,59 @@ function codedError(code, message) {
   return Object.assign(new Error(message), { code });
 }
 
+function closedError() {
+  return codedError('pool_closed', 'the worker pool is closed');
+}
+
+/** An `invalid_argument` Error as the module's (src/wasm/convert.rs): `path: expected ..., got ...`. */
+function invalid(path, expected, got) {
+  return Object.assign(codedError('invalid_argument', `${path}: expected ${expected}, got ${describe(got)}`), { path });
+}
+
+/** A short description of a value's type for error messages, as the module's. */
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'string') return 'a string';
+  return typeof value;
+}
+
+/** The options argument of an async call: an object, or nothing (`{}`), as the module reads one. */
+function optionsObject(options) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', 'an object', options);
+  return options;
+}
+
+/** `signal` checked as an AbortSignal (what the pool uses of one), or nothing. */
+function abortSignal(signal) {
+  if (signal === undefined || signal === null) return undefined;
+  if (typeof signal !== 'object' || typeof signal.aborted !== 'boolean'
+    || typeof signal.addEventListener !== 'function' || typeof signal.removeEventListener !== 'function') {
+    throw invalid('options.signal', 'an AbortSignal', signal);
+  }
+  return signal;
+}
+
+/**
+ * The caller's callback `f` at `path` (`options.onSolution`, say), checked to be a function,
+ * or null for none. What it throws comes out as a `callback_threw` Error with `path`, the
+ * thrown value as its `cause`: the search it was called from stops and rejects with it.
+ */
+function callback(f, path) {
+  if (f === undefined || f === null) return null;
+  if (typeof f !== 'function') throw invalid(path, 'a function', f);
+  return (...args) => {
+    try {
+      return f(...args);
+    } catch (error) {
+      const message = `${path} threw: ${error instanceof Error ? error.message : String(error)}`;
+      throw Object.assign(codedError('callback_threw', message), { path, cause: error });
+    }
+  };
+}
+
 /**
  * `f()`, a promise; what `f` throws at once (an options getter that throws, say) becomes the
  * rejection, with a code: the async API never throws synchronously.
@@ -172,6 +225,17 @@ export class WorkerPool {
     this.nextKey = 1;
     this.closed = false;
     this.turn = Promise.resolve();
+    // The rejections of the jobs waiting for their turn (for close), the running job's workers.
+    this.waiting = new Set();
+    this.running = null;
+  }
+
+  /**
+   * At least `size` workers from now on (the default pool, when a call asks for more than it
+   * has): the jobs running or queued keep their workers and their turn.
+   */
+  grow(size) {
+    this.size = Math.max(this.size, workerCount(size, 'workers'));
   }
 
   forget(slot) {
@@ -179,23 +243,54 @@ export class WorkerPool {
     if (k >= 0) this.idle.splice(k, 1);
   }
 
-  /** Runs `job(slots)` when the jobs before it are done, on `count` workers. */
-  async exclusive(count, job) {
-    if (this.closed) throw codedError('pool_closed', 'the worker pool is closed');
+  /**
+   * Runs `job(slots)` when the jobs before it are done, on `count` workers. An abort of
+   * `signal` or close() while it waits for its turn rejects it at once; close() while it
+   * runs ends its workers and rejects it with `pool_closed`.
+   */
+  async exclusive(count, job, signal) {
+    if (this.closed) throw closedError();
+    if (signal?.aborted) throw abortError(signal);
     const previous = this.turn;
     let release;
     this.turn = new Promise((resolve) => { release = resolve; });
-    await previous;
-    const slots = [];
     try {
-      if (this.closed) throw codedError('pool_closed', 'the worker pool is closed');
+      await this.#waitFor(previous, signal);
+    } catch (error) {
+      // Its turn passes on when the job before it ends.
+      previous.then(release);
+      throw error;
+    }
+    const slots = [];
+    this.running = slots;
+    try {
       while (slots.length < count) slots.push(this.idle.pop() ?? new Slot(this));
       return await job(slots, () => new Slot(this));
+    } catch (error) {
+      if (this.closed && error?.name !== 'AbortError') throw Object.assign(closedError(), { cause: error });
+      throw error;
     } finally {
+      this.running = null;
       for (const slot of slots) if (!slot.ended && !this.closed) this.idle.push(slot);
       for (const slot of slots) if (this.closed) slot.end();
       release();
     }
+  }
+
+  /** Resolves when `previous` does; rejects at once when `signal` aborts or the pool closes. */
+  #waitFor(previous, signal) {
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(abortError(signal));
+      const close = () => reject(closedError());
+      this.waiting.add(close);
+      signal?.addEventListener('abort', abort, { once: true });
+      previous.then(() => {
+        this.waiting.delete(close);
+        signal?.removeEventListener('abort', abort);
+        if (this.closed) close();
+        else resolve();
+      });
+    });
   }
 
   /** Counts the solutions of `problem` on the pool: `{ count, complete, status, stats }`. */
@@ -211,15 +306,22 @@ export class WorkerPool {
   /** Solves a sudoku in a worker: what `solve_sudoku(puzzle, options)` returns. */
   solveSudokuAsync(puzzle, options = {}) {
     return settle(() => {
-      const { signal, workers, ...sudokuOptions } = options ?? {};
+      const { signal: given, workers, ...sudokuOptions } = optionsObject(options);
+      const signal = abortSignal(given);
       return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
-        slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })));
+        slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })), signal);
     });
   }
 
-  /** Ends every worker; later calls reject with `pool_closed`. */
+  /**
+   * Ends every worker, the running job's too: that job and the queued ones reject with
+   * `pool_closed` at once, as later calls do.
+   */
   close() {
     this.closed = true;
+    for (const reject of this.waiting) reject();
+    this.waiting.clear();
+    for (const slot of this.running ?? []) slot.end();
     for (const slot of this.idle.splice(0)) slot.end();
   }
 
@@ -231,15 +333,19 @@ export class WorkerPool {
     // `limit` and `maxNodes` stay in the options each worker reads, which checks them as
     // exact_cover does; the pool applies them to the whole search.
     const {
-      workers = this.size, signal, onProgress, onSolution, tasks: asked, ...solverOptions
-    } = options ?? {};
+      workers = this.size, signal: givenSignal, onProgress: givenProgress, onSolution: givenSolution,
+      tasks: asked, ...solverOptions
+    } = optionsObject(options);
     const { limit, maxNodes } = solverOptions;
     workerCount(workers, 'options.workers');
+    const signal = abortSignal(givenSignal);
+    const onProgress = callback(givenProgress, 'options.onProgress');
+    const onSolution = callback(givenSolution, 'options.onSolution');
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const count = Math.min(workers, this.size);
     const tasks = asked ?? defaultTasks(count, solverOptions.seed !== undefined);
     return this.exclusive(count, (slots, spawn) => guard(signal, slots, () =>
-      runTasks({ problem, solverOptions, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)));
+      runTasks({ problem, solverOptions, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)), signal);
   }
 }
 
@@ -326,7 +432,8 @@ async function runTasks(job, slots, spawn) {
   // Each task's solutions; `done` once searched to its end (or its first `limit`).
   const results = tasks.map(() => ({ done: false, count: 0, solutions: [] }));
   const stats = { nodes: 0, updates: 0 };
-  // The runs under way (each `{ slot, share }`: its task's share times its progress).
+  // The runs under way (each `{ slot, share, count }`: its task's share times its progress,
+  // the solutions it has found so far).
   const running = new Set();
   const retry = [];
   const tries = new Map();
@@ -344,9 +451,14 @@ async function runTasks(job, slots, spawn) {
     const now = Date.now();
     if (!force && now - lastTick < TICK) return;
     lastTick = now;
+    // The tasks done, and the runs under way as far as they have gone.
     let under = 0;
-    for (const run of running) under += run.share;
-    onProgress(Math.min(1, doneShare + under), { solutions: doneCount, nodes: stats.nodes });
+    let found = doneCount;
+    for (const run of running) {
+      under += run.share;
+      found += run.count;
+    }
+    onProgress(Math.min(1, doneShare + under), { solutions: Math.min(limit, found), nodes: stats.nodes });
   };
 
   // Every task done in order is added up; the limit keeps the first solutions in order.
@@ -368,6 +480,13 @@ async function runTasks(job, slots, spawn) {
   const depth = limited ? 1 : 2;
   const searched = new Promise((resolve, reject) => {
     let failed = false;
+    /** Ends the search with `error`: the runs under way are stopped (their workers ended). */
+    const fail = (error) => {
+      if (failed) return;
+      failed = true;
+      for (const other of running) other.slot.end();
+      reject(error);
+    };
     const over = () => stopped || outOfNodes || (next >= tasks.length && retry.length === 0);
     const finish = () => {
       if (running.size === 0 && over()) resolve();
@@ -396,27 +515,38 @@ async function runTasks(job, slots, spawn) {
     const dispatch = (slot, lease) => {
       const index = retry.length ? retry.shift() : next++;
       const task = tasks[index];
-      const run = { slot, share: 0, lent: lease ?? 0, holding: lease !== undefined };
+      const run = { slot, share: 0, count: 0, lent: lease ?? 0, holding: lease !== undefined };
       running.add(run);
+      // What the worker says while the task runs.
+      const answer = (event) => {
+        if ('need' in event) {
+          // Its lease is searched: more, when there are.
+          release(run);
+          lend((more) => {
+            if (more > 0) {
+              run.holding = true;
+              holders += 1;
+            }
+            run.lent += more;
+            slot.handle.post({ op: 'grant', id: event.id, nodes: more });
+          });
+        } else if ('progress' in event) {
+          run.share = event.progress * task.share;
+          run.count = event.count;
+          progress(false);
+        } else {
+          results[index]?.solutions.push(event.solution);
+          onSolution?.(event.solution);
+        }
+      };
       load(slot)
         .then(() => slot.request({ op: 'run', key, path: task.path, find, limit, lease }, (event) => {
-          if ('need' in event) {
-            // Its lease is searched: more, when there are.
-            release(run);
-            lend((more) => {
-              if (more > 0) {
-                run.holding = true;
-                holders += 1;
-              }
-              run.lent += more;
-              slot.handle.post({ op: 'grant', id: event.id, nodes: more });
-            });
-          } else if ('progress' in event) {
-            run.share = event.progress * task.share;
-            progress(false);
-          } else {
-            results[index]?.solutions.push(event.solution);
-            onSolution?.(event.solution);
+          // A callback that throws ends the search (it runs in the worker's message listener,
+          // where nothing else would catch it).
+          try {
+            answer(event);
+          } catch (error) {
+            fail(error);
           }
         }))
         .then((value) => {
@@ -455,6 +585,7 @@ async function runTasks(job, slots, spawn) {
             release(run);
             pump();
           }
+          if (error.code === 'callback_threw') fail(error);
           if (failed || stopped) return;
           const attempt = (tries.get(index) ?? 0) + 1;
           if (error.code === 'worker_died' && attempt <= RETRIES) {
@@ -471,9 +602,7 @@ async function runTasks(job, slots, spawn) {
             }
             return;
           }
-          failed = true;
-          for (const other of running) other.slot.end();
-          reject(error);
+          fail(error);
         });
     };
     if (tasks.length === 0) {
@@ -516,10 +645,8 @@ export function makeApi({ spawn, cores }) {
     const wanted = options?.workers;
     if (wanted !== undefined) workerCount(wanted, 'options.workers');
     const size = Math.min(MAX_WORKERS, Math.max(cores(), wanted ?? 1));
-    if (!shared || shared.closed || shared.size < size) {
-      shared?.close();
-      shared = new WorkerPool(spawn, size);
-    }
+    if (!shared || shared.closed) shared = new WorkerPool(spawn, size);
+    else shared.grow(size);
     return shared;
   };
   return {

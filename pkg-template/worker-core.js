@@ -4,7 +4,7 @@
 //   { id, op: 'load', key, problem, options }  -> { id, value: true }
 //   { id, op: 'split', key, tasks }            -> { id, value: [{ path, share }, ...] }
 //   { id, op: 'run', key, path, find, limit, lease }
-//                                              -> { id, progress } ..., { id, solution } ...,
+//                                              -> { id, progress, count } ..., { id, solution } ...,
 //                                                 { id, need: true } ... (lease spent),
 //                                                 { id, value: { count, stats, status } }
 //   { id, op: 'grant', nodes }                 -> nothing (more nodes for the run `id`)
@@ -71,7 +71,7 @@ function held(problems, key) {
 
 /**
  * Runs the task `path` to its end (or `limit` solutions, or the end of its node leases),
- * reporting as it goes. A count counts in wasm, slice by slice (`countWithin`: no solution
+ * reporting as it goes (its progress, with the solutions it has found so far). A count counts in wasm, slice by slice (`countWithin`: no solution
  * crosses into JS); a search for the solutions takes them one by one (`run`). Without a
  * `lease` it never waits: it runs to the end in one go.
  */
@@ -116,7 +116,7 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
       const now = Date.now();
       if (now - last >= TICK) {
         last = now;
-        post({ id, progress: solver.progress });
+        post({ id, progress: solver.progress, count });
       }
     }
     const status = outOfNodes ? 'node_limit' : solver.status;

@@ -694,11 +694,12 @@ function invalidateJob() {
 let countAbort = null;
 
 function cancelJob() {
-  if (!panel.job) return;
+  const job = panel.job;
+  if (!job) return;
   countAbort?.abort();
   jobs.cancel();
   panel.end();
-  setMessage('Cancelled. The solver was restarted; the page is ready.');
+  setMessage(job.counted ? G.countCancelled({ ...job.counted, seconds: panel.seconds(job) }) : 'Cancelled. The solver was restarted; the page is ready.');
   board.select(board.selected, true);
 }
 
@@ -767,10 +768,13 @@ function count() {
     // On every core: the search split into disjoint tasks on the worker pool, their progress
     // combined by their shares of the tree.
     countAbort = new AbortController();
+    mine.counted = {};
     const result = await workerPool()
       .countSolutions(problem, {
         signal: countAbort.signal,
         onProgress: (fraction, stats) => {
+          // What Cancel says it had found.
+          mine.counted = { solutions: stats.solutions, fraction };
           const seconds = (performance.now() - started) / 1000;
           const { text, warning } = G.countProgress({ solutions: stats.solutions, fraction, seconds, emptyNine });
           panel.progress(mine, fraction, text, warning);
@@ -853,8 +857,10 @@ async function importPuzzle(text) {
     setMessage(`Imported ${G.sizeName(info.size)} puzzle with ${G.plural(info.givens, 'given')}. Undo brings back the last game.`);
   } catch (error) {
     if (error.code === 'cancelled') return;
-    errorBox.textContent = `Could not read that puzzle: ${G.explainError(error)}.`;
+    errorBox.textContent = G.importError(error);
     errorBox.hidden = false;
+    // The message box no longer says how the last import went.
+    setMessage('Nothing was imported: see the message under Import.', 'bad');
   }
 }
 

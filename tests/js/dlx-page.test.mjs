@@ -36,6 +36,24 @@ const LONG = new Set(['pentominoes-6x10']);
 const KNUTH = readFileSync(join(EXAMPLES_DIR, 'knuth.dlx'), 'utf8');
 
 describe('the trace player (Node)', () => {
+  test('jumps that cannot go where they were asked say why', async () => {
+    const { Player, stepJumpNote, levelJumpNote } = await import(pathToFileURL(join(WWW, 'dlx', 'player.js')).href);
+    assert.equal(stepJumpNote(9999, 79), 'There is no step 9,999: the trace has 79 steps, and this is the last.');
+    assert.equal(stepJumpNote(79, 79), null);
+    assert.equal(stepJumpNote(0, 79), null);
+    assert.equal(stepJumpNote(-1, 79), 'Steps are whole numbers from 0 to 79: went to step 0.');
+    assert.equal(stepJumpNote(NaN, 79), 'Steps are whole numbers from 0 to 79: went to step 0.');
+    const dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
+    const player = new Player(dlx.exact_cover_trace(KNUTH, { maxSteps: 1_000_000 }));
+    const deepest = player.deepestLevel();
+    assert.equal(deepest, 2);
+    assert.equal(player.toLevel(7), false);
+    assert.equal(levelJumpNote(7, false, deepest, false), 'No option is tried at level 7: the search goes no deeper than level 2.');
+    assert.equal(levelJumpNote(7, false, deepest, true), 'No option is tried at level 7 in the steps recorded: they go no deeper than level 2.');
+    assert.equal(levelJumpNote(1, player.toLevel(1), deepest, false), null);
+    assert.equal(levelJumpNote(-2, false, deepest, false), 'Levels are whole numbers from 0: nothing to jump to.');
+  });
+
   let dlx;
   let Player;
   let hasBounds;
@@ -396,6 +414,65 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.deepEqual(problems, []);
   });
 
+  test('Cancel during "all solutions" keeps the solutions found so far: list, pictures, download', { timeout: 120_000 }, async () => {
+    await pick('pentominoes-6x10');
+    await page.check('input[name="mode"][value="all"]');
+    await page.click('#solve');
+    await page.waitForFunction(() => /Searching… .* [1-9][\d,]* solutions? so far/.test(document.getElementById('solve-status').textContent));
+    await page.click('#cancel');
+    await page.waitForSelector('#solve-status[data-state="cancelled"]');
+    const status = await page.textContent('#solve-status');
+    const match = status.match(/^Cancelled after [\d.]+ s: ([\d,]+) solutions? so far, about \d+% explored\.$/);
+    assert.ok(match, status);
+    const count = Number(match[1].replaceAll(',', ''));
+    assert.ok(count > 0);
+    // Every solution of the last report, up to the 100 listed, with its picture (the first 24).
+    const listed = await page.locator('#solutions > li').count();
+    assert.equal(listed, Math.min(100, count));
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), count);
+    assert.equal(await page.locator('#solutions > li').first().locator('.solution-head').textContent().then((t) => /^Solution 1: options /.test(t)), true);
+    assert.equal(await page.locator('#solutions > li svg').count(), Math.min(24, listed));
+    assert.equal(await page.isVisible('#download-solutions'), true);
+    // They are the engine's first solutions, in its order.
+    const first = await page.evaluate(async () => {
+      const dlx = await import(new URL('pkg/dlx_wasm.js', location.href).href);
+      await dlx.default();
+      return dlx.exact_cover(document.getElementById('problem').value, { limit: 1 }).solutions[0];
+    });
+    assert.equal(await page.locator('#solutions > li .solution-head').first().textContent(), `Solution 1: options ${first.join(', ')}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'dlx-cancelled-all.png') });
+    assert.deepEqual(problems, []);
+  });
+
+  test('on a phone only the visualizer\'s buttons stick to the top: the matrix stays in view while stepping', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await pick('knuth');
+      await page.waitForSelector('#viz-status[data-state="ready"]');
+      // Scrolled down to the matrix, then stepping with the sticky buttons.
+      await page.evaluate(() => scrollTo(0, document.getElementById('matrix').getBoundingClientRect().top + scrollY - 20));
+      for (let k = 0; k < 4; k++) await page.click('#viz-step');
+      await page.waitForTimeout(300);
+      // How far down the viewport the sticky part covers.
+      const covered = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('.visualizer *')]
+        .filter((e) => getComputedStyle(e).position === 'sticky')
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.top <= 1 && r.bottom > 0)
+        .map((r) => r.bottom)));
+      assert.ok(covered > 0, 'the buttons stick');
+      assert.ok(covered <= 844 * 0.2, `the sticky part covers ${covered}px of 844`);
+      const step = await page.locator('#viz-step').boundingBox();
+      assert.ok(step.y >= 0 && step.y + step.height <= covered + 1, `Step on screen: ${JSON.stringify(step)}`);
+      const matrix = await page.locator('#matrix').boundingBox();
+      const seen = Math.min(matrix.y + matrix.height, 844) - Math.max(covered, matrix.y);
+      assert.ok(seen >= matrix.height - 1, `the matrix is in view below the buttons (${covered}px): ${JSON.stringify(matrix)}`);
+      await page.screenshot({ path: join(ARTIFACTS, 'dlx-phone-stepping.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   test('screenshots at desktop and phone width, readable and within the screen', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await pick('knuth');
@@ -548,9 +625,21 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
       }
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, `dlx-visualizer-${name}.png`) });
+      // Jumps that cannot go where they were asked say why.
+      const events = Number((await page.textContent('#viz-step-count')).match(/of ([\d,]+)/)[1].replaceAll(',', ''));
+      await page.fill('#viz-goto', '999999');
+      await page.click('#viz-goto-go');
+      assert.equal(await page.textContent('#viz-jump-note'),
+        `There is no step 999,999: the trace has ${events.toLocaleString('en-US')} steps, and this is the last.`);
+      assert.equal(await page.getAttribute('#viz-step-count', 'data-step'), String(events));
+      await page.fill('#viz-goto-level', '70');
+      await page.click('#viz-level-go');
+      // (This trace stops at the step limit.)
+      assert.match(await page.textContent('#viz-jump-note'), /^No option is tried at level 70 in the steps recorded: they go no deeper than level \d+\.$/);
       // The next option tried at level 2, End, Home.
       await page.fill('#viz-goto-level', '2');
       await page.click('#viz-level-go');
+      assert.equal(await page.isHidden('#viz-jump-note'), true);
       assert.equal(await page.getAttribute('#viz-caption', 'data-op'), 'try');
       assert.match(await page.textContent('#viz-caption'), /^Level 2: try option/);
       assert.ok(await inView(row));
@@ -645,7 +734,8 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
     await solve(page, 'first');
     const text = await page.textContent('#problem-error-text');
     assert.match(text, /^Line 4: /);
-    assert.match(text, /This is option 1 \(options are numbered from 0, as in the solutions; lines from 1\)/);
+    assert.equal(text, 'Line 4: This option uses an item that is not declared on the item line (unknown item “D”). '
+      + 'This is option 1 (options are numbered from 0, as in the solutions; lines from 1).');
     assert.doesNotMatch(text, /`/);
     const status = await page.textContent('#solve-status');
     assert.doesNotMatch(status, /above/);

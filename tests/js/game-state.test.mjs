@@ -180,6 +180,18 @@ describe('game state', () => {
     assert.doesNotMatch(G.explainError(error, { entries: true }), /conflicting givens/);
   });
 
+  test('Import\'s errors: givens that clash were read; one full stop', () => {
+    const clash = { code: 'conflicting_givens', message: 'conflicting givens: `5` at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1)' };
+    assert.equal(
+      G.importError(clash),
+      'The givens clash, so the puzzle was not imported: “5” at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1).',
+    );
+    assert.equal(
+      G.importError({ code: 'wrong_cell_count', message: 'wrong cell count: found 2 cells (a 4x4 has 16).' }),
+      'Could not read that puzzle: wrong cell count: found 2 cells (a 4x4 has 16).',
+    );
+  });
+
   test('a count’s progress words, with a warning when it would take forever', () => {
     const quick = G.countProgress({ solutions: 12, fraction: 0.5, seconds: 2 });
     assert.equal(quick.warning, false);
@@ -189,6 +201,21 @@ describe('game state', () => {
     assert.match(endless.text, /would take about .* years: an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions\. Cancel, or add givens\.$/);
     assert.doesNotMatch(endless.text, /0\.0000%/);
     assert.match(G.countProgress({ solutions: 1, fraction: 0, seconds: 3 }).text, /no estimate yet.*far too long/);
+  });
+
+  test('a cancelled count says how many solutions it had found', () => {
+    assert.equal(
+      G.countCancelled({ solutions: 1234567, fraction: 0.25, seconds: 3.04 }),
+      'Cancelled the count after 3.0 s, with 1,234,567 solutions found, about 25.0% of the search done. The solver was restarted; the page is ready.',
+    );
+    assert.equal(
+      G.countCancelled({ solutions: 1, fraction: 0, seconds: 0.2 }),
+      'Cancelled the count after 0.2 s, with 1 solution found. The solver was restarted; the page is ready.',
+    );
+    assert.equal(
+      G.countCancelled({ seconds: 0.2 }),
+      'Cancelled the count after 0.2 s, before any solution was counted. The solver was restarted; the page is ready.',
+    );
   });
 
   test('the clock adds its runs to the time played, and only while it runs', () => {

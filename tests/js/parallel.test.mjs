@@ -6,6 +6,7 @@
 // solveSudokuAsync.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -193,6 +194,22 @@ describe('countSolutions and findSolutions', () => {
     assert.equal(seen.at(-1), 1);
   });
 
+  test('progress counts the solutions of the tasks under way, not only those done', async () => {
+    // One task on one worker: nothing is done before the end.
+    const seen = [];
+    const { count } = await countSolutions(queens(13), { workers: 1, tasks: 1, onProgress: (p, soFar) => seen.push({ p, ...soFar }) });
+    assert.equal(count, 73712);
+    const before = seen.filter(({ p }) => p < 1);
+    assert.ok(before.length >= 2, `${before.length} progress calls before the end`);
+    assert.ok(before.some(({ solutions }) => solutions > 0), JSON.stringify(before.slice(0, 5)));
+    for (let k = 1; k < seen.length; k++) assert.ok(seen[k].solutions >= seen[k - 1].solutions);
+    assert.equal(seen.at(-1).solutions, count);
+    // And of the runs of findSolutions, within its limit.
+    const found = [];
+    await findSolutions(queens(11), { workers: 1, tasks: 1, limit: 500, onProgress: (p, soFar) => found.push(soFar.solutions) });
+    assert.ok(found.every((n) => n <= 500));
+  });
+
   test('an abort stops every worker within 100 ms, and the pool works afterwards', async () => {
     const controller = new AbortController();
     const started = countSolutions(queens(15), { signal: controller.signal, workers: 2 });
@@ -214,9 +231,64 @@ describe('countSolutions and findSolutions', () => {
     await assert.rejects(countSolutions(QUEENS8, { workers: 0 }), { code: 'invalid_argument' });
     assert.equal((await countSolutions(QUEENS8)).count, 92);
   });
+
+  test('options of the wrong type are invalid_argument with their path, as the sync API\'s', async () => {
+    // As exact_cover rejects a string as its options.
+    assert.throws(() => exact_cover(QUEENS8, 'x'), { code: 'invalid_argument', path: 'options' });
+    for (const [options, path] of [
+      ['x', 'options'],
+      [[1], 'options'],
+      [7, 'options'],
+      [{ onSolution: 3 }, 'options.onSolution'],
+      [{ onProgress: 'f' }, 'options.onProgress'],
+      [{ signal: {} }, 'options.signal'],
+      [{ signal: 'stop' }, 'options.signal'],
+    ]) {
+      const what = JSON.stringify(options);
+      await assert.rejects(countSolutions(QUEENS8, options), { code: 'invalid_argument', path }, what);
+      await assert.rejects(findSolutions(QUEENS8, options), { code: 'invalid_argument', path }, what);
+    }
+    await assert.rejects(solveSudokuAsync('.'.repeat(81), 'x'), { code: 'invalid_argument', path: 'options' });
+    await assert.rejects(solveSudokuAsync('.'.repeat(81), { signal: 1 }), { code: 'invalid_argument', path: 'options.signal' });
+    // null and undefined are no options, as in the sync API.
+    assert.equal((await countSolutions(QUEENS8, null)).count, 92);
+    assert.equal((await countSolutions(QUEENS8, { signal: null, onProgress: undefined })).count, 92);
+  });
+
+  test('a callback that throws rejects with callback_threw, the thrown error as its cause, and stops the search', async () => {
+    const thrown = new Error('x');
+    await assert.rejects(
+      findSolutions('A B\nA\nB\nA B', { onSolution: () => { throw thrown; } }),
+      (error) => error.code === 'callback_threw' && error.path === 'options.onSolution'
+        && error.cause === thrown && /options\.onSolution threw: x/.test(error.message),
+    );
+    // A long count whose progress callback throws stops at once: not after the whole count
+    // (queens(15): seconds on two workers).
+    const t0 = performance.now();
+    let calls = 0;
+    await assert.rejects(
+      countSolutions(queens(15), { workers: 2, onProgress: () => { calls += 1; throw 'no'; } }),
+      { code: 'callback_threw', path: 'options.onProgress', cause: 'no' },
+    );
+    const elapsed = performance.now() - t0;
+    assert.equal(calls, 1);
+    assert.ok(elapsed < 1500, `rejected after ${elapsed.toFixed(0)} ms`);
+    // The pool works afterwards.
+    assert.equal((await findSolutions(QUEENS8, { onSolution: () => {} })).count, 92);
+  });
 });
 
 describe('the pool', () => {
+  test('a call that asks the default pool for more workers leaves the jobs before it to finish', async () => {
+    const more = Math.min(128, availableParallelism() + 1);
+    const running = countSolutions(queens(12));
+    const queued = findSolutions(QUEENS8);
+    const bigger = countSolutions(QUEENS8, { workers: more });
+    assert.equal((await running).count, 14200);
+    assert.equal((await queued).count, 92);
+    assert.equal((await bigger).count, 92);
+  });
+
   /** A worker thread as the pool drives it, the handles kept to kill one. */
   function spawner(handles) {
     return () => {
@@ -251,6 +323,53 @@ describe('the pool', () => {
     assert.equal(result.count, 73712);
     assert.ok(handles.length >= 3, 'a new worker was started');
     pool.close();
+    await assert.rejects(pool.countSolutions(QUEENS8), { code: 'pool_closed' });
+  });
+
+  /** Resolves once every worker thread in `handles` has exited, or rejects after `ms`. */
+  function exited(handles, ms) {
+    const all = Promise.all(handles.map((w) => (w.threadId === -1 ? null : new Promise((resolve) => w.once('exit', resolve)))));
+    const late = new Promise((_, reject) => setTimeout(() => reject(new Error(`workers still running after ${ms} ms`)), ms).unref());
+    return Promise.race([all, late]);
+  }
+
+  test('an abort of a queued job rejects it at once; the job ahead goes on', async () => {
+    const pool = new WorkerPool(spawner([]), 2);
+    const ahead = pool.countSolutions(queens(13));
+    const controller = new AbortController();
+    const queued = pool.findSolutions(QUEENS8, { signal: controller.signal });
+    const sudoku = new AbortController();
+    const queuedSudoku = pool.solveSudokuAsync('.'.repeat(81), { signal: sudoku.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const t0 = performance.now();
+    controller.abort();
+    sudoku.abort();
+    await assert.rejects(queued, { name: 'AbortError' });
+    await assert.rejects(queuedSudoku, { name: 'AbortError' });
+    const elapsed = performance.now() - t0;
+    assert.ok(elapsed < 50, `rejected ${elapsed.toFixed(1)} ms after the abort`);
+    assert.equal((await ahead).count, 73712);
+    // The turn passed on: the pool runs the next job.
+    assert.equal((await pool.countSolutions(QUEENS8)).count, 92);
+    pool.close();
+  });
+
+  test('close() stops the running job (its workers end) and rejects it and the queued ones at once', async () => {
+    const handles = [];
+    const pool = new WorkerPool(spawner(handles), 2);
+    const running = pool.countSolutions(queens(15));
+    const queued = pool.findSolutions(QUEENS8);
+    const queuedSudoku = pool.solveSudokuAsync('.'.repeat(81));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const t0 = performance.now();
+    pool.close();
+    await assert.rejects(running, { code: 'pool_closed' });
+    await assert.rejects(queued, { code: 'pool_closed' });
+    await assert.rejects(queuedSudoku, { code: 'pool_closed' });
+    const elapsed = performance.now() - t0;
+    assert.ok(elapsed < 50, `rejected ${elapsed.toFixed(1)} ms after close()`);
+    assert.ok(handles.length >= 2);
+    await exited(handles, 1000);
     await assert.rejects(pool.countSolutions(QUEENS8), { code: 'pool_closed' });
   });
 

@@ -140,6 +140,16 @@ describe('the sudoku page', () => {
     await importPuzzle(page, HARD);
     await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
     assert.equal(await page.isHidden('#import-error'), true);
+    // Givens that clash: read, not imported, said once; the message box does not keep the
+    // last import's success.
+    await importPuzzle(page, `55${'.'.repeat(79)}`);
+    await page.waitForSelector('#import-error:not([hidden])');
+    assert.equal(await page.textContent('#import-error'),
+      'The givens clash, so the puzzle was not imported: “5” at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1).');
+    assert.equal(await message(page), 'Nothing was imported: see the message under Import.');
+    await importPuzzle(page, HARD);
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Imported'));
+    assert.equal(await page.isHidden('#import-error'), true);
     const puzzle = HARD.replaceAll('0', '.');
     assert.equal(await givens(page), puzzle);
     await page.click('#solve');
@@ -232,6 +242,8 @@ describe('the sudoku page', () => {
     await page.click('#count');
     await page.waitForSelector('#job:not([hidden])');
     await page.waitForFunction(() => /so far/.test(document.querySelector('#job-text').textContent));
+    // The solutions of the tasks still running count: an empty grid's first tasks never end.
+    await page.waitForFunction(() => /Counting: [1-9][\d,]* solutions? so far/.test(document.querySelector('#job-text').textContent), null, { timeout: 5000 });
     const progress = await page.getAttribute('#job-progress', 'value');
     assert.ok(progress !== null, 'the count shows progress');
     assert.equal(await page.isDisabled('#solve'), true);
@@ -252,7 +264,8 @@ describe('the sudoku page', () => {
         }),
     );
     assert.ok(ms < 100, `stopped in ${ms} ms`);
-    assert.match(await message(page), /Cancelled/);
+    // And Cancel says how many it had found.
+    assert.match(await message(page), /^Cancelled the count after \d+\.\d s, with [1-9][\d,]* solutions? found, about .* of the search done\. The solver was restarted/);
     assert.equal(await page.isDisabled('#solve'), false);
     // The restarted worker answers: a new 4x4 puzzle, then a solve.
     await page.selectOption('#size', '4');
@@ -428,6 +441,39 @@ describe('the sudoku page on every screen (issue 13)', () => {
         await page.screenshot({ path: join(ARTIFACTS, `sudoku-${name}-${colorScheme}.png`) });
         await clean(tab);
       }
+    }
+  });
+
+  test('the rows of the grid are of one height, with givens in every row or none, at every size', { timeout: 180_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    /** A full grid of `n` (a square of `b`): the pattern (b (r mod b) + r div b + c) mod n. */
+    const full = (n) => {
+      const b = Math.sqrt(n);
+      let line = '';
+      for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) line += '123456789ABCDEFGHIJKLMNOP'[(b * (r % b) + Math.floor(r / b) + c) % n];
+      return line;
+    };
+    for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['390', { width: 390, height: 844 }]]) {
+      const tab = await open('', viewport);
+      const { page } = tab;
+      for (const n of [4, 9, 16, 25]) {
+        const solved = full(n);
+        // Givens in the first row only: the other rows have none.
+        for (const [kind, line] of [['empty', '.'.repeat(n * n)], ['full', solved], ['one-row', solved.slice(0, n) + '.'.repeat(n * n - n)]]) {
+          await importPuzzle(page, line);
+          await page.waitForFunction((expected) => [...document.querySelectorAll('#grid .cell')]
+            .map((c) => c.querySelector('.value').textContent || '.').join('') === expected, line);
+          const heights = await page.$$eval('#grid .cell', (all) => all.map((c) => c.getBoundingClientRect().height));
+          const rows = Array.from({ length: n }, (_, r) => heights[r * n]);
+          const spread = Math.max(...heights) - Math.min(...heights);
+          assert.ok(spread < 1.5, `${name} ${n}x${n} ${kind}: row heights ${rows.map((h) => h.toFixed(1)).join(' ')}`);
+          const grid = await page.locator('#grid').boundingBox();
+          assert.ok(Math.abs(grid.width - grid.height) < 2, `${name} ${n}x${n} ${kind}: a square grid (${JSON.stringify(grid)})`);
+          await page.locator('#grid').screenshot({ path: join(ARTIFACTS, `sudoku-rows-${name}-${n}-${kind}.png`) });
+        }
+      }
+      await page.screenshot({ path: join(ARTIFACTS, `sudoku-rows-${name}-page.png`) });
+      await clean(tab);
     }
   });
 

@@ -135,9 +135,9 @@ export class Editor {
     const where = option === null ? '' : ` This is option ${option} (options are numbered from 0, as in the solutions; lines from 1).`;
     const explained = EXPLAIN[error.code];
     this.errorLine = line;
-    this.errorText.textContent = line
-      ? `Line ${line}: ${explained ?? 'The problem could not be read.'} (${detail})${where}`
-      : `${explained ?? 'The problem could not be read.'} (${detail})${where}`;
+    // The engine's words in brackets at the end of the explanation's sentence.
+    const sentence = `${(explained ?? 'The problem could not be read.').replace(/\.$/, '')} (${detail}).${where}`;
+    this.errorText.textContent = line ? `Line ${line}: ${sentence}` : sentence;
     this.errorButton.hidden = !line;
     this.errorButton.textContent = `Show line ${line}`;
     this.error.hidden = false;

@@ -67,6 +67,7 @@ visualizer = new Visualizer(engine, editor, {
   jump: $('viz-jump'),
   goto: $('viz-goto'),
   gotoLevel: $('viz-goto-level'),
+  jumpNote: $('viz-jump-note'),
   levelGo: $('viz-level-go'),
   zoomIn: $('viz-zoom-in'),
   zoomOut: $('viz-zoom-out'),

@@ -10,6 +10,32 @@
 /** The key of the node where `option` meets `item`. */
 export const nodeKey = (option, item) => `${option}:${item}`;
 
+const count = (n, word) => `${Number(n).toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Why a jump to step `step` (what the field holds, a number or NaN) of a trace of `length`
+ * steps did not go there as asked, or null when it did.
+ */
+export function stepJumpNote(step, length) {
+  if (!Number.isInteger(step) || step < 0) return `Steps are whole numbers from 0 to ${length.toLocaleString('en-US')}: went to step 0.`;
+  if (step > length) return `There is no step ${step.toLocaleString('en-US')}: the trace has ${count(length, 'step')}, and this is the last.`;
+  return null;
+}
+
+/**
+ * Why a jump to the next option tried at `level` found none, or null when it found one
+ * (`found`); `deepest` is the deepest level at which the trace tries an option (-1: none),
+ * `truncated` whether the trace stops at the step limit.
+ */
+export function levelJumpNote(level, found, deepest, truncated) {
+  if (found) return null;
+  if (!Number.isInteger(level) || level < 0) return 'Levels are whole numbers from 0: nothing to jump to.';
+  const within = truncated ? ' in the steps recorded' : '';
+  if (deepest < 0) return `No option is tried at any level${within}: nothing to jump to.`;
+  const search = truncated ? 'they go' : 'the search goes';
+  return `No option is tried at level ${level}${within}: ${search} no deeper than level ${deepest}.`;
+}
+
 /** Whether a trace's problem gives some primary item bounds other than exactly once. */
 export function hasBounds(trace) {
   return (trace.bounds ?? []).some(([min, max]) => min !== 1 || max !== 1);
@@ -92,6 +118,11 @@ export class Player {
    * Runs to the next option tried at `level` (from the start again if there is none ahead);
    * returns whether one was found.
    */
+  /** The deepest level at which the trace tries an option; -1 when it tries none. */
+  deepestLevel() {
+    return this.events.reduce((deepest, e) => (e.op === 'try' ? Math.max(deepest, e.level) : deepest), -1);
+  }
+
   toLevel(level) {
     const at = (from) => this.events.findIndex((e, k) => k >= from && e.op === 'try' && e.level === level);
     let k = at(this.step);

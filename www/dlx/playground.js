@@ -113,10 +113,13 @@ export class Playground {
     this.setRunning(true);
     this.started = performance.now();
     this.lastProgress = null;
+    // The solutions the search has sent so far (kept when it is cancelled).
+    const found = [];
+    let info = null;
     this.setStatus('running', this.engine.busy ? 'Waiting for the solver…' : 'Reading the problem…');
     try {
       // Reading the problem first (a trace of no steps) gives its option lines, and any error.
-      const info = await this.engine.call('exact_cover_trace', text, { maxSteps: 0 });
+      info = await this.engine.call('exact_cover_trace', text, { maxSteps: 0 });
       this.setStatus('running', 'Searching…');
       this.started = performance.now();
       let result;
@@ -135,7 +138,9 @@ export class Playground {
         const options = { keep: Math.min(KEEP, limit ?? KEEP) };
         if (limit) options.limit = limit;
         result = await this.engine.exactCover(text, options, (progress) => {
-          if (mine()) this.showProgress(progress);
+          if (!mine()) return;
+          found.push(...progress.solutions);
+          this.showProgress(progress);
         });
       }
       const next = R.finished(this.state, job, result);
@@ -150,12 +155,19 @@ export class Playground {
       // A cancelled search leaves the bar where it stopped.
       if (error.code !== 'cancelled') this.els.progress.value = 0;
       if (error.code === 'cancelled') {
-        const seconds = ((performance.now() - this.started) / 1000).toFixed(1);
+        const ms = performance.now() - this.started;
         const last = this.lastProgress;
         const so = last
           ? `: ${plural(last.stats.solutions)} so far, about ${Math.floor(100 * last.fraction)}% explored`
           : '';
-        this.setStatus('cancelled', `Cancelled after ${seconds} s${so}.`);
+        const message = `Cancelled after ${(ms / 1000).toFixed(1)} s${so}.`;
+        if (last && info && !countOnly) {
+          // What it had found: the solutions sent so far, the counts of the last report.
+          const partial = { count: last.stats.solutions, complete: false, stats: last.stats, solutions: found };
+          this.showResult(partial, info, mode, n, ms, { state: 'cancelled', message });
+        } else {
+          this.setStatus('cancelled', message);
+        }
       } else if (isProblemError(error)) {
         this.editor.showError(error);
         this.setStatus('error', `The problem has an error${error.line ? ` on line ${error.line}` : ''}: see the message under the problem text.`);
@@ -191,12 +203,19 @@ export class Playground {
     else this.engine.cancel();
   }
 
-  showResult(result, info, mode, n, ms) {
-    const { count, complete, stats, solutions } = result;
+  /**
+   * Shows `result`: the status (`ended`: a search that did not finish, which says so itself
+   * and leaves the bar where it stopped), the statistics, the solutions as lines and pictures.
+   */
+  showResult(result, info, mode, n, ms, ended = null) {
+    const { count, stats, solutions } = result;
     const els = this.els;
-    els.progress.value = 1;
-    const message = R.describe(result, mode, n);
-    this.setStatus('done', message);
+    if (ended) {
+      this.setStatus(ended.state, ended.message);
+    } else {
+      els.progress.value = 1;
+      this.setStatus('done', R.describe(result, mode, n));
+    }
 
     els.stats.hidden = false;
     els.count.textContent = format(count);

@@ -4,7 +4,7 @@
 // Every change it shows is an event the engine recorded.
 import { isProblemError } from './editor.js';
 import { MatrixView, colorsOf } from './matrix.js';
-import { Player, hasBounds } from './player.js';
+import { Player, hasBounds, levelJumpNote, stepJumpNote } from './player.js';
 import { TreeView } from './tree.js';
 
 /** The largest problem drawn. */
@@ -38,11 +38,22 @@ export class Visualizer {
     els.step.addEventListener('click', () => this.go(() => this.player.forward()));
     els.next.addEventListener('click', () => this.go(() => this.player.toNextSolution()));
     els.end.addEventListener('click', () => this.go(() => this.player.seek(this.player.events.length)));
+    // A jump that cannot go where it was asked says why.
     els.jump.addEventListener('submit', (event) => {
       event.preventDefault();
-      this.go(() => this.player.seek(Number(els.goto.value) || 0));
+      const step = els.goto.value.trim() === '' ? NaN : Number(els.goto.value);
+      this.go(() => {
+        this.player.seek(Number.isInteger(step) ? step : 0);
+        return stepJumpNote(step, this.player.events.length);
+      });
     });
-    els.levelGo.addEventListener('click', () => this.go(() => this.player.toLevel(Number(els.gotoLevel.value) || 0)));
+    els.levelGo.addEventListener('click', () => {
+      const level = els.gotoLevel.value.trim() === '' ? NaN : Number(els.gotoLevel.value);
+      this.go(() => {
+        const found = Number.isInteger(level) && level >= 0 && this.player.toLevel(level);
+        return levelJumpNote(level, found, this.player.deepestLevel(), this.player.trace.truncated);
+      });
+    });
     els.zoomIn.addEventListener('click', () => this.matrix?.zoom(1.25));
     els.zoomOut.addEventListener('click', () => this.matrix?.zoom(0.8));
     els.zoomFit.addEventListener('click', () => this.matrix?.fit());
@@ -134,6 +145,7 @@ export class Visualizer {
   show(trace) {
     const els = this.els;
     this.player = new Player(trace);
+    els.jumpNote.hidden = true;
     this.matrix = new MatrixView(els.matrix, this.player);
     this.tree = new TreeView(els.tree, this.player);
     els.body.hidden = false;
@@ -145,10 +157,13 @@ export class Visualizer {
   }
 
   /** Runs a move on the player (paused), then redraws. */
+  /** Carries out `move`, which may return why it did not go where it was asked (shown). */
   go(move) {
     if (!this.player) return;
     this.pause();
-    move();
+    const note = move() ?? null;
+    this.els.jumpNote.textContent = typeof note === 'string' ? note : '';
+    this.els.jumpNote.hidden = typeof note !== 'string';
     this.render(this.player.step > 0 ? this.player.events[this.player.step - 1] : null);
   }
 

@@ -19,13 +19,16 @@ const REPORT_EVERY_MS = 50;
 /**
  * Streams an exact-cover search: `options` are ExactCoverSolver's plus `countOnly` and
  * `keep` (how many solutions to send back, default 100). Posts { id, progress } messages
- * and ends with { id, result }.
+ * (`{ fraction, stats, solutions }`, the kept solutions found since the last one, so that a
+ * search cancelled by terminating the worker still has them) and ends with { id, result }.
  */
 function streamExactCover(dlx, id, problem, options = {}) {
   const { countOnly = false, keep = 100, ...solverOptions } = options;
   const solver = new dlx.ExactCoverSolver(problem, solverOptions);
   try {
     const solutions = [];
+    // How many of `solutions` a progress message has carried.
+    let sent = 0;
     let last = performance.now();
     for (;;) {
       const step = solver.run(2000);
@@ -36,7 +39,8 @@ function streamExactCover(dlx, id, problem, options = {}) {
       const now = performance.now();
       if (now - last >= REPORT_EVERY_MS) {
         last = now;
-        postMessage({ id, progress: { fraction: solver.progress, stats: solver.stats } });
+        postMessage({ id, progress: { fraction: solver.progress, stats: solver.stats, solutions: solutions.slice(sent) } });
+        sent = solutions.length;
       }
     }
     const stats = solver.stats;

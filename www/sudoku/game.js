@@ -395,12 +395,28 @@ export function plainWords(message) {
   return String(message).replace(/`([^`]*)`/g, '“$1”');
 }
 
+/** An engine error's message in plain words, without its "conflicting givens:" head or a final full stop. */
+function errorWords(error) {
+  return plainWords(error.message).replace(/^conflicting givens:?\s*/i, '').replace(/\.+$/, '');
+}
+
+/**
+ * What Import says when the engine refused the text: that the givens clash (it did read
+ * them) and where, or why it could not read it.
+ */
+export function importError(error) {
+  const text = errorWords(error);
+  return error.code === 'conflicting_givens'
+    ? `The givens clash, so the puzzle was not imported: ${text}.`
+    : `Could not read that puzzle: ${text}.`;
+}
+
 /**
  * What to tell the player for an engine error while the grid holds their entries:
  * conflicts among *givens* that involve entries are the player's own.
  */
 export function explainError(error, { entries = false } = {}) {
-  const text = plainWords(error.message).replace(/^conflicting givens:?\s*/i, '');
+  const text = errorWords(error);
   if (error.code === 'conflicting_givens') {
     return entries
       ? `Fix the conflicts first: ${text} (among your entries and the givens).`
@@ -439,6 +455,17 @@ export function percent(fraction) {
 
 /** The number of solutions of an empty 9 x 9 grid (Felgenhauer and Jarvis, 2005), in words. */
 export const EMPTY_9X9 = '6.67 × 10^21';
+
+/**
+ * What a cancelled count says: the `solutions` found before Cancel (none reported yet when
+ * null), the estimate `fraction` of the search done then, after `seconds`.
+ */
+export function countCancelled({ solutions = null, fraction = 0, seconds }) {
+  const found = solutions === null
+    ? 'before any solution was counted'
+    : `with ${plural(solutions, 'solution')} found${fraction > 0 ? `, about ${percent(fraction)} of the search done` : ''}`;
+  return `Cancelled the count after ${seconds.toFixed(1)} s, ${found}. The solver was restarted; the page is ready.`;
+}
 
 /**
  * What a running count says: `solutions` so far, the engine's estimate `fraction` of the
