@@ -1,8 +1,9 @@
 // The package's browser and bundler entry (`dlx-wasm`, also `dlx-wasm/sudoku`): wasm-bindgen's
-// `--target web` module with the whole API, with ExactCoverSolver made iterable, and the async
-// API (countSolutions, findSolutions, solveSudokuAsync) on a pool of module Web Workers.
-import { ExactCoverSolver } from './dlx_wasm.js';
-import { makeIterable } from './iterable.js';
+// `--target web` module with the whole API, its classes finished (classes.js: the solver
+// iterable, freed objects that say so), and the async API (countSolutions, findSolutions,
+// solveSudokuAsync) on a pool of module Web Workers.
+import { ExactCoverSolver, ExactCoverTasks } from './dlx_wasm.js';
+import { guardFreed, makeIterable } from './classes.js';
 import { makeApi, webWorker } from './pool.js';
 
 export * from './dlx_wasm.js';
@@ -10,6 +11,7 @@ export * from './dlx_wasm.js';
 export { init as default } from './load.js';
 export { WorkerPool } from './pool.js';
 
+guardFreed(ExactCoverSolver, ExactCoverTasks);
 makeIterable(ExactCoverSolver);
 
 export const {

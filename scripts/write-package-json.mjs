@@ -16,7 +16,8 @@ const pkg = {
   // is a smaller module with the exact-cover API alone; `dlx-wasm/sudoku` is the main entry
   // under its old name. Node gets node.js / core-node.js, which load the .wasm with fs at
   // import time: no init call needed. Browsers (no bundler) and bundlers get index.js /
-  // core.js, wasm-bindgen's `--target web` module made iterable: `await init()`.
+  // core.js, wasm-bindgen's `--target web` module with its classes finished (classes.js):
+  // `await init()`.
   exports: {
     '.': {
       types: './index.d.ts',
@@ -42,15 +43,15 @@ const pkg = {
   module: './index.js',
   types: './index.d.ts',
   files: [
-    'index.js', 'index.d.ts', 'node.js', 'core.js', 'core.d.ts', 'core-node.js', 'iterable.js',
+    'index.js', 'index.d.ts', 'node.js', 'core.js', 'core.d.ts', 'core-node.js', 'classes.js',
     'pool.js', 'worker.js', 'worker-node.js', 'worker-core.js', 'load.js',
     'dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
     'dlx_wasm_simd_bg.wasm',
     'dlx_wasm_core.js', 'dlx_wasm_core.d.ts', 'dlx_wasm_core_bg.wasm',
     'dlx_wasm_core_bg.wasm.d.ts', 'snippets/', 'LICENSE-MIT', 'LICENSE-APACHE',
   ],
-  // The Node entries instantiate their module on import and the browser entries make the
-  // solver iterable: a bundler must keep all four.
+  // The Node entries instantiate their module on import and the browser entries finish its
+  // classes: a bundler must keep all four.
   sideEffects: ['./node.js', './index.js', './core-node.js', './core.js'],
   engines: { node: '>=20' },
 };

@@ -133,6 +133,21 @@ fn problems_over_the_budget() {
             ..
         }
     ));
+    // A budget past what the 32-bit links index is held to their limit.
+    let unbounded = SizeBudget {
+        max_items: usize::MAX,
+        max_options: usize::MAX,
+        max_nodes: usize::MAX,
+    };
+    let e = ProblemBuilder::new_with_budget(SizeBudget::LAYOUT_LIMIT, 1, unbounded).unwrap_err();
+    assert_eq!(
+        e,
+        Error::TooLarge {
+            what: "items",
+            actual: SizeBudget::LAYOUT_LIMIT + 1,
+            limit: SizeBudget::LAYOUT_LIMIT
+        }
+    );
     // The default budget, without allocating for the refused size.
     let e = ProblemBuilder::new(usize::MAX, 1).unwrap_err();
     assert_eq!(e.code(), "too_large");

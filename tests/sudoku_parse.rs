@@ -113,6 +113,16 @@ fn explicit_box_shapes_round_trip() {
 }
 
 #[test]
+fn a_jigsaw_map_of_no_size_is_a_map_that_does_not_fit_the_grid() {
+    let options = Options {
+        regions: Some("AABB".into()),
+        ..Options::variant(Variant::Jigsaw)
+    };
+    let error = Sudoku::parse(&".".repeat(16), &options).unwrap_err();
+    assert_eq!(error.code(), "bad_jigsaw_map", "{error}");
+}
+
+#[test]
 fn variants_round_trip() {
     let map: String = "AAABBBCCC".repeat(3) + &"DDDEEEFFF".repeat(3) + &"GGGHHHIII".repeat(3);
     let cases = [

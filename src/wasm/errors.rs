@@ -18,6 +18,8 @@ const ERROR_TYPES: &'static str = r#"
  * - `invalid_task`: an `options.task` that does not parse or is not in the search tree;
  * - `too_many_solutions`: `exact_cover` would collect more than its budget of 4,194,304
  *   option indices (`budget`, `collected`): use `limit`, `countOnly` or `ExactCoverSolver`;
+ * - `freed`: a method or getter of an `ExactCoverSolver` (or `ExactCoverTasks`) called after
+ *   its `free()` (a second `free()` does nothing);
  * - in `dlx-wasm` (not `dlx-wasm/core`), also the codes of the sudoku exports
  *   (`SudokuErrorCode`).
  */
@@ -26,7 +28,7 @@ export type ExactCoverErrorCode =
   | "duplicate_item_name" | "invalid_name" | "empty_option" | "no_primary_item"
   | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_conflict"
   | "too_many_solutions" | "malformed_bounds" | "bounds_reversed" | "zero_upper_bound"
-  | "bounds_on_secondary" | "invalid_task";
+  | "bounds_on_secondary" | "invalid_task" | "freed";
 
 /** An `Error` thrown by this module: a message plus a machine-readable code and positions. */
 export interface DlxError extends Error {

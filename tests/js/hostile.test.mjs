@@ -101,6 +101,17 @@ for (const [name, m] of [['dlx-wasm', main], ['dlx-wasm/core', core]]) {
     // A typed array is read by its own length, whatever a subclass's getter says.
     const items = new LyingLength([0, 1]);
     assert.equal(m.exact_cover({ primary: 2, items, offsets: new Uint32Array([0, 2]) }).count, 1);
+    // A freed solver says so, every time, and frees again without harm.
+    const freed = new m.ExactCoverSolver('a b\na\nb\na b');
+    freed.free();
+    for (let k = 0; k < REPEATS; k++) {
+      freed.free();
+      for (const call of [() => freed.run(revoked()), () => freed.next(), () => freed.status, () => freed.countWithin(5)]) {
+        assert.throws(call, (e) => e.code === 'freed', `after free, call ${k}`);
+      }
+    }
+    freed[Symbol.dispose]?.();
+    assert.equal(m.exact_cover('a b\na\nb\na b').count, 2, 'after the freed calls');
     // A solver's method that threw leaves it usable and freeable.
     const solver = new m.ExactCoverSolver('a b\na\nb\na b');
     assert.throws(() => solver.run(revoked()), (e) => typeof e.code === 'string');

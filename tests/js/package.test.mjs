@@ -224,11 +224,11 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const files = packed.files.map((f) => f.path).sort();
     const snippets = files.filter((f) => f.startsWith('snippets/'));
     assert.deepEqual(files.filter((f) => !f.startsWith('snippets/')), [
-      'LICENSE-APACHE', 'LICENSE-MIT', 'README.md', 'core-node.js', 'core.d.ts', 'core.js',
+      'LICENSE-APACHE', 'LICENSE-MIT', 'README.md', 'classes.js', 'core-node.js', 'core.d.ts', 'core.js',
       'dlx_wasm.d.ts', 'dlx_wasm.js', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
       'dlx_wasm_core.d.ts', 'dlx_wasm_core.js', 'dlx_wasm_core_bg.wasm',
       'dlx_wasm_core_bg.wasm.d.ts', 'dlx_wasm_simd_bg.wasm', 'index.d.ts', 'index.js',
-      'iterable.js', 'load.js', 'node.js', 'package.json', 'pool.js', 'worker-core.js',
+      'load.js', 'node.js', 'package.json', 'pool.js', 'worker-core.js',
       'worker-node.js', 'worker.js',
     ]);
     // The JS the bindings import (src/wasm/pack.js), as wasm-bindgen placed it.
