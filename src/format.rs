@@ -33,6 +33,8 @@ impl Problem {
     /// [`ProblemBuilder::add_named_option`] wrapped in [`Error::AtLine`] with its line number.
     pub fn parse(text: &str) -> Result<Problem> {
         SizeBudget::check("input bytes", text.len(), MAX_TEXT_BYTES)?;
+        // A byte-order mark, which some editors write first, is not part of the first name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text
             .lines()
             .enumerate()

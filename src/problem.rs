@@ -502,6 +502,12 @@ impl ProblemBuilder {
                 None => (token, None),
             };
             let Some(item) = self.item_index(name) else {
+                if name.is_empty() {
+                    return Err(Error::InvalidName {
+                        name: token.to_owned(),
+                        reason: "no item name before the `:` of its color",
+                    });
+                }
                 return Err(Error::UnknownItem {
                     option,
                     name: name.to_owned(),

@@ -81,6 +81,13 @@ fn duplicate_item_name() {
 #[test]
 fn invalid_names() {
     assert_eq!(parse_err("A | x\nA x:\n").code(), "invalid_name");
+    // A color with no item before it.
+    assert_eq!(parse_err("A | x\nA :red\n").code(), "invalid_name");
+    // A byte-order mark before the item line is not part of the first name.
+    assert_eq!(
+        Problem::parse("\u{feff}A B\nA B\n").unwrap().item_count(),
+        2
+    );
     let e = ProblemBuilder::with_names(&["a b"], &[]).unwrap_err();
     assert_eq!(e.code(), "invalid_name");
     assert_eq!(

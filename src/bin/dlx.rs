@@ -85,7 +85,10 @@ fn run() -> Result<ExitCode, String> {
             "-r" | "--seed" => options.seed = Some(number("a seed")?),
             "-f" | "--force" => options.forced.push(whole(number("an option index")?)?),
             "-t" | "--threads" => threads = Some(whole(number("a count")?)?),
-            "--tasks" => list_tasks = Some(whole(number("a count")?)?),
+            "--tasks" => match whole(number("a count")?)? {
+                0 => return Err("--tasks needs a count of at least 1".into()),
+                n => list_tasks = Some(n),
+            },
             "--task" => {
                 let text = args.next().ok_or("--task needs a task")?;
                 task = Some(text.parse::<dlx_wasm::Task>().map_err(|e| e.to_string())?);

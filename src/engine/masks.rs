@@ -1,6 +1,6 @@
 //! Algorithm X on bit masks, for problems of at most [`MAX_ITEMS`] items and no colors.
 //!
-//! It is the search of [`crate::links`], not an approximation of it: the same item is chosen
+//! It is the search of [`super::links`], not an approximation of it: the same item is chosen
 //! at every level (MRV, ties to the leftmost or broken by the same random draws), its options
 //! are tried in the same order, the solutions come in the same order, and Knuth's node and
 //! update counts are reproduced exactly. Only the layout differs: each option is one `u64`

@@ -8,8 +8,10 @@
 //! solutions are the serial solutions, in the serial order with
 //! [`ParallelOptions::ordered`] (held back until every earlier task is done), else as found.
 //! A solution limit keeps the first `n` found (the first `n` in the serial order when
-//! ordered); a node limit is shared by all threads, taken in chunks so that no more than the
-//! limit is ever searched.
+//! ordered); a node limit is shared by all threads, taken in chunks so that the tasks never
+//! search more than the limit together. The split, which searches the top of the tree before
+//! any task runs (a few nodes per task), is not counted in it, nor in the statistics, which
+//! are the tasks' own: `dlx` searches on one thread when given a node limit.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};

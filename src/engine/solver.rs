@@ -27,8 +27,8 @@ pub struct SolverOptions {
 
 /// Finds the solutions of a [`Problem`] one at a time.
 ///
-/// Problems of at most 128 items with no colors are searched on bit masks, others with the
-/// dancing links; both make exactly the same search (the same choices, solutions in the same
+/// Problems of at most 128 items and 65,536 options, with no colors and no bounds, are
+/// searched on bit masks, others with the dancing links; both make exactly the same search (the same choices, solutions in the same
 /// order, the same [`Stats`]), so the difference shows only in the time.
 ///
 /// A `Solver` is an [`Iterator`] over solutions (each a sorted list of option indices), so

@@ -177,8 +177,8 @@ pub enum SudokuError {
         /// What is wrong.
         reason: &'static str,
     },
-    /// Box dimensions that do not multiply to the puzzle's size.
-    #[error("boxes of {rows}x{cols} cells do not fit a {size}x{size} puzzle")]
+    /// Box dimensions that do not multiply to the puzzle's size (0 for a dimension not given).
+    #[error("{}", box_shape_message(*rows, *cols, *size))]
     BadBoxShape {
         /// Box rows.
         rows: usize,
@@ -266,6 +266,14 @@ impl SudokuError {
 
 /// The crate's result type for sudoku operations.
 pub type SudokuResult<T> = Result<T, SudokuError>;
+
+fn box_shape_message(rows: usize, cols: usize, size: usize) -> String {
+    match (rows, cols) {
+        (rows, 0) => format!("boxes of {rows} rows do not fit a {size}x{size} puzzle: {rows} does not divide {size}"),
+        (0, cols) => format!("boxes of {cols} columns do not fit a {size}x{size} puzzle: {cols} does not divide {size}"),
+        _ => format!("boxes of {rows}x{cols} cells do not fit a {size}x{size} puzzle"),
+    }
+}
 
 fn cell_count_message(found: usize, expected: Option<usize>, fits: &[usize]) -> String {
     let mut message = format!("wrong cell count: found {found} cells");

@@ -190,9 +190,6 @@ pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<V
         let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
         return Err(invalid(path, expected, value));
     }
-    if length == -2.0 {
-        return Err(getter_threw(path, &take_thrown()));
-    }
     if length > max as f64 {
         return Err(js_error(
             "too_large",

@@ -39,5 +39,30 @@ export interface DlxError extends Error {
   option?: number;
   /** Where in the arguments the problem is, e.g. `problem.options[3][1]`. */
   path?: string;
+  /** `too_many_solutions`: the budget of option indices, and how many the call collected. */
+  budget?: number;
+  collected?: number;
+  /** Sudoku errors: the cell, from 1 (`bad_samurai_layout`: the column of the line). */
+  row?: number;
+  column?: number;
+  /** `wrong_cell_count`: the cells found, those the options ask for, the sizes that would fit. */
+  found?: number;
+  expected?: number;
+  fits?: number[];
+  /** `invalid_character`: the character; `symbol_out_of_range`: the symbol. */
+  character?: string;
+  symbol?: string;
+  /** The puzzle's size (or the size asked for, or a jigsaw region's cell count). */
+  size?: number;
+  /** `bad_box_shape`: the box's rows and columns as given (0 where not given). */
+  boxRows?: number;
+  boxCols?: number;
+  /** `bad_jigsaw_map`: the region of the wrong size. */
+  region?: string;
+  /** `unsupported_variant`: the variant. */
+  variant?: string;
+  /** `too_large` on a sudoku text: its length and the limit. */
+  length?: number;
+  limit?: number;
 }
 "#;

@@ -114,7 +114,7 @@ export interface SolverOptions {
   /** Break ties between items at random with this seed (a whole number). */
   seed?: number;
   /**
-   * Search only this task of a split (a path from `split_tasks`): its solutions, in the
+   * Search only this task of a split (a path from `ExactCoverTasks.split`): its solutions, in the
    * order of the whole search. With `forced`, the same forced options as when splitting.
    */
   task?: string;

@@ -325,26 +325,21 @@ export function errorMessage(value) {
 const TypedArray = Object.getPrototypeOf(Uint8Array);
 const viewLength = Object.getOwnPropertyDescriptor(TypedArray.prototype, 'length').get;
 const viewKind = Object.getOwnPropertyDescriptor(TypedArray.prototype, Symbol.toStringTag).get;
-const viewBuffer = Object.getOwnPropertyDescriptor(TypedArray.prototype, 'buffer').get;
 
 /**
- * The length of `value` if it is a typed array of numbers (any kind but BigInt), else -1;
- * -2 when its buffer is detached (see `takeThrown`).
+ * The length of `value` if it is a typed array of numbers (any kind but BigInt), else -1.
+ * A detached one reads 0: `copyNumbers` tells it.
  */
 export function typedLength(value) {
   const kind = ArrayBuffer.isView(value) ? viewKind.call(value) : undefined;
   if (kind === undefined || kind.startsWith('Big')) return -1;
-  try {
-    // Throws on a detached buffer, which a length would not tell (it reads 0).
-    new Uint8Array(viewBuffer.call(value), 0, 0);
-  } catch (error) {
-    lastThrown = error;
-    return -2;
-  }
   return viewLength.call(value);
 }
 
-/** Copies typed array `value` into `into` (a view of wasm memory); false if that threw. */
+/**
+ * Copies typed array `value` into `into` (a view of wasm memory); false if that threw (a
+ * detached buffer, even an empty one: see `takeThrown`).
+ */
 export function copyNumbers(value, into) {
   try {
     into.set(value);

@@ -290,16 +290,15 @@ fn number_field(
         return Ok(None);
     };
     let path = format!("{path}.{key}");
-    let n = integer(&value, &path, max)?;
-    if n < min {
-        return Err(invalid(
+    match integer(&value, &path, max) {
+        Ok(n) if n >= min => Ok(Some(n)),
+        _ => Err(invalid(
             &path,
             // `max as u64`: printing an f64 would link Rust's float formatting (about 20 KB).
             &format!("a whole number from {min} to {}", max as u64),
             &value,
-        ));
+        )),
     }
-    Ok(Some(n))
 }
 
 /// Property `key` of `object` as a whole number in `min..=MAX_SIZE`, if present.
