@@ -337,8 +337,9 @@ const FLAT_GRID_TRIES: u32 = 4;
 
 /// The bound on the nodes one random grid may take in all, in [`first_grid_budget`]s: far
 /// above the worst seeds measured (`grid_work_over_many_seeds` below; over 1000 seeds the
-/// most was 7 for classic 25x25 and 107 for X 25x25, the hardest layout, where a budget is
-/// 2.7 s natively), so practically never reached by a layout with a grid.
+/// most was 6.5 for classic 25x25 (0.16 s natively) and 107 for X 25x25, the hardest layout
+/// (6.7 s; the next most, 62), so practically never reached by a layout with a grid. Jigsaw
+/// without a map shares it among its random maps, and reaches it above 20x20.
 const GRID_WORK_BOUND: u64 = 1_000;
 
 /// The bound on one jigsaw map's searches, in [`first_grid_budget`]s: a random map that
