@@ -213,7 +213,12 @@ fn attempts<R>(
         }
     }
     let (Some(layout), Some((_, puzzle, solution, measure))) = (layout, best) else {
-        unreachable!("at least one attempt is made, and each makes a grid or returns an error");
+        // Not met: every attempt makes a grid or returns an error, and max_attempts is at
+        // least 1. An error rather than a panic all the same (no panic may reach wasm).
+        return Err(SudokuError::InvalidArgument {
+            name: "options",
+            reason: "no attempt was made".into(),
+        });
     };
     Ok(Best {
         puzzle: Sudoku::new(Arc::clone(&layout), puzzle)?.with_alphabet(alphabet.clone())?,

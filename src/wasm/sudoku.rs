@@ -208,7 +208,10 @@ pub fn sudoku_candidates(
 /// `rate_sudoku` says of the puzzle. The same options and seed give the same puzzle. Above
 /// 16x16 only `easy` is made (the default there): grading harder puzzles while carving
 /// them takes minutes. Throws an `Error` with `code` `"invalid_argument"` (and `path`) for
-/// bad options, and for a level above easy above 16x16 (`path` `options.difficulty`).
+/// bad options, and for a level above easy above 16x16 (`path` `options.difficulty`); for
+/// a jigsaw map with no solution grid, or no random map with one (rare above 16x16), `path`
+/// `options.regions`; and `options.seed` in the never measured case of a seed whose search
+/// for a solution grid runs out of its bound (another seed will do).
 ///
 /// ```js
 /// const { puzzle, grade } = generate_sudoku({ difficulty: 'diabolical', seed: 7 });
