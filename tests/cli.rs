@@ -1,7 +1,6 @@
 //! The `dlx` command line: its counts, its refusals and its input checks, run as a process.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// 8 queens in Knuth's format (rows and columns primary, diagonals secondary): 92 solutions.
 fn queens8() -> String {
@@ -10,22 +9,8 @@ fn queens8() -> String {
 
 /// Runs `dlx args` on `input`: (exit code, standard output, standard error).
 fn dlx(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dlx runs");
-    // The process may refuse before reading: a broken pipe is then expected. The pipe
-    // closes at the end of the statement.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err) = common::run_dlx_bytes(args, input);
+    (code.unwrap_or(-1), out, err)
 }
 
 /// The count at the start of a summary line.

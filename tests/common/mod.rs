@@ -59,6 +59,12 @@ pub fn is_solution(problem: &Problem, solution: &[usize]) -> bool {
 
 /// Runs the `dlx` binary with `args` on `input`: its exit code, standard output and error.
 pub fn run_dlx(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    run_dlx_bytes(args, input.as_bytes())
+}
+
+/// [`run_dlx`] on bytes, which need not be UTF-8. The process may refuse before it reads
+/// them all (a flag it refuses, input over its limit): the broken pipe is then expected.
+pub fn run_dlx_bytes(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
@@ -68,12 +74,8 @@ pub fn run_dlx(args: &[&str], input: &str) -> (Option<i32>, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // The pipe closes at the end of the statement.
+    let _ = child.stdin.take().unwrap().write_all(input);
     let out = child.wait_with_output().unwrap();
     (
         out.status.code(),
