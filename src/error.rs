@@ -59,7 +59,7 @@ pub enum Error {
         name: String,
     },
     /// An item or color name that cannot be written in Knuth's format (empty, or holding
-    /// white space, `:` or `|`).
+    /// white space, `:`, `|` or U+FEFF, the byte-order mark).
     #[error("invalid name `{name}`: {reason}")]
     InvalidName {
         /// The name as given.

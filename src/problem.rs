@@ -340,7 +340,7 @@ impl ProblemBuilder {
     /// A problem whose items have names: `primary` first, then `secondary`.
     ///
     /// # Errors
-    /// [`Error::InvalidName`] for a name that is empty or holds white space, `:` or `|`;
+    /// [`Error::InvalidName`] for a name that is empty or holds white space, `:`, `|` or U+FEFF;
     /// [`Error::DuplicateItemName`] for a name given twice; [`Error::TooLarge`] past the
     /// budget.
     pub fn with_names<S: AsRef<str>>(primary: &[S], secondary: &[S]) -> Result<ProblemBuilder> {
@@ -696,7 +696,7 @@ fn uncolored(option: usize, index: usize, n: usize) -> Result<Entry> {
 /// Checks that `name` can be written in Knuth's format.
 fn check_name(name: &str) -> Result<()> {
     // One pass for the usual, valid name; the reason only for a bad one.
-    let bad = |c: char| c.is_whitespace() || c == ':' || c == '|';
+    let bad = |c: char| c.is_whitespace() || c == ':' || c == '|' || c == '\u{feff}';
     if !name.is_empty() && !name.chars().any(bad) {
         return Ok(());
     }
@@ -708,6 +708,10 @@ fn check_name(name: &str) -> Result<()> {
         "a name cannot contain `:`"
     } else if name.contains('|') {
         "a name cannot contain `|`"
+    } else if name.contains('\u{feff}') {
+        // Invisible, and what a text's byte-order mark is read as: a text that began with
+        // such a name would not read back as written.
+        "a name cannot contain U+FEFF (a byte-order mark)"
     } else {
         return Ok(());
     };

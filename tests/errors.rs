@@ -83,7 +83,14 @@ fn invalid_names() {
     assert_eq!(parse_err("A | x\nA x:\n").code(), "invalid_name");
     // A color with no item before it.
     assert_eq!(parse_err("A | x\nA :red\n").code(), "invalid_name");
-    // A byte-order mark before the item line is not part of the first name.
+    // A byte-order mark before the item line is not part of the first name, and no name
+    // holds one (a text beginning with it would not read back as written; found by
+    // fuzzing).
+    assert_eq!(
+        parse_err("| a comment\n\u{feff} B\nB\n").code(),
+        "invalid_name"
+    );
+    assert_eq!(parse_err("A\u{feff} B\nB\n").code(), "invalid_name");
     assert_eq!(
         Problem::parse("\u{feff}A B\nA B\n").unwrap().item_count(),
         2
