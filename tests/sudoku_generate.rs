@@ -337,6 +337,7 @@ fn sweep_many_seeds() {
         worst.1,
         worst.0
     );
+    assert!(failed.is_empty(), "seeds that made no puzzle: {failed:?}");
 }
 
 /// 25x25 easy puzzles as the page makes them, from seeds whose random orders dead-ended in
