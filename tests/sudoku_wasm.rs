@@ -263,6 +263,39 @@ fn errors_carry_codes_and_positions() {
 }
 
 #[wasm_bindgen_test]
+fn unknown_keys_are_refused_with_their_path() {
+    let puzzle = JsValue::from_str(&".".repeat(81));
+    let cases = [
+        (r#"{"varient": "x"}"#, "options.varient"),
+        // `seed` is a key of generate's options, not of a puzzle's.
+        (r#"{"seed": 1}"#, "options.seed"),
+    ];
+    for (options, path) in cases {
+        let e = expect_error(solve(&puzzle, Some(js(options))), "invalid_argument");
+        assert_eq!(get(&e, "path").as_string().as_deref(), Some(path));
+    }
+    let e = expect_error(
+        generate(js(r#"{"size": 4, "dificulty": "hard"}"#)),
+        "invalid_argument",
+    );
+    assert_eq!(
+        get(&e, "path").as_string().as_deref(),
+        Some("options.dificulty")
+    );
+    let message = get(&e, "message").as_string().unwrap();
+    assert!(
+        message.contains("difficulty, symmetry"),
+        "names the keys: {message}"
+    );
+    // Every key generate reads, together.
+    let made = generate(js(
+        r#"{"size": 4, "seed": 7, "difficulty": "easy", "symmetry": "none", "variant": "classic", "boxRows": 2, "boxCols": 2}"#,
+    ))
+    .unwrap();
+    assert!(get(&made, "puzzle").is_string());
+}
+
+#[wasm_bindgen_test]
 fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
     let puzzle = JsValue::from_str(&".".repeat(81));
     let with = |key: &str, value: JsValue| {
@@ -305,8 +338,10 @@ fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
         let e = expect_error(solve(&bad, None), "invalid_argument");
         assert_eq!(get(&e, "path").as_string().as_deref(), Some("puzzle"));
     }
+    // Longer than the sudoku layer reads: over a size bound.
     let huge = JsValue::from_str(&"1".repeat(70_000));
-    expect_error(solve(&huge, None), "invalid_argument");
+    let e = expect_error(solve(&huge, None), "too_large");
+    assert_eq!(get(&e, "path").as_string().as_deref(), Some("puzzle"));
     for limit in [
         nan,
         JsValue::from_f64(-1.0),

@@ -208,13 +208,6 @@ pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<V
     Ok(numbers)
 }
 
-/// Property `key` of `object`, `None` if undefined or null.
-/// A getter or proxy that throws becomes an `invalid_argument` error naming the property.
-#[cfg(feature = "sudoku-toolkit")]
-pub(crate) fn field(object: &JsValue, path: &str, key: &str) -> Result<Option<JsValue>, JsValue> {
-    Ok(Fields::read(object, path, key)?.get(key))
-}
-
 /// The properties of an object that a reader may look at, fetched in one call across the
 /// boundary (`readFields` in `pack.js`) instead of one call, and an interned key, per
 /// property: an options object of ten possible keys costs one crossing, plus one per key it
@@ -246,8 +239,18 @@ impl<'k> Fields<'k> {
             return Ok(fields);
         }
         fields.values = read_fields(object, &key_list(keys));
-        // A whole number from -32 to 2^32 - 1, written by readFields.
+        // A whole number from -34 to 2^32 - 1, written by readFields.
         let head = number(&fields.values.get(0)).unwrap_or(0.0);
+        if head == -33.0 {
+            return Err(unknown_key(
+                path,
+                &fields.values.get(1),
+                &fields.values.get(2),
+            ));
+        }
+        if head == -34.0 {
+            return Err(getter_threw(path, &fields.values.get(1)));
+        }
         if head < 0.0 {
             let key = keys.split(' ').nth((-1.0 - head) as usize).unwrap_or(keys);
             return Err(getter_threw(
@@ -291,6 +294,21 @@ impl<'k> Fields<'k> {
         }
         None
     }
+}
+
+/// The error for `key`, a key of the object at `path` that is none of `known` (`readFields`
+/// and `packStrings` cut the key to 40 characters and list the keys): refused rather than
+/// ignored, so that a misspelt key does not change an answer without a word.
+fn unknown_key(path: &str, key: &JsValue, known: &JsValue) -> JsValue {
+    let place = format!("{path}.{}", key.as_string().unwrap_or_default());
+    js_error(
+        "invalid_argument",
+        &format!(
+            "{place}: unknown key (the keys of {path} are {})",
+            known.as_string().unwrap_or_default()
+        ),
+        &[("path", JsValue::from_str(&place))],
+    )
 }
 
 /// `keys` as a JS string, made once: a call reads its problem's and its options' fields,
@@ -706,6 +724,7 @@ fn check_fault(packed: &Array, path: &str, max_length: usize) -> Result<(), JsVa
         "array" => invalid(&place, "an array", &value),
         "entry" if max_length == 0 => invalid(&place, "a string", &value),
         "entry" => invalid(&place, "an item number or name", &value),
+        "key" => unknown_key(&place, &value, &packed.get(3)),
         "min" | "max" => invalid(
             &format!("{place}.{kind}"),
             "a whole number from 0 to 4294967295",

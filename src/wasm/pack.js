@@ -193,6 +193,9 @@ function packStringsWith(own, list, bounds) {
       let entry = list[k];
       if (bounds && typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
         const { name, min, max } = entry;
+        const unknown = unknownKey(entry, BOUND_KEYS);
+        if (unknown?.threw) return fault('threw', [k], unknown.value);
+        if (unknown !== undefined) return [...fault('key', [k], unknown.value), unknown.known];
         if (typeof name !== 'string') return fault('entry', [k], entry);
         if (!isBound(min)) return fault('min', [k], min);
         if (!isBound(max)) return fault('max', [k], max);
@@ -211,6 +214,30 @@ function packStringsWith(own, list, bounds) {
   }
   if (bounded.length === 0) return [null, names, lengths, text];
   return [null, names, lengths, text, new Uint32Array(bounded), new Float64Array(mins), new Float64Array(maxs)];
+}
+
+// The keys of a primary item given with its bounds.
+const BOUND_KEYS = ['name', 'min', 'max'];
+
+/**
+ * The first own enumerable key of `object` that is not in `names`, as `{ value: key, known }`
+ * (the key cut to 40 characters, `known` the names listed for a message), or
+ * `{ threw: true, value: thrown }` when listing the keys threw (a proxy); undefined when
+ * every key is one of `names`. A key the reader does not know is refused, not ignored: a
+ * misspelt `limt` or `secundary` would otherwise change the answer without a word.
+ */
+function unknownKey(object, names) {
+  let keys;
+  try {
+    keys = Object.keys(object);
+  } catch (thrown) {
+    return { threw: true, value: thrown };
+  }
+  for (const key of keys) {
+    // Cut, as it goes into a message.
+    if (!names.includes(key)) return { value: key.slice(0, 40), known: names.join(', ') };
+  }
+  return undefined;
 }
 
 /** Whether `value` may be an item's bound as given: absent, or a number (not NaN). */
@@ -253,8 +280,9 @@ const keyLists = new Map();
  * The properties `keys` (names separated by spaces) of `object`, read in one call, so that
  * an export reading its options does not cross the boundary once per property it might
  * find: `[present, ...values]`, where bit k of `present` is set when `values[k]` is neither
- * undefined nor null (the others are left undefined); or `[-1 - k, thrown]` when reading key
- * k threw (a getter or a proxy).
+ * undefined nor null (the others are left undefined); `[-1 - k, thrown]` when reading key
+ * k threw (a getter or a proxy); `[-33, key, known]` when `object` has a key not in `keys`
+ * (see `unknownKey`), and `[-34, thrown]` when listing its keys threw.
  */
 export function readFields(object, keys) {
   let names = keyLists.get(keys);
@@ -276,6 +304,9 @@ export function readFields(object, keys) {
       out[k + 1] = value;
     }
   }
+  const unknown = unknownKey(object, names);
+  if (unknown?.threw) return [-34, unknown.value];
+  if (unknown !== undefined) return [-33, unknown.value, unknown.known];
   out[0] = present;
   return out;
 }

@@ -6,7 +6,7 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    field, integer, invalid, object, short_string, string_bytes, text_of, MAX_SAFE,
+    integer, invalid, object, short_string, string, string_bytes, text_of, Fields, MAX_SAFE,
 };
 use super::logic::grade_object;
 use super::{js_error, set};
@@ -263,33 +263,34 @@ fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsV
 
 /// The grid argument at `path`, read with `options`.
 pub(crate) fn read_grid(value: &JsValue, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
-    let text = short_string(value, path, MAX_INPUT_BYTES)?;
+    // Longer than the sudoku layer reads: `too_large`, as the layer says of the bytes.
+    let text = string(value, path, MAX_INPUT_BYTES)?;
     Sudoku::parse(&text, options).map_err(|e| sudoku_error(&e))
 }
 
-/// Property `key` of `object` as a string, if present.
+/// Property `key` of `fields` (read at `path`) as a string, if present.
 fn string_field(
-    object: &JsValue,
+    fields: &Fields,
     key: &str,
     path: &str,
     max: usize,
 ) -> Result<Option<String>, JsValue> {
-    let value = field(object, path, key)?;
     let path = format!("{path}.{key}");
-    value
+    fields
+        .get(key)
         .map(|value| short_string(&value, &path, max))
         .transpose()
 }
 
-/// Property `key` of `object` as a whole number in `min..=max`, if present.
+/// Property `key` of `fields` as a whole number in `min..=max`, if present.
 fn number_field(
-    object: &JsValue,
+    fields: &Fields,
     key: &str,
     path: &str,
     min: u64,
     max: f64,
 ) -> Result<Option<u64>, JsValue> {
-    let Some(value) = field(object, path, key)? else {
+    let Some(value) = fields.get(key) else {
         return Ok(None);
     };
     let path = format!("{path}.{key}");
@@ -304,21 +305,21 @@ fn number_field(
     }
 }
 
-/// Property `key` of `object` as a whole number in `min..=MAX_SIZE`, if present.
-fn size_field(object: &JsValue, key: &str, path: &str, min: u64) -> Result<Option<usize>, JsValue> {
-    let n = number_field(object, key, path, min, MAX_SIZE as f64)?;
+/// Property `key` of `fields` as a whole number in `min..=MAX_SIZE`, if present.
+fn size_field(fields: &Fields, key: &str, path: &str, min: u64) -> Result<Option<usize>, JsValue> {
+    let n = number_field(fields, key, path, min, MAX_SIZE as f64)?;
     // At most MAX_SIZE, so it fits.
     Ok(n.map(|n| usize::try_from(n).unwrap_or(MAX_SIZE)))
 }
 
-/// Property `key` parsed with `FromStr`, if present.
+/// Property `key` of `fields` parsed with `FromStr`, if present.
 fn named_field<T: std::str::FromStr>(
-    object: &JsValue,
+    fields: &Fields,
     key: &str,
     path: &str,
     expected: &str,
 ) -> Result<Option<T>, JsValue> {
-    let Some(value) = field(object, path, key)? else {
+    let Some(value) = fields.get(key) else {
         return Ok(None);
     };
     let path = format!("{path}.{key}");
@@ -331,20 +332,32 @@ fn named_field<T: std::str::FromStr>(
 
 const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
 
-/// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field.
+/// The keys of `SudokuOptions`.
+const PUZZLE_KEYS: &str = "boxRows boxCols variant regions alphabet";
+
+/// The keys of `GenerateOptions`: a puzzle's, and how to make it.
+const GENERATE_KEYS: &str =
+    "boxRows boxCols variant regions alphabet size seed difficulty symmetry";
+
+/// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field;
+/// a key it may not have is an error.
 pub(crate) fn read_options(value: &JsValue, path: &str) -> Result<Options, JsValue> {
-    let mut options = Options::default();
-    let Some(object) = object(value, path)? else {
-        return Ok(options);
-    };
-    options.box_rows = size_field(&object, "boxRows", path, 1)?;
-    options.box_cols = size_field(&object, "boxCols", path, 1)?;
-    if let Some(variant) = named_field::<Variant>(&object, "variant", path, VARIANTS)? {
-        options.variant = variant;
+    match object(value, path)? {
+        Some(object) => puzzle_options(&Fields::read(&object, path, PUZZLE_KEYS)?, path),
+        None => Ok(Options::default()),
     }
-    options.regions = string_field(&object, "regions", path, MAX_INPUT_BYTES)?;
-    options.alphabet = string_field(&object, "alphabet", path, 256)?;
-    Ok(options)
+}
+
+/// The puzzle's options among `fields`, read at `path`.
+fn puzzle_options(fields: &Fields, path: &str) -> Result<Options, JsValue> {
+    Ok(Options {
+        box_rows: size_field(fields, "boxRows", path, 1)?,
+        box_cols: size_field(fields, "boxCols", path, 1)?,
+        variant: named_field::<Variant>(fields, "variant", path, VARIANTS)?.unwrap_or_default(),
+        regions: string_field(fields, "regions", path, MAX_INPUT_BYTES)?,
+        alphabet: string_field(fields, "alphabet", path, 256)?,
+        ..Options::default()
+    })
 }
 
 /// The largest size `generate_sudoku` makes at every level: above it, only
@@ -357,19 +370,21 @@ const LARGE_LEVEL: Level = Level::Easy;
 
 fn read_generate_options(value: &JsValue) -> Result<GradeOptions, JsValue> {
     let path = "options";
-    let puzzle = read_options(value, path)?;
+    let Some(object) = object(value, path)? else {
+        return Ok(GradeOptions {
+            seed: random_seed(),
+            ..GradeOptions::default()
+        });
+    };
+    let fields = Fields::read(&object, path, GENERATE_KEYS)?;
     let mut options = GradeOptions {
-        puzzle,
+        puzzle: puzzle_options(&fields, path)?,
         ..GradeOptions::default()
     };
-    let Some(object) = object(value, path)? else {
-        options.seed = random_seed();
-        return Ok(options);
-    };
-    options.puzzle.size = size_field(&object, "size", path, 4)?;
-    options.seed = number_field(&object, "seed", path, 0, MAX_SAFE)?.unwrap_or_else(random_seed);
+    options.puzzle.size = size_field(&fields, "size", path, 4)?;
+    options.seed = number_field(&fields, "seed", path, 0, MAX_SAFE)?.unwrap_or_else(random_seed);
     if let Some(level) = named_field::<Level>(
-        &object,
+        &fields,
         "difficulty",
         path,
         r#""easy", "medium", "hard", "expert" or "diabolical""#,
@@ -390,7 +405,7 @@ fn read_generate_options(value: &JsValue) -> Result<GradeOptions, JsValue> {
         ));
     }
     if let Some(s) = named_field::<Symmetry>(
-        &object,
+        &fields,
         "symmetry",
         path,
         r#""none", "rotate180" or "mirror""#,

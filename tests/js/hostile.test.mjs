@@ -21,6 +21,8 @@ const boom = () => {
 };
 /** A proxy of `target` whose `length` (and every other read) throws. */
 const throwingLength = (target) => new Proxy(target, { get: boom });
+/** A proxy of `target` that reads as it does but throws when its keys are listed. */
+const keysThrow = (target) => new Proxy(target, { ownKeys: boom });
 const revoked = () => {
   const { proxy, revoke } = Proxy.revocable([], {});
   revoke();
@@ -56,6 +58,13 @@ function cases(m) {
     ['a revoked proxy as the options', () => m.exact_cover(P, revoked()), 'options'],
     ['a revoked proxy as primary', () => m.exact_cover({ ...P, primary: revoked() }), 'problem.primary'],
     ['a revoked proxy as items', () => m.exact_cover({ primary: 2, items: revoked(), offsets: new Uint32Array([0]) }), 'problem.items'],
+    ['options whose keys cannot be listed', () => m.exact_cover(P, keysThrow({ limit: 1 })), 'options'],
+    ['a problem whose keys cannot be listed', () => m.exact_cover(keysThrow(P)), 'problem'],
+    [
+      'bounds whose keys cannot be listed',
+      () => m.exact_cover({ primary: [keysThrow({ name: 'a' }), 'b'], options: P.options }),
+      'problem.primary[0]',
+    ],
     ['detached items', () => m.exact_cover({ primary: 2, items: detached(Uint32Array), offsets: new Uint32Array([0, 1]) }), 'problem.items'],
     ['detached offsets', () => m.exact_cover({ primary: 2, items: new Uint32Array([0]), offsets: detached(Float64Array) }), 'problem.offsets'],
     [
@@ -75,6 +84,7 @@ function cases(m) {
     list.push(['sudoku marks with a throwing length', () => m.sudoku_hint(puzzle, { marks: throwingLength([]) }), null]);
     list.push(['a revoked proxy as sudoku options', () => m.solve_sudoku(puzzle, revoked()), null]);
     list.push(['a revoked proxy as generate options', () => m.generate_sudoku(revoked()), null]);
+    list.push(['sudoku options whose keys cannot be listed', () => m.solve_sudoku(puzzle, keysThrow({})), 'options']);
   }
   return list;
 }

@@ -288,6 +288,12 @@ fn bad_options_name_their_path() {
         (with("forced", js("[0, -1]")), "options.forced[1]"),
         (JsValue::from_f64(42.0), "options"),
         (Array::new().into(), "options"),
+        // A key no export reads is refused, not ignored: `limt` would count every solution.
+        (with("limt", JsValue::from_f64(1.0)), "options.limt"),
+        (
+            js(r#"{"limit": 1, "countonly": true}"#),
+            "options.countonly",
+        ),
     ];
     for (options, path) in cases {
         let error = expect_error(
@@ -301,6 +307,39 @@ fn bad_options_name_their_path() {
         let result = solve(&JsValue::from_str(KNUTH), Some(options)).unwrap();
         assert_eq!(number(&result, "count"), 1.0);
     }
+}
+
+#[wasm_bindgen_test]
+fn unknown_keys_are_refused_with_their_path() {
+    let problems = [
+        // A misspelt `secondary` would make every item primary.
+        (
+            r#"{"primary": ["a"], "secundary": ["x"], "options": [["a", "x"]]}"#,
+            "problem.secundary",
+        ),
+        (
+            r#"{"primary": [{"name": "a", "mn": 0}], "options": [["a"]]}"#,
+            "problem.primary[0].mn",
+        ),
+    ];
+    for (problem, path) in problems {
+        let error = expect_error(solve(&js(problem), None), "invalid_argument");
+        assert_eq!(get(&error, "path").as_string().as_deref(), Some(path));
+        let message = get(&error, "message").as_string().unwrap();
+        assert!(message.contains("unknown key"), "{message}");
+    }
+    let error = expect_error(
+        solve(&JsValue::from_str(KNUTH), Some(js(r#"{"limt": 1}"#))),
+        "invalid_argument",
+    );
+    let message = get(&error, "message").as_string().unwrap();
+    assert!(
+        message.contains("limit, maxNodes"),
+        "names the keys: {message}"
+    );
+    // The keys it knows, and bounds given in full, still read.
+    let bounded = js(r#"{"primary": [{"name": "a", "min": 1, "max": 2}], "options": [["a"]]}"#);
+    assert_eq!(number(&solve(&bounded, None).unwrap(), "count"), 1.0);
 }
 
 #[wasm_bindgen_test]
