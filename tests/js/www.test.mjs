@@ -719,8 +719,11 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.click('#count');
     await page.waitForSelector('#job-text[data-warning="long"]', { timeout: 20_000 });
     const text = await page.textContent('#job-text');
-    assert.match(text, /would take about .* an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions/);
+    assert.match(text, /would take about .* an empty 9 × 9 grid has about 6\.67 × 10²¹ solutions/);
     assert.doesNotMatch(text, /0\.0000%/);
+    // Powers of ten in superscript, never written with a caret.
+    assert.match(text, /about [0-9.]+ × 10⁻[⁰¹²³⁴⁵⁶⁷⁸⁹]+% of the search/);
+    assert.doesNotMatch(text, /\^/);
     // Disabled while the job runs, and it shows.
     assert.equal(await page.isDisabled('#solve'), true);
     assert.notEqual(await look(), enabledLook);
