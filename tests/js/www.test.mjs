@@ -795,12 +795,20 @@ describe('the sudoku page: what players expect (issue 13)', () => {
 
     // N toggles notes; notes with the selected digit stand out; an entry prunes its peers.
     await cell(page, 2).click();
+    const padHeight = (await page.locator('#pad').boundingBox()).height;
     await page.keyboard.press('n');
     assert.equal(await page.getAttribute('#mode-pencil', 'aria-pressed'), 'true');
+    // The pad shows the mode, and says it: its symbols toggle pencil marks; it does not move.
+    assert.equal(await page.$eval('#pad', (pad) => pad.classList.contains('pencil')), true);
+    assert.equal(await page.getAttribute('#pad', 'aria-label'), 'Toggle a pencil mark in the selected cell');
+    assert.equal(await page.getAttribute('#pad button >> nth=3', 'aria-label'), 'Note 4');
+    assert.equal((await page.locator('#pad').boundingBox()).height, padHeight);
     await page.keyboard.press('4');
     await page.keyboard.press('6');
     await page.keyboard.press('n');
     assert.equal(await page.getAttribute('#mode-pencil', 'aria-pressed'), 'false');
+    assert.equal(await page.$eval('#pad', (pad) => pad.classList.contains('pencil')), false);
+    assert.equal(await page.getAttribute('#pad button >> nth=3', 'aria-label'), 'Enter 4');
     await cell(page, INKALA.indexOf('4')).click(); // a given 4
     assert.equal(await page.locator('#grid .cell[data-cell="2"] .note-same').count(), 1, 'the 4 in the notes stands out');
     assert.equal(await page.textContent('#grid .cell[data-cell="2"] .note-same'), '4');
