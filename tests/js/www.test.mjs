@@ -409,9 +409,13 @@ describe('the sudoku page on every screen (issue 13)', () => {
         await cell(page, 2).click();
         await page.keyboard.press('Shift+Digit4');
         await page.keyboard.press('Shift+Digit5');
+        const gridBefore = await page.locator('#grid').boundingBox();
         await page.click('#hint');
         // The hint on the grid, with its reason and Apply, is on screen too (#16).
         await page.waitForSelector('#step:not([hidden])');
+        // The hint takes room beside the grid (below it on a phone): the grid keeps its size.
+        const gridWith = await page.locator('#grid').boundingBox();
+        assert.deepEqual([gridWith.width, gridWith.height], [gridBefore.width, gridBefore.height], 'the grid keeps its size with a hint');
         for (const selector of ['#grid', '#step-apply', '#step-reason']) {
           const box = await page.locator(selector).boundingBox();
           assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${selector} on screen with the hint`);
