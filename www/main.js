@@ -169,9 +169,11 @@ function setGame(next, { share = true, fresh = false } = {}) {
   }
   if (rebuilt) build();
   changed({ share, push: fresh });
-  // A new game is for playing: bring the board into view if a control far below was used.
+  // A new game is for playing: bring the whole board into view if a control far below was
+  // used, or if a large grid's board, as tall as the screen, reaches below it.
   const board = document.querySelector('.board');
-  if (fresh && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: 'start' });
+  const { top, bottom } = board.getBoundingClientRect();
+  if (fresh && (top < 0 || bottom > innerHeight)) board.scrollIntoView({ block: 'start' });
 }
 
 /** After any change: redraw, keep, share, ask for conflicts. */

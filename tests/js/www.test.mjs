@@ -460,6 +460,7 @@ describe('the sudoku page on every screen (issue 13)', () => {
     for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['390', { width: 390, height: 844 }]]) {
       const tab = await open('', viewport);
       const { page } = tab;
+      const widths = {};
       for (const n of [4, 9, 16, 25]) {
         const solved = full(n);
         // Givens in the first row only: the other rows have none.
@@ -474,8 +475,18 @@ describe('the sudoku page on every screen (issue 13)', () => {
           const grid = await page.locator('#grid').boundingBox();
           assert.ok(Math.abs(grid.width - grid.height) < 2, `${name} ${n}x${n} ${kind}: a square grid (${JSON.stringify(grid)})`);
           await page.locator('#grid').screenshot({ path: join(ARTIFACTS, `sudoku-rows-${name}-${n}-${kind}.png`) });
+          widths[n] = grid.width;
+          // The whole board, from the modes to the message, is on screen (to a pixel: the scroll
+          // position is whole pixels) and no wider than it.
+          for (const selector of ['.modes', '#grid', '#pad', '#message']) {
+            const box = await page.locator(selector).boundingBox();
+            assert.ok(box.y >= -1 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width,
+              `${name} ${n}x${n} ${kind}: ${selector} on screen (${JSON.stringify(box)})`);
+          }
         }
       }
+      // On a wide screen a large grid takes the room the header leaves: its cells grow.
+      if (name === '1280') assert.ok(widths[25] > widths[9] * 1.15, `a 25 x 25 grid ${widths[25]} px wide, 9 x 9 ${widths[9]}`);
       await page.screenshot({ path: join(ARTIFACTS, `sudoku-rows-${name}-page.png`) });
       await clean(tab);
     }
