@@ -169,9 +169,11 @@ function setGame(next, { share = true, fresh = false } = {}) {
   }
   if (rebuilt) build();
   changed({ share, push: fresh });
-  // A new game is for playing: bring the board into view if a control far below was used.
+  // A new game is for playing: bring the whole board into view if a control far below was
+  // used, or if a large grid's board, as tall as the screen, reaches below it.
   const board = document.querySelector('.board');
-  if (fresh && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: 'start' });
+  const { top, bottom } = board.getBoundingClientRect();
+  if (fresh && (top < 0 || bottom > innerHeight)) board.scrollIntoView({ block: 'start' });
 }
 
 /** After any change: redraw, keep, share, ask for conflicts. */
@@ -348,7 +350,7 @@ function buildPad() {
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = G.symbol(v);
-    button.setAttribute('aria-label', `Enter ${G.symbol(v)}`);
+    button.dataset.symbol = G.symbol(v);
     button.addEventListener('click', () => {
       input(board.selected, v, false);
       board.select(board.selected, true); // the keyboard keeps acting on the cell
@@ -371,6 +373,18 @@ function buildPad() {
   pad.className = `pad${game.n >= 10 ? ' many' : ''}`;
   pad.style.setProperty('--cols', String(game.n >= 10 ? Math.ceil((game.n + 1) / 2) : game.n + 1));
   pad.replaceChildren(...buttons);
+  renderPad();
+}
+
+/** The pad shows what its symbols do: enter them, or (Notes on) toggle pencil marks. */
+function renderPad() {
+  const notes = view.pencil && !view.setter;
+  const pad = $('pad');
+  pad.classList.toggle('pencil', notes);
+  pad.setAttribute('aria-label', notes ? 'Toggle a pencil mark in the selected cell' : 'Enter a symbol in the selected cell');
+  for (const button of pad.querySelectorAll('[data-symbol]')) {
+    button.setAttribute('aria-label', `${notes ? 'Note' : 'Enter'} ${button.dataset.symbol}`);
+  }
 }
 
 function setPencil(on) {
@@ -378,6 +392,7 @@ function setPencil(on) {
   const button = $('mode-pencil');
   button.setAttribute('aria-pressed', String(on));
   button.textContent = `Notes: ${on ? 'on' : 'off'}`;
+  renderPad();
 }
 
 function setSetter(on, { quiet = false } = {}) {
@@ -389,6 +404,7 @@ function setSetter(on, { quiet = false } = {}) {
   button.setAttribute('aria-pressed', String(on));
   button.textContent = `Enter givens: ${on ? 'on' : 'off'}`;
   document.body.classList.toggle('setter', on);
+  renderPad();
   if (quiet || on === was) return;
   if (on) {
     setMessage('Type the puzzle’s givens; turn “Enter givens” off to play it.');

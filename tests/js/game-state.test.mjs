@@ -174,6 +174,15 @@ describe('game state', () => {
     assert.doesNotMatch(G.percent(1e-12), /^0\.0+%$/);
     assert.match(G.roughDuration(3e17), /years/);
     assert.equal(G.roughDuration(90), 'about 2 minutes');
+    // Powers of ten in superscript digits (plain text: the page sets it as text), never a caret.
+    assert.equal(G.scientific(1.234e21), '1.2 × 10²¹');
+    assert.equal(G.scientific(6.67e21, 2), '6.67 × 10²¹');
+    assert.equal(G.scientific(3.4e-13), '3.4 × 10⁻¹³');
+    assert.equal(G.scientific(1e100), '1.0 × 10¹⁰⁰');
+    assert.equal(G.percent(3.4e-15), '3.4 × 10⁻¹³%');
+    assert.equal(G.roughDuration(3e17 * 365.25 * 86400), 'about 3.0 × 10¹⁷ years');
+    assert.equal(G.EMPTY_9X9, '6.67 × 10²¹');
+    for (const text of [G.percent(1e-12), G.roughDuration(1e30), G.EMPTY_9X9]) assert.doesNotMatch(text, /\^|e[+-]/);
     assert.equal(G.plainWords('invalid character `x` at row 3'), 'invalid character “x” at row 3');
     const error = { code: 'conflicting_givens', message: 'conflicting givens: 5 appears twice in row 1' };
     assert.match(G.explainError(error, { entries: true }), /^Fix the conflicts first: 5 appears twice in row 1 \(among your entries/);
@@ -198,8 +207,9 @@ describe('game state', () => {
     assert.equal(quick.text, 'Counting: 12 solutions so far, about 50.0% of the search done (2.0 s).');
     const endless = G.countProgress({ solutions: 5000, fraction: 1e-15, seconds: 3, emptyNine: true });
     assert.equal(endless.warning, true);
-    assert.match(endless.text, /would take about .* years: an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions\. Cancel, or add givens\.$/);
+    assert.match(endless.text, /would take about .* years: an empty 9 × 9 grid has about 6\.67 × 10²¹ solutions\. Cancel, or add givens\.$/);
     assert.doesNotMatch(endless.text, /0\.0000%/);
+    assert.doesNotMatch(endless.text, /\^/);
     assert.match(G.countProgress({ solutions: 1, fraction: 0, seconds: 3 }).text, /no estimate yet.*far too long/);
   });
 

@@ -409,9 +409,13 @@ describe('the sudoku page on every screen (issue 13)', () => {
         await cell(page, 2).click();
         await page.keyboard.press('Shift+Digit4');
         await page.keyboard.press('Shift+Digit5');
+        const gridBefore = await page.locator('#grid').boundingBox();
         await page.click('#hint');
         // The hint on the grid, with its reason and Apply, is on screen too (#16).
         await page.waitForSelector('#step:not([hidden])');
+        // The hint takes room beside the grid (below it on a phone): the grid keeps its size.
+        const gridWith = await page.locator('#grid').boundingBox();
+        assert.deepEqual([gridWith.width, gridWith.height], [gridBefore.width, gridBefore.height], 'the grid keeps its size with a hint');
         for (const selector of ['#grid', '#step-apply', '#step-reason']) {
           const box = await page.locator(selector).boundingBox();
           assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${selector} on screen with the hint`);
@@ -456,6 +460,7 @@ describe('the sudoku page on every screen (issue 13)', () => {
     for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['390', { width: 390, height: 844 }]]) {
       const tab = await open('', viewport);
       const { page } = tab;
+      const widths = {};
       for (const n of [4, 9, 16, 25]) {
         const solved = full(n);
         // Givens in the first row only: the other rows have none.
@@ -470,8 +475,18 @@ describe('the sudoku page on every screen (issue 13)', () => {
           const grid = await page.locator('#grid').boundingBox();
           assert.ok(Math.abs(grid.width - grid.height) < 2, `${name} ${n}x${n} ${kind}: a square grid (${JSON.stringify(grid)})`);
           await page.locator('#grid').screenshot({ path: join(ARTIFACTS, `sudoku-rows-${name}-${n}-${kind}.png`) });
+          widths[n] = grid.width;
+          // The whole board, from the modes to the message, is on screen (to a pixel: the scroll
+          // position is whole pixels) and no wider than it.
+          for (const selector of ['.modes', '#grid', '#pad', '#message']) {
+            const box = await page.locator(selector).boundingBox();
+            assert.ok(box.y >= -1 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width,
+              `${name} ${n}x${n} ${kind}: ${selector} on screen (${JSON.stringify(box)})`);
+          }
         }
       }
+      // On a wide screen a large grid takes the room the header leaves: its cells grow.
+      if (name === '1280') assert.ok(widths[25] > widths[9] * 1.15, `a 25 x 25 grid ${widths[25]} px wide, 9 x 9 ${widths[9]}`);
       await page.screenshot({ path: join(ARTIFACTS, `sudoku-rows-${name}-page.png`) });
       await clean(tab);
     }
@@ -719,8 +734,11 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.click('#count');
     await page.waitForSelector('#job-text[data-warning="long"]', { timeout: 20_000 });
     const text = await page.textContent('#job-text');
-    assert.match(text, /would take about .* an empty 9 × 9 grid has about 6\.67 × 10\^21 solutions/);
+    assert.match(text, /would take about .* an empty 9 × 9 grid has about 6\.67 × 10²¹ solutions/);
     assert.doesNotMatch(text, /0\.0000%/);
+    // Powers of ten in superscript, never written with a caret.
+    assert.match(text, /about [0-9.]+ × 10⁻[⁰¹²³⁴⁵⁶⁷⁸⁹]+% of the search/);
+    assert.doesNotMatch(text, /\^/);
     // Disabled while the job runs, and it shows.
     assert.equal(await page.isDisabled('#solve'), true);
     assert.notEqual(await look(), enabledLook);
@@ -792,12 +810,20 @@ describe('the sudoku page: what players expect (issue 13)', () => {
 
     // N toggles notes; notes with the selected digit stand out; an entry prunes its peers.
     await cell(page, 2).click();
+    const padHeight = (await page.locator('#pad').boundingBox()).height;
     await page.keyboard.press('n');
     assert.equal(await page.getAttribute('#mode-pencil', 'aria-pressed'), 'true');
+    // The pad shows the mode, and says it: its symbols toggle pencil marks; it does not move.
+    assert.equal(await page.$eval('#pad', (pad) => pad.classList.contains('pencil')), true);
+    assert.equal(await page.getAttribute('#pad', 'aria-label'), 'Toggle a pencil mark in the selected cell');
+    assert.equal(await page.getAttribute('#pad button >> nth=3', 'aria-label'), 'Note 4');
+    assert.equal((await page.locator('#pad').boundingBox()).height, padHeight);
     await page.keyboard.press('4');
     await page.keyboard.press('6');
     await page.keyboard.press('n');
     assert.equal(await page.getAttribute('#mode-pencil', 'aria-pressed'), 'false');
+    assert.equal(await page.$eval('#pad', (pad) => pad.classList.contains('pencil')), false);
+    assert.equal(await page.getAttribute('#pad button >> nth=3', 'aria-label'), 'Enter 4');
     await cell(page, INKALA.indexOf('4')).click(); // a given 4
     assert.equal(await page.locator('#grid .cell[data-cell="2"] .note-same').count(), 1, 'the 4 in the notes stands out');
     assert.equal(await page.textContent('#grid .cell[data-cell="2"] .note-same'), '4');

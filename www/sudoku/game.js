@@ -425,6 +425,19 @@ export function explainError(error, { entries = false } = {}) {
   return text;
 }
 
+/**
+ * `x` in scientific notation with `digits` decimals, its exponent in superscript digits:
+ * "1.2 × 10²¹", "3.4 × 10⁻¹³". Plain text (no markup), so that it reads the same in the
+ * page, a live status and a title.
+ */
+export function scientific(x, digits = 1) {
+  const [mantissa, exponent] = x.toExponential(digits).split('e');
+  const power = String(Number(exponent))
+    .replace('-', '⁻')
+    .replace(/[0-9]/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);
+  return `${mantissa} × 10${power}`;
+}
+
 /** "about 3 minutes", "about 2,000 years": a rough duration for an estimate. */
 export function roughDuration(seconds) {
   const units = [
@@ -437,7 +450,7 @@ export function roughDuration(seconds) {
   for (const [size, word] of units) {
     if (seconds >= size || word === 'second') {
       const amount = seconds / size;
-      if (amount >= 1e6) return `about ${amount.toExponential(1).replace('e+', ' × 10^')} ${word}s`;
+      if (amount >= 1e6) return `about ${scientific(amount)} ${word}s`;
       const n = Math.max(1, Math.round(amount));
       return `about ${plural(n, word)}`;
     }
@@ -450,11 +463,11 @@ export function percent(fraction) {
   if (!(fraction > 0)) return 'no estimate yet';
   if (fraction >= 0.01) return `${(fraction * 100).toFixed(1)}%`;
   if (fraction >= 1e-4) return `${(fraction * 100).toFixed(3)}%`;
-  return `${(fraction * 100).toExponential(1).replace('e-', ' × 10^-')}%`;
+  return `${scientific(fraction * 100)}%`;
 }
 
 /** The number of solutions of an empty 9 x 9 grid (Felgenhauer and Jarvis, 2005), in words. */
-export const EMPTY_9X9 = '6.67 × 10^21';
+export const EMPTY_9X9 = scientific(6.67e21, 2);
 
 /**
  * What a cancelled count says: the `solutions` found before Cancel (none reported yet when
