@@ -128,7 +128,28 @@ pub struct Problem {
     entries: Vec<Entry>,
 }
 
+/// The bytes of the heap buffer `list` holds (its capacity): what a problem, and the
+/// engine's structures, count of the memory they hold.
+pub(crate) fn bytes_of<T>(list: &Vec<T>) -> usize {
+    list.capacity() * std::mem::size_of::<T>()
+}
+
 impl Problem {
+    /// The heap memory this problem holds, in bytes (its lists and names).
+    pub fn heap_bytes(&self) -> usize {
+        let strings =
+            |list: &Vec<String>| bytes_of(list) + list.iter().map(String::capacity).sum::<usize>();
+        let names = match &self.names {
+            Names::Numbered(_) => 0,
+            Names::Named(names) => strings(names),
+        };
+        names
+            + bytes_of(&self.bounds)
+            + strings(&self.colors)
+            + bytes_of(&self.starts)
+            + bytes_of(&self.entries)
+    }
+
     /// How many items, primary and secondary.
     pub fn item_count(&self) -> usize {
         self.names.len()

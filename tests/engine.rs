@@ -369,3 +369,38 @@ fn multiplicities_respect_limits_seeds_and_reloads() {
         assert!(solver.is_complete());
     }
 }
+
+/// `Solver::max_heap_bytes` bounds what a solver holds through its whole search: taken
+/// before, it is the same after (it is the larger of the arrays' capacities and the most
+/// their stacks can grow to, so any growth past the bound would show). Deep searches grow
+/// the stacks past their first reserve: 3,000 levels on the links, 1,500 of Algorithm M.
+#[test]
+fn max_heap_bytes_holds_through_the_search() {
+    use dlx_wasm::ProblemBuilder;
+    let mut problems = vec![queens(8), queens(11), Problem::parse(KNUTH).unwrap()];
+    problems.push(Problem::parse(&data("q8.dlx")).unwrap());
+    let mut deep = ProblemBuilder::new(3000, 0).unwrap();
+    for item in 0..3000 {
+        deep.add_option(&[item]).unwrap();
+    }
+    problems.push(deep.build());
+    let mut multi = ProblemBuilder::new(1, 0).unwrap();
+    multi.set_bounds(0, 1500, 1500).unwrap();
+    for _ in 0..1500 {
+        multi.add_option(&[0]).unwrap();
+    }
+    problems.push(multi.build());
+    for problem in &problems {
+        let mut solver = Solver::new(problem);
+        let before = solver.max_heap_bytes();
+        assert!(before >= problem.option_count() * 4, "counts the arrays");
+        let count = solver.count_solutions();
+        assert!(count >= 1);
+        assert_eq!(
+            solver.max_heap_bytes(),
+            before,
+            "{} options",
+            problem.option_count()
+        );
+    }
+}

@@ -102,6 +102,22 @@ pub(crate) struct Links {
 }
 
 impl Links {
+    /// The heap memory these links hold, in bytes. They do not grow while searching.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        use crate::problem::bytes_of;
+        bytes_of(&self.items)
+            + bytes_of(&self.nodes)
+            + bytes_of(&self.bound)
+            + bytes_of(&self.slack)
+            + bytes_of(&self.option_starts)
+            + bytes_of(&self.lengths)
+    }
+
+    /// How many options are laid out.
+    pub(crate) fn option_count(&self) -> usize {
+        self.option_starts.len()
+    }
+
     /// Lays out `problem` in Knuth's order, reusing this structure's memory (start from
     /// `Links::default()`).
     pub(crate) fn load(&mut self, problem: &Problem) {

@@ -112,6 +112,16 @@ impl Masks {
         }
     }
 
+    /// The most heap memory this search holds at any point, in bytes (see
+    /// [`Search::max_heap_bytes`]).
+    pub(crate) fn max_heap_bytes(&self) -> usize {
+        std::mem::size_of::<Masks>()
+            + match self {
+                Masks::Narrow(search) => search.max_heap_bytes(),
+                Masks::Wide(search) => search.max_heap_bytes(),
+            }
+    }
+
     /// Whether `problem`'s items fit one `u64` (else two words a mask).
     fn narrow(problem: &Problem) -> bool {
         problem.item_count() <= u64::WIDTH
@@ -256,6 +266,22 @@ impl<B: Bits> Search<B> {
         };
         search.load(problem, forced);
         search
+    }
+
+    /// The most heap memory this search holds at any point, in bytes: its arrays, with the
+    /// levels' option lists grown as far as they can (each option once per level, for at
+    /// most `n1 + 1` levels, and the root's), at most twice what they need as a `Vec` grows.
+    fn max_heap_bytes(&self) -> usize {
+        use crate::problem::bytes_of;
+        let pool = self
+            .pool
+            .capacity()
+            .max(2 * (self.n1 + 2) * self.masks.len());
+        bytes_of(&self.masks)
+            + bytes_of(&self.weights)
+            + bytes_of(&self.levels)
+            + bytes_of(&self.counts)
+            + pool * std::mem::size_of::<u32>()
     }
 
     /// [`Search::new`] in this search's memory.

@@ -175,6 +175,14 @@ impl Engine {
         }
     }
 
+    /// The most heap memory this engine holds at any point of its search, in bytes.
+    pub(crate) fn max_heap_bytes(&self) -> usize {
+        match self {
+            Engine::Links(search) => search.max_heap_bytes(),
+            Engine::Masks(masks) => masks.max_heap_bytes(),
+        }
+    }
+
     /// Knuth's update count so far.
     pub(crate) fn updates(&self) -> u64 {
         match self {

@@ -89,6 +89,19 @@ impl LinkSearch {
         }
     }
 
+    /// The most heap memory this search holds at any point, in bytes: the links, and its
+    /// stack of levels grown to the deepest a search can go (a level per primary item, or
+    /// with multiplicities a level per option chosen or item passed over), at most twice
+    /// what it needs as a `Vec` grows.
+    pub(crate) fn max_heap_bytes(&self) -> usize {
+        let mut deepest = self.links.primary_count() as usize + 1;
+        if self.multi {
+            deepest += self.links.option_count();
+        }
+        let levels = self.levels.capacity().max(2 * deepest);
+        self.links.heap_bytes() + levels * std::mem::size_of::<Level>()
+    }
+
     /// Finds nothing more, and counts no updates (after a refused reload).
     pub(crate) fn clear(&mut self) {
         self.levels.clear();

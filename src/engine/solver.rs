@@ -262,6 +262,14 @@ impl Solver {
         self.engine.load(problem, &self.forced, self.linked);
     }
 
+    /// The most heap memory, in bytes, this solver holds at any point of its search: its
+    /// arrays as laid out, and the stacks they may grow to as the search goes deeper. For a
+    /// caller that keeps many solvers within one memory budget (the wasm module keeps the
+    /// ones JS holds within one).
+    pub fn max_heap_bytes(&self) -> usize {
+        self.engine.max_heap_bytes() + crate::problem::bytes_of(&self.forced)
+    }
+
     /// Statistics so far.
     pub fn stats(&self) -> Stats {
         Stats {

@@ -8,7 +8,9 @@ const ERROR_TYPES: &'static str = r#"
  * The `code` of every `Error` this module throws:
  * - `invalid_argument`: an argument of the wrong type or range (`path` says which);
  * - `too_large`: over the size budget (1,048,576 items, 4,194,304 options, 16,777,216 nodes,
- *   64 MiB of text), refused before anything is allocated;
+ *   64 MiB of text), refused before anything is allocated; or a new solver or task set would
+ *   take those alive past the 1.5 GiB of wasm memory they may hold together (`bytes`,
+ *   `held`, `limit`);
  * - `syntax`, `unknown_item`, `duplicate_item`, `duplicate_item_name`, `invalid_name`,
  *   `empty_option`, `no_primary_item`, `color_on_primary`, `item_out_of_range`: a malformed
  *   problem (`line` for text input, `option` for the option's index);
@@ -63,6 +65,10 @@ export interface DlxError extends Error {
   variant?: string;
   /** `too_large` on a sudoku text: its length and the limit. */
   length?: number;
+  /** `too_large`: the limit (of a text's length, or of the memory the objects alive hold). */
   limit?: number;
+  /** `too_large` on a new solver or task set: the bytes it would hold, and those alive hold. */
+  bytes?: number;
+  held?: number;
 }
 "#;

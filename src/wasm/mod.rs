@@ -5,6 +5,7 @@
 mod convert;
 mod errors;
 mod exact_cover;
+mod held;
 mod json;
 pub use exact_cover::*;
 // The worker pool's export (ExactCoverTasks), in the main module only: the pool's workers

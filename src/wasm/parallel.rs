@@ -5,6 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::integer;
 use super::exact_cover::{read_task, solver_error, Arguments, JsExactCoverProblem, Settings};
+use super::held::Held;
 use super::solver::{ExactCoverSolver, JsSolverOptions};
 use super::{engine_error, set};
 use crate::Solver;
@@ -32,6 +33,9 @@ extern "C" {
 #[wasm_bindgen]
 pub struct ExactCoverTasks {
     settings: Settings,
+    /// Its share of the memory the objects alive may hold (its problem's), given back when
+    /// it is dropped.
+    _held: Held,
 }
 
 #[wasm_bindgen]
@@ -47,7 +51,11 @@ impl ExactCoverTasks {
         settings.task = None;
         // Refuses bad forced options here, once.
         settings.solver()?;
-        Ok(ExactCoverTasks { settings })
+        let held = Held::take(settings.problem.heap_bytes(), "this task set")?;
+        Ok(ExactCoverTasks {
+            settings,
+            _held: held,
+        })
     }
 
     /// Splits the search (under the forced options) into about `tasks` disjoint tasks, in
@@ -82,6 +90,6 @@ impl ExactCoverTasks {
         let settings = &self.settings;
         let solver = Solver::for_task(&settings.problem, &settings.options, &task)
             .map_err(|e| solver_error(&e, "path"))?;
-        Ok(ExactCoverSolver { solver })
+        ExactCoverSolver::holding(solver)
     }
 }

@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::integer;
 use super::convert::MAX_SAFE;
 use super::exact_cover::{Arguments, JsExactCoverProblem};
+use super::held::Held;
 use super::set;
 use crate::{Solver, Status, Step};
 
@@ -57,6 +58,20 @@ extern "C" {
 #[wasm_bindgen]
 pub struct ExactCoverSolver {
     pub(crate) solver: Solver,
+    /// Its share of the memory the objects alive may hold, given back when it is dropped.
+    _held: Held,
+}
+
+impl ExactCoverSolver {
+    /// `solver`, for JS to keep, if the memory the objects alive hold leaves room for it
+    /// (else `too_large`, and it is dropped).
+    pub(crate) fn holding(solver: Solver) -> Result<ExactCoverSolver, JsValue> {
+        let held = Held::take(solver.max_heap_bytes(), "this solver")?;
+        Ok(ExactCoverSolver {
+            solver,
+            _held: held,
+        })
+    }
 }
 
 #[wasm_bindgen]
@@ -70,8 +85,7 @@ impl ExactCoverSolver {
         options: Option<JsSolverOptions>,
     ) -> Result<ExactCoverSolver, JsValue> {
         let arguments = Arguments::read(problem, options.map(JsValue::from))?;
-        let solver = arguments.settings.solver()?;
-        Ok(ExactCoverSolver { solver })
+        ExactCoverSolver::holding(arguments.settings.solver()?)
     }
 
     /// The next solution as sorted option indices, or `undefined` when there are no more
