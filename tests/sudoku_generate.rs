@@ -380,3 +380,42 @@ fn at_5x5_the_nearest_level_reached_is_returned() {
         }
     }
 }
+
+/// Jigsaw puzzles above 16x16 without a map, as `generate_sudoku({ variant: 'jigsaw', size })`
+/// makes them: each random map is built on a random grid, so it always has one (before, the
+/// search through freely traded maps ran a minute at 25x25 and failed). Prime sizes, whose
+/// boxes are rows, are refused at once with `regions`.
+#[test]
+fn jigsaw_puzzles_above_16_without_a_map() {
+    for (n, seed) in [(18, 1), (20, 2), (25, 3)] {
+        let start = Instant::now();
+        let options = GradeOptions {
+            puzzle: Options {
+                size: Some(n),
+                ..Options::variant(Variant::Jigsaw)
+            },
+            ..page_options(n, Level::Easy, seed)
+        };
+        let g = generate_graded(&options).unwrap_or_else(|e| panic!("{n}x{n}: {e}"));
+        let layout = g.puzzle.layout();
+        assert_eq!(layout.variant(), Variant::Jigsaw);
+        assert!(layout.jigsaw_map().is_some());
+        assert!(layout.is_solution(g.solution.values()));
+        assert_eq!(g.puzzle.count_solutions(2).unwrap(), 1, "{n}x{n}");
+        println!(
+            "jigsaw {n}x{n}: {:.2} s, {} givens",
+            start.elapsed().as_secs_f64(),
+            g.puzzle.given_count()
+        );
+    }
+    let prime = GradeOptions {
+        puzzle: Options {
+            size: Some(19),
+            ..Options::variant(Variant::Jigsaw)
+        },
+        ..page_options(19, Level::Easy, 0)
+    };
+    let error = generate_graded(&prime).expect_err("19 is prime");
+    assert_eq!(error.code(), "invalid_argument");
+    assert!(error.to_string().contains("prime"), "{error}");
+}

@@ -15,7 +15,7 @@ use super::logic::{run, Context, Grid};
 use super::propagate::Singles;
 use super::puzzle::Sudoku;
 use super::rating::{rate, unique_below, Difficulty, Grade, Level, Rating, EXPERT_EFFORT};
-use super::shape::check_size;
+use super::shape::{check_size, BoxShape};
 use super::solver::{Run, SudokuSolver};
 use super::variant::{Options, Variant};
 
@@ -128,9 +128,8 @@ pub struct Generated {
 ///
 /// # Errors
 /// The option errors of [`Layout::new`] and [`Alphabet::custom`];
-/// [`SudokuError::InvalidArgument`] for `regions` when a jigsaw map has no solution grid,
-/// or when no random jigsaw map with one is found (above 16x16 they are rare), and for
-/// `seed` when the search for a solution grid runs out of its bound (a bound far above what
+/// [`SudokuError::InvalidArgument`] for `regions` when a jigsaw map given has no solution
+/// grid (a random one always has one), and for `seed` when the search for a solution grid runs out of its bound (a bound far above what
 /// any measured seed needs).
 pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
     let target = options.difficulty;
@@ -274,9 +273,10 @@ fn distance(target: Difficulty, rating: &Rating) -> u32 {
     }
 }
 
-/// The layout and a first solution grid; for jigsaw without a map, random maps until one
-/// gives a grid within [`MAP_WORK_BOUND`] (most random maps above 16x16 have none, or
-/// none that the engine finds soon), up to [`GRID_WORK_BOUND`] in all.
+/// The layout and a first solution grid. For jigsaw without a map up to
+/// [`MAX_FREE_MAP`]: random maps until one gives a grid within [`MAP_WORK_BOUND`], up to
+/// [`GRID_WORK_BOUND`] in all; above it (where most random maps have no grid, or none that
+/// the engine finds soon), or past that bound, a map traded on a grid ([`map_on_a_grid`]).
 fn first_grid(
     solver: &mut SudokuSolver,
     n: usize,
@@ -292,23 +292,58 @@ fn first_grid(
     }
     let bound = GRID_WORK_BOUND.saturating_mul(first_grid_budget_of(n * n));
     let mut spent = 0;
-    while spent < bound {
-        let map: String = jigsaw::random_map(n, rng)
-            .into_iter()
-            .map(jigsaw::label)
-            .collect();
-        let with_map = Options {
-            regions: Some(map),
-            ..options.clone()
-        };
-        let layout = Layout::new(n, &with_map)?;
+    while n <= MAX_FREE_MAP && spent < bound {
+        let layout = Layout::new(n, &with_map(options, jigsaw::random_map(n, rng)))?;
         let (search, nodes) = random_grid_counted(solver, &layout, rng, MAP_WORK_BOUND)?;
         if let GridSearch::Found(grid) = search {
             return Ok((layout, grid));
         }
         spent += nodes;
     }
-    Err(no_map_error(n))
+    map_on_a_grid(solver, n, options, rng)
+}
+
+/// The largest size whose random jigsaw maps are traded freely (the first that most often
+/// have a grid). Above it, from 17x17, few have one: at 25x25 the search through them ran a
+/// minute and failed.
+const MAX_FREE_MAP: usize = 16;
+
+/// A random jigsaw map of size `n` with a solution grid by construction: a random grid of
+/// the boxes first, then a map traded on it ([`jigsaw::map_for_grid`]), which it solves.
+/// Refused at a prime size (the boxes are the rows, and no trade keeps a row connected: the
+/// map would be the rows).
+fn map_on_a_grid(
+    solver: &mut SudokuSolver,
+    n: usize,
+    options: &Options,
+    rng: &mut Rng,
+) -> SudokuResult<(Arc<Layout>, Vec<u8>)> {
+    if BoxShape::infer(n).rows == 1 {
+        return Err(SudokuError::InvalidArgument {
+            name: "regions",
+            reason: format!(
+                "no random {n}x{n} jigsaw map is made: {n} is prime, and above {MAX_FREE_MAP}x{MAX_FREE_MAP} random maps are built on a grid of boxes, here rows; give a map"
+            ),
+        });
+    }
+    let boxes = jigsaw::box_map(n);
+    let layout = Layout::new(n, &with_map(options, boxes.clone()))?;
+    let grid = match random_grid(solver, &layout, rng, GRID_WORK_BOUND)? {
+        GridSearch::Found(grid) => grid,
+        other => return Err(no_grid_error(&other)),
+    };
+    let map = jigsaw::map_for_grid(n, &grid, boxes, rng);
+    let layout = Layout::new(n, &with_map(options, map))?;
+    debug_assert!(layout.is_solution(&grid));
+    Ok((layout, grid))
+}
+
+/// `options` with the jigsaw map `map` (a region index per cell).
+fn with_map(options: &Options, map: Vec<u8>) -> Options {
+    Options {
+        regions: Some(map.into_iter().map(jigsaw::label).collect()),
+        ..options.clone()
+    }
 }
 
 /// Search nodes per rating search in the generator: enough to place a puzzle in its band
@@ -425,16 +460,6 @@ fn no_grid_error(search: &GridSearch) -> SudokuError {
             name: "seed",
             reason: "the generator's search for a solution grid ran out of its bound with this seed; another seed will do".into(),
         },
-    }
-}
-
-/// The error for random jigsaw maps none of which gave a grid within the bound.
-fn no_map_error(n: usize) -> SudokuError {
-    SudokuError::InvalidArgument {
-        name: "regions",
-        reason: format!(
-            "no random {n}x{n} jigsaw map with a solution grid was found within the generator's bound (above 16x16 few random maps have one); give a map"
-        ),
     }
 }
 
@@ -784,6 +809,44 @@ mod tests {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
+    }
+
+    /// Above 16x16 a random jigsaw map is traded on a random grid, which solves it: every
+    /// size from 17x17 to 25x25 but the primes gets a map and a grid at once, and the map is
+    /// not the boxes; a prime size is refused at once.
+    /// `cargo test --release --lib jigsaw_maps_above -- --nocapture` prints how far each moved.
+    #[test]
+    fn jigsaw_maps_above_16_are_traded_on_a_grid() {
+        let mut solver = SudokuSolver::new();
+        for n in (17..=25).filter(|n| ![17, 19, 23].contains(n)) {
+            for seed in 0..2 {
+                let mut rng = Rng::with_seed(seed);
+                let options = Options::variant(Variant::Jigsaw);
+                let (layout, grid) = first_grid(&mut solver, n, &options, &mut rng)
+                    .unwrap_or_else(|e| panic!("jigsaw {n}x{n} seed {seed}: {e}"));
+                assert!(layout.is_solution(&grid), "{n}x{n}");
+                let map = layout.jigsaw_map().expect("a jigsaw map");
+                let boxes: String = jigsaw::box_map(n).into_iter().map(jigsaw::label).collect();
+                let moved = map
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .zip(boxes.chars())
+                    .filter(|(a, b)| a != b)
+                    .count();
+                eprintln!("{n}x{n} seed {seed}: {moved} cells moved");
+                assert!(moved >= n, "{n}x{n} seed {seed}: {moved} cells moved");
+            }
+        }
+        for n in [17, 19, 23] {
+            let error = first_grid(
+                &mut solver,
+                n,
+                &Options::variant(Variant::Jigsaw),
+                &mut Rng::with_seed(0),
+            )
+            .expect_err("a prime size above 16 is refused");
+            assert!(error.to_string().contains("prime"), "{error}");
+        }
     }
 
     /// Jigsaw grids with random maps, 4x4 to 16x16 (`DLX_JIGSAW_MAX` for more: 18x18 and
