@@ -129,8 +129,9 @@ pub struct Generated {
 /// # Errors
 /// The option errors of [`Layout::new`] and [`Alphabet::custom`];
 /// [`SudokuError::InvalidArgument`] for `regions` when a jigsaw map given has no solution
-/// grid (a random one always has one), and for `seed` when the search for a solution grid runs out of its bound (a bound far above what
-/// any measured seed needs).
+/// grid (a random one always has one) or a random one is asked for at a prime size above
+/// 16x16, and for `seed` when the search for a solution grid runs out of its bound (a bound
+/// far above what any measured seed needs).
 pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
     let target = options.difficulty;
     let best = attempts(

@@ -209,9 +209,10 @@ pub fn sudoku_candidates(
 /// 16x16 only `easy` is made (the default there): grading harder puzzles while carving
 /// them takes minutes. Throws an `Error` with `code` `"invalid_argument"` (and `path`) for
 /// bad options, and for a level above easy above 16x16 (`path` `options.difficulty`); for
-/// a jigsaw map given that has no solution grid, `path` `options.regions` (a random map
-/// always has one: above 16x16 it is traded on a random grid); and `options.seed` in the never measured case of a seed whose search
-/// for a solution grid runs out of its bound (another seed will do).
+/// a jigsaw map given that has no solution grid, or a random one asked for at a prime size
+/// above 16x16, `path` `options.regions` (a random map always has one: above 16x16 it is
+/// traded on a random grid); and `options.seed` in the never measured case of a seed whose
+/// search for a solution grid runs out of its bound (another seed will do).
 ///
 /// ```js
 /// const { puzzle, grade } = generate_sudoku({ difficulty: 'diabolical', seed: 7 });
