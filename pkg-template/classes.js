@@ -1,12 +1,10 @@
 // What wasm-bindgen cannot declare in Rust, for its classes: the iterator protocol of
-// ExactCoverSolver, so that `for (const solution of solver)` walks the remaining solutions,
-// and what a freed object does. Each browser entry (index.js, core.js) applies them to its
-// module's classes.
+// ExactCoverSolver (its `next()` returns `{ value, done }`: the solver is its own iterator, so
+// `for (const solution of solver)` walks the remaining solutions), and what a freed object
+// does. Each browser entry (index.js, core.js) applies them to its module's classes.
 export function makeIterable(ExactCoverSolver) {
-  ExactCoverSolver.prototype[Symbol.iterator] = function* solutions() {
-    for (let solution = this.next(); solution !== undefined; solution = this.next()) {
-      yield solution;
-    }
+  ExactCoverSolver.prototype[Symbol.iterator] = function iterator() {
+    return this;
   };
 }
 

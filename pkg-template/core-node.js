@@ -3,7 +3,7 @@
 //     import { exact_cover } from 'dlx-wasm/core';
 // works with no init call, and re-exports everything of the browser entry (core.js).
 import { readFileSync } from 'node:fs';
-import { initSync } from './dlx_wasm_core.js';
+import { initSync } from './core.js';
 
 const wasm = initSync({
   module: readFileSync(new URL('./dlx_wasm_core_bg.wasm', import.meta.url)),

@@ -1,22 +1,21 @@
-// Types of index.js: everything of the wasm-bindgen module (whose declarations already make
-// ExactCoverSolver iterable), and the async API on the worker pool (pool.js).
+/// <reference lib="esnext.disposable" />
+// Types of index.js: everything of the wasm-bindgen module (its classes' `[Symbol.dispose]`
+// needs the lib referenced above, so that `strict` projects on `lib: ["es2022", "dom"]`
+// type-check without `skipLibCheck`), and the async API on the worker pool (pool.js).
 export * from './dlx_wasm.js';
 export { default } from './dlx_wasm.js';
-import type { ExactCoverProblem, SolverOptions, SolverStatus, SudokuOptions } from './dlx_wasm.js';
+import type {
+  CountResult, DlxError, ExactCoverOptions, ExactCoverProblem, ExactCoverResult, SudokuOptions,
+} from './dlx_wasm.js';
 
-/** Options of the async API's searches (the solver options but `task`). */
-export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
-  /**
-   * Stop after this many search nodes, all the workers together (never more: the workers
-   * take nodes from one budget; the split's own search of the top of the tree is not counted). The result then
-   * says `status: "node_limit"` and `complete: false`, with the solutions found so far.
-   */
-  maxNodes?: number;
+/** The worker pool's own options, beside the sync export's. */
+export interface PoolOptions {
   /** How many workers, 1 to 128 (default: one per core, `navigator.hardwareConcurrency` or `os.availableParallelism()`, at most 128). */
   workers?: number;
   /**
-   * Cancels the search: every worker stops at once and the promise rejects with an
-   * `AbortError` (at once too while the job waits for its turn on the pool).
+   * Cancels the search: every worker stops at once and the promise rejects with the signal's
+   * reason (an `AbortError`, or `AbortSignal.timeout`'s `TimeoutError`), at once too while
+   * the job waits for its turn on the pool.
    */
   signal?: AbortSignal;
   /**
@@ -25,6 +24,8 @@ export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
    * nodes of the tasks done.
    */
   onProgress?: (fraction: number, soFar: { solutions: number; nodes: number }) => void;
+  /** Called with each solution as a worker finds it (not in order). */
+  onSolution?: (solution: number[]) => void;
   /**
    * About how many tasks to split the search into (default 64 per worker, at most 1,024; 256
    * with a `seed`, so that a seeded search gives the same answers on any number of workers).
@@ -32,64 +33,26 @@ export interface ParallelOptions extends Omit<SolverOptions, 'task'> {
   tasks?: number;
 }
 
-/** Knuth's statistics of a parallel search, added up over the workers. */
-export interface ParallelStats {
-  nodes: number;
-  updates: number;
-  solutions: number;
-}
+/**
+ * Options of `exact_cover_async`: `exact_cover`'s, with `maxNodes` for all the workers
+ * together (they take nodes from one budget; the split's own search of the top of the tree
+ * is not counted: the result then says `status: "node_limit"`, with the solutions found so
+ * far), and the pool's.
+ */
+export interface ExactCoverAsyncOptions extends ExactCoverOptions, PoolOptions {}
 
-/** What `countSolutions` found. */
-export interface CountResult {
-  /**
-   * The number of solutions (at most `limit`): the count of `exact_cover`. Under a node
-   * limit that stopped the search, the solutions found before it stopped.
-   */
-  count: number;
-  /** Whether the whole search space was explored. */
-  complete: boolean;
-  /** Why the search ended: `"exhausted"` (complete), `"solution_limit"` or `"node_limit"`. */
-  status: Exclude<SolverStatus, 'searching'>;
-  stats: ParallelStats;
-}
-
-/** What `findSolutions` found. */
-export interface FindResult extends CountResult {
-  /**
-   * The solutions in the order `exact_cover` finds them (the first `limit` of them). Under a
-   * node limit that stopped the search, every solution found, in that order (with gaps
-   * where tasks were not finished).
-   */
-  solutions: number[][];
-}
-
-/** Options of `findSolutions`. */
-export interface FindOptions extends ParallelOptions {
-  /** Called with each solution as a worker finds it (not in order). */
-  onSolution?: (solution: number[]) => void;
-}
-
-/** Options of `solveSudokuAsync`. */
+/** Options of `solve_sudoku_async`: `solve_sudoku`'s, and a signal that cancels it. */
 export interface SudokuAsyncOptions extends SudokuOptions {
   signal?: AbortSignal;
 }
 
-/**
- * The error codes of the async API beyond the module's: `pool_closed` (a call on a closed
- * pool), `worker_died` (a worker died twice on the same task), `callback_threw` (`onSolution`
- * or `onProgress` threw: the search stops, the error's `path` names the callback and its
- * `cause` is what it threw). Options of the wrong type (not an object, a callback that is
- * not a function, a `signal` that is not an AbortSignal) are `invalid_argument` with a
- * `path`, as the module's. Aborts reject with a `DOMException` named `AbortError`.
- */
-export type PoolErrorCode = 'pool_closed' | 'worker_died' | 'callback_threw';
-
 /** A pool of workers, each with its own wasm instance, reused by every call; jobs run in turn. */
 export declare class WorkerPool {
   readonly size: number;
-  countSolutions(problem: ExactCoverProblem, options?: ParallelOptions): Promise<CountResult>;
-  findSolutions(problem: ExactCoverProblem, options?: FindOptions): Promise<FindResult>;
-  solveSudokuAsync(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
+  /** `exact_cover_async` on this pool. */
+  exactCover(problem: ExactCoverProblem, options?: ExactCoverAsyncOptions): Promise<ExactCoverResult>;
+  /** `solve_sudoku_async` on this pool. */
+  solveSudoku(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
   /**
    * Ends every worker, the running job's too: that job and the queued ones reject with
    * `pool_closed` at once, as later calls do.
@@ -97,16 +60,22 @@ export declare class WorkerPool {
   close(): void;
 }
 
-/** Counts the solutions of `problem` on every worker of the default pool. */
-export declare function countSolutions(problem: ExactCoverProblem, options?: ParallelOptions): Promise<CountResult>;
-/** Finds the solutions of `problem` on every worker of the default pool, in the serial order. */
-export declare function findSolutions(problem: ExactCoverProblem, options?: FindOptions): Promise<FindResult>;
-/** Solves a sudoku in a worker of the default pool: what `solve_sudoku` returns. */
-export declare function solveSudokuAsync(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
+/**
+ * `exact_cover` off the main thread, on every worker of the default pool: the same options
+ * (refused as `exact_cover` refuses them), the same result, the solutions in the same
+ * order. The search is split into disjoint tasks; a memoised count (`memo`) or one task
+ * (`task`) runs in one worker. Count with `countOnly: true` (`count`, `countText`, `status`).
+ */
+export declare function exact_cover_async(problem: ExactCoverProblem, options?: ExactCoverAsyncOptions): Promise<ExactCoverResult>;
+/** `solve_sudoku` in a worker of the default pool. */
+export declare function solve_sudoku_async(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
 /** A new pool of `size` workers (default: one per core). */
-export declare function createWorkerPool(size?: number): WorkerPool;
+export declare function create_worker_pool(size?: number): WorkerPool;
 /**
  * Ends the default pool's workers: its running and queued jobs reject with `pool_closed` at
  * once (a later call starts new ones).
  */
-export declare function closeWorkerPool(): void;
+export declare function close_worker_pool(): void;
+/** Whether `value` is an Error this package threw or rejected with (an Error with a `code`). */
+export declare function isDlxError(value: unknown): value is DlxError;
+export type { CountResult };

@@ -24,11 +24,54 @@ export function wasmUrl() {
     : new URL('./dlx_wasm_bg.wasm', import.meta.url);
 }
 
+let compiling = null;
+
 /**
- * wasm-bindgen's `init`, loading by default the build for this engine ([`wasmUrl`]); given
- * a module, a URL or a response, it loads that. The package's default export, and what its
- * web workers and the pages' workers call.
+ * The main module's build for this engine, fetched and compiled once (streaming where the
+ * server sends `application/wasm`): `init()` instantiates it, and the worker pool hands the
+ * same compiled module to each of its workers, so that none fetches or compiles it again.
+ * @returns {Promise<WebAssembly.Module>}
  */
-export function init(input) {
-  return initModule(input ?? { module_or_path: wasmUrl() });
+export function compiledModule() {
+  compiling ??= compile(wasmUrl()).catch((error) => {
+    compiling = null;
+    throw error;
+  });
+  return compiling;
+}
+
+async function compile(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`fetching ${url} failed: ${response.status} ${response.statusText}`);
+  if (typeof WebAssembly.compileStreaming === 'function'
+    && response.headers.get('Content-Type')?.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+let ready = false;
+
+/** Whether the module is instantiated (the package's exports check it: `not_initialized`). */
+export function initialized() {
+  return ready;
+}
+
+/**
+ * wasm-bindgen's `init`, loading by default the build for this engine ([`compiledModule`]);
+ * given a compiled module, a URL or a response, it loads that. The package's default
+ * export, and what its web workers and the pages' workers call.
+ */
+export async function init(input) {
+  const source = input ?? await compiledModule();
+  const exports = await initModule(source instanceof WebAssembly.Module || input === undefined
+    ? { module_or_path: source }
+    : input);
+  ready = true;
+  return exports;
+}
+
+/** Marks the module instantiated where it was synchronously (the Node entry's `initSync`). */
+export function markInitialized() {
+  ready = true;
 }

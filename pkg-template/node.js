@@ -1,16 +1,17 @@
-// The Node entry of dlx-wasm (`exports["."].node` in package.json). It instantiates the
-// WebAssembly module synchronously at import time, so
+// The Node entry of dlx-wasm (`exports["."].node` in package.json). It compiles and
+// instantiates the WebAssembly module synchronously at import time, so
 //     import { exact_cover } from 'dlx-wasm';
 // works with no init call, and re-exports everything of the browser entry (index.js), with
-// the async API on worker threads instead of Web Workers.
+// the async API on worker threads instead of Web Workers, each handed the compiled module.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { initSync } from './dlx_wasm.js';
+import { initSync } from './index.js';
 import { wasmUrl } from './load.js';
 import { makeApi } from './pool.js';
 
-const wasm = initSync({ module: readFileSync(wasmUrl()) });
+const module = new WebAssembly.Module(readFileSync(wasmUrl()));
+const wasm = initSync({ module });
 
 export * from './index.js';
 
@@ -30,9 +31,13 @@ function nodeWorker(worker) {
 }
 
 export const {
-  countSolutions, findSolutions, solveSudokuAsync, createWorkerPool, closeWorkerPool,
+  exact_cover_async, solve_sudoku_async, create_worker_pool, close_worker_pool,
 } = makeApi({
-  spawn: () => nodeWorker(new Worker(new URL('./worker-node.js', import.meta.url))),
+  // `execArgv: []`: the worker does not inherit the process's flags (`--input-type=module`,
+  // `--eval`, ... would make it fail at start); `workerData`: the module compiled above.
+  spawn: () => nodeWorker(new Worker(new URL('./worker-node.js', import.meta.url), {
+    execArgv: [], workerData: { module },
+  })),
   cores: () => availableParallelism(),
 });
 

@@ -2,7 +2,32 @@
 // in Node), one wasm instance each, that split a search into disjoint tasks (the engine's
 // split: every solution in exactly one task) and run them on every worker. Counts are the
 // counts of exact_cover, solutions come in its order. index.js and node.js make the API with
-// their own way of starting a worker (worker.js, worker-node.js; both run worker-core.js).
+// their own way of starting a worker (worker.js, worker-node.js; both run worker-core.js),
+// which speaks the one protocol of protocol.js.
+import { codedError } from './errors.js';
+import { decodeError } from './protocol.js';
+
+/**
+ * The keys of each async export's options: its sync export's (the module's schema, which
+ * refuses any other key: `schema::EXACT_COVER` in src/wasm/exact_cover.rs, `PUZZLE_KEYS` in
+ * src/wasm/sudoku.rs) and the pool's own. What the sync export refuses, the async one
+ * refuses: its options go to the module's own check in a worker.
+ * tests/js/schema.test.mjs checks every export's keys, sync and async, against the .d.ts.
+ */
+export const SCHEMAS = {
+  exact_cover_async: [
+    'limit', 'maxNodes', 'seed', 'forced', 'task', 'countOnly', 'memo', 'memoBytes', 'memoOrder',
+    'workers', 'signal', 'onProgress', 'onSolution', 'tasks',
+  ],
+  solve_sudoku_async: ['boxRows', 'boxCols', 'variant', 'regions', 'alphabet', 'signal'],
+};
+
+/**
+ * The most option indices the solutions of one call collect (16 MiB of numbers), as
+ * `exact_cover`'s `MAX_COLLECTED` (src/wasm/exact_cover.rs): past it the call rejects with
+ * `too_many_solutions`, as the sync call throws, instead of running out of memory.
+ */
+const MAX_COLLECTED = 1 << 22;
 
 /**
  * About how many tasks a search on `workers` workers is split into, unless the call says:
@@ -42,21 +67,9 @@ function workerCount(value, path) {
   return value;
 }
 
-/** An `AbortError` for `signal`: its reason if that is one, else a new one. */
+/** What an abort of `signal` rejects with: the signal's own reason (`AbortSignal.timeout`'s `TimeoutError`, or what `abort(reason)` was given), as `fetch` does. */
 function abortError(signal) {
-  const reason = signal?.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  return new DOMException('The operation was aborted.', 'AbortError');
-}
-
-/** An `Error` from the plain object a worker sent, with its `code` and positions. */
-function rebuild(plain) {
-  const { message, ...rest } = plain;
-  return Object.assign(new Error(message), rest);
-}
-
-function codedError(code, message) {
-  return Object.assign(new Error(message), { code });
+  return signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
 function closedError() {
@@ -77,10 +90,21 @@ function describe(value) {
   return typeof value;
 }
 
-/** The options argument of an async call: an object, or nothing (`{}`), as the module reads one. */
-function optionsObject(options) {
+/**
+ * The options argument of the async export `name`: an object with only the keys of its
+ * schema ([`SCHEMAS`]), or nothing (`{}`), as the module reads one; a key it may not have
+ * is refused with the module's message, naming the export's keys.
+ */
+function optionsObject(options, name) {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', 'an object', options);
+  const keys = SCHEMAS[name];
+  for (const key of Object.keys(options)) {
+    if (!keys.includes(key)) {
+      const path = `options.${key.slice(0, 40)}`;
+      throw codedError('invalid_argument', `${path}: unknown key (the keys of options are ${keys.join(', ')})`, { path });
+    }
+  }
   return options;
 }
 
@@ -167,7 +191,7 @@ class Slot {
     }
     this.pending.delete(message.id);
     if (this.pending.size === 0) this.handle.unref();
-    if (message.error) request.reject(rebuild(message.error));
+    if (message.error) request.reject(decodeError(message.error));
     else request.resolve(message.value);
   }
 
@@ -293,24 +317,28 @@ export class WorkerPool {
     });
   }
 
-  /** Counts the solutions of `problem` on the pool: `{ count, complete, status, stats }`. */
-  countSolutions(problem, options = {}) {
-    return this.search(problem, options, false);
+  /**
+   * `exact_cover(problem, options)` on the pool's workers: the same options (and the pool's
+   * own) and the same result. A memoised count (`memo`) or the search of one task (`task`)
+   * runs in one worker; any other search is split into tasks run on every worker.
+   */
+  exactCover(problem, options) {
+    return settle(() => this.#begin(problem, optionsObject(options, 'exact_cover_async')));
   }
 
-  /** Finds the solutions of `problem` on the pool, in the order of `exact_cover`. */
-  findSolutions(problem, options = {}) {
-    return this.search(problem, options, true);
-  }
-
-  /** Solves a sudoku in a worker: what `solve_sudoku(puzzle, options)` returns. */
-  solveSudokuAsync(puzzle, options = {}) {
+  /** `solve_sudoku(puzzle, options)` in a worker of the pool. */
+  solveSudoku(puzzle, options) {
     return settle(() => {
-      const { signal: given, workers, ...sudokuOptions } = optionsObject(options);
+      const { signal: given, ...sudokuOptions } = optionsObject(options, 'solve_sudoku_async');
       const signal = abortSignal(given);
-      return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
-        slot.request({ op: 'call', name: 'solve_sudoku', args: [puzzle, sudokuOptions] })), signal);
+      return this.#call('solve_sudoku', [puzzle, sudokuOptions], signal);
     });
+  }
+
+  /** The export `name` called with `args` in one worker of the pool. */
+  #call(name, args, signal) {
+    return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
+      slot.request({ op: 'call', name, args })), signal);
   }
 
   /**
@@ -325,25 +353,30 @@ export class WorkerPool {
     for (const slot of this.idle.splice(0)) slot.end();
   }
 
-  search(problem, options, find) {
-    return settle(() => this.#begin(problem, options, find));
-  }
-
-  #begin(problem, options, find) {
+  #begin(problem, options) {
     // `limit` and `maxNodes` stay in the options each worker reads, which checks them as
     // exact_cover does; the pool applies them to the whole search.
     const {
       workers = this.size, signal: givenSignal, onProgress: givenProgress, onSolution: givenSolution,
-      tasks: asked, ...solverOptions
-    } = optionsObject(options);
+      tasks: asked, countOnly = false, ...solverOptions
+    } = options;
     const { limit, maxNodes } = solverOptions;
     workerCount(workers, 'options.workers');
     const signal = abortSignal(givenSignal);
     const onProgress = callback(givenProgress, 'options.onProgress');
     const onSolution = callback(givenSolution, 'options.onSolution');
     if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (solverOptions.memo || solverOptions.task !== undefined) {
+      // Not split: exact_cover itself, in one worker.
+      return this.#call('exact_cover', [problem, { ...solverOptions, countOnly }], signal).then((result) => {
+        for (const solution of result.solutions) onSolution?.(solution);
+        onProgress?.(1, { solutions: result.count, nodes: result.stats.nodes });
+        return result;
+      });
+    }
     const count = Math.min(workers, this.size);
     const tasks = asked ?? defaultTasks(count, solverOptions.seed !== undefined);
+    const find = countOnly !== true;
     return this.exclusive(count, (slots, spawn) => guard(signal, slots, () =>
       runTasks({ problem, solverOptions, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)), signal);
   }
@@ -422,16 +455,21 @@ async function runTasks(job, slots, spawn) {
   // that before its first task (a failure here comes back when a task awaits it).
   for (const slot of slots.slice(1)) load(slot).catch(() => {});
   let tasks;
+  let splitStats;
   try {
     await load(slots[0]);
-    tasks = await slots[0].request({ op: 'split', key, tasks: target });
+    ({ tasks, stats: splitStats } = await slots[0].request({ op: 'split', key, tasks: target }));
   } catch (error) {
     forget();
     throw error;
   }
   // Each task's solutions; `done` once searched to its end (or its first `limit`).
   const results = tasks.map(() => ({ done: false, count: 0, solutions: [] }));
-  const stats = { nodes: 0, updates: 0 };
+  // The solutions the workers sent, and their option indices (the budget of MAX_COLLECTED).
+  let received = 0;
+  let collected = 0;
+  // The split's own search of the top of the tree counts, as every task's does.
+  const stats = { nodes: splitStats.nodes, updates: splitStats.updates };
   // The runs under way (each `{ slot, share, count }`: its task's share times its progress,
   // the solutions it has found so far).
   const running = new Set();
@@ -535,6 +573,9 @@ async function runTasks(job, slots, spawn) {
           run.count = event.count;
           progress(false);
         } else {
+          received += 1;
+          collected += event.solution.length;
+          if (collected > MAX_COLLECTED) throw tooManySolutions(received - 1);
           results[index]?.solutions.push(event.solution);
           onSolution?.(event.solution);
         }
@@ -585,7 +626,7 @@ async function runTasks(job, slots, spawn) {
             release(run);
             pump();
           }
-          if (error.code === 'callback_threw') fail(error);
+          if (error.code === 'callback_threw' || error.code === 'too_many_solutions') fail(error);
           if (failed || stopped) return;
           const attempt = (tries.get(index) ?? 0) + 1;
           if (error.code === 'worker_died' && attempt <= RETRIES) {
@@ -631,30 +672,50 @@ async function runTasks(job, slots, spawn) {
   progress(true);
   // As ExactCoverSolver's status: why the search ended.
   const status = complete ? 'exhausted' : total >= limit ? 'solution_limit' : 'node_limit';
-  const outcome = { count: total, complete, status, stats: { ...stats, solutions: total } };
-  return find ? { solutions, ...outcome } : outcome;
+  return {
+    solutions, count: total, countText: String(total), complete, status, stats: { ...stats, solutions: total },
+  };
+}
+
+/** `too_many_solutions` as `exact_cover` throws it, after `collected` solutions. */
+function tooManySolutions(collected) {
+  return codedError('too_many_solutions', `the solutions pass the budget of ${MAX_COLLECTED} option indices that one call collects (after ${collected} solutions): pass \`limit\` to take the first few, \`countOnly: true\` to count them, or stream them with ExactCoverSolver`, { collected, budget: MAX_COLLECTED });
 }
 
 /**
  * The async API on a default pool that `spawn` fills: `cores()` workers unless a call asks
- * for more (`workers`), reused by every call until `closeWorkerPool()`.
+ * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
+ * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`).
  */
-export function makeApi({ spawn, cores }) {
+export function makeApi({ spawn, cores, module }) {
+  const start = module === undefined ? spawn : () => {
+    const worker = spawn();
+    const post = worker.post;
+    // Messages posted before the module is compiled wait behind it, in order. Where it
+    // cannot be compiled, the worker is sent none and loads it itself (and says why it
+    // cannot, to each request).
+    let ready = module().then((compiled) => post({ op: 'init', module: compiled }), () => {});
+    worker.post = (message) => {
+      ready = ready.then(() => post(message));
+    };
+    return worker;
+  };
   let shared = null;
   const pool = (options) => {
     const wanted = options?.workers;
     if (wanted !== undefined) workerCount(wanted, 'options.workers');
     const size = Math.min(MAX_WORKERS, Math.max(cores(), wanted ?? 1));
-    if (!shared || shared.closed) shared = new WorkerPool(spawn, size);
+    if (!shared || shared.closed) shared = new WorkerPool(start, size);
     else shared.grow(size);
     return shared;
   };
   return {
-    countSolutions: (problem, options) => settle(() => pool(options).countSolutions(problem, options)),
-    findSolutions: (problem, options) => settle(() => pool(options).findSolutions(problem, options)),
-    solveSudokuAsync: (puzzle, options) => settle(() => pool(options).solveSudokuAsync(puzzle, options)),
-    createWorkerPool: (size = Math.min(MAX_WORKERS, cores())) => new WorkerPool(spawn, size),
-    closeWorkerPool: () => {
+    exact_cover_async: (problem, options) => settle(() =>
+      pool(optionsObject(options, 'exact_cover_async')).exactCover(problem, options)),
+    solve_sudoku_async: (puzzle, options) => settle(() =>
+      pool(optionsObject(options, 'solve_sudoku_async')).solveSudoku(puzzle, options)),
+    create_worker_pool: (size = Math.min(MAX_WORKERS, cores())) => new WorkerPool(start, size),
+    close_worker_pool: () => {
       shared?.close();
       shared = null;
     },

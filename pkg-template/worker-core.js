@@ -1,22 +1,14 @@
 // The work of one worker of the pool (pool.js), whatever runs it: a module Web Worker
 // (worker.js) or a Node worker thread (worker-node.js). It holds one wasm instance, the
-// problems sent to it (as ExactCoverTasks, read once) and answers tagged messages:
-//   { id, op: 'load', key, problem, options }  -> { id, value: true }
-//   { id, op: 'split', key, tasks }            -> { id, value: [{ path, share }, ...] }
-//   { id, op: 'run', key, path, find, limit, lease }
-//                                              -> { id, progress, count } ..., { id, solution } ...,
-//                                                 { id, need: true } ... (lease spent),
-//                                                 { id, value: { count, stats, status } }
-//   { id, op: 'grant', nodes }                 -> nothing (more nodes for the run `id`)
-//   { id, op: 'call', name, args }             -> { id, value: wasm[name](...args) }
-//   { id, op: 'drop', key }                    -> nothing (forgets a problem)
-// Errors answer { id, error: { message, name, code, line, option, path } }. A run cannot be
+// problems sent to it (as ExactCoverTasks, read once) and answers the requests of the
+// package's one protocol (protocol.js, where every message is declared). A run cannot be
 // interrupted: the pool cancels one by terminating the worker.
 //
 // Under a node limit (`lease` given) a run searches at most `lease` nodes, then asks the pool
 // for more (`need`) and waits for a `grant`; a grant of 0 nodes ends it with the status
 // `node_limit`. The leases come out of one budget in the pool, so all the runs of a search
 // together search at most the search's `maxNodes` nodes.
+import { encodeError } from './protocol.js';
 
 /** How many search nodes a run searches between two looks at the clock. */
 const BUDGET = 4096;
@@ -36,12 +28,14 @@ export function serve(wasm, post, listen) {
           problems.set(message.key, new wasm.ExactCoverTasks(message.problem, message.options));
           post({ id, value: true });
           break;
-        case 'split':
-          post({ id, value: held(problems, message.key).split(message.tasks) });
+        case 'split': {
+          const tasks = held(problems, message.key);
+          post({ id, value: { tasks: tasks.split(message.tasks), stats: tasks.splitStats } });
           break;
+        }
         case 'run':
           run(held(problems, message.key), message, post, waiting)
-            .catch((error) => post({ id, error: plain(error) }));
+            .catch((error) => post({ id, error: encodeError(error) }));
           break;
         case 'grant':
           waiting.get(id)?.(message.nodes);
@@ -58,7 +52,7 @@ export function serve(wasm, post, listen) {
           throw Object.assign(new Error(`unknown operation ${op}`), { code: 'invalid_argument' });
       }
     } catch (error) {
-      post({ id, error: plain(error) });
+      post({ id, error: encodeError(error) });
     }
   });
 }
@@ -124,13 +118,4 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
   } finally {
     solver.free();
   }
-}
-
-/** An error as a plain object that survives postMessage with its code and positions. */
-export function plain(error) {
-  const out = { message: String(error?.message ?? error), name: error?.name ?? 'Error' };
-  for (const key of ['code', 'line', 'option', 'path', 'budget', 'collected']) {
-    if (error?.[key] !== undefined) out[key] = error[key];
-  }
-  return out;
 }

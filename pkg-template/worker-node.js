@@ -1,10 +1,11 @@
 // A Node worker thread of the pool (pool.js, node.js): one instance of the main wasm module,
-// loaded synchronously from the file beside it.
+// instantiated synchronously from the module node.js compiled (`workerData.module`), or
+// from the file beside it where none was given.
 import { readFileSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import * as wasm from './dlx_wasm.js';
 import { wasmUrl } from './load.js';
 import { serve } from './worker-core.js';
 
-wasm.initSync({ module: readFileSync(wasmUrl()) });
+wasm.initSync({ module: workerData?.module ?? readFileSync(wasmUrl()) });
 serve(wasm, (message) => parentPort.postMessage(message), (handle) => parentPort.on('message', handle));

@@ -73,7 +73,7 @@ cp pkg-template/*.js pkg-template/*.d.ts pkg-template/README.md LICENSE-MIT LICE
 rm -rf www/pkg
 mkdir -p www/pkg
 cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_simd_bg.wasm pkg/load.js pkg/snippets \
-    pkg/pool.js pkg/worker.js pkg/worker-core.js www/pkg/
+    pkg/pool.js pkg/worker.js pkg/worker-core.js pkg/protocol.js pkg/errors.js www/pkg/
 
 for out in dlx_wasm dlx_wasm_simd dlx_wasm_core; do
     wasm=pkg/${out}_bg.wasm

@@ -20,8 +20,8 @@ pub mod sudoku;
 pub mod wasm;
 
 pub use engine::{
-    split, trace, ParallelOptions, ParallelOutcome, ParallelSolver, Solver, SolverOptions, Stats,
-    Status, Step, Task, Trace, TraceEvent,
+    split, split_counted, trace, ParallelOptions, ParallelOutcome, ParallelSolver, Solver,
+    SolverOptions, Stats, Status, Step, Task, Trace, TraceEvent,
 };
 pub use engine::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use error::{Error, Result};

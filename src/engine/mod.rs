@@ -34,7 +34,7 @@ mod trace;
 pub use memo::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use parallel::{ParallelOptions, ParallelOutcome, ParallelSolver};
 pub use solver::{Solver, SolverOptions};
-pub use split::{split, Task};
+pub use split::{split, split_counted, Task};
 pub use trace::{trace, Trace, TraceEvent};
 
 use masks::Masks;

@@ -25,7 +25,7 @@ use std::str::FromStr;
 
 use super::search::LinkSearch;
 use super::solver::check_forced;
-use super::{SolverOptions, Step};
+use super::{SolverOptions, Stats, Step};
 use crate::error::{Error, Result};
 use crate::problem::Problem;
 
@@ -152,6 +152,23 @@ impl Ord for Pending {
 /// # Errors
 /// As [`crate::Solver::with_options`], for bad forced options.
 pub fn split(problem: &Problem, options: &SolverOptions, tasks: usize) -> Result<Vec<Task>> {
+    split_counted(problem, options, tasks).map(|(tasks, _)| tasks)
+}
+
+/// [`split`], with Knuth's statistics of the split's own search: the nodes it entered and
+/// the links it updated while it listed the children of the nodes it split (the top of the
+/// tree; not the descents that bring it back to each, nor the solutions, which are not
+/// counted). Added to its tasks' statistics, they are the work of a split search: a little
+/// more than the serial search's, since each task also replays its path.
+///
+/// # Errors
+/// As [`split`].
+pub fn split_counted(
+    problem: &Problem,
+    options: &SolverOptions,
+    tasks: usize,
+) -> Result<(Vec<Task>, Stats)> {
+    let mut stats = Stats::default();
     let mut forced = Vec::new();
     check_forced(problem, &options.forced, &mut forced)?;
     let mut base = LinkSearch::default();
@@ -168,7 +185,7 @@ pub fn split(problem: &Problem, options: &SolverOptions, tasks: usize) -> Result
     while count < tasks.max(1) {
         let Some(pending) = queue.pop() else { break };
         search.clone_from(&base);
-        let children = children(&mut search, &pending);
+        let children = children(&mut search, &pending, &mut stats);
         match children {
             None => leaves.push(pending),
             Some(children) => {
@@ -181,7 +198,7 @@ pub fn split(problem: &Problem, options: &SolverOptions, tasks: usize) -> Result
     all.append(&mut leaves);
     all.sort_by(|a, b| a.positions.cmp(&b.positions));
     let total: f64 = all.iter().map(|p| p.task.share).sum();
-    Ok(all
+    let tasks = all
         .into_iter()
         .map(|mut p| {
             if total > 0.0 {
@@ -189,12 +206,14 @@ pub fn split(problem: &Problem, options: &SolverOptions, tasks: usize) -> Result
             }
             p.task
         })
-        .collect())
+        .collect();
+    Ok((tasks, stats))
 }
 
 /// The children of `pending` in the search tree, in the order of the search, or `None` if
-/// its node is a solution (a leaf). `search` holds the problem, not yet searched.
-fn children(search: &mut LinkSearch, pending: &Pending) -> Option<Vec<Pending>> {
+/// its node is a solution (a leaf). `search` holds the problem, not yet searched. The nodes
+/// and updates of listing them are added to `stats`.
+fn children(search: &mut LinkSearch, pending: &Pending, stats: &mut Stats) -> Option<Vec<Pending>> {
     for &branch in &pending.task.path {
         // The path was found by this same search: it is in the tree.
         if !search.descend(branch) {
@@ -203,13 +222,16 @@ fn children(search: &mut LinkSearch, pending: &Pending) -> Option<Vec<Pending>> 
     }
     let depth = pending.task.path.len();
     search.set_cutoff(depth + 1);
+    let before = search.updates();
     let mut children = Vec::new();
     let mut nodes = 0;
-    loop {
+    let listed = loop {
         match search.step_unobserved(&mut nodes) {
-            Step::Solution if search.depth() == depth => return None,
+            Step::Solution if search.depth() == depth => break false,
             Step::Solution => {
-                let (branch, degree) = search.branches().nth(depth)?;
+                let Some((branch, degree)) = search.branches().nth(depth) else {
+                    break false;
+                };
                 let mut task = pending.task.clone();
                 task.path.push(branch);
                 task.share /= f64::from(degree.max(1));
@@ -218,7 +240,10 @@ fn children(search: &mut LinkSearch, pending: &Pending) -> Option<Vec<Pending>> 
                 children.push(Pending { task, positions });
             }
             Step::Paused => {}
-            Step::Done => return Some(children),
+            Step::Done => break true,
         }
-    }
+    };
+    stats.nodes += nodes;
+    stats.updates += search.updates() - before;
+    listed.then_some(children)
 }

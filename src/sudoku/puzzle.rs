@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::alphabet::Alphabet;
 use super::error::{Conflict, SudokuError, SudokuResult};
 use super::layout::Layout;
-use super::solver::{with_workspace, Outcome};
+use super::solver::{with_workspace, Outcome, SearchReport};
 use super::variant::Options;
 use super::{format, parse, validate};
 
@@ -221,6 +221,18 @@ impl Sudoku {
     /// [`SudokuError::ConflictingGivens`].
     pub fn count_solutions(&self, limit: u64) -> SudokuResult<u64> {
         with_workspace(|solver| solver.count(self, limit))
+    }
+
+    /// [`Sudoku::count_solutions`] with the report of the search that counted (its nodes,
+    /// and whether the fast search or the engine ran).
+    ///
+    /// # Errors
+    /// [`SudokuError::ConflictingGivens`].
+    pub fn count_with_report(&self, limit: u64) -> SudokuResult<(u64, SearchReport)> {
+        with_workspace(|solver| {
+            let count = solver.count(self, limit)?;
+            Ok((count, solver.report()))
+        })
     }
 
     /// Up to `limit` solutions, in the engine's order.

@@ -47,14 +47,26 @@ extern "C" {
     fn take_thrown() -> JsValue;
     #[wasm_bindgen(js_name = errorMessage)]
     fn error_message(value: &JsValue) -> Option<String>;
+    #[wasm_bindgen(js_name = countResult)]
+    fn count_result(
+        solutions: &JsValue,
+        count: f64,
+        count_text: &JsValue,
+        status: u32,
+        nodes: f64,
+        updates: f64,
+        found: f64,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = exactCoverResult)]
     fn exact_cover_result(
         flat: Option<&[u32]>,
         ends: Option<&[u32]>,
         count: f64,
-        complete: bool,
+        count_text: &JsValue,
+        status: u32,
         nodes: f64,
         updates: f64,
+        found: f64,
     ) -> JsValue;
 }
 
@@ -272,12 +284,12 @@ impl<'k> Fields<'k> {
         Ok(fields)
     }
 
-    /// The value of `key` (one of the keys read), `None` if undefined or null. Only the
-    /// keys present are compared with it (an options object has a key or two of ten), each
-    /// found at once in `ends`: in wasm, walking the key list byte by byte for every key
-    /// asked for cost more than reading the values.
+    /// The value of `key`, `None` if undefined or null, or if `key` is not one of the keys
+    /// read (a reader shared by exports of different schemas asks for every key any of them
+    /// has). Only the keys present are compared with it (an options object has a key or two
+    /// of ten), each found at once in `ends`: in wasm, walking the key list byte by byte for
+    /// every key asked for cost more than reading the values.
     pub(crate) fn get(&self, key: &str) -> Option<JsValue> {
-        debug_assert!(keys_hold(self.keys, key), "{key} was not read");
         let (keys, key) = (self.keys.as_bytes(), key.as_bytes());
         let mut present = self.present;
         while present != 0 {
@@ -334,11 +346,6 @@ fn key_list(keys: &str) -> JsValue {
 
 /// The most key lists [`key_list`] keeps.
 const KEY_LISTS: usize = 32;
-
-/// Whether `key` is one of `keys` (names separated by single spaces).
-fn keys_hold(keys: &str, key: &str) -> bool {
-    keys.split(' ').any(|k| k == key)
-}
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an
 /// `invalid_argument` error at `path[k]` instead of escaping without a code.
@@ -643,7 +650,7 @@ pub(crate) fn solve_result(
     flat: &[u32],
     ends: &[u32],
     count: u64,
-    complete: bool,
+    status: crate::Status,
     stats: crate::Stats,
 ) -> JsValue {
     // No solutions (a count): no views of wasm memory to make for them.
@@ -651,28 +658,13 @@ pub(crate) fn solve_result(
         true => (None, None),
         false => (Some(flat), Some(ends)),
     };
-    // Counts below 2^53 are exact as f64.
-    exact_cover_result(
-        flat,
-        ends,
-        count as f64,
-        complete,
-        stats.nodes as f64,
-        stats.updates as f64,
-    )
+    result(flat, ends, count, status, stats)
 }
 
-/// The result of a memoised count: [`solve_result`] with no solutions, the count also in
-/// decimal digits (`countText`, exact above 2^53 too) and the cache's figures (`memo`).
+/// The result of a memoised count: [`solve_result`] with no solutions and the cache's
+/// figures (`memo`).
 pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
-    let result = exact_cover_result(
-        None,
-        None,
-        counted.count as f64,
-        counted.status == crate::Status::Exhausted,
-        counted.stats.nodes as f64,
-        counted.stats.updates as f64,
-    );
+    let result = result(None, None, counted.count, counted.status, counted.stats);
     let memo = js_sys::Object::new();
     let cache = counted.memo;
     for (key, value) in [
@@ -687,12 +679,62 @@ pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
         set(&memo, key, &value);
     }
     set(&result, "memo", &memo);
-    set(
-        &result,
-        "countText",
-        &JsValue::from_str(&counted.count.to_string()),
-    );
     result
+}
+
+/// Every count's result (`exactCoverResult` in `pack.js`): the solutions, `count` (a
+/// number, exact below 2^53) and `countText` (its decimal digits, exact however large: made
+/// here only past 2^53), `complete`, `status`, and `stats` (nodes, updates, solutions).
+pub(crate) fn result(
+    flat: Option<&[u32]>,
+    ends: Option<&[u32]>,
+    count: impl Into<u128>,
+    status: crate::Status,
+    stats: crate::Stats,
+) -> JsValue {
+    let count: u128 = count.into();
+    let text = match count > MAX_SAFE as u128 {
+        true => JsValue::from_str(&count.to_string()),
+        false => JsValue::UNDEFINED,
+    };
+    exact_cover_result(
+        flat,
+        ends,
+        count as f64,
+        &text,
+        status_index(status),
+        stats.nodes as f64,
+        stats.updates as f64,
+        stats.solutions as f64,
+    )
+}
+
+/// A count's result with no `solutions` key (`solver.count()`: the solutions the search
+/// counts are not collected): `count` solutions counted, the search's `status` and `stats`.
+pub(crate) fn counted_result(count: u64, status: crate::Status, stats: crate::Stats) -> JsValue {
+    let text = match count as f64 > MAX_SAFE {
+        true => JsValue::from_str(&count.to_string()),
+        false => JsValue::UNDEFINED,
+    };
+    count_result(
+        &JsValue::UNDEFINED,
+        count as f64,
+        &text,
+        status_index(status),
+        stats.nodes as f64,
+        stats.updates as f64,
+        stats.solutions as f64,
+    )
+}
+
+/// `status` as the index of its name in `pack.js`'s `STATUS` list.
+pub(crate) fn status_index(status: crate::Status) -> u32 {
+    match status {
+        crate::Status::Searching => 0,
+        crate::Status::Exhausted => 1,
+        crate::Status::SolutionLimit => 2,
+        crate::Status::NodeLimit => 3,
+    }
 }
 
 /// Sets `object[key]` on an object this module made (it cannot throw).

@@ -32,43 +32,56 @@ export type ExactCoverErrorCode =
   | "too_many_solutions" | "malformed_bounds" | "bounds_reversed" | "zero_upper_bound"
   | "bounds_on_secondary" | "invalid_task" | "freed";
 
-/** An `Error` thrown by this module: a message plus a machine-readable code and positions. */
+/**
+ * The codes the package's JavaScript throws or rejects with itself:
+ * - `not_initialized`: an export called before `init()` resolved (in a browser; the Node
+ *   entry is ready on import);
+ * - `pool_closed`: a call on a closed worker pool, or a job it ended;
+ * - `worker_died`: a worker died twice on the same task;
+ * - `worker_ended`: a worker the pool stopped (an abort, a close) while a request waited;
+ * - `callback_threw`: `onSolution` or `onProgress` threw (`path` names it, `cause` is what
+ *   it threw): the search stops.
+ */
+export type PackageErrorCode =
+  | "not_initialized" | "pool_closed" | "worker_died" | "worker_ended" | "callback_threw";
+
+/**
+ * An `Error` thrown (or a promise rejected with) by this package: a message plus a
+ * machine-readable `code` and the positions the error has. `isDlxError(e)` tells one.
+ */
 export interface DlxError extends Error {
-  code: string;
+  code: DlxErrorCode;
   /** 1-based line of text input, where known. */
   line?: number;
   /** 0-based option index, where known. */
   option?: number;
   /** Where in the arguments the problem is, e.g. `problem.options[3][1]`. */
   path?: string;
-  /** `too_many_solutions`: the budget of option indices, and how many the call collected. */
+  /** `too_many_solutions`: the budget of option indices, and how many solutions the call collected. */
   budget?: number;
   collected?: number;
-  /** Sudoku errors: the cell, from 1 (`bad_samurai_layout`: the column of the line). */
-  row?: number;
-  column?: number;
-  /** `wrong_cell_count`: the cells found, those the options ask for, the sizes that would fit. */
-  found?: number;
-  expected?: number;
-  fits?: number[];
-  /** `invalid_character`: the character; `symbol_out_of_range`: the symbol. */
-  character?: string;
-  symbol?: string;
-  /** The puzzle's size (or the size asked for, or a jigsaw region's cell count). */
-  size?: number;
-  /** `bad_box_shape`: the box's rows and columns as given (0 where not given). */
-  boxRows?: number;
-  boxCols?: number;
-  /** `bad_jigsaw_map`: the region of the wrong size. */
-  region?: string;
-  /** `unsupported_variant`: the variant. */
-  variant?: string;
-  /** `too_large` on a sudoku text: its length and the limit. */
-  length?: number;
   /** `too_large`: the limit (of a text's length, or of the memory the objects alive hold). */
   limit?: number;
   /** `too_large` on a new solver or task set: the bytes it would hold, and those alive hold. */
   bytes?: number;
   held?: number;
+  /** `callback_threw`: what the callback threw; `not_initialized`: the engine's own error. */
+  cause?: unknown;
 }
+"#;
+
+/// The union of every code, in the module with the sudoku exports.
+#[cfg(feature = "sudoku-toolkit")]
+#[wasm_bindgen(typescript_custom_section)]
+const CODES: &'static str = r#"
+/** Every `code` an Error of this package has (`DlxError.code`). */
+export type DlxErrorCode = ExactCoverErrorCode | SudokuErrorCode | PackageErrorCode;
+"#;
+
+/// The union of every code, in the module without the sudoku exports.
+#[cfg(not(feature = "sudoku-toolkit"))]
+#[wasm_bindgen(typescript_custom_section)]
+const CODES: &'static str = r#"
+/** Every `code` an Error of this package has (`DlxError.code`). */
+export type DlxErrorCode = ExactCoverErrorCode | PackageErrorCode;
 "#;

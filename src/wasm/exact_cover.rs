@@ -120,31 +120,17 @@ export interface SolverOptions {
   task?: string;
 }
 
-/** Knuth's search statistics. */
-export interface ExactCoverStats {
-  /** Search-tree nodes. */
-  nodes: number;
-  /** Link updates. */
-  updates: number;
-}
-
 /**
- * What `exact_cover` found. Without `limit` or `countOnly` it collects every solution, up to
- * 4,194,304 option indices in all (16 MiB); past that it throws `too_many_solutions`: count
- * them (`countOnly`), take the first few (`limit`) or stream them (`ExactCoverSolver`).
+ * What `exact_cover` found: a count (`CountResult`) with the solutions. Without `limit` or
+ * `countOnly` it collects every solution, up to 4,194,304 option indices in all (16 MiB);
+ * past that it throws `too_many_solutions`: count them (`countOnly`), take the first few
+ * (`limit`) or stream them (`ExactCoverSolver`).
  */
-export interface ExactCoverResult {
+export interface ExactCoverResult extends CountResult {
   /** Each solution as its option indices, ascending (empty with `countOnly`). */
   solutions: number[][];
-  /** How many solutions were found (exact below 2^53; see `countText`). */
-  count: number;
-  /** With `memo`: the count in decimal digits, exact however large. */
-  countText?: string;
   /** With `memo`: what the cache did. */
   memo?: ExactCoverMemoStats;
-  /** Whether the whole search space was explored. */
-  complete: boolean;
-  stats: ExactCoverStats;
 }
 "#;
 
@@ -184,7 +170,7 @@ pub fn exact_cover(
         settings,
         count_only,
         options,
-    } = Arguments::read(problem, options.map(JsValue::from))?;
+    } = Arguments::read(problem, options.map(JsValue::from), schema::EXACT_COVER)?;
     if let Some(memo) = read_memo(&options, count_only)? {
         let counted = Solver::count_memo(&settings.problem, &settings.options, &memo)
             .map_err(|e| engine_error(&e))?;
@@ -206,7 +192,7 @@ pub fn exact_cover(
             ends.push(flat.len() as u32);
         }
     }
-    let result = solve_result(&flat, &ends, count, solver.is_complete(), solver.stats());
+    let result = solve_result(&flat, &ends, count, solver.status(), solver.stats());
     settings.keep(solver);
     Ok(result.unchecked_into())
 }
@@ -232,13 +218,27 @@ pub(crate) struct Arguments {
     pub(crate) settings: Settings,
     /// `countOnly`.
     pub(crate) count_only: bool,
-    /// The options object's fields, export-specific ones included ([`OPTION_KEYS`]).
+    /// The options object's fields, export-specific ones included (the export's [`schema`]).
     pub(crate) options: Fields<'static>,
 }
 
-/// Every key of the options objects the exact-cover exports read: read in one call.
-const OPTION_KEYS: &str =
-    "limit maxNodes seed forced countOnly task memo memoBytes memoOrder maxSteps";
+/// The keys of each exact-cover export's options object: its schema. The export reads
+/// exactly these (in one call) and refuses an object with any other key, naming these; the
+/// `.d.ts` declares the same (`tests/js/schema.test.mjs` compares each export's refusal
+/// with its declared options, sync and async).
+pub(crate) mod schema {
+    /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys).
+    pub(crate) const EXACT_COVER: &str =
+        "limit maxNodes seed forced task countOnly memo memoBytes memoOrder";
+    /// `new ExactCoverSolver`.
+    pub(crate) const SOLVER: &str = "limit maxNodes seed forced task";
+    /// `new ExactCoverTasks`: what the worker pool hands each worker of a split search (in
+    /// the main module only, whose workers the pool starts).
+    #[cfg(feature = "sudoku-toolkit")]
+    pub(crate) const TASKS: &str = "limit maxNodes seed forced";
+    /// `exact_cover_trace`.
+    pub(crate) const TRACE: &str = "limit maxNodes seed forced task maxSteps";
+}
 
 /// A problem with the options to solve it under.
 pub(crate) struct Settings {
@@ -294,14 +294,19 @@ thread_local! {
 }
 
 impl Arguments {
-    /// Reads `problem` and `options` (undefined for none).
-    pub(crate) fn read(problem: &JsValue, options: Option<JsValue>) -> Result<Arguments, JsValue> {
+    /// Reads `problem` and `options` (undefined for none), whose keys may be `keys` (the
+    /// export's [`schema`]).
+    pub(crate) fn read(
+        problem: &JsValue,
+        options: Option<JsValue>,
+        keys: &'static str,
+    ) -> Result<Arguments, JsValue> {
         let problem = read_problem(problem)?;
         let options = options.unwrap_or(JsValue::UNDEFINED);
         let options = Fields::read(
             &object(&options, "options")?.unwrap_or(options),
             "options",
-            OPTION_KEYS,
+            keys,
         )?;
         let (solver_options, count_only) = read_options(&options, problem.option_count())?;
         let task = match options.get("task") {

@@ -4,7 +4,9 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::integer;
-use super::exact_cover::{read_task, solver_error, Arguments, JsExactCoverProblem, Settings};
+use super::exact_cover::{
+    read_task, schema, solver_error, Arguments, JsExactCoverProblem, Settings,
+};
 use super::held::Held;
 use super::solver::{ExactCoverSolver, JsSolverOptions};
 use super::{engine_error, set};
@@ -33,6 +35,8 @@ extern "C" {
 #[wasm_bindgen]
 pub struct ExactCoverTasks {
     settings: Settings,
+    /// The statistics of the last split's own search.
+    split_stats: crate::Stats,
     /// Its share of the memory the objects alive may hold (its problem's), given back when
     /// it is dropped.
     _held: Held,
@@ -40,20 +44,21 @@ pub struct ExactCoverTasks {
 
 #[wasm_bindgen]
 impl ExactCoverTasks {
-    /// Reads `problem` and `options` (as `exact_cover` does; `options.task` is ignored).
-    /// Throws as `exact_cover`.
+    /// Reads `problem` and `options` (`{ limit?, maxNodes?, seed?, forced? }`, checked as
+    /// `exact_cover` checks them). Throws as `exact_cover`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         problem: &JsExactCoverProblem,
         options: Option<JsSolverOptions>,
     ) -> Result<ExactCoverTasks, JsValue> {
-        let mut settings = Arguments::read(problem, options.map(JsValue::from))?.settings;
-        settings.task = None;
+        let settings =
+            Arguments::read(problem, options.map(JsValue::from), schema::TASKS)?.settings;
         // Refuses bad forced options here, once.
         settings.solver()?;
         let held = Held::take(settings.problem.heap_bytes(), "this task set")?;
         Ok(ExactCoverTasks {
             settings,
+            split_stats: crate::Stats::default(),
             _held: held,
         })
     }
@@ -63,13 +68,14 @@ impl ExactCoverTasks {
     /// counts add up to the count, and their solutions, task after task, come in the order
     /// of the whole search (without a seed).
     pub fn split(
-        &self,
+        &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] tasks: &JsValue,
     ) -> Result<JsTasks, JsValue> {
         let tasks = integer(tasks, "tasks", 1e6)? as usize;
         let settings = &self.settings;
-        let split = crate::split(&settings.problem, &settings.options, tasks)
+        let (split, stats) = crate::split_counted(&settings.problem, &settings.options, tasks)
             .map_err(|e| engine_error(&e))?;
+        self.split_stats = stats;
         let list = js_sys::Array::new_with_length(split.len() as u32);
         for (k, task) in split.iter().enumerate() {
             let entry = js_sys::Object::new();
@@ -78,6 +84,19 @@ impl ExactCoverTasks {
             list.set(k as u32, entry.into());
         }
         Ok(JsValue::from(list).unchecked_into())
+    }
+
+    /// Knuth's statistics of the last `split`'s own search of the top of the tree (the
+    /// children of the nodes it split: nodes entered, links updated), which no task's
+    /// statistics hold: the pool adds them to its tasks'.
+    #[wasm_bindgen(getter = splitStats, unchecked_return_type = "SolverStats")]
+    pub fn split_stats(&self) -> JsValue {
+        let stats = self.split_stats;
+        let result = js_sys::Object::new();
+        set(&result, "nodes", &JsValue::from(stats.nodes as f64));
+        set(&result, "updates", &JsValue::from(stats.updates as f64));
+        set(&result, "solutions", &JsValue::from(0.0));
+        result.into()
     }
 
     /// A streaming solver for the task `path` (a path from `split`): its solutions, in the

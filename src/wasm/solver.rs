@@ -3,9 +3,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::integer;
 use super::convert::MAX_SAFE;
-use super::exact_cover::{Arguments, JsExactCoverProblem};
+use super::convert::{counted_result, integer};
+use super::exact_cover::{schema, Arguments, JsExactCoverProblem};
 use super::held::Held;
 use super::set;
 use crate::{Solver, Status, Step};
@@ -23,16 +23,37 @@ export interface RunResult {
   solution?: number[];
 }
 
-/** Statistics of a streaming search so far. */
+/**
+ * Knuth's statistics of a search, with the same meaning in every result: `nodes` are
+ * search-tree nodes (every level entered, the ones that complete a solution included; in an
+ * async search, the split's own nodes too), `updates` link updates, `solutions` the
+ * solutions found.
+ */
 export interface SolverStats {
   nodes: number;
   updates: number;
   solutions: number;
 }
 
+/**
+ * What every count gives (`exact_cover`, `exact_cover_async`, `solver.count()`,
+ * `count_sudoku_solutions`): the same keys with the same meaning.
+ */
+export interface CountResult {
+  /** How many solutions were counted (exact below 2^53; see `countText`). */
+  count: number;
+  /** The count in decimal digits, exact however large (memoised counts pass 2^53). */
+  countText: string;
+  /** Whether the whole search space was explored (`status` is `"exhausted"`). */
+  complete: boolean;
+  /** Why the search ended: every solution found, a `limit` reached, or `maxNodes` spent. */
+  status: Exclude<SolverStatus, "searching">;
+  stats: SolverStats;
+}
+
 export interface ExactCoverSolver {
-  /** Iterates over the remaining solutions. */
-  [Symbol.iterator](): IterableIterator<number[]>;
+  /** The solver is its own iterator: `for (const solution of solver)` walks the solutions left. */
+  [Symbol.iterator](): ExactCoverSolver;
 }
 "#;
 
@@ -84,24 +105,34 @@ impl ExactCoverSolver {
         problem: &JsExactCoverProblem,
         options: Option<JsSolverOptions>,
     ) -> Result<ExactCoverSolver, JsValue> {
-        let arguments = Arguments::read(problem, options.map(JsValue::from))?;
+        let arguments = Arguments::read(problem, options.map(JsValue::from), schema::SOLVER)?;
         ExactCoverSolver::holding(arguments.settings.solver()?)
     }
 
-    /// The next solution as sorted option indices, or `undefined` when there are no more
-    /// (or a limit was reached: see `status`).
-    #[wasm_bindgen(js_name = next, unchecked_return_type = "number[] | undefined")]
-    pub fn next_solution(&mut self) -> JsValue {
-        if self.solver.find_next() {
-            self.solution()
-        } else {
-            JsValue::UNDEFINED
-        }
+    /// The iterator protocol's step: `{ value: solution, done: false }` with the next
+    /// solution as sorted option indices, or `{ value: undefined, done: true }` when there
+    /// are no more (or a limit was reached: see `status`). The solver is its own iterator:
+    /// `for (const solution of solver)` walks the solutions left.
+    #[wasm_bindgen(js_name = next, unchecked_return_type = "IteratorResult<number[], undefined>")]
+    pub fn next_step(&mut self) -> JsValue {
+        let step = js_sys::Object::new();
+        let found = self.solver.find_next();
+        let value = match found {
+            true => self.solution(),
+            false => JsValue::UNDEFINED,
+        };
+        set(&step, "value", &value);
+        set(&step, "done", &JsValue::from_bool(!found));
+        step.into()
     }
 
-    /// Counts the remaining solutions, within the limits, without returning them.
-    pub fn count(&mut self) -> f64 {
-        self.solver.count_solutions() as f64
+    /// Counts the solutions left, within the limits, without returning them: the count
+    /// result every export gives (`{ count, countText, complete, status, stats }`; `stats`
+    /// are the whole search's, from its start).
+    #[wasm_bindgen(unchecked_return_type = "CountResult")]
+    pub fn count(&mut self) -> JsValue {
+        let count = self.solver.count_solutions();
+        counted_result(count, self.solver.status(), self.solver.stats())
     }
 
     /// Searches at most `budget` more search nodes (a whole number ≥ 1), stopping early at a

@@ -6,7 +6,8 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    integer, invalid, object, short_string, string, string_bytes, text_of, Fields, MAX_SAFE,
+    counted_result, integer, invalid, object, short_string, string, string_bytes, text_of, Fields,
+    MAX_SAFE,
 };
 use super::logic::grade_object;
 use super::{js_error, set};
@@ -43,6 +44,12 @@ export interface SudokuOptions {
  * (chains, forcing chains, or beyond logic). The same names as `SudokuLevel`.
  */
 export type SudokuDifficulty = SudokuLevel;
+
+/** Options of `count_sudoku_solutions`: the puzzle's, and where to stop. */
+export interface SudokuCountOptions extends SudokuOptions {
+  /** Stop counting at this many solutions (a whole number; default 2^53 - 1). */
+  limit?: number;
+}
 
 /** What to generate. */
 export interface SudokuGenerateOptions extends SudokuOptions {
@@ -91,6 +98,35 @@ export type SudokuErrorCode =
   | "invalid_argument" | "wrong_cell_count" | "invalid_character" | "symbol_out_of_range"
   | "conflicting_givens" | "bad_jigsaw_map" | "bad_samurai_layout" | "bad_box_shape"
   | "unsupported_size" | "unsupported_variant" | "bad_alphabet" | "too_large";
+
+/** The properties the sudoku exports' errors add to `DlxError`. */
+export interface DlxError {
+  /** The cell, from 1 (`bad_samurai_layout`: the column of the line). */
+  row?: number;
+  column?: number;
+  /** `wrong_cell_count`: the cells found, those the options ask for, the sizes that would fit. */
+  found?: number;
+  expected?: number;
+  fits?: number[];
+  /** `invalid_character`: the character; `symbol_out_of_range`: the symbol. */
+  character?: string;
+  symbol?: string;
+  /** The puzzle's size (or the size asked for, or a jigsaw region's cell count). */
+  size?: number;
+  /** `bad_box_shape`: the box's rows and columns as given (0 where not given). */
+  boxRows?: number;
+  boxCols?: number;
+  /** `bad_jigsaw_map`: the region of the wrong size. */
+  region?: string;
+  /** `unsupported_variant`: the variant. */
+  variant?: string;
+  /** `too_large` on a sudoku text: its length. */
+  length?: number;
+  /** `conflicting_givens`: every pair of givens that repeat a symbol. */
+  conflicts?: SudokuConflict[];
+  /** `solve_sudoku_batch`: the 0-based index of the puzzle the error is about. */
+  puzzle?: number;
+}
 
 /** Two givens that repeat a symbol in a region. */
 export interface SudokuConflict {
@@ -157,22 +193,51 @@ pub fn solve_sudoku_batch(
     Ok(text_of(&out))
 }
 
-/// Counts the solutions of a sudoku, stopping at `limit` (a whole number), so the result
-/// is never above `limit`. Throws like `solve_sudoku`.
-#[wasm_bindgen]
+/// Counts the solutions of a sudoku, stopping at `options.limit` (a whole number, default
+/// 2^53 - 1: give one for a grid with few givens), so the count is never above it. Returns
+/// the count result every count gives (`CountResult`): `status` `"solution_limit"` when the
+/// limit stopped it, `stats.nodes` the search-tree nodes of the search that ran (the fast
+/// search's branching nodes, or the engine's nodes above 9 symbols), `stats.updates` the
+/// engine's link updates (0 where the fast search ran: it has no links). Throws like
+/// `solve_sudoku`.
+#[wasm_bindgen(unchecked_return_type = "CountResult")]
 pub fn count_sudoku_solutions(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] limit: &JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "SudokuOptions | null")] options: Option<
+    #[wasm_bindgen(unchecked_optional_param_type = "SudokuCountOptions | null")] options: Option<
         JsValue,
     >,
-) -> Result<f64, JsValue> {
-    let limit = integer(limit, "limit", MAX_SAFE)?;
-    let puzzle = read_puzzle(puzzle, options)?;
-    let count = puzzle
-        .count_solutions(limit)
+) -> Result<JsValue, JsValue> {
+    let path = "options";
+    let options = options.unwrap_or(JsValue::UNDEFINED);
+    let (options, limit) = match object(&options, path)? {
+        Some(object) => {
+            let fields = Fields::read(&object, path, COUNT_KEYS)?;
+            let limit = fields
+                .get("limit")
+                .map(|limit| integer(&limit, "options.limit", MAX_SAFE))
+                .transpose()?;
+            (puzzle_options(&fields, path)?, limit)
+        }
+        None => (Options::default(), None),
+    };
+    let limit = limit.unwrap_or(MAX_SAFE as u64);
+    let puzzle = read_grid(puzzle, "puzzle", &options)?;
+    let (count, report) = puzzle
+        .count_with_report(limit)
         .map_err(|e| sudoku_error(&e))?;
-    Ok(count as f64)
+    let status = match count >= limit {
+        true => crate::Status::SolutionLimit,
+        false => crate::Status::Exhausted,
+    };
+    let stats = crate::Stats {
+        nodes: match report.bitboards {
+            true => report.branches,
+            false => report.stats.nodes,
+        },
+        updates: report.stats.updates,
+        solutions: count,
+    };
+    Ok(counted_result(count, status, stats))
 }
 
 /// The candidates of every cell (for pencil marks): for an empty cell, the symbols that
@@ -335,6 +400,9 @@ const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
 
 /// The keys of `SudokuOptions`.
 const PUZZLE_KEYS: &str = "boxRows boxCols variant regions alphabet";
+
+/// The keys of `SudokuCountOptions`: a puzzle's, and the limit.
+const COUNT_KEYS: &str = "boxRows boxCols variant regions alphabet limit";
 
 /// The keys of `GenerateOptions`: a puzzle's, and how to make it.
 const GENERATE_KEYS: &str =

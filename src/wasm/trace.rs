@@ -4,7 +4,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::size;
 use super::engine_error;
-use super::exact_cover::{Arguments, JsExactCoverProblem};
+use super::exact_cover::{schema, Arguments, JsExactCoverProblem};
 use super::json::Json;
 use crate::{trace, TraceEvent};
 
@@ -79,7 +79,7 @@ pub fn exact_cover_trace(
 ) -> Result<JsExactCoverTrace, JsValue> {
     let Arguments {
         settings, options, ..
-    } = Arguments::read(problem, options.map(JsValue::from))?;
+    } = Arguments::read(problem, options.map(JsValue::from), schema::TRACE)?;
     let problem = &settings.problem;
     let mut steps = DEFAULT_STEPS;
     if let Some(value) = options.get("maxSteps") {

@@ -1,0 +1,53 @@
+// @ts-check
+// What the package's exports do when called before their module is instantiated: in a
+// browser, before `await init()` has resolved. wasm-bindgen's own functions would fail on
+// `undefined` with a TypeError that says nothing of init; each export is wrapped so that it
+// throws a coded `not_initialized` Error that says what to do instead. The wrapper costs a
+// `try` (nothing, where nothing throws); an error thrown once the module is ready passes
+// through untouched.
+
+/**
+ * The functions and classes of the wasm-bindgen module `module`, each wrapped as above
+ * (`ready()` says whether the module is instantiated). Classes stay the same classes for
+ * `instanceof` and their static members: a Proxy checks only construction.
+ * @param {Record<string, unknown>} module
+ * @param {() => boolean} ready
+ * @returns {Record<string, any>}
+ */
+export function guardReady(module, ready) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  /** @param {string} name @param {unknown} error */
+  const check = (name, error) => (!ready() && error instanceof TypeError ? notInitialized(name, error) : error);
+  for (const [name, value] of Object.entries(module)) {
+    if (typeof value !== 'function' || name === 'default' || name === 'initSync') continue;
+    const f = /** @type {Function} */ (value);
+    out[name] = /^[A-Z]/.test(name)
+      ? new Proxy(f, {
+        construct(target, args, newTarget) {
+          try {
+            return Reflect.construct(target, args, newTarget);
+          } catch (error) {
+            throw check(name, error);
+          }
+        },
+      })
+      : {
+        /** @param {unknown[]} args */
+        [name](...args) {
+          try {
+            return f(...args);
+          } catch (error) {
+            throw check(name, error);
+          }
+        },
+      }[name];
+  }
+  return out;
+}
+
+/** @param {string} name @param {unknown} cause */
+function notInitialized(name, cause) {
+  const error = new Error(`${name}: the module is not initialised yet: \`await init()\` (the package's default export) before calling it`, { cause });
+  return Object.assign(error, { code: 'not_initialized' });
+}
