@@ -47,7 +47,11 @@ export interface DlxError extends Error {
   /** Sudoku errors: the cell, from 1 (`bad_samurai_layout`: the column of the line). */
   row?: number;
   column?: number;
-  /** `wrong_cell_count`: the cells found, those the options ask for, the sizes that would fit. */
+  /**
+   * `wrong_cell_count`: the cells found, those the options ask for, the sizes that would fit.
+   * `multiple_solutions`: the solutions found before the count stopped (the puzzle has at
+   * least this many).
+   */
   found?: number;
   expected?: number;
   fits?: number[];
