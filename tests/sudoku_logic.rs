@@ -365,6 +365,10 @@ fn grade_times() {
             "round {round}: grade of {} puzzles: median {median:.0} µs, p99 {p99:.0} µs, mean {mean:.0} µs",
             puzzles.len()
         );
+        let (median, p99, mean) = time(&|p| {
+            assert!(dlx_wasm::sudoku::Verdict::of(p).expect("valid").is_unique());
+        });
+        println!("round {round}: the verdict alone: median {median:.1} µs, p99 {p99:.1} µs, mean {mean:.1} µs");
     }
 }
 
