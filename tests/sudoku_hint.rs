@@ -3,13 +3,13 @@
 //! end, every hint agrees with the solution and its reason is true: a naked single's cell
 //! has one candidate, a hidden single's symbol has one place in the region named. Wrong
 //! entries are corrected first; conflicts are errors; a grid with no single gets a revealed
-//! cell. Then `solve_with_report` (uniqueness, statistics) and `exact_cover` (the same
+//! cell; a puzzle without exactly one solution (an empty grid) gets none. Then `solve_with_report` (uniqueness, statistics) and `exact_cover` (the same
 //! solutions as the sudoku solver).
 
 use std::sync::Arc;
 
 use dlx_wasm::sudoku::{
-    generate, Difficulty, GenerateOptions, Hint, Options, Sudoku, Symmetry, Technique,
+    generate, Difficulty, GenerateOptions, Hint, Options, Sudoku, SudokuError, Symmetry, Technique,
 };
 use dlx_wasm::Solver;
 
@@ -237,13 +237,18 @@ fn entries_over_givens_are_ignored_and_full_grids_get_no_hint() {
 }
 
 #[test]
-fn an_empty_grid_gets_a_revealed_cell() {
+fn an_empty_grid_gets_no_hint_it_has_several_solutions() {
+    // Not one cell of an arbitrary solution: there is no solution to reveal.
     let puzzle = parse(&".".repeat(81));
     let entries = entries_of(&puzzle, vec![0; 81]);
-    let hint = puzzle.hint(&entries).expect("valid").expect("a hint");
-    assert_eq!(hint.technique, Technique::Reveal);
-    let first = puzzle.some_solution().expect("valid").expect("solvable");
-    assert_eq!(hint.value, first.values()[hint.cell]);
+    let error = puzzle.hint(&entries).unwrap_err();
+    assert_eq!(error.code(), "multiple_solutions");
+    assert_eq!(error, SudokuError::MultipleSolutions { found: 2 });
+    // Entries do not change the verdict: it is about the givens.
+    let mut values = vec![0; 81];
+    values[0] = 5;
+    let error = puzzle.hint(&entries_of(&puzzle, values)).unwrap_err();
+    assert_eq!(error.code(), "multiple_solutions");
 }
 
 #[test]
@@ -254,7 +259,10 @@ fn an_unsolvable_puzzle_gets_no_hint() {
     line.push_str(&".".repeat(63));
     let puzzle = parse(&line);
     let entries = entries_of(&puzzle, vec![0; 81]);
-    assert_eq!(puzzle.hint(&entries).expect("valid"), None);
+    let error = puzzle.hint(&entries).unwrap_err();
+    assert_eq!(error, SudokuError::NoSolution);
+    assert_eq!(error.code(), "no_solution");
+    assert_eq!(error.to_string(), "this puzzle has no solution");
 }
 
 #[test]

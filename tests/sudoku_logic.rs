@@ -321,6 +321,57 @@ fn se_calibration() {
     }
 }
 
+/// What grading costs: `Sudoku::grade` (what `rate_sudoku` runs) timed on each puzzle of a
+/// file in the Sudoku Exchange bank's format (see `se_calibration`; `SE_BANK`), median and
+/// 99th percentile, and the verdict alone (the check that the puzzle has exactly one
+/// solution, which grading starts from). Run with
+/// `SE_BANK=../shared/data/sudoku/se/diabolical.sample.txt cargo test --profile ci --test
+/// sudoku_logic grade_times -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn grade_times() {
+    let Ok(path) = std::env::var("SE_BANK") else {
+        println!("SE_BANK is not set: nothing to time");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).expect("SE_BANK file");
+    let puzzles: Vec<Sudoku> = text
+        .lines()
+        .filter_map(|line| line.split_whitespace().nth(1))
+        .map(parse)
+        .collect();
+    let time = |f: &dyn Fn(&Sudoku)| {
+        let mut micros: Vec<f64> = puzzles
+            .iter()
+            .map(|puzzle| {
+                let start = std::time::Instant::now();
+                f(puzzle);
+                start.elapsed().as_secs_f64() * 1e6
+            })
+            .collect();
+        micros.sort_by(f64::total_cmp);
+        let at = |q: f64| micros[((micros.len() - 1) as f64 * q).round() as usize];
+        (
+            at(0.5),
+            at(0.99),
+            micros.iter().sum::<f64>() / micros.len() as f64,
+        )
+    };
+    for round in 1..=3 {
+        let (median, p99, mean) = time(&|p| {
+            p.grade().expect("graded");
+        });
+        println!(
+            "round {round}: grade of {} puzzles: median {median:.0} µs, p99 {p99:.0} µs, mean {mean:.0} µs",
+            puzzles.len()
+        );
+        let (median, p99, mean) = time(&|p| {
+            assert!(dlx_wasm::sudoku::Verdict::of(p).expect("valid").is_unique());
+        });
+        println!("round {round}: the verdict alone: median {median:.1} µs, p99 {p99:.1} µs, mean {mean:.1} µs");
+    }
+}
+
 /// Prints, for each technique, the first generated puzzle whose path uses it and that
 /// step: how the table of `each_technique_on_a_known_puzzle` was made.
 #[test]
@@ -677,6 +728,110 @@ fn next_step_follows_entries_and_pencil_marks() {
         }
     }
     assert_eq!(grid.values(), solution.values());
+}
+
+/// Puzzles without exactly one solution, with their counts: `tests/data/sudoku/not_unique.txt`
+/// (one with none, one with exactly two), the lines of `counted_puzzles.txt` with none or
+/// several, and the empty grid.
+fn not_unique() -> Vec<(Sudoku, u64)> {
+    let mut puzzles = Vec::new();
+    for text in [
+        include_str!("data/sudoku/not_unique.txt"),
+        include_str!("data/sudoku/counted_puzzles.txt"),
+    ] {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
+            let mut fields = line.split(':');
+            let (Some(puzzle), Some(count)) = (fields.next(), fields.next()) else {
+                panic!("not `puzzle:count`: {line}");
+            };
+            let count: u64 = count.parse().expect("a count");
+            if count != 1 {
+                puzzles.push((parse(puzzle), count));
+            }
+        }
+    }
+    puzzles.push((parse(&".".repeat(81)), u64::MAX));
+    puzzles
+}
+
+#[test]
+fn only_a_puzzle_with_one_solution_is_graded_hinted_or_given_a_path() {
+    use dlx_wasm::sudoku::{SudokuError, Verdict};
+    let puzzles = not_unique();
+    assert!(puzzles.iter().any(|&(_, count)| count == 0));
+    assert!(puzzles.iter().any(|&(_, count)| count == 2));
+    for (puzzle, count) in &puzzles {
+        // The counts the file says, by the engine.
+        assert_eq!(
+            puzzle.count_solutions(1_000).unwrap(),
+            (*count).min(1_000),
+            "{puzzle}"
+        );
+        let (verdict, expected) = if *count == 0 {
+            (Verdict::NoSolution, SudokuError::NoSolution)
+        } else {
+            (
+                Verdict::Several { found: 2 },
+                SudokuError::MultipleSolutions { found: 2 },
+            )
+        };
+        assert_eq!(Verdict::of(puzzle).unwrap(), verdict, "{puzzle}");
+        assert_eq!(puzzle.unique_solution().unwrap(), None);
+        assert!(!puzzle.is_unique().unwrap());
+        // Rating, the logical grade (rate_sudoku), the path and both hints: the same error.
+        assert_eq!(puzzle.grade().unwrap_err(), expected, "{puzzle}");
+        assert_eq!(puzzle.rating().unwrap_err(), expected, "{puzzle}");
+        assert_eq!(puzzle.solve_path().unwrap_err(), expected, "{puzzle}");
+        assert_eq!(puzzle.next_step(puzzle, None).unwrap_err(), expected);
+        assert_eq!(puzzle.hint(puzzle).unwrap_err(), expected);
+        let marks = vec![0x1FF; 81];
+        assert_eq!(
+            puzzle.next_step(puzzle, Some(&marks)).unwrap_err(),
+            expected
+        );
+    }
+    let error = SudokuError::MultipleSolutions { found: 2 };
+    assert_eq!(error.code(), "multiple_solutions");
+    assert_eq!(
+        error.to_string(),
+        "this puzzle has more than one solution (at least 2): a logical grade needs a unique one"
+    );
+    assert_eq!(SudokuError::NoSolution.code(), "no_solution");
+
+    // The puzzle with no solution is the one whose path used to place wrong symbols: no
+    // path, and no "logical" step.
+    let (none, _) = &puzzles[0];
+    assert_eq!(
+        none.to_line(),
+        format!("123456...{}{}", "......78.", ".".repeat(63))
+    );
+    // Conflicting givens are still named as such, before any verdict.
+    let conflicting = parse(&format!("11{}", ".".repeat(79)));
+    for error in [
+        conflicting.grade().unwrap_err(),
+        conflicting.rating().unwrap_err(),
+        conflicting.solve_path().unwrap_err(),
+        conflicting.next_step(&conflicting, None).unwrap_err(),
+        Verdict::of(&conflicting).unwrap_err(),
+    ] {
+        let SudokuError::ConflictingGivens { conflicts } = error else {
+            panic!("conflicting givens: {error}");
+        };
+        assert_eq!(conflicts.len(), 1);
+    }
+    // A unique puzzle: its verdict holds its solution, which the path reaches.
+    let (_, line, ..) = EXAMPLES[12];
+    let puzzle = parse(line);
+    let Verdict::Unique(solution) = Verdict::of(&puzzle).unwrap() else {
+        panic!("one solution");
+    };
+    assert_eq!(Some(&solution), puzzle.unique_solution().unwrap().as_ref());
+    let path = puzzle.solve_path().unwrap();
+    assert!(path.solved && path.unique);
+    assert_eq!(path.grid, solution);
 }
 
 /// Lines of `tests/data/sudoku/graded.txt`: options, seed, the level reached and the puzzle

@@ -155,6 +155,49 @@ fn bad_marks_are_coded_errors_with_a_path() {
     expect_error(hint(XWING, "12", None), "wrong_cell_count");
 }
 
+/// A puzzle with no solution (row 1 needs 7 and 8 in box 3, which has them in row 2).
+const NO_SOLUTION: &str = concat!(
+    "123456...",
+    "......78.",
+    "...............................................................",
+);
+
+/// Exactly two solutions (tests/data/sudoku/not_unique.txt).
+const TWO_SOLUTIONS: &str =
+    ".5..83.17...1..4..3.4...6.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+
+#[wasm_bindgen_test]
+fn only_a_puzzle_with_one_solution_is_rated_hinted_or_given_a_path() {
+    let empty = ".".repeat(81);
+    assert_eq!(NO_SOLUTION.len(), 81);
+    for (puzzle, code) in [
+        (NO_SOLUTION, "no_solution"),
+        (TWO_SOLUTIONS, "multiple_solutions"),
+        (empty.as_str(), "multiple_solutions"),
+    ] {
+        let calls = [
+            rate_sudoku(text(puzzle).unchecked_ref(), None).map(JsValue::from),
+            sudoku_solve_path(text(puzzle).unchecked_ref(), None).map(JsValue::from),
+            hint(puzzle, puzzle, None),
+            hint(puzzle, &empty, None),
+        ];
+        for result in calls {
+            let e = expect_error(result, code);
+            let message = get(&e, "message").as_string().unwrap();
+            if code == "no_solution" {
+                assert_eq!(message, "this puzzle has no solution");
+                assert!(get(&e, "found").is_undefined());
+            } else {
+                assert_eq!(
+                    message,
+                    "this puzzle has more than one solution (at least 2): a logical grade needs a unique one"
+                );
+                assert_eq!(get(&e, "found").as_f64(), Some(2.0));
+            }
+        }
+    }
+}
+
 /// Generation time per level in WebAssembly: `cargo test --target wasm32-unknown-unknown
 /// --profile ci --test sudoku_logic_wasm -- --include-ignored --nocapture`.
 #[wasm_bindgen_test]

@@ -440,7 +440,7 @@ async function hint() {
     if (!found) {
       view.hint = null;
       render();
-      setMessage(G.currentLine(game).includes('.') ? 'This puzzle has no solution.' : 'The grid is full.');
+      setMessage('The grid is full.');
       return;
     }
     // The candidates the step was found on: the marks, and where a cell has none, the
@@ -458,7 +458,7 @@ async function hint() {
     setMessage('');
     $('step').scrollIntoView?.({ block: 'nearest' });
   } catch (error) {
-    if (error.code === 'conflicting_givens') {
+    if (error.code === 'conflicting_givens' || G.NOT_UNIQUE.includes(error.code)) {
       setMessage(G.explainError(error, { entries: hasEntries() }), 'bad');
     } else if (error.code !== 'cancelled') setMessage(`No hint: ${G.plainWords(error.message)}`, 'bad');
   }
@@ -728,7 +728,7 @@ async function runJob(text, work) {
   } catch (error) {
     if (error.code === 'cancelled' || error.name === 'AbortError') return;
     setMessage(
-      error.code === 'conflicting_givens'
+      error.code === 'conflicting_givens' || G.NOT_UNIQUE.includes(error.code)
         ? G.explainError(error, { entries: hasEntries() })
         : `The solver failed: ${G.plainWords(error.message)}`,
       'bad',

@@ -223,6 +223,18 @@ pub enum SudokuError {
         /// Why.
         reason: String,
     },
+    /// The puzzle has no solution: refused where a person's logic needs one, by the
+    /// grade, the hints and the solving path (see [`Verdict`](super::Verdict)).
+    #[error("this puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution: refused where a person's logic needs exactly
+    /// one, by the grade, the hints and the solving path (see [`Verdict`](super::Verdict)).
+    #[error("this puzzle has more than one solution (at least {found}): a logical grade needs a unique one")]
+    MultipleSolutions {
+        /// The solutions found before the count stopped (at
+        /// [`VERDICT_BOUND`](super::VERDICT_BOUND)): the puzzle has at least this many.
+        found: u64,
+    },
     /// The engine refused the encoding (it would exceed the engine's size budget).
     #[error("engine: {0}")]
     Engine(#[from] crate::Error),
@@ -245,6 +257,8 @@ impl SudokuError {
             SudokuError::BadAlphabet { .. } => "bad_alphabet",
             SudokuError::BadRegion { .. } => "bad_region",
             SudokuError::InvalidArgument { .. } => "invalid_argument",
+            SudokuError::NoSolution => "no_solution",
+            SudokuError::MultipleSolutions { .. } => "multiple_solutions",
             SudokuError::Engine(error) => error.code(),
         }
     }

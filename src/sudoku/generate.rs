@@ -14,7 +14,7 @@ use super::layout::Layout;
 use super::logic::{run, Context, Grid};
 use super::propagate::Singles;
 use super::puzzle::Sudoku;
-use super::rating::{rate, unique_below, Difficulty, Grade, Level, Rating, EXPERT_EFFORT};
+use super::rating::{rate_unique, unique_below, Difficulty, Grade, Level, Rating, EXPERT_EFFORT};
 use super::shape::{check_size, BoxShape};
 use super::solver::{Run, SudokuSolver};
 use super::variant::{Options, Variant};
@@ -140,7 +140,10 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
         |n, _| max_attempts(n, target),
         |solver, layout, solution, rng| {
             let puzzle = carve(solver, layout, solution, target, options.symmetry, rng)?;
-            let rating = rate(solver, layout, &puzzle, GENERATOR_RATING_BUDGET)?;
+            // Rated like any puzzle: from its verdict (carving keeps it unique, so this
+            // never refuses it).
+            let carved = Sudoku::new(Arc::clone(layout), puzzle.clone())?;
+            let rating = rate_unique(solver, &carved, GENERATOR_RATING_BUDGET)?;
             let miss = f64::from(distance(target, &rating));
             Ok((puzzle, rating, miss))
         },
@@ -615,6 +618,8 @@ pub fn generate_graded(options: &GradeOptions) -> SudokuResult<Graded> {
         |n, miss| graded_attempts(n, target, miss),
         |solver, layout, solution, rng| {
             let puzzle = carve_logically(solver, layout, solution, target, options.symmetry, rng)?;
+            // Graded like any puzzle: from its verdict (carving keeps it unique, so this
+            // never refuses it).
             let grade = Sudoku::new(Arc::clone(layout), puzzle.clone())?.grade()?;
             // 0 on target; otherwise how many levels away, and for the hardest level how
             // far the score falls short.

@@ -3,10 +3,11 @@
 //! pencil marks; [`Sudoku::hint`] gives only singles, or one cell of the solution when no
 //! single is left.
 //!
-//! A hint looks at the givens plus the player's entries. Entries that break a region are an
-//! error (the same [`SudokuError::ConflictingGivens`] the givens would give); an entry that
-//! contradicts the solution is pointed out first, since no reasoning from a wrong grid can
-//! be trusted.
+//! A hint starts from the [`Verdict`](super::Verdict) on the givens: only a puzzle with
+//! exactly one solution gets hints, and they take that solution from it. Then it looks at
+//! the givens plus the player's entries. Entries that break a region are an error (the same
+//! [`SudokuError::ConflictingGivens`] the givens would give); an entry that contradicts the
+//! solution is pointed out first, since no reasoning from a wrong grid can be trusted.
 
 use super::error::{CellPos, SudokuError, SudokuResult};
 use super::layout::{Constraint, Layout, RegionKind, RegionName};
@@ -40,15 +41,17 @@ impl Sudoku {
     /// In order of preference: an entry that contradicts the solution (the hint corrects
     /// it); a hidden single in a box, row or column; a naked single; a hidden single in
     /// another region; otherwise one cell of the solution (the empty cell with the fewest
-    /// candidates). `None` when the grid is full or the puzzle has no solution.
+    /// candidates). `None` when the grid is full.
     ///
-    /// The solution is the grid's own first solution when the entries leave one, so with
-    /// several solutions a hint never contradicts what the player has written.
+    /// Only a puzzle with exactly one solution gets hints (its
+    /// [`Verdict`](super::Verdict), of the givens alone): with none or several there is no
+    /// solution to reveal or to correct an entry against.
     ///
     /// # Errors
     /// [`SudokuError::InvalidArgument`] if `entries` has another layout;
-    /// [`SudokuError::ConflictingGivens`] if givens and entries together repeat a symbol in
-    /// a region (listing every pair).
+    /// [`SudokuError::ConflictingGivens`] if givens, or givens and entries together, repeat
+    /// a symbol in a region (listing every pair); [`SudokuError::NoSolution`] and
+    /// [`SudokuError::MultipleSolutions`] if the givens do not have exactly one solution.
     pub fn hint(&self, entries: &Sudoku) -> SudokuResult<Option<Hint>> {
         let layout = self.layout();
         if entries.layout() != layout {
@@ -57,31 +60,14 @@ impl Sudoku {
                 reason: "the entries are not on the puzzle's layout".into(),
             });
         }
-        let grid: Vec<u8> = self
-            .values()
-            .iter()
-            .zip(entries.values())
-            .map(|(&given, &entry)| if given != 0 { given } else { entry })
-            .collect();
-        let current = self.with_values(grid);
-        current.validate()?;
+        let solution = self.verdict()?.into_solution()?;
+        let current = self.with_entries(entries)?;
         if current.values().iter().all(|&v| v != 0) {
             return Ok(None);
         }
-        let solution = match current.some_solution()? {
-            Some(solution) => solution,
-            None => {
-                // Some entry is wrong: find it against the puzzle's own solution.
-                let Some(solution) = self.some_solution()? else {
-                    return Ok(None);
-                };
-                let wrong = (0..layout.cell_count()).find(|&cell| {
-                    let v = current.values()[cell];
-                    v != 0 && v != solution.values()[cell]
-                });
-                return Ok(wrong.map(|cell| self.wrong_entry(cell, &current, &solution)));
-            }
-        };
+        if let Some(cell) = self.wrong_cell(&current, &solution) {
+            return Ok(Some(self.wrong_entry(cell, &current, &solution)));
+        }
         let mut state = State::default();
         if state.load(layout, current.values()).is_err() {
             // validate() above rules this out; report it the same way regardless.
@@ -108,6 +94,28 @@ impl Sudoku {
             Some(hint) => hint,
             None => self.reveal(&state, &solution),
         }))
+    }
+
+    /// The givens with the player's `entries` over their empty cells, checked for
+    /// conflicts.
+    fn with_entries(&self, entries: &Sudoku) -> SudokuResult<Sudoku> {
+        let grid: Vec<u8> = self
+            .values()
+            .iter()
+            .zip(entries.values())
+            .map(|(&given, &entry)| if given != 0 { given } else { entry })
+            .collect();
+        let current = self.with_values(grid);
+        current.validate()?;
+        Ok(current)
+    }
+
+    /// The first entry of `current` that is not the solution's symbol.
+    fn wrong_cell(&self, current: &Sudoku, solution: &Sudoku) -> Option<usize> {
+        (0..self.layout().cell_count()).find(|&cell| {
+            let v = current.values()[cell];
+            v != 0 && v != solution.values()[cell]
+        })
     }
 
     /// "r5c2": a cell's name in hints.
@@ -267,13 +275,16 @@ impl Sudoku {
     /// the right symbol); a pencil mark set that leaves out the solution's symbol
     /// ([`Technique::MissingCandidate`], naming it in [`Step::candidates`]); the easiest
     /// logical step on the player's candidates; otherwise one cell of the solution
-    /// ([`Technique::Reveal`]). `None` when the grid is full or the puzzle has no
-    /// solution. Uniqueness arguments are used only when the puzzle has one solution.
+    /// ([`Technique::Reveal`]). `None` when the grid is full. Only a puzzle with exactly
+    /// one solution gets a step (its [`Verdict`](super::Verdict), of the givens alone), so
+    /// uniqueness arguments always hold.
     ///
     /// # Errors
     /// [`SudokuError::InvalidArgument`] if `entries` has another layout or `marks` another
-    /// length or a symbol over the size; [`SudokuError::ConflictingGivens`] if givens and
-    /// entries together repeat a symbol in a region.
+    /// length or a symbol over the size; [`SudokuError::ConflictingGivens`] if givens, or
+    /// givens and entries together, repeat a symbol in a region;
+    /// [`SudokuError::NoSolution`] and [`SudokuError::MultipleSolutions`] if the givens do
+    /// not have exactly one solution.
     pub fn next_step(&self, entries: &Sudoku, marks: Option<&[u32]>) -> SudokuResult<Option<Step>> {
         let layout = self.layout();
         if entries.layout() != layout {
@@ -304,39 +315,21 @@ impl Sudoku {
                 });
             }
         }
-        let grid: Vec<u8> = self
-            .values()
-            .iter()
-            .zip(entries.values())
-            .map(|(&given, &entry)| if given != 0 { given } else { entry })
-            .collect();
-        let current = self.with_values(grid);
-        current.validate()?;
+        let solution = self.verdict()?.into_solution()?;
+        let current = self.with_entries(entries)?;
         if current.values().iter().all(|&v| v != 0) {
             return Ok(None);
         }
-        let Some(solution) = self.some_solution()? else {
-            return Ok(None);
-        };
-        let solution = match current.some_solution()? {
-            Some(own) => own,
-            None => {
-                let wrong = (0..layout.cell_count()).find(|&cell| {
-                    let v = current.values()[cell];
-                    v != 0 && v != solution.values()[cell]
-                });
-                return Ok(wrong.map(|cell| {
-                    let hint = self.wrong_entry(cell, &current, &solution);
-                    let mut step = Step::new(Technique::WrongEntry, hint.reason);
-                    step.cells = vec![cell];
-                    step.placement = Some(Candidate {
-                        cell,
-                        value: hint.value,
-                    });
-                    step
-                }));
-            }
-        };
+        if let Some(cell) = self.wrong_cell(&current, &solution) {
+            let hint = self.wrong_entry(cell, &current, &solution);
+            let mut step = Step::new(Technique::WrongEntry, hint.reason);
+            step.cells = vec![cell];
+            step.placement = Some(Candidate {
+                cell,
+                value: hint.value,
+            });
+            return Ok(Some(step));
+        }
         if let Some(marks) = marks {
             let missing = (0..layout.cell_count()).find(|&cell| {
                 let v = solution.values()[cell];
@@ -355,7 +348,6 @@ impl Sudoku {
                 return Ok(Some(step));
             }
         }
-        let unique = self.count_solutions(2)? == 1;
         let ctx = Context::new(layout, self.alphabet());
         let Some(mut g) = Grid::new(&ctx, current.values()) else {
             return Err(SudokuError::ConflictingGivens {
@@ -369,7 +361,8 @@ impl Sudoku {
                 }
             }
         }
-        if let Some(step) = logic::next_step(&ctx, &g, unique, f64::INFINITY) {
+        // The puzzle has one solution (its verdict), so uniqueness arguments hold.
+        if let Some(step) = logic::next_step(&ctx, &g, true, f64::INFINITY) {
             return Ok(Some(step));
         }
         let mut state = State::default();

@@ -21,6 +21,9 @@
 //! * [`SudokuSolver`]: the engine's builder and solver kept between puzzles; the
 //!   [`Sudoku`] methods use one per thread.
 //! * [`SudokuError`]: every error, with [`SudokuError::code`] and positions.
+//! * [`Verdict`]: no solution, exactly one, or several; grading, hints and solving paths
+//!   start from it and refuse every puzzle without exactly one solution
+//!   ([`SudokuError::NoSolution`], [`SudokuError::MultipleSolutions`]).
 //! * [`solve_batch`]: many puzzles, one per line, solved in one call ([`solve_batch_bytes`]
 //!   on bytes).
 //! * [`generate`] with [`GenerateOptions`]: seeded puzzles with one solution, rated by
@@ -76,6 +79,7 @@ mod shape;
 mod solver;
 mod validate;
 mod variant;
+mod verdict;
 
 pub use alphabet::{Alphabet, EMPTY_MARKS};
 pub use analysis::{CoverEncoding, SolveReport};
@@ -95,3 +99,4 @@ pub use rating::{Difficulty, Grade, Level, Rating, EXPERT_EFFORT, RATING_ORDERS,
 pub use shape::{BoxShape, MAX_SIZE, MIN_SIZE};
 pub use solver::{SearchReport, SudokuSolver};
 pub use variant::{Options, Variant};
+pub use verdict::{Verdict, VERDICT_BOUND};

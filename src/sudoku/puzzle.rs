@@ -10,6 +10,7 @@ use super::error::{Conflict, SudokuError, SudokuResult};
 use super::layout::Layout;
 use super::solver::{with_workspace, Outcome, SearchReport};
 use super::variant::Options;
+use super::verdict::Verdict;
 use super::{format, parse, validate};
 
 /// A puzzle (or a solved grid): a [`Layout`], one value per cell (0 for empty, symbols from
@@ -202,16 +203,15 @@ impl Sudoku {
         Ok(solved.then(|| self.with_values(grid)))
     }
 
-    /// The solution if there is exactly one, `None` if there are none or several.
+    /// The solution if there is exactly one, `None` if there are none or several (see
+    /// [`Sudoku::verdict`], which says which).
     ///
     /// # Errors
     /// [`SudokuError::ConflictingGivens`].
     pub fn unique_solution(&self) -> SudokuResult<Option<Sudoku>> {
-        let mut solutions = self.solutions(2)?;
-        Ok(if solutions.len() == 1 {
-            solutions.pop()
-        } else {
-            None
+        Ok(match self.verdict()? {
+            Verdict::Unique(solution) => Some(solution),
+            _ => None,
         })
     }
 
@@ -250,12 +250,12 @@ impl Sudoku {
         Ok(solutions)
     }
 
-    /// Whether there is exactly one solution.
+    /// Whether there is exactly one solution ([`Sudoku::verdict`]).
     ///
     /// # Errors
     /// [`SudokuError::ConflictingGivens`].
     pub fn is_unique(&self) -> SudokuResult<bool> {
-        Ok(self.count_solutions(2)? == 1)
+        Ok(self.verdict()?.is_unique())
     }
 }
 

@@ -10,6 +10,7 @@ use super::logic::{SolvePath, Technique};
 use super::propagate::Singles;
 use super::puzzle::Sudoku;
 use super::solver::{Run, SudokuSolver};
+use super::verdict::Verdict;
 
 /// How many random tie-breaking orders the search effort averages over.
 pub const RATING_ORDERS: u64 = 4;
@@ -118,25 +119,30 @@ pub struct Rating {
 }
 
 impl Sudoku {
-    /// Rates the puzzle (see [`Rating`]). Meant for puzzles with one solution; others get a
-    /// rating too, from the same measurements.
+    /// Rates the puzzle (see [`Rating`]): only a puzzle with exactly one solution (its
+    /// [`Verdict`]).
     ///
     /// # Errors
-    /// [`SudokuError::ConflictingGivens`].
+    /// [`SudokuError::ConflictingGivens`]; [`SudokuError::NoSolution`] and
+    /// [`SudokuError::MultipleSolutions`] for a puzzle without exactly one solution.
     pub fn rating(&self) -> SudokuResult<Rating> {
-        self.validate()?;
-        let mut solver = SudokuSolver::new();
-        rate(
-            &mut solver,
-            self.layout(),
-            self.values(),
-            RATING_NODE_BUDGET,
-        )
+        rate_unique(&mut SudokuSolver::new(), self, RATING_NODE_BUDGET)
     }
 }
 
+/// Rates `puzzle` if its [`Verdict`] is that it has exactly one solution, each search
+/// capped at `cap` nodes: [`Sudoku::rating`] and the generator's rating.
+pub(crate) fn rate_unique(
+    solver: &mut SudokuSolver,
+    puzzle: &Sudoku,
+    cap: u64,
+) -> SudokuResult<Rating> {
+    Verdict::with(solver, puzzle)?.into_solution()?;
+    rate(solver, puzzle.layout(), puzzle.values(), cap)
+}
+
 /// Rates `givens` on `layout`, each search capped at `cap` nodes.
-pub(crate) fn rate(
+fn rate(
     solver: &mut SudokuSolver,
     layout: &Layout,
     givens: &[u8],
@@ -382,8 +388,12 @@ impl Sudoku {
     /// # Ok(()) }
     /// ```
     ///
+    /// Only a puzzle with exactly one solution is graded (its [`Verdict`]): an empty grid
+    /// or a puzzle with no solution is not "diabolical", it is not a puzzle for logic.
+    ///
     /// # Errors
-    /// [`SudokuError::ConflictingGivens`].
+    /// [`SudokuError::ConflictingGivens`]; [`SudokuError::NoSolution`] and
+    /// [`SudokuError::MultipleSolutions`] for a puzzle without exactly one solution.
     pub fn grade(&self) -> SudokuResult<Grade> {
         Ok(Grade::of_path(&self.solve_path()?))
     }

@@ -73,7 +73,7 @@ export interface SudokuSolvePath {
   steps: SudokuStep[];
   /** Whether the steps fill the grid. */
   solved: boolean;
-  /** Whether the puzzle has one solution (uniqueness arguments were allowed). */
+  /** Always true: only a puzzle with exactly one solution has a path (uniqueness arguments were allowed). */
   unique: boolean;
   /** The grid after the last step, as a compact line in the puzzle's alphabet. */
   grid: string;
@@ -128,7 +128,8 @@ extern "C" {
 /// In order: the correction of an entry that contradicts the solution (`wrong_entry`); a
 /// cell whose marks leave out the solution's symbol (`missing_candidate`); the easiest
 /// logical step on the player's candidates; otherwise one revealed cell (`reveal`).
-/// `null` when the grid is full or the puzzle has no solution.
+/// `null` when the grid is full. Only a puzzle whose givens have exactly one solution gets
+/// hints.
 ///
 /// ```js
 /// const hint = sudoku_hint(puzzle, entries);
@@ -136,8 +137,9 @@ extern "C" {
 /// else if (hint) hint.eliminations.forEach((c) => board.strike(c.cell, c.symbol));
 /// ```
 ///
-/// Throws `conflicting_givens` if givens and entries repeat a symbol in a region,
-/// `invalid_argument` (with `path`) for marks of the wrong length or type, and like
+/// Throws `no_solution` or `multiple_solutions` (with `found`) if the givens do not have
+/// exactly one solution, `conflicting_givens` if givens and entries repeat a symbol in a
+/// region, `invalid_argument` (with `path`) for marks of the wrong length or type, and like
 /// `solve_sudoku` for malformed input.
 #[wasm_bindgen]
 pub fn sudoku_hint(
@@ -192,15 +194,16 @@ pub fn sudoku_hint(
 }
 
 /// Every step of the logical solver from `puzzle` to its solution (or as far as logic
-/// gets): `{ steps, solved, unique, grid }`. Uniqueness arguments are used only when the
-/// puzzle has one solution.
+/// gets): `{ steps, solved, unique, grid }`. Only a puzzle with exactly one solution has a
+/// path, so `unique` is always `true` (uniqueness arguments are used).
 ///
 /// ```js
 /// const { steps, solved } = sudoku_solve_path(puzzle);
 /// for (const step of steps) console.log(step.technique, step.reason);
 /// ```
 ///
-/// Throws like `solve_sudoku`.
+/// Throws `no_solution` or `multiple_solutions` (with `found`) for a puzzle without exactly
+/// one solution, and like `solve_sudoku`.
 #[wasm_bindgen]
 pub fn sudoku_solve_path(
     puzzle: &JsSudokuPuzzle,
@@ -233,7 +236,9 @@ pub fn sudoku_solve_path(
 /// const { score, level, techniques } = rate_sudoku(puzzle);
 /// ```
 ///
-/// Throws like `solve_sudoku`.
+/// Only a puzzle with exactly one solution is graded: throws `no_solution` or
+/// `multiple_solutions` (with `found`) for the others (an empty grid among them), and like
+/// `solve_sudoku`.
 #[wasm_bindgen]
 pub fn rate_sudoku(
     puzzle: &JsSudokuPuzzle,

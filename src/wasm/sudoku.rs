@@ -92,19 +92,27 @@ export type SudokuCandidates = (string[] | null)[];
  * - `conflicting_givens` (`row`, `column` of the first, and `conflicts`: every pair);
  * - `bad_jigsaw_map` (`row`, `column`, `region` for a region of the wrong size);
  * - `bad_samurai_layout` (`line`, `column`);
- * - `bad_box_shape`, `unsupported_size`, `unsupported_variant`, `bad_alphabet`, `too_large`.
+ * - `bad_box_shape`, `unsupported_size`, `unsupported_variant`, `bad_alphabet`, `too_large`;
+ * - `no_solution`, `multiple_solutions` (`found`: the solutions found, at least 2): from
+ *   `rate_sudoku`, `sudoku_hint` and `sudoku_solve_path`, which need a puzzle with exactly
+ *   one solution.
  */
 export type SudokuErrorCode =
   | "invalid_argument" | "wrong_cell_count" | "invalid_character" | "symbol_out_of_range"
   | "conflicting_givens" | "bad_jigsaw_map" | "bad_samurai_layout" | "bad_box_shape"
-  | "unsupported_size" | "unsupported_variant" | "bad_alphabet" | "too_large";
+  | "unsupported_size" | "unsupported_variant" | "bad_alphabet" | "too_large"
+  | "no_solution" | "multiple_solutions";
 
 /** The properties the sudoku exports' errors add to `DlxError`. */
 export interface DlxError {
   /** The cell, from 1 (`bad_samurai_layout`: the column of the line). */
   row?: number;
   column?: number;
-  /** `wrong_cell_count`: the cells found, those the options ask for, the sizes that would fit. */
+  /**
+   * `wrong_cell_count`: the cells found, those the options ask for, the sizes that would fit.
+   * `multiple_solutions`: the solutions found before the count stopped (the puzzle has at
+   * least this many).
+   */
   found?: number;
   expected?: number;
   fits?: number[];
@@ -594,6 +602,9 @@ pub(crate) fn sudoku_error(error: &SudokuError) -> JsValue {
         }
         SudokuError::InvalidArgument { name, .. } => {
             props.push(("path", JsValue::from_str(&format!("options.{name}"))));
+        }
+        SudokuError::MultipleSolutions { found } => {
+            props.push(("found", JsValue::from_f64(*found as f64)));
         }
         _ => {}
     }

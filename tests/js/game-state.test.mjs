@@ -187,6 +187,12 @@ describe('game state', () => {
     const error = { code: 'conflicting_givens', message: 'conflicting givens: 5 appears twice in row 1' };
     assert.match(G.explainError(error, { entries: true }), /^Fix the conflicts first: 5 appears twice in row 1 \(among your entries/);
     assert.doesNotMatch(G.explainError(error, { entries: true }), /conflicting givens/);
+    // Hints and the step-by-step path refuse a puzzle without exactly one solution: said as a sentence.
+    assert.equal(G.explainError({ code: 'no_solution', message: 'this puzzle has no solution' }), 'This puzzle has no solution.');
+    assert.equal(
+      G.explainError({ code: 'multiple_solutions', found: 2, message: 'this puzzle has more than one solution (at least 2): a logical grade needs a unique one' }),
+      'This puzzle has more than one solution (at least 2): a logical grade needs a unique one.',
+    );
   });
 
   test('Import\'s errors: givens that clash were read; one full stop', () => {

@@ -786,6 +786,17 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     assert.doesNotMatch(await page.textContent('#import-error'), /`/);
     await importPuzzle(page, `1${'.'.repeat(63)}`);
     await waitMessage(page, /^Imported an 8 × 8 puzzle with 1 given\./);
+    // A puzzle without exactly one solution gets no hint and no path, and the page says why
+    // in the engine's words (issue 32): an empty grid has many, this one none.
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    await page.click('#hint');
+    await waitMessage(page, /^This puzzle has more than one solution \(at least 2\)/);
+    await importPuzzle(page, `123456...${'......78.'}${'.'.repeat(63)}`);
+    await waitMessage(page, /^Imported a 9 × 9 puzzle with 8 givens\./);
+    await page.click('#walk');
+    await waitMessage(page, /^This puzzle has no solution\.$/);
+    assert.equal(await page.isHidden('#step'), true);
     await clean(tab);
   });
 });

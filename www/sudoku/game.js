@@ -411,9 +411,13 @@ export function importError(error) {
     : `Could not read that puzzle: ${text}.`;
 }
 
+/** The codes of a puzzle that hints, the step-by-step path and the grade refuse: not exactly one solution. */
+export const NOT_UNIQUE = ['no_solution', 'multiple_solutions'];
+
 /**
  * What to tell the player for an engine error while the grid holds their entries:
- * conflicts among *givens* that involve entries are the player's own.
+ * conflicts among *givens* that involve entries are the player's own; a puzzle without
+ * exactly one solution is said in the engine's words, as a sentence.
  */
 export function explainError(error, { entries = false } = {}) {
   const text = errorWords(error);
@@ -422,6 +426,7 @@ export function explainError(error, { entries = false } = {}) {
       ? `Fix the conflicts first: ${text} (among your entries and the givens).`
       : `The puzzle’s givens clash: ${text}.`;
   }
+  if (NOT_UNIQUE.includes(error.code)) return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   return text;
 }
 

@@ -7,8 +7,9 @@
 //! naked triples (3.6), Swordfish (3.8), hidden triples (4.0), XY-Wing (4.2), XYZ-Wing and
 //! W-Wing (4.4), unique rectangles 1-4 (4.5-4.9), naked quads (5.0), Jellyfish (5.2),
 //! hidden quads (5.4), BUG+1 (5.6), X-chains and XY-chains (6.6+), AIC (7.0+),
-//! contradiction chains (7.5+) and forcing chains (8.3+). Uniqueness arguments (unique
-//! rectangles, BUG+1) are used only when the puzzle is known to have one solution.
+//! contradiction chains (7.5+) and forcing chains (8.3+). Only a puzzle with exactly one
+//! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
+//! (unique rectangles, BUG+1) always hold there.
 //!
 //! Every technique reads the layout's regions, so they work on every size and variant:
 //! singles, locked candidates, subsets, wings, chains and forcing chains on any region
@@ -54,7 +55,8 @@ pub struct SolvePath {
     pub solved: bool,
     /// The grid after the last step.
     pub grid: Sudoku,
-    /// Whether the puzzle has one solution (uniqueness arguments were allowed).
+    /// Whether uniqueness arguments were allowed: always, since only a puzzle with exactly
+    /// one solution has a path.
     pub unique: bool,
 }
 
@@ -119,25 +121,28 @@ pub(crate) fn run(ctx: &Context, g: &mut Grid, unique: bool, limit: f64) -> Vec<
 
 impl Sudoku {
     /// Solves the puzzle step by step, as a person would: each step is the easiest
-    /// technique that makes progress, with its reason (see [`Step`]). Uniqueness arguments
-    /// are used only if the puzzle has exactly one solution.
+    /// technique that makes progress, with its reason (see [`Step`]). Only a puzzle with
+    /// exactly one solution has a path (its [`Verdict`](super::Verdict)), so uniqueness
+    /// arguments are always allowed; on a puzzle with none, "logical" steps would place
+    /// wrong symbols.
     ///
     /// # Errors
-    /// [`SudokuError::ConflictingGivens`] if givens repeat a symbol in a region.
+    /// [`SudokuError::ConflictingGivens`] if givens repeat a symbol in a region;
+    /// [`SudokuError::NoSolution`] and [`SudokuError::MultipleSolutions`] for a puzzle
+    /// without exactly one solution.
     pub fn solve_path(&self) -> SudokuResult<SolvePath> {
-        self.validate()?;
-        let unique = self.count_solutions(2)? == 1;
+        self.verdict()?.into_solution()?;
         let ctx = Context::new(self.layout(), self.alphabet());
         let mut g =
             Grid::new(&ctx, self.values()).ok_or_else(|| SudokuError::ConflictingGivens {
                 conflicts: self.conflicts(),
             })?;
-        let steps = run(&ctx, &mut g, unique, f64::INFINITY);
+        let steps = run(&ctx, &mut g, true, f64::INFINITY);
         Ok(SolvePath {
             steps,
             solved: g.solved(),
             grid: self.with_values(g.values),
-            unique,
+            unique: true,
         })
     }
 }
