@@ -9,11 +9,15 @@
 use dlx_wasm::sudoku::{solve_batch, solve_batch_bytes, Options, Sudoku, Variant};
 
 /// The batch's answer for `lines` computed one puzzle at a time through the general
-/// reader: the expected output text, or the index and error of the first bad puzzle with
-/// the output before it.
-fn one_by_one(lines: &[&str], options: &Options) -> (String, Option<(usize, String)>) {
+/// reader: the expected output text, or the index, line (from 1) and error of the first
+/// bad puzzle with the output before it. Blank lines and `#` comments are not puzzles.
+fn one_by_one(lines: &[&str], options: &Options) -> (String, Option<(usize, usize, String)>) {
     let mut out = String::new();
-    for (k, line) in lines.iter().enumerate() {
+    let puzzles = lines.iter().enumerate().filter(|(_, line)| {
+        let line = line.trim_start();
+        !line.is_empty() && !line.starts_with('#')
+    });
+    for (k, (index, line)) in puzzles.enumerate() {
         let line = line.strip_suffix('\r').unwrap_or(line);
         // The single call's path (`solve_sudoku` in JS): parse, first solution, its line
         // in the puzzle's alphabet.
@@ -21,7 +25,7 @@ fn one_by_one(lines: &[&str], options: &Options) -> (String, Option<(usize, Stri
         match solution {
             Ok(Some(solution)) => out.push_str(&solution.to_line()),
             Ok(None) => {}
-            Err(e) => return (out, Some((k, e.to_string()))),
+            Err(e) => return (out, Some((k, index + 1, e.to_string()))),
         }
         out.push('\n');
     }
@@ -36,11 +40,11 @@ fn same_as_one_by_one(lines: &[&str], options: &Options) -> usize {
     let (expected, error) = one_by_one(lines, options);
     match (got, error) {
         (Ok(n), None) => {
-            assert_eq!(n, lines.len());
+            assert_eq!(n, expected.lines().count());
             assert_eq!(out, expected);
         }
-        (Err(e), Some((k, message))) => {
-            assert_eq!(e.puzzle, k);
+        (Err(e), Some((k, line, message))) => {
+            assert_eq!((e.puzzle, e.line), (k, line));
             assert_eq!(e.error.to_string(), message);
             assert_eq!(out, expected, "the lines before the bad puzzle");
         }
@@ -172,9 +176,13 @@ fn lines_are_split_as_the_text_splits_them() {
         let (expected, error) = one_by_one(&lines, &Options::default());
         assert_eq!(out, expected, "{text:?}");
         match (got, error) {
-            (Ok(n), None) => assert_eq!(n, lines.len(), "{text:?}"),
-            (Err(e), Some((k, message))) => {
-                assert_eq!((e.puzzle, e.error.to_string()), (k, message), "{text:?}");
+            (Ok(n), None) => assert_eq!(n, expected.lines().count(), "{text:?}"),
+            (Err(e), Some((k, line, message))) => {
+                assert_eq!(
+                    (e.puzzle, e.line, e.error.to_string()),
+                    (k, line, message),
+                    "{text:?}"
+                );
             }
             (got, error) => panic!("{text:?}: batch {got:?}, one by one {error:?}"),
         }

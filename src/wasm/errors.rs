@@ -35,7 +35,7 @@ export type ExactCoverErrorCode =
 /** An `Error` thrown by this module: a message plus a machine-readable code and positions. */
 export interface DlxError extends Error {
   code: string;
-  /** 1-based line of text input, where known. */
+  /** 1-based line of text input, where known (`solve_sudoku_batch`: the bad puzzle's line). */
   line?: number;
   /** 0-based option index, where known. */
   option?: number;
@@ -61,6 +61,10 @@ export interface DlxError extends Error {
   boxCols?: number;
   /** `bad_jigsaw_map`: the region of the wrong size. */
   region?: string;
+  /** `ambiguous_alphabet`: the two alphabets the grid reads in, `0` as a symbol first. */
+  alphabets?: string[];
+  /** `solve_sudoku_batch`: the bad puzzle's index among the puzzles, from 0. */
+  puzzle?: number;
   /** `unsupported_variant`: the variant. */
   variant?: string;
   /** `too_large` on a sudoku text: its length and the limit. */
