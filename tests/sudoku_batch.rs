@@ -234,3 +234,53 @@ fn bytes_read_as_text_and_bad_utf8_as_the_replacement() {
         assert_eq!(out, expected.as_bytes(), "{bad:?}");
     }
 }
+
+/// Blank lines and `#` comments are not puzzles: no line of their own in the answer (one
+/// line per puzzle), and an error names the bad puzzle's index among the puzzles and its
+/// line in the text. A byte-order mark before the text, lines with a rating after the
+/// puzzle and puzzles in other alphabets and formats of one line are read as one at a
+/// time.
+#[test]
+fn blank_and_comment_lines_are_skipped_and_errors_name_the_line() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let solved = Sudoku::parse(hard, &Options::default())
+        .unwrap()
+        .some_solution()
+        .unwrap()
+        .unwrap()
+        .to_line();
+    let text =
+        format!("\u{FEFF}# hardest, with ratings\n\n{hard}\t9.9\n   \n  # another\r\n{hard}\r\n\n");
+    let mut out = String::new();
+    assert_eq!(solve_batch(&text, &Options::default(), &mut out), Ok(2));
+    assert_eq!(out, format!("{solved}\n{solved}\n"));
+    // The third puzzle, on line 7, is bad.
+    let bad = format!("{}x", &hard[..80]);
+    let lines = ["# set 1", hard, "", hard, "# set 2", "", &bad, hard];
+    let mut out = String::new();
+    let e = solve_batch(&lines.join("\n"), &Options::default(), &mut out).unwrap_err();
+    assert_eq!((e.puzzle, e.line), (2, 7));
+    assert_eq!(e.error.code(), "invalid_character");
+    assert_eq!(out, format!("{solved}\n{solved}\n"));
+    same_as_one_by_one(&lines, &Options::default());
+    // Only comments: no puzzles, no lines.
+    let mut out = String::new();
+    assert_eq!(
+        solve_batch("# nothing\n\n", &Options::default(), &mut out),
+        Ok(0)
+    );
+    assert_eq!(out, "");
+    // A 16x16 of whole numbers separated by commas, among compact lines: answered as a
+    // compact line.
+    let sixteen = Sudoku::parse(&".".repeat(256), &Options::default()).unwrap();
+    let commas = vec!["0"; 256].join(",");
+    let mut out = String::new();
+    let text = format!("{hard}\n{commas}\n");
+    assert_eq!(solve_batch(&text, &Options::default(), &mut out), Ok(2));
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        answers[1],
+        sixteen.some_solution().unwrap().unwrap().to_line()
+    );
+    assert_eq!(answers[1].len(), 256);
+}

@@ -1,5 +1,6 @@
-//! Reading puzzles: a compact line, a decorated multi-line grid, whole numbers separated by
-//! white space or commas, or (in samurai.rs) the Samurai layout.
+//! Reading puzzles: a compact line (with any text after it), a grid in a frame, whole
+//! numbers separated by white space or commas, or (in samurai.rs) the Samurai layout; and
+//! the choice between `0` as an empty cell and `0` as a symbol at 10x10 to 16x16.
 
 use std::sync::Arc;
 
