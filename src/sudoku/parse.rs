@@ -499,7 +499,37 @@ fn numbers<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{digits_by_bytes, digits_by_words, digits_into};
+    use super::{classify, digits_by_bytes, digits_by_words, digits_into, Alphabet, Line};
+
+    /// The frame rule, line by line: the frames of SimpleSudoku, HoDoKu and `+---+` grids
+    /// are the frame; rows of `.` are cells; rows of `-` are left to the cell count.
+    #[test]
+    fn frame_lines_and_cell_lines() {
+        let builtin = Alphabet::builtin();
+        for (line, kind) in [
+            (" *-----------*", Line::Separator),
+            (" |---+---+---|", Line::Separator),
+            (".-------.-------.-------.", Line::Separator),
+            (":-------+-------+-------:", Line::Separator),
+            ("'-------'-------'-------'", Line::Separator),
+            ("+---+---+---+", Line::Separator),
+            ("=====================", Line::Separator),
+            ("|  |  |", Line::Separator),
+            (".........", Line::Cells),
+            ("|...|...|...|", Line::Cells),
+            ("| . . . | . . . | . . . |", Line::Cells),
+            ("|8..|...|...|", Line::Cells),
+            ("0 0 0 | 0 0 0", Line::Cells),
+            ("---------", Line::Dashes(9)),
+            ("- - - | - - -", Line::Dashes(6)),
+            ("  \t", Line::Blank),
+        ] {
+            assert_eq!(classify(line, &builtin), kind, "{line:?}");
+        }
+        // A character the alphabet uses as a symbol is a cell.
+        let dots = Alphabet::custom(".12345678").unwrap();
+        assert_eq!(classify(".-------.", &dots), Line::Cells);
+    }
 
     /// Both readers against the definition: every byte value at every position of a line
     /// of digits and dots.
