@@ -9,11 +9,15 @@
 use dlx_wasm::sudoku::{solve_batch, solve_batch_bytes, Options, Sudoku, Variant};
 
 /// The batch's answer for `lines` computed one puzzle at a time through the general
-/// reader: the expected output text, or the index and error of the first bad puzzle with
-/// the output before it.
-fn one_by_one(lines: &[&str], options: &Options) -> (String, Option<(usize, String)>) {
+/// reader: the expected output text, or the index, line (from 1) and error of the first
+/// bad puzzle with the output before it. Blank lines and `#` comments are not puzzles.
+fn one_by_one(lines: &[&str], options: &Options) -> (String, Option<(usize, usize, String)>) {
     let mut out = String::new();
-    for (k, line) in lines.iter().enumerate() {
+    let puzzles = lines.iter().enumerate().filter(|(_, line)| {
+        let line = line.trim_start();
+        !line.is_empty() && !line.starts_with('#')
+    });
+    for (k, (index, line)) in puzzles.enumerate() {
         let line = line.strip_suffix('\r').unwrap_or(line);
         // The single call's path (`solve_sudoku` in JS): parse, first solution, its line
         // in the puzzle's alphabet.
@@ -21,7 +25,7 @@ fn one_by_one(lines: &[&str], options: &Options) -> (String, Option<(usize, Stri
         match solution {
             Ok(Some(solution)) => out.push_str(&solution.to_line()),
             Ok(None) => {}
-            Err(e) => return (out, Some((k, e.to_string()))),
+            Err(e) => return (out, Some((k, index + 1, e.to_string()))),
         }
         out.push('\n');
     }
@@ -36,11 +40,11 @@ fn same_as_one_by_one(lines: &[&str], options: &Options) -> usize {
     let (expected, error) = one_by_one(lines, options);
     match (got, error) {
         (Ok(n), None) => {
-            assert_eq!(n, lines.len());
+            assert_eq!(n, expected.lines().count());
             assert_eq!(out, expected);
         }
-        (Err(e), Some((k, message))) => {
-            assert_eq!(e.puzzle, k);
+        (Err(e), Some((k, line, message))) => {
+            assert_eq!((e.puzzle, e.line), (k, line));
             assert_eq!(e.error.to_string(), message);
             assert_eq!(out, expected, "the lines before the bad puzzle");
         }
@@ -172,9 +176,13 @@ fn lines_are_split_as_the_text_splits_them() {
         let (expected, error) = one_by_one(&lines, &Options::default());
         assert_eq!(out, expected, "{text:?}");
         match (got, error) {
-            (Ok(n), None) => assert_eq!(n, lines.len(), "{text:?}"),
-            (Err(e), Some((k, message))) => {
-                assert_eq!((e.puzzle, e.error.to_string()), (k, message), "{text:?}");
+            (Ok(n), None) => assert_eq!(n, expected.lines().count(), "{text:?}"),
+            (Err(e), Some((k, line, message))) => {
+                assert_eq!(
+                    (e.puzzle, e.line, e.error.to_string()),
+                    (k, line, message),
+                    "{text:?}"
+                );
             }
             (got, error) => panic!("{text:?}: batch {got:?}, one by one {error:?}"),
         }
@@ -225,4 +233,54 @@ fn bytes_read_as_text_and_bad_utf8_as_the_replacement() {
         let (expected, _) = one_by_one(&[hard], &Options::default());
         assert_eq!(out, expected.as_bytes(), "{bad:?}");
     }
+}
+
+/// Blank lines and `#` comments are not puzzles: no line of their own in the answer (one
+/// line per puzzle), and an error names the bad puzzle's index among the puzzles and its
+/// line in the text. A byte-order mark before the text, lines with a rating after the
+/// puzzle and puzzles in other alphabets and formats of one line are read as one at a
+/// time.
+#[test]
+fn blank_and_comment_lines_are_skipped_and_errors_name_the_line() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let solved = Sudoku::parse(hard, &Options::default())
+        .unwrap()
+        .some_solution()
+        .unwrap()
+        .unwrap()
+        .to_line();
+    let text =
+        format!("\u{FEFF}# hardest, with ratings\n\n{hard}\t9.9\n   \n  # another\r\n{hard}\r\n\n");
+    let mut out = String::new();
+    assert_eq!(solve_batch(&text, &Options::default(), &mut out), Ok(2));
+    assert_eq!(out, format!("{solved}\n{solved}\n"));
+    // The third puzzle, on line 7, is bad.
+    let bad = format!("{}x", &hard[..80]);
+    let lines = ["# set 1", hard, "", hard, "# set 2", "", &bad, hard];
+    let mut out = String::new();
+    let e = solve_batch(&lines.join("\n"), &Options::default(), &mut out).unwrap_err();
+    assert_eq!((e.puzzle, e.line), (2, 7));
+    assert_eq!(e.error.code(), "invalid_character");
+    assert_eq!(out, format!("{solved}\n{solved}\n"));
+    same_as_one_by_one(&lines, &Options::default());
+    // Only comments: no puzzles, no lines.
+    let mut out = String::new();
+    assert_eq!(
+        solve_batch("# nothing\n\n", &Options::default(), &mut out),
+        Ok(0)
+    );
+    assert_eq!(out, "");
+    // A 16x16 of whole numbers separated by commas, among compact lines: answered as a
+    // compact line.
+    let sixteen = Sudoku::parse(&".".repeat(256), &Options::default()).unwrap();
+    let commas = vec!["0"; 256].join(",");
+    let mut out = String::new();
+    let text = format!("{hard}\n{commas}\n");
+    assert_eq!(solve_batch(&text, &Options::default(), &mut out), Ok(2));
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        answers[1],
+        sixteen.some_solution().unwrap().unwrap().to_line()
+    );
+    assert_eq!(answers[1].len(), 256);
 }

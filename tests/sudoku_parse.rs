@@ -63,14 +63,15 @@ fn every_size_round_trips_in_every_style() {
             let marked = line.replace('.', &mark.to_string());
             assert_eq!(same(&marked, &options).to_line(), marked);
         }
-        // Whole numbers, separated by spaces, commas, or laid out as a grid.
+        // Whole numbers, separated by spaces, commas, or laid out as a grid: read back as
+        // the compact line (answers are compact whatever the input's separators).
         if n > 9 {
             let numbers = puzzle.clone().with_alphabet(Alphabet::numbers()).unwrap();
             let text = numbers.to_line();
-            assert_eq!(same(&text, &options).to_line(), text);
+            assert_eq!(same(&text, &options).to_line(), line);
             let commas = text.replace(' ', ",");
-            assert_eq!(same(&commas, &options).to_line(), text);
-            assert_eq!(same(&numbers.to_grid(), &options).to_line(), text);
+            assert_eq!(same(&commas, &options).to_line(), line);
+            assert_eq!(same(&numbers.to_grid(), &options).to_line(), line);
         }
         // A custom alphabet where 0 is a symbol.
         let symbols: String = "0123456789ABCDEFGHIJKLMNOPQ".chars().take(n).collect();
@@ -654,4 +655,334 @@ fn the_compact_line_reader_agrees_with_the_general_one() {
     assert_eq!(error(&"1".repeat(80), &classic).code(), "wrong_cell_count");
     let dashes = "-".repeat(81);
     assert_eq!(parse(&dashes, &classic).given_count(), 0);
+}
+
+/// The README's puzzle, as the programs below write it.
+const FRAMED: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// Grids in the frames of common programs (written out here in their style): each reads
+/// as the compact line.
+#[test]
+fn frames_of_common_programs_read_as_the_compact_line() {
+    let simple_sudoku = "
+ *-----------*
+ |8..|...|...|
+ |..3|6..|...|
+ |.7.|.9.|2..|
+ |---+---+---|
+ |.5.|..7|...|
+ |...|.45|7..|
+ |...|1..|.3.|
+ |---+---+---|
+ |..1|...|.68|
+ |..8|5..|.1.|
+ |.9.|...|4..|
+ *-----------*
+";
+    let hodoku = "
+.-------.-------.-------.
+| 8 . . | . . . | . . . |
+| . . 3 | 6 . . | . . . |
+| . 7 . | . 9 . | 2 . . |
+:-------+-------+-------:
+| . 5 . | . . 7 | . . . |
+| . . . | . 4 5 | 7 . . |
+| . . . | 1 . . | . 3 . |
+:-------+-------+-------:
+| . . 1 | . . . | . 6 8 |
+| . . 8 | 5 . . | . 1 . |
+| . 9 . | . . . | 4 . . |
+'-------'-------'-------'
+";
+    // HoDoKu's wider layout, with `.` corners and `+` crossings between bands.
+    let hodoku_wide = "
+.---------.---------.---------.
+|  8  .  .|  .  .  .|  .  .  .|
+|  .  .  3|  6  .  .|  .  .  .|
+|  .  7  .|  .  9  .|  2  .  .|
++---------+---------+---------+
+|  .  5  .|  .  .  7|  .  .  .|
+|  .  .  .|  .  4  5|  7  .  .|
+|  .  .  .|  1  .  .|  .  3  .|
++---------+---------+---------+
+|  .  .  1|  .  .  .|  .  6  8|
+|  .  .  8|  5  .  .|  .  1  .|
+|  .  9  .|  .  .  .|  4  .  .|
+'---------'---------'---------'
+";
+    // SudokuWiki's export: `0` for an empty cell, `*` corners, `|` and `-` rules.
+    let sudoku_wiki = "
+*-----------------------*
+| 8 0 0 | 0 0 0 | 0 0 0 |
+| 0 0 3 | 6 0 0 | 0 0 0 |
+| 0 7 0 | 0 9 0 | 2 0 0 |
+|-------+-------+-------|
+| 0 5 0 | 0 0 7 | 0 0 0 |
+| 0 0 0 | 0 4 5 | 7 0 0 |
+| 0 0 0 | 1 0 0 | 0 3 0 |
+|-------+-------+-------|
+| 0 0 1 | 0 0 0 | 0 6 8 |
+| 0 0 8 | 5 0 0 | 0 1 0 |
+| 0 9 0 | 0 0 0 | 4 0 0 |
+*-----------------------*
+";
+    let plus_grid = "
++---+---+---+
+|8..|...|...|
+|..3|6..|...|
+|.7.|.9.|2..|
++---+---+---+
+|.5.|..7|...|
+|...|.45|7..|
+|...|1..|.3.|
++---+---+---+
+|..1|...|.68|
+|..8|5..|.1.|
+|.9.|...|4..|
++---+---+---+
+";
+    let plus_grid_spaced = "
++-------+-------+-------+
+| 8 . . | . . . | . . . |
+| . . 3 | 6 . . | . . . |
+| . 7 . | . 9 . | 2 . . |
++-------+-------+-------+
+| . 5 . | . . 7 | . . . |
+| . . . | . 4 5 | 7 . . |
+| . . . | 1 . . | . 3 . |
++-------+-------+-------+
+| . . 1 | . . . | . 6 8 |
+| . . 8 | 5 . . | . 1 . |
+| . 9 . | . . . | 4 . . |
++-------+-------+-------+
+";
+    let expected = FRAMED.replace('.', "");
+    for (name, text) in [
+        ("SimpleSudoku", simple_sudoku),
+        ("HoDoKu", hodoku),
+        ("HoDoKu, wide", hodoku_wide),
+        ("SudokuWiki", sudoku_wiki),
+        ("+---+ grid", plus_grid),
+        ("+---+ grid with spaces", plus_grid_spaced),
+    ] {
+        let read = parse(text, &Options::default());
+        assert_eq!(
+            read.to_line().replace(['.', '0'], ""),
+            expected,
+            "{name}:\n{text}"
+        );
+        assert_eq!(read.values(), parse(FRAMED, &Options::default()).values());
+        // With a byte-order mark before it, and CRLF line breaks.
+        let marked = format!("\u{FEFF}{}", text.replace('\n', "\r\n"));
+        assert_eq!(parse(&marked, &Options::default()).values(), read.values());
+    }
+    // A line of `.` (with bars or not) is a row of empty cells, not the frame; `.` and
+    // `-` together are the frame.
+    let empty_first_row = simple_sudoku.replace(" |8..|...|...|", " |...|...|...|");
+    let read = parse(&empty_first_row, &Options::default());
+    assert_eq!(read.values()[..9], [0; 9]);
+    assert_eq!(
+        read.values()[9..],
+        parse(FRAMED, &Options::default()).values()[9..]
+    );
+    let bare_first_row = plus_grid.replace("|8..|...|...|", ".........");
+    let read = parse(&bare_first_row, &Options::default());
+    assert_eq!(
+        read.given_count() + 1,
+        parse(FRAMED, &Options::default()).given_count()
+    );
+}
+
+/// A line that holds a whole puzzle and then other text (a rating, a comment, a count and
+/// a solution) reads as the puzzle; a line that is all cells still reads as a whole.
+#[test]
+fn text_after_a_complete_line_is_ignored() {
+    let expected = parse(FRAMED, &Options::default());
+    let solution = expected.some_solution().unwrap().unwrap().to_line();
+    for text in [
+        format!("{FRAMED}\t5.6"),
+        format!("{FRAMED} # comment"),
+        format!("{FRAMED} # from the hardest list"),
+        format!("{FRAMED};ER 7.1"),
+        format!("{FRAMED}:1:{solution}"),
+        format!("{FRAMED},{solution}"),
+        format!("  {}\t10.0 \n", FRAMED.replace('.', "0")),
+        format!("\u{FEFF}{FRAMED}"),
+        format!("\u{FEFF}{FRAMED}  ED 2.3"),
+    ] {
+        assert_eq!(
+            parse(&text, &Options::default()).values(),
+            expected.values(),
+            "{text}"
+        );
+    }
+    // Not a whole puzzle before the other text: the count is wrong, as before.
+    let short = &FRAMED[..80];
+    let e = error(&format!("{short}\t5.6"), &Options::default());
+    assert_eq!(code(&e), "wrong_cell_count", "{e}");
+    assert_eq!(
+        code(&error(&format!("{FRAMED}x"), &Options::default())),
+        "wrong_cell_count"
+    );
+    // The rows of a 16x16 on one line, separated by spaces: the first row alone would
+    // be a 4x4's count, but the line reads whole.
+    let puzzle = sample(16, &Options::default(), 9);
+    let line = puzzle.to_line();
+    let rows: Vec<&str> = (0..16).map(|r| &line[r * 16..r * 16 + 16]).collect();
+    assert_eq!(
+        parse(&rows.join(" "), &Options::default()).values(),
+        puzzle.values()
+    );
+}
+
+/// Whole numbers separated by commas (or spaces) in, the compact line out: the puzzle's
+/// line and its solution's, in `1`-`9`, `A`, ...
+#[test]
+fn numbers_are_answered_as_the_compact_line() {
+    let puzzle = sample(16, &Options::default(), 12);
+    let numbers = puzzle.clone().with_alphabet(Alphabet::numbers()).unwrap();
+    let commas = numbers.to_line().replace(' ', ",");
+    assert!(commas.len() > 256, "{commas}");
+    let read = parse(&commas, &Options::default());
+    assert_eq!(read.to_line(), puzzle.to_line());
+    let solved = read.some_solution().unwrap().unwrap().to_line();
+    assert_eq!(solved.chars().count(), 256, "{solved}");
+    assert!(
+        solved.chars().all(|c| c.is_ascii_alphanumeric()),
+        "{solved}"
+    );
+    assert_eq!(
+        solved,
+        puzzle.some_solution().unwrap().unwrap().to_line(),
+        "the same answer as for the compact line"
+    );
+}
+
+/// The generated 16x16 puzzle of `tests/data/sudoku/generated.txt`, in `1`-`9`, `A`-`G`.
+fn generated_16x16() -> Sudoku {
+    let path = format!(
+        "{}/tests/data/sudoku/generated.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("classic 16 "))
+        .expect("a 16x16 line");
+    let puzzle = line.split_whitespace().nth(5).expect("the puzzle field");
+    parse(puzzle, &Options::default())
+}
+
+/// `text` with each symbol `1`-`9`, `A`-`G` written one lower, as `0`-`9`, `A`-`F`.
+fn zero_based(text: &str) -> String {
+    let from = "123456789ABCDEFG";
+    let to = "0123456789ABCDEF";
+    text.chars()
+        .map(|c| from.find(c).map_or(c, |k| to.as_bytes()[k] as char))
+        .collect()
+}
+
+/// A 16x16 grid written `0`-`F`: read as 16 symbols when that is the only reading, refused
+/// as ambiguous when both are, and read either way when the alphabet says which.
+#[test]
+fn zero_is_a_symbol_when_only_that_reading_is_possible() {
+    let puzzle = generated_16x16();
+    let givens = puzzle.given_count();
+    assert_eq!(givens, 95);
+    // `.` for empty cells, and `0`s: `0` is a symbol (95 givens, not the 90 of reading
+    // `0` as empty).
+    let hex = zero_based(&puzzle.to_line());
+    assert!(hex.contains('0') && hex.contains('.') && !hex.contains('G'));
+    let read = parse(&hex, &Options::default());
+    assert_eq!(read.given_count(), givens);
+    assert_eq!(read.values(), puzzle.values());
+    assert_eq!(read.to_line(), hex, "written back in 0-F");
+    let solved = read.some_solution().unwrap().unwrap().to_line();
+    assert_eq!(
+        solved,
+        zero_based(&puzzle.some_solution().unwrap().unwrap().to_line())
+    );
+    // In lower case and as a decorated grid, the same.
+    assert_eq!(
+        parse(&hex.to_lowercase(), &Options::default()).to_line(),
+        hex.to_lowercase()
+    );
+    let grid = puzzle
+        .clone()
+        .with_alphabet(Alphabet::custom("0-9A-F").unwrap())
+        .unwrap()
+        .to_grid();
+    assert_eq!(parse(&grid, &Options::default()).values(), puzzle.values());
+    // `0` for empty cells and symbols 1-G: the `0`s would collide as a symbol.
+    let zeros = puzzle.to_line().replace('.', "0");
+    let read = parse(&zeros, &Options::default());
+    assert_eq!(read.values(), puzzle.values());
+    assert_eq!(read.to_line(), zeros);
+    // A whole grid in 0-F reads both ways (a 0 in each row, column and box as empty
+    // cells, or as a symbol): refused, naming both alphabets; either alphabet reads it.
+    let full = puzzle.some_solution().unwrap().unwrap();
+    let full_hex = zero_based(&full.to_line());
+    let e = error(&full_hex, &Options::default());
+    assert_eq!(code(&e), "ambiguous_alphabet", "{e}");
+    assert_eq!(
+        e,
+        SudokuError::AmbiguousAlphabet {
+            size: 16,
+            zero_symbol: "0-9A-F".into(),
+            zero_empty: "1-9A-G".into(),
+            givens: [256, 240],
+        }
+    );
+    let message = e.to_string();
+    assert!(
+        message.contains("`0-9A-F`") && message.contains("`1-9A-G`"),
+        "{message}"
+    );
+    let with = |alphabet: &str| Options {
+        alphabet: Some(alphabet.into()),
+        ..Options::default()
+    };
+    assert_eq!(parse(&full_hex, &with("0-9A-F")).values(), full.values());
+    assert_eq!(parse(&full_hex, &with("1-9A-G")).given_count(), 240);
+    // A `G` rules out 0-F; then `0` is empty, as always.
+    let with_g = full.to_line().replacen('1', "0", 1);
+    assert_eq!(parse(&with_g, &Options::default()).given_count(), 255);
+}
+
+/// At other sizes from 10 to 15 the same rule holds, with `0`-`9`, `A`, ... for the
+/// symbols; 9x9 keeps `0` as an empty cell.
+#[test]
+fn zero_based_symbols_at_other_sizes() {
+    for n in 10..=15 {
+        let puzzle = sample(n, &Options::default(), n as u64);
+        let symbols: String = "0123456789ABCDEF".chars().take(n).collect();
+        let written = puzzle
+            .clone()
+            .with_alphabet(Alphabet::custom(&symbols).unwrap())
+            .unwrap()
+            .to_line();
+        let read = parse(&written, &Options::default());
+        assert_eq!(read.values(), puzzle.values(), "{n}: {written}");
+        assert_eq!(read.to_line(), written);
+        let full = puzzle.some_solution().unwrap().unwrap();
+        let written = full
+            .with_alphabet(Alphabet::custom(&symbols).unwrap())
+            .unwrap()
+            .to_line();
+        match error(&written, &Options::default()) {
+            SudokuError::AmbiguousAlphabet {
+                size, zero_symbol, ..
+            } => {
+                assert_eq!(size, n);
+                assert_eq!(
+                    Alphabet::custom(&zero_symbol).unwrap().symbol_count(),
+                    Some(n)
+                );
+            }
+            e => panic!("{n}: {e}"),
+        }
+    }
+    let nine = "1.3.5.7.9".to_owned() + &"0".repeat(72);
+    assert_eq!(parse(&nine, &Options::default()).given_count(), 5);
 }

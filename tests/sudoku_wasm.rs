@@ -5,7 +5,8 @@
 #![cfg(all(target_arch = "wasm32", feature = "sudoku-toolkit"))]
 
 use dlx_wasm::wasm::{
-    count_sudoku_solutions, generate_sudoku, solve_sudoku, solve_sudoku_batch, sudoku_candidates,
+    count_sudoku_solutions, generate_sudoku, read_sudoku, solve_sudoku, solve_sudoku_batch,
+    sudoku_candidates,
 };
 use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
@@ -470,4 +471,66 @@ fn batch_text_beyond_ascii_is_the_single_calls() {
             assert_eq!(get(&e, key), get(&one, key), "{key}");
         }
     }
+}
+
+/// What people paste, across the boundary: a SimpleSudoku frame, a line with a rating
+/// after it, a byte-order mark, whole numbers separated by commas (answered as a compact
+/// line), a 0-F grid that reads two ways (`ambiguous_alphabet` with both alphabets), and
+/// a batch with comments and blank lines whose error names the puzzle and the line.
+#[wasm_bindgen_test]
+fn pasted_text_reads_and_errors_carry_their_properties() {
+    let puzzle =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let solution =
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+    let framed = "\u{FEFF} *-----------*\n |8..|...|...|\n |..3|6..|...|\n |.7.|.9.|2..|\n |---+---+---|\n |.5.|..7|...|\n |...|.45|7..|\n |...|1..|.3.|\n |---+---+---|\n |..1|...|.68|\n |..8|5..|.1.|\n |.9.|...|4..|\n *-----------*\n";
+    for text in [framed.to_owned(), format!("{puzzle}\t5.6")] {
+        let solved = solve(&JsValue::from_str(&text), None).expect(&text);
+        assert_eq!(solved.as_string().as_deref(), Some(solution), "{text}");
+    }
+    // Whole numbers with commas: the answer and `read_sudoku`'s line are compact.
+    let commas = vec!["0"; 256].join(",");
+    let solved = solve(&JsValue::from_str(&commas), None).unwrap();
+    let solved = solved.as_string().unwrap();
+    assert_eq!(solved.len(), 256, "{solved}");
+    let read = read_sudoku(JsValue::from_str(&commas).unchecked_ref(), None).unwrap();
+    assert_eq!(get(&read, "line").as_string(), Some(".".repeat(256)));
+    // A whole 16x16 grid in 0-F: `0` may be a symbol or an empty cell.
+    let hex: String = solved
+        .chars()
+        .map(|c| {
+            let v = c.to_digit(17).expect("1-9A-G");
+            char::from_digit(v - 1, 16)
+                .expect("0-F")
+                .to_ascii_uppercase()
+        })
+        .collect();
+    let e = expect_error(solve(&JsValue::from_str(&hex), None), "ambiguous_alphabet");
+    assert_eq!(get(&e, "size").as_f64(), Some(16.0));
+    let alphabets: Vec<String> = Array::from(&get(&e, "alphabets"))
+        .iter()
+        .filter_map(|a| a.as_string())
+        .collect();
+    assert_eq!(alphabets, ["0-9A-F", "1-9A-G"]);
+    let solved = solve(
+        &JsValue::from_str(&hex),
+        Some(js(r#"{"alphabet": "0-9A-F"}"#)),
+    )
+    .unwrap();
+    assert_eq!(solved.as_string(), Some(hex));
+    // A batch: comments and blank lines have no answer line; the bad puzzle is the
+    // second, on line 5.
+    let text = format!(
+        "# two puzzles\n{puzzle}\n\n  # the next is short\n{}\n",
+        &puzzle[..80]
+    );
+    let e = expect_error(
+        solve_sudoku_batch(&JsValue::from_str(&text), None).map(JsValue::from),
+        "wrong_cell_count",
+    );
+    assert_eq!(get(&e, "puzzle").as_f64(), Some(1.0));
+    assert_eq!(get(&e, "line").as_f64(), Some(5.0));
+    let good = format!("# two puzzles\n{puzzle}\n\n{puzzle} # again\n");
+    let out = solve_sudoku_batch(&JsValue::from_str(&good), None).unwrap();
+    assert_eq!(String::from(out), format!("{solution}\n{solution}\n"));
 }

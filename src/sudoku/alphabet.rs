@@ -54,8 +54,10 @@ impl Alphabet {
         }
     }
 
-    /// Whole numbers separated by white space or commas on input (0 or `.` for an empty
-    /// cell); on output, numbers separated by single spaces with 0 for an empty cell.
+    /// Whole numbers separated by single spaces, 0 for an empty cell: for writing a
+    /// puzzle that way on purpose ([`Sudoku::with_alphabet`](super::Sudoku::with_alphabet)).
+    /// The reader reads whole numbers (separated by white space or commas) into the
+    /// built-in alphabet, so that answers are compact lines.
     pub fn numbers() -> Alphabet {
         Alphabet {
             kind: Kind::Numbers,
@@ -111,6 +113,32 @@ impl Alphabet {
             kind: Kind::Custom(symbols),
             empty,
         })
+    }
+
+    /// The alphabet of an `n` x `n` grid (`n` from 10 to 16) that counts its symbols from
+    /// `0`: `0`-`9` then `A`, `B`, ... (`0-9A-F` at 16x16), in lower case if `lower`.
+    ///
+    /// # Errors
+    /// [`SudokuError::BadAlphabet`] if `n` is not from 10 to 16.
+    pub fn zero_based(n: usize, lower: bool) -> SudokuResult<Alphabet> {
+        if !(10..=16).contains(&n) {
+            return Err(SudokuError::BadAlphabet {
+                reason: format!("`0`-`9`, `A`, ... has no {n} hexadecimal symbols"),
+            });
+        }
+        Alphabet::custom(&Alphabet::zero_based_spec(n, lower))
+    }
+
+    /// How [`Alphabet::custom`] names the symbols `0`-`9`, `A`, ... of an `n` x `n` grid
+    /// (`n` from 10 to 16): `0-9`, `0-9A`, `0-9A-B`, ... `0-9A-F`.
+    pub fn zero_based_spec(n: usize, lower: bool) -> String {
+        letters_after_digits("0-9", n.saturating_sub(10), lower)
+    }
+
+    /// How [`Alphabet::custom`] names the built-in symbols of an `n` x `n` grid (`n` from
+    /// 10): `1-9A`, `1-9A-B`, ... `1-9A-G`, so that `0` is an empty cell.
+    pub fn one_based_spec(n: usize) -> String {
+        letters_after_digits("1-9", n.saturating_sub(9), false)
     }
 
     /// The number of symbols of a caller's alphabet (`None` for the built-in alphabet and
@@ -239,6 +267,18 @@ fn custom_index(symbols: &[char], c: char) -> Option<usize> {
         return None;
     };
     symbols.iter().position(|&s| s == other)
+}
+
+/// `digits` followed by `letters` letters from `A` (`a` if `lower`) as an alphabet's
+/// spec: `A`, `A-B`, `A-C`, ...
+fn letters_after_digits(digits: &str, letters: usize, lower: bool) -> String {
+    let first = if lower { b'a' } else { b'A' };
+    let last = char::from(first + letters.clamp(1, 26) as u8 - 1);
+    match letters {
+        0 => digits.to_owned(),
+        1 => format!("{digits}{last}"),
+        _ => format!("{digits}{}-{last}", char::from(first)),
+    }
 }
 
 /// Whether `a-b` is a range of digits, upper-case or lower-case letters.

@@ -13,8 +13,10 @@ use super::variant::Options;
 /// A puzzle of a batch that could not be read or solved: which one, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BatchError {
-    /// The puzzle's index in the batch, from 0 (its line, from 0).
+    /// The puzzle's index in the batch, from 0 (blank and comment lines are not puzzles).
     pub puzzle: usize,
+    /// Its line in the text, from 1.
+    pub line: usize,
     /// What is wrong with it.
     pub error: SudokuError,
 }
@@ -22,20 +24,23 @@ pub struct BatchError {
 /// Solves every puzzle of `text`, one per line (`\n` or `\r\n`; a final line break is
 /// optional), all read with `options`, and appends to `out` one line per puzzle: its first
 /// solution as a compact line in the puzzle's alphabet, or an empty line if it has none.
-/// Returns how many puzzles there were.
+/// Lines that are blank (white space only) or comments (`#` first, after any white space)
+/// are not puzzles and have no line in `out`; a byte-order mark before the text is
+/// skipped. Returns how many puzzles there were.
 ///
 /// ```
 /// use dlx_wasm::sudoku::{solve_batch, Options};
 /// let mut out = String::new();
 /// // The second puzzle has no solution: r1c4 needs a 4, and column 4 has one.
-/// let puzzles = "................\n123....4........\n";
+/// let puzzles = "# 4x4\n................\n\n123....4........\n";
 /// assert_eq!(solve_batch(puzzles, &Options::default(), &mut out), Ok(2));
 /// assert_eq!(out, "1234341221434321\n\n");
 /// ```
 ///
 /// # Errors
 /// The first puzzle that does not parse or has conflicting givens, as a [`BatchError`]
-/// naming it; `out` then holds the lines of the puzzles before it.
+/// naming it (its index among the puzzles and its line in the text); `out` then holds the
+/// lines of the puzzles before it.
 pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<usize, BatchError> {
     let mut bytes = Vec::with_capacity(text.len() + 1);
     let result = solve_batch_bytes(text.as_bytes(), options, &mut bytes);
@@ -54,7 +59,7 @@ pub fn solve_batch(text: &str, options: &Options, out: &mut String) -> Result<us
 /// let mut out = Vec::new();
 /// let puzzles = b"................\n12\xff.............\n";
 /// let e = solve_batch_bytes(puzzles, &Options::default(), &mut out).unwrap_err();
-/// assert_eq!((e.puzzle, e.error.code()), (1, "invalid_character"));
+/// assert_eq!((e.puzzle, e.line, e.error.code()), (1, 2, "invalid_character"));
 /// assert_eq!(out, b"1234341221434321\n");
 /// ```
 ///
@@ -77,18 +82,21 @@ pub fn solve_batch_bytes(
     let mut values = [0u8; 81];
     let mut solution = [0u8; 81];
     let mut general = Vec::new();
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     let all = text.strip_suffix(b"\n").unwrap_or(text);
     let mut start = 0;
+    // Puzzles and lines read so far.
     let mut count = 0;
+    let mut line_count = 0;
     loop {
-        let k = count;
-        count += 1;
+        line_count += 1;
         let rest = &all[start..];
         if classic
             && rest.get(81).is_none_or(|&b| b == b'\n')
             && digits_into(rest.get(..81).unwrap_or(rest), &mut values)
         {
             if let Some(found) = solver.first_classic(&values, &mut solution) {
+                count += 1;
                 if found {
                     push_digits(out, &solution);
                 }
@@ -106,17 +114,34 @@ pub fn solve_batch_bytes(
             .map_or(all.len(), |i| start + i);
         let line = String::from_utf8_lossy(&all[start..end]);
         let line = line.strip_suffix('\r').unwrap_or(&line);
-        if let Err(error) = solve_line(&mut solver, line, options, classic, &mut grid, &mut general)
-        {
-            return Err(BatchError { puzzle: k, error });
+        if !is_skipped(line) {
+            count += 1;
+            if let Err(error) =
+                solve_line(&mut solver, line, options, classic, &mut grid, &mut general)
+            {
+                return Err(BatchError {
+                    puzzle: count - 1,
+                    line: line_count,
+                    error,
+                });
+            }
+            out.extend_from_slice(&general);
+            out.push(b'\n');
         }
-        out.extend_from_slice(&general);
-        out.push(b'\n');
         if end == all.len() {
             return Ok(count);
         }
         start = end + 1;
     }
+}
+
+/// The UTF-8 of U+FEFF, the byte-order mark.
+const BYTE_ORDER_MARK: &[u8] = "\u{FEFF}".as_bytes();
+
+/// Whether a batch's line is not a puzzle: blank, or a comment (`#` first).
+fn is_skipped(line: &str) -> bool {
+    let line = line.trim_start();
+    line.is_empty() || line.starts_with('#')
 }
 
 /// Appends the values 1 to 9 of `solution` to `line` as the digits `1` to `9`: a byte at a

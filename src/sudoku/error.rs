@@ -207,6 +207,20 @@ pub enum SudokuError {
         /// Why.
         reason: String,
     },
+    /// A grid of 10 to 16 symbols written with `0`-`9`, `A`, ... that reads two ways,
+    /// with `0` as an empty cell (symbols `1`-`9`, `A`, ...) and with `0` as the first
+    /// symbol, neither ruled out: the options' `alphabet` must say which.
+    #[error("ambiguous alphabet: this {size}x{size} grid reads two ways, with `0` as a symbol of {zero_symbol} ({} givens) or with `0` as an empty cell and the symbols {zero_empty} ({} givens); pass the alphabet `{zero_symbol}` or `{zero_empty}`", givens[0], givens[1])]
+    AmbiguousAlphabet {
+        /// The puzzle's size.
+        size: usize,
+        /// The alphabet where `0` is a symbol, such as `0-9A-F`.
+        zero_symbol: String,
+        /// The alphabet where `0` is an empty cell, such as `1-9A-G`.
+        zero_empty: String,
+        /// The givens of each reading, `zero_symbol`'s first.
+        givens: [usize; 2],
+    },
     /// A custom region that cannot be added to a layout.
     #[error("bad region {index}: {reason}")]
     BadRegion {
@@ -255,6 +269,7 @@ impl SudokuError {
             SudokuError::UnsupportedSize { .. } => "unsupported_size",
             SudokuError::UnsupportedVariant { .. } => "unsupported_variant",
             SudokuError::BadAlphabet { .. } => "bad_alphabet",
+            SudokuError::AmbiguousAlphabet { .. } => "ambiguous_alphabet",
             SudokuError::BadRegion { .. } => "bad_region",
             SudokuError::InvalidArgument { .. } => "invalid_argument",
             SudokuError::NoSolution => "no_solution",

@@ -1,9 +1,10 @@
-//! Reading puzzles: a compact line, a decorated multi-line grid, whole numbers separated by
-//! white space or commas, or (in samurai.rs) the Samurai layout.
+//! Reading puzzles: a compact line (with any text after it), a grid in a frame, whole
+//! numbers separated by white space or commas, or (in samurai.rs) the Samurai layout; and
+//! the choice between `0` as an empty cell and `0` as a symbol at 10x10 to 16x16.
 
 use std::sync::Arc;
 
-use super::alphabet::{Alphabet, Lookup};
+use super::alphabet::{Alphabet, Lookup, EMPTY_MARKS};
 use super::error::{SudokuError, SudokuResult};
 use super::layout::Layout;
 use super::puzzle::Sudoku;
@@ -29,6 +30,8 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
             limit: MAX_INPUT_BYTES,
         });
     }
+    // A byte-order mark, as some editors start a file they save: not a cell.
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     let alphabet = match &options.alphabet {
         Some(spec) => Alphabet::custom(spec)?,
         None => Alphabet::builtin(),
@@ -49,6 +52,52 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
         Some(n) => count == n * n,
         None => size_for_cells(count).is_some(),
     };
+    match read_text(text, options, wanted, alphabet.clone(), valid) {
+        // A line of a whole puzzle's cells and then other text (a rating, a comment):
+        // the cells, when the text as a whole does not read.
+        Err(
+            error @ (SudokuError::WrongCellCount { .. }
+            | SudokuError::InvalidCharacter { .. }
+            | SudokuError::SymbolOutOfRange { .. }),
+        ) => match complete_line_start(text, &alphabet, valid) {
+            Some(cells) => read_text(cells, options, wanted, alphabet, valid),
+            None => Err(error),
+        },
+        result => result,
+    }
+}
+
+/// U+FEFF, the byte-order mark: skipped before a puzzle.
+pub const BYTE_ORDER_MARK: char = '\u{FEFF}';
+
+/// The cells that start a text of one line and are followed by other text: the characters
+/// before the first white space (or `#`, `;`, `:`, `,` that is not a symbol), if they are
+/// all cells (symbols and empty-cell marks) and exactly as many as a puzzle has.
+fn complete_line_start<'a>(
+    text: &'a str,
+    alphabet: &Alphabet,
+    valid: impl Fn(usize) -> bool,
+) -> Option<&'a str> {
+    let line = text.trim();
+    if line.contains('\n') {
+        return None;
+    }
+    let end = line.find(|c: char| {
+        c.is_whitespace() || (matches!(c, '#' | ';' | ':' | ',') && !alphabet.is_symbol_char(c))
+    })?;
+    let cells = &line[..end];
+    let is_cell = |c: char| alphabet.is_symbol_char(c) || alphabet.is_empty_mark(c);
+    (cells.chars().all(is_cell) && valid(cells.chars().count())).then_some(cells)
+}
+
+/// Reads the cells of `text` (all of it) with `options`: whole numbers or characters.
+fn read_text(
+    text: &str,
+    options: &Options,
+    wanted: Option<usize>,
+    alphabet: Alphabet,
+    valid: impl Fn(usize) -> bool + Copy,
+) -> SudokuResult<Sudoku> {
     let tokens = match numbers(text, &alphabet, valid) {
         Some(tokens) => tokens,
         None => chars(text, &alphabet, valid),
@@ -75,7 +124,69 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
         });
     }
     let layout = Layout::new(n, options)?;
+    if options.alphabet.is_none() && zero_may_be_a_symbol(n, &tokens) {
+        return read_zero_either_way(layout, &tokens, alphabet);
+    }
     read_cells(layout, &tokens, alphabet)
+}
+
+/// Whether `0` among `tokens` may be a symbol rather than an empty cell: characters with a
+/// `0` among them, at a size whose symbols `0`-`9`, `A`, ... are all hexadecimal digits
+/// (10 to 16). (Below 10, `0` is always an empty cell; whole numbers count from 1.)
+fn zero_may_be_a_symbol(n: usize, tokens: &[Token<'_>]) -> bool {
+    ZERO_BASED_SIZES.contains(&n)
+        && tokens.iter().any(|t| matches!(t, Token::Char('0')))
+        && tokens.iter().all(|t| matches!(t, Token::Char(_)))
+}
+
+/// The sizes at which a grid written in `0`-`9`, `A`, ... may count its symbols from `0`.
+pub(crate) const ZERO_BASED_SIZES: std::ops::RangeInclusive<usize> = 10..=16;
+
+/// Reads a grid that has `0`s two ways, `0` as an empty cell (the built-in alphabet,
+/// `1`-`9`, `A`, ...) and `0` as the first symbol (`0`-`9`, `A`, ...), and takes the one
+/// that is possible. A reading is impossible when a character is not one of its symbols
+/// or empty-cell marks (`G` rules out `0`-`F`), or when its givens repeat a symbol in a
+/// region (`0`s as a symbol, two in a row); reading `0` as empty is also impossible when
+/// the text marks other empty cells otherwise (`.`, `-`, `_`): a text that writes `.` for
+/// its empty cells and has `0`s counts from `0`. Both possible: [`SudokuError::AmbiguousAlphabet`].
+/// Neither: the built-in reading (whose error, or conflicts, the caller then sees).
+fn read_zero_either_way(
+    layout: Arc<Layout>,
+    tokens: &[Token<'_>],
+    alphabet: Alphabet,
+) -> SudokuResult<Sudoku> {
+    let n = layout.size();
+    let lower = tokens
+        .iter()
+        .any(|t| matches!(t, Token::Char(c) if c.is_ascii_lowercase()))
+        && !tokens
+            .iter()
+            .any(|t| matches!(t, Token::Char(c) if c.is_ascii_uppercase()));
+    let zero_empty = read_cells(Arc::clone(&layout), tokens, alphabet);
+    let zero_symbol = read_cells(layout, tokens, Alphabet::zero_based(n, lower)?);
+    let other_marks = tokens
+        .iter()
+        .any(|t| matches!(t, Token::Char(c) if *c != '0' && EMPTY_MARKS.contains(c)));
+    let possible = |read: &SudokuResult<Sudoku>| {
+        read.as_ref()
+            .is_ok_and(|puzzle| puzzle.conflicts().is_empty())
+    };
+    match (
+        !other_marks && possible(&zero_empty),
+        possible(&zero_symbol),
+    ) {
+        (false, true) => zero_symbol,
+        (true, true) => Err(SudokuError::AmbiguousAlphabet {
+            size: n,
+            zero_symbol: Alphabet::zero_based_spec(n, false),
+            zero_empty: Alphabet::one_based_spec(n),
+            givens: [
+                zero_symbol.map_or(0, |p| p.given_count()),
+                zero_empty.map_or(0, |p| p.given_count()),
+            ],
+        }),
+        _ => zero_empty,
+    }
 }
 
 /// Whether a text of 81 digits is read as 9x9 digits with `options` (no alphabet of the
@@ -232,8 +343,10 @@ pub(crate) fn read_cells(
             }
         }
     }
+    // Whole numbers in, the compact line out: the built-in symbols (`1`-`9`, `A`, ...),
+    // and `.` for an empty cell (a `0` there could read as a symbol above 9x9).
     if numeric {
-        alphabet = Alphabet::numbers();
+        empty_mark = None;
     }
     alphabet.adopt_input_style(empty_mark, lower && !upper);
     Sudoku::from_parts(layout, values, alphabet)
@@ -261,9 +374,10 @@ fn wanted_size(options: &Options) -> SudokuResult<Option<usize>> {
     Ok(n)
 }
 
-/// Characters that decorate a grid (unless the alphabet uses them as symbols).
-fn is_decoration(c: char, alphabet: &Alphabet) -> bool {
-    c.is_whitespace() || (matches!(c, '|' | '+' | '=' | '-') && !alphabet.is_symbol_char(c))
+/// Characters that draw a grid's frame (unless the alphabet uses them as symbols): rules
+/// `-` and `=`, corners and crossings `+`, `*`, `.`, `:` and `'`, and bars `|`.
+fn is_frame(c: char, alphabet: &Alphabet) -> bool {
+    matches!(c, '-' | '=' | '+' | '*' | '.' | ':' | '\'' | '|') && !alphabet.is_symbol_char(c)
 }
 
 /// What a line of a character grid is.
@@ -271,7 +385,8 @@ fn is_decoration(c: char, alphabet: &Alphabet) -> bool {
 enum Line {
     /// It holds cells.
     Cells,
-    /// Made of `+`, `=`, `|` and `-`, with a `+` or `=`: a separator.
+    /// A line of the frame: only frame characters, with one of `=`, `+`, `*`, `:`, `'`, or
+    /// both `-` and `.` (`.---.---.`), or nothing but `|`.
     Separator,
     /// Only `-` (and `|`): a separator, or a row of empty cells written with `-`.
     Dashes(usize),
@@ -279,28 +394,34 @@ enum Line {
     Blank,
 }
 
+/// What `line` is. Every line with a character that is not white space nor a frame
+/// character holds cells; of the others, a line of `.` (and `|`) holds empty cells, a line
+/// of `-` (and `|`) is decided by [`chars`], and every other one is the frame.
 fn classify(line: &str, alphabet: &Alphabet) -> Line {
     let mut any = false;
-    let mut dashes = 0;
+    let (mut dashes, mut dots) = (0, 0);
     let mut strong = false;
     for c in line.chars() {
         if c.is_whitespace() {
             continue;
         }
         any = true;
-        if !is_decoration(c, alphabet) {
+        if !is_frame(c, alphabet) {
             return Line::Cells;
         }
         match c {
             '-' => dashes += 1,
-            '+' | '=' => strong = true,
-            _ => {}
+            '.' => dots += 1,
+            '|' => {}
+            _ => strong = true,
         }
     }
-    match (any, strong, dashes) {
-        (false, _, _) => Line::Blank,
-        (_, true, _) | (_, false, 0) => Line::Separator,
-        (_, false, d) => Line::Dashes(d),
+    match (any, strong, dashes, dots) {
+        (false, ..) => Line::Blank,
+        (_, true, ..) | (_, false, 0, 0) => Line::Separator,
+        (_, false, 0, _) => Line::Cells,
+        (_, false, d, 0) => Line::Dashes(d),
+        (_, false, _, _) => Line::Separator,
     }
 }
 
@@ -378,7 +499,37 @@ fn numbers<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{digits_by_bytes, digits_by_words, digits_into};
+    use super::{classify, digits_by_bytes, digits_by_words, digits_into, Alphabet, Line};
+
+    /// The frame rule, line by line: the frames of SimpleSudoku, HoDoKu and `+---+` grids
+    /// are the frame; rows of `.` are cells; rows of `-` are left to the cell count.
+    #[test]
+    fn frame_lines_and_cell_lines() {
+        let builtin = Alphabet::builtin();
+        for (line, kind) in [
+            (" *-----------*", Line::Separator),
+            (" |---+---+---|", Line::Separator),
+            (".-------.-------.-------.", Line::Separator),
+            (":-------+-------+-------:", Line::Separator),
+            ("'-------'-------'-------'", Line::Separator),
+            ("+---+---+---+", Line::Separator),
+            ("=====================", Line::Separator),
+            ("|  |  |", Line::Separator),
+            (".........", Line::Cells),
+            ("|...|...|...|", Line::Cells),
+            ("| . . . | . . . | . . . |", Line::Cells),
+            ("|8..|...|...|", Line::Cells),
+            ("0 0 0 | 0 0 0", Line::Cells),
+            ("---------", Line::Dashes(9)),
+            ("- - - | - - -", Line::Dashes(6)),
+            ("  \t", Line::Blank),
+        ] {
+            assert_eq!(classify(line, &builtin), kind, "{line:?}");
+        }
+        // A character the alphabet uses as a symbol is a cell.
+        let dots = Alphabet::custom(".12345678").unwrap();
+        assert_eq!(classify(".-------.", &dots), Line::Cells);
+    }
 
     /// Both readers against the definition: every byte value at every position of a line
     /// of digits and dots.

@@ -36,19 +36,30 @@ impl Sudoku {
     /// Reads a puzzle written as:
     ///
     /// * a compact line, one character per cell: `.`, `0`, `-`, `_` for empty cells,
-    ///   symbols `1`-`9` then `A`, `B`, `C`, ... in either case (or the options' alphabet);
-    /// * a multi-line grid with decoration: spaces, `|`, and separator lines made of `-`,
-    ///   `+`, `|` and `=`;
+    ///   symbols `1`-`9` then `A`, `B`, `C`, ... in either case (or the options' alphabet),
+    ///   and optionally other text after it (`\t5.6`, ` # comment`, `;ER 7.1`): when the
+    ///   line does not read as a whole, the cells before the first white space, `#`, `;`,
+    ///   `:` or `,` are the puzzle if they are exactly a puzzle's count;
+    /// * a multi-line grid in a frame (SimpleSudoku's, HoDoKu's, `+---+` grids): in a line
+    ///   of cells white space and `|` are skipped; a line of nothing but `-`, `=`, `+`,
+    ///   `*`, `.`, `:`, `'` and `|` is the frame, except a line of `.` and `|` (a row of
+    ///   empty cells) and one of `-` and `|` (a row of empty cells when that gives the
+    ///   right count);
     /// * for sizes above 9, whole numbers separated by white space or commas (0 is empty);
     /// * for Samurai, 21 lines of up to 21 characters with spaces outside the five grids, or
     ///   all 369 cells on one line.
     ///
-    /// The size is the square root of the number of cells unless the options fix it.
+    /// A byte-order mark (U+FEFF) before the text is skipped. The size is the square root
+    /// of the number of cells unless the options fix it. A 10x10 to 16x16 grid in `0`-`9`,
+    /// `A`, ... with a `0` among its cells and no alphabet in the options is read with `0`
+    /// as a symbol (`0-9A-F` at 16x16) when that is the only possible reading: see
+    /// [`SudokuError::AmbiguousAlphabet`] and the README. Whole numbers are read into the
+    /// built-in alphabet, so that [`Sudoku::to_line`] is always compact.
     ///
     /// # Errors
     /// [`SudokuError::TooLarge`], [`SudokuError::WrongCellCount`] (saying which sizes would
     /// fit), [`SudokuError::InvalidCharacter`] and [`SudokuError::SymbolOutOfRange`] (with
-    /// the cell's row and column), [`SudokuError::BadJigsawMap`],
+    /// the cell's row and column), [`SudokuError::AmbiguousAlphabet`], [`SudokuError::BadJigsawMap`],
     /// [`SudokuError::BadSamuraiLayout`], and the option errors of [`Layout::new`] and
     /// [`Alphabet::custom`]. Conflicting givens are not checked here: see
     /// [`Sudoku::validate`].
@@ -152,8 +163,8 @@ impl Sudoku {
         self.values.iter().filter(|&&v| v != 0).count()
     }
 
-    /// The compact line in the puzzle's alphabet (whole numbers separated by spaces if it
-    /// was read as numbers).
+    /// The compact line in the puzzle's alphabet (whole numbers separated by spaces only
+    /// if written with [`Alphabet::numbers`] on purpose: the reader never picks it).
     pub fn to_line(&self) -> String {
         format::line(self)
     }

@@ -51,7 +51,7 @@ export type PackageErrorCode =
  */
 export interface DlxError extends Error {
   code: DlxErrorCode;
-  /** 1-based line of text input, where known. */
+  /** 1-based line of text input, where known (`solve_sudoku_batch`: the bad puzzle's line). */
   line?: number;
   /** 0-based option index, where known. */
   option?: number;

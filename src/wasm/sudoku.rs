@@ -92,16 +92,22 @@ export type SudokuCandidates = (string[] | null)[];
  * - `conflicting_givens` (`row`, `column` of the first, and `conflicts`: every pair);
  * - `bad_jigsaw_map` (`row`, `column`, `region` for a region of the wrong size);
  * - `bad_samurai_layout` (`line`, `column`);
+ * - `ambiguous_alphabet` (`size`, `alphabets`: the two readings, e.g. `["0-9A-F", "1-9A-G"]`):
+ *   a 10x10 to 16x16 grid in `0`-`9`, `A`, ... that reads both with `0` as a symbol and
+ *   with `0` as an empty cell; pass one of the two as `alphabet`;
  * - `bad_box_shape`, `unsupported_size`, `unsupported_variant`, `bad_alphabet`, `too_large`;
  * - `no_solution`, `multiple_solutions` (`found`: the solutions found, at least 2): from
  *   `rate_sudoku`, `sudoku_hint` and `sudoku_solve_path`, which need a puzzle with exactly
  *   one solution.
+ *
+ * `solve_sudoku_batch` adds `puzzle` (the puzzle's index, from 0) and `line` (its line in
+ * the text, from 1) to the error of its first bad puzzle.
  */
 export type SudokuErrorCode =
   | "invalid_argument" | "wrong_cell_count" | "invalid_character" | "symbol_out_of_range"
   | "conflicting_givens" | "bad_jigsaw_map" | "bad_samurai_layout" | "bad_box_shape"
-  | "unsupported_size" | "unsupported_variant" | "bad_alphabet" | "too_large"
-  | "no_solution" | "multiple_solutions";
+  | "unsupported_size" | "unsupported_variant" | "bad_alphabet" | "ambiguous_alphabet"
+  | "too_large" | "no_solution" | "multiple_solutions";
 
 /** The properties the sudoku exports' errors add to `DlxError`. */
 export interface DlxError {
@@ -126,13 +132,15 @@ export interface DlxError {
   boxCols?: number;
   /** `bad_jigsaw_map`: the region of the wrong size. */
   region?: string;
+  /** `ambiguous_alphabet`: the two alphabets the grid reads in, `0` as a symbol first. */
+  alphabets?: string[];
   /** `unsupported_variant`: the variant. */
   variant?: string;
   /** `too_large` on a sudoku text: its length. */
   length?: number;
   /** `conflicting_givens`: every pair of givens that repeat a symbol. */
   conflicts?: SudokuConflict[];
-  /** `solve_sudoku_batch`: the 0-based index of the puzzle the error is about. */
+  /** `solve_sudoku_batch`: the bad puzzle's index among the puzzles, from 0. */
   puzzle?: number;
 }
 
@@ -178,9 +186,11 @@ pub fn solve_sudoku(
 }
 
 /// Solves many puzzles in one call, for throughput: `puzzles` holds one puzzle per line (all
-/// read with the same `options`); returns one line per puzzle, its first solution as a compact
+/// read with the same `options`); blank lines and comment lines (`#` first) are skipped.
+/// Returns one line per puzzle (none for a skipped line), its first solution as a compact
 /// line, or an empty line if it has none. Throws like `solve_sudoku` for the first puzzle
-/// that is malformed or has conflicting givens, with its index (from 0) as `puzzle`.
+/// that is malformed or has conflicting givens, with its index among the puzzles (from 0)
+/// as `puzzle` and its line in the text (from 1) as `line`.
 #[wasm_bindgen]
 pub fn solve_sudoku_batch(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzles: &JsValue,
@@ -196,6 +206,7 @@ pub fn solve_sudoku_batch(
     solve_batch_bytes(&text, &options, &mut out).map_err(|e| {
         let error = sudoku_error(&e.error);
         set(&error, "puzzle", &JsValue::from_f64(e.puzzle as f64));
+        set(&error, "line", &JsValue::from_f64(e.line as f64));
         error
     })?;
     Ok(text_of(&out))
@@ -592,6 +603,19 @@ pub(crate) fn sudoku_error(error: &SudokuError) -> JsValue {
             props.push(("size", num(*size)));
         }
         SudokuError::UnsupportedSize { size } => props.push(("size", num(*size))),
+        SudokuError::AmbiguousAlphabet {
+            size,
+            zero_symbol,
+            zero_empty,
+            ..
+        } => {
+            props.push(("size", num(*size)));
+            let alphabets: Array = [zero_symbol, zero_empty]
+                .iter()
+                .map(|a| JsValue::from_str(a))
+                .collect();
+            props.push(("alphabets", alphabets.into()));
+        }
         SudokuError::UnsupportedVariant { variant, size } => {
             props.push(("variant", JsValue::from_str(variant.name())));
             props.push(("size", num(*size)));
