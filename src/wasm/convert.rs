@@ -55,6 +55,7 @@ extern "C" {
         complete: bool,
         nodes: f64,
         updates: f64,
+        warnings: &JsValue,
     ) -> JsValue;
 }
 
@@ -637,9 +638,28 @@ pub(crate) fn item_names(
     })
 }
 
+/// A problem's warnings (the options left out of its search) as the `DlxWarning[]` its
+/// results carry: `{ code, option, line?, message }` each.
+pub(crate) fn warnings(warnings: &[crate::Warning]) -> JsValue {
+    let list = Array::new();
+    for warning in warnings {
+        let entry = js_sys::Object::new();
+        set(&entry, "code", &JsValue::from_str(warning.code()));
+        set(&entry, "option", &JsValue::from_f64(warning.option as f64));
+        if let Some(line) = warning.line {
+            set(&entry, "line", &JsValue::from_f64(line as f64));
+        }
+        set(&entry, "message", &JsValue::from_str(&warning.to_string()));
+        list.push(&entry);
+    }
+    list.into()
+}
+
 /// The result of `exact_cover`: the solutions (option numbers `flat`, cut at `ends`), their
-/// count, whether the search was complete, and Knuth's statistics, built in one call.
+/// count, whether the search was complete, Knuth's statistics, and `problem`'s warnings,
+/// built in one call.
 pub(crate) fn solve_result(
+    problem: &crate::Problem,
     flat: &[u32],
     ends: &[u32],
     count: u64,
@@ -659,12 +679,13 @@ pub(crate) fn solve_result(
         complete,
         stats.nodes as f64,
         stats.updates as f64,
+        &warnings(problem.warnings()),
     )
 }
 
 /// The result of a memoised count: [`solve_result`] with no solutions, the count also in
 /// decimal digits (`countText`, exact above 2^53 too) and the cache's figures (`memo`).
-pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
+pub(crate) fn memo_result(problem: &crate::Problem, counted: &crate::MemoCount) -> JsValue {
     let result = exact_cover_result(
         None,
         None,
@@ -672,6 +693,7 @@ pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
         counted.status == crate::Status::Exhausted,
         counted.stats.nodes as f64,
         counted.stats.updates as f64,
+        &warnings(problem.warnings()),
     );
     let memo = js_sys::Object::new();
     let cache = counted.memo;

@@ -268,9 +268,9 @@ function unpackLists(flat, ends) {
  * rather than property by property from wasm): the solutions cut from `flat` at `ends`, none
  * when they are undefined (a count).
  */
-export function exactCoverResult(flat, ends, count, complete, nodes, updates) {
+export function exactCoverResult(flat, ends, count, complete, nodes, updates, warnings) {
   const solutions = ends === undefined ? [] : unpackLists(flat, ends);
-  return { solutions, count, complete, stats: { nodes, updates } };
+  return { solutions, count, complete, stats: { nodes, updates }, warnings };
 }
 
 // The keys of each `readFields` call site, split once.
