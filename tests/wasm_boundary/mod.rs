@@ -6,7 +6,7 @@
 
 #[cfg(feature = "sudoku-toolkit")]
 use dlx_wasm::wasm::solve_sudoku;
-use dlx_wasm::wasm::{exact_cover, ExactCoverSolver};
+use dlx_wasm::wasm::{exact_cover, exact_cover_trace, ExactCoverSolver};
 use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -307,6 +307,24 @@ fn options_with_no_primary_item_are_left_out_with_warnings_or_refused_when_stric
         );
         assert_eq!(number(&error, "option"), 0.0);
     }
+
+    // The trace: the same warnings; its events name the options as given.
+    let traced = exact_cover_trace(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), None)
+        .map(JsValue::from)
+        .unwrap();
+    assert_eq!(
+        warnings_of(&get(&traced, "warnings")),
+        vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
+    );
+    let solution = Array::from(&get(&traced, "events"))
+        .iter()
+        .find(|e| get(e, "op").as_string().as_deref() == Some("solution"))
+        .map(|e| get(&e, "options"))
+        .unwrap();
+    assert_eq!(
+        Array::from(&solution).to_vec(),
+        [1.0, 3.0].map(JsValue::from_f64)
+    );
 
     // The streaming solver: the same warnings, the same numbering.
     let mut solver =
