@@ -32,13 +32,17 @@ pub enum Error {
         /// The repeated item.
         name: String,
     },
-    /// An option lists no items at all.
+    /// An option lists no items at all: refused by a strict reader or builder
+    /// ([`crate::ProblemBuilder::set_strict`], [`crate::Problem::parse_strict`]); otherwise the
+    /// option is left out of the search with a [`crate::Warning`].
     #[error("option {option} is empty")]
     EmptyOption {
         /// The option's index.
         option: usize,
     },
-    /// An option lists only secondary items, so no solution could ever need it.
+    /// An option lists only secondary items, so no solution could ever need it: refused by a
+    /// strict reader or builder; otherwise the option is left out of the search with a
+    /// [`crate::Warning`], as Knuth's DLX programs do ("Option ignored (no primary items)").
     #[error("option {option} has no primary item")]
     NoPrimaryItem {
         /// The option's index.
@@ -139,6 +143,13 @@ pub enum Error {
         /// How many options the problem has.
         options: usize,
     },
+    /// A forced option that was left out of the search (it has no primary item, or no item at
+    /// all: see [`crate::Problem::warnings`]), so no solution can contain it.
+    #[error("forced option {option} was left out of the problem (it has no primary item)")]
+    ForcedIgnored {
+        /// The index given.
+        option: usize,
+    },
     /// Two forced options cannot both be in a solution.
     #[error("forced options {first} and {second} conflict on item `{item}`")]
     ForcedConflict {
@@ -182,6 +193,7 @@ impl Error {
             Error::BoundsReversed { .. } => "bounds_reversed",
             Error::MalformedBounds { .. } => "malformed_bounds",
             Error::ForcedOutOfRange { .. } => "forced_out_of_range",
+            Error::ForcedIgnored { .. } => "forced_ignored",
             Error::ForcedConflict { .. } => "forced_conflict",
             Error::InvalidTask { .. } => "invalid_task",
         }
@@ -204,7 +216,8 @@ impl Error {
             | Error::EmptyOption { option }
             | Error::NoPrimaryItem { option }
             | Error::ColorOnPrimary { option, .. }
-            | Error::ForcedOutOfRange { option, .. } => Some(*option),
+            | Error::ForcedOutOfRange { option, .. }
+            | Error::ForcedIgnored { option } => Some(*option),
             Error::ForcedConflict { second, .. } => Some(*second),
             Error::AtLine { source, .. } => source.option(),
             _ => None,

@@ -15,7 +15,10 @@ use crate::problem::{Problem, ProblemBuilder, SizeBudget};
 pub const MAX_TEXT_BYTES: usize = 64 << 20;
 
 impl Problem {
-    /// Reads a problem in Knuth's text format.
+    /// Reads a problem in Knuth's text format, as Knuth's DLX programs read it: an option
+    /// with only secondary items is left out of the search, with a [`crate::Warning`] that
+    /// gives its line ([`Problem::warnings`]; Knuth's DLX2 prints "Option ignored (no
+    /// primary items)"). Options keep the numbers of their lines among the option lines.
     ///
     /// ```
     /// # fn main() -> dlx_wasm::Result<()> {
@@ -32,6 +35,27 @@ impl Problem {
     /// text over [`MAX_TEXT_BYTES`] or a problem over [`SizeBudget::DEFAULT`], and any error of
     /// [`ProblemBuilder::add_named_option`] wrapped in [`Error::AtLine`] with its line number.
     pub fn parse(text: &str) -> Result<Problem> {
+        Self::parse_with(text, false)
+    }
+
+    /// [`Problem::parse`], refusing an option with only secondary items instead of leaving
+    /// it out (as [`ProblemBuilder::set_strict`] does).
+    ///
+    /// ```
+    /// # use dlx_wasm::Problem;
+    /// let error = Problem::parse_strict("A | x\nA x\nx\n").unwrap_err();
+    /// assert_eq!((error.code(), error.line(), error.option()), ("no_primary_item", Some(3), Some(1)));
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`Problem::parse`], and [`Error::NoPrimaryItem`] (wrapped in
+    /// [`Error::AtLine`]) for an option with only secondary items.
+    pub fn parse_strict(text: &str) -> Result<Problem> {
+        Self::parse_with(text, true)
+    }
+
+    /// [`Problem::parse`], or with `strict` [`Problem::parse_strict`].
+    fn parse_with(text: &str, strict: bool) -> Result<Problem> {
         SizeBudget::check("input bytes", text.len(), MAX_TEXT_BYTES)?;
         // A byte-order mark, which some editors write first, is not part of the first name.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -85,6 +109,7 @@ impl Problem {
         }
         let mut builder =
             ProblemBuilder::with_names(&primary, &secondary).map_err(|e| e.at_line(item_line))?;
+        builder.set_strict(strict);
         for (item, (min, max)) in bounds {
             builder
                 .set_bounds(item, min, max)
@@ -101,9 +126,10 @@ impl Problem {
                     reason: "`|` may appear only on the item line".into(),
                 });
             }
-            builder
+            let option = builder
                 .add_named_option(&tokens)
                 .map_err(|e| e.at_line(line))?;
+            builder.set_warning_line(option, line);
         }
         Ok(builder.build())
     }

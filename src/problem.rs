@@ -78,6 +78,70 @@ pub struct Entry {
     pub color: u32,
 }
 
+/// Why an option was left out of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// The option lists only secondary items: no solution needs it (Knuth's DLX programs
+    /// ignore it too).
+    NoPrimaryItem,
+    /// The option lists no items at all (possible only when options are given as lists).
+    EmptyOption,
+}
+
+impl WarningKind {
+    /// A stable, machine-readable name: `"no_primary_item"` or `"empty_option"`, the codes
+    /// of the errors a strict reader gives instead ([`crate::Error::code`]).
+    pub fn code(self) -> &'static str {
+        match self {
+            WarningKind::NoPrimaryItem => "no_primary_item",
+            WarningKind::EmptyOption => "empty_option",
+        }
+    }
+}
+
+impl std::fmt::Display for WarningKind {
+    /// Knuth's words: "Option ignored (no primary items)".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            WarningKind::NoPrimaryItem => "Option ignored (no primary items)",
+            WarningKind::EmptyOption => "Option ignored (no items)",
+        })
+    }
+}
+
+/// An option left out of the search, where it was given and why. The option stays in the
+/// [`Problem`] under its index ([`Problem::option`] still reads it), so every option index
+/// the crate takes or gives is the caller's; [`Problem::is_ignored`] says it is never part
+/// of a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Warning {
+    /// The option's index (0-based, in input order).
+    pub option: usize,
+    /// The 1-based line of the text it was read from, for text input.
+    pub line: Option<usize>,
+    /// Why it was left out.
+    pub kind: WarningKind,
+}
+
+impl Warning {
+    /// The code of [`Warning::kind`].
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+}
+
+impl std::fmt::Display for Warning {
+    /// `Option ignored (no primary items): option 2, line 4`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: option {}", self.kind, self.option)?;
+        if let Some(line) = self.line {
+            write!(f, ", line {line}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Item names: numbered items are named by their numbers, without storing strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Names {
@@ -110,8 +174,11 @@ impl Names {
 
 /// A validated exact-cover problem with secondary items, colors and multiplicities.
 ///
-/// Items are numbered from 0, primary items first. Each option is a list of distinct items,
-/// at least one of them primary; a secondary item in an option may carry a color.
+/// Items are numbered from 0, primary items first. Each option is a list of distinct items;
+/// a secondary item in an option may carry a color. An option with no primary item (or no
+/// item at all) is kept under its index but left out of the search, with a [`Warning`]
+/// ([`Problem::warnings`]), as Knuth's DLX programs ignore it; a strict builder refuses it
+/// instead ([`ProblemBuilder::set_strict`]).
 /// A solution is a set of options that covers every primary item exactly once (or, for an
 /// item given bounds `min..=max`, at least `min` and at most `max` times: Knuth's
 /// multiplicities) and every secondary item at most once, except that options which give a
@@ -126,6 +193,8 @@ pub struct Problem {
     colors: Vec<String>,
     starts: Vec<u32>,
     entries: Vec<Entry>,
+    /// The options left out of the search, in increasing option order.
+    warnings: Vec<Warning>,
 }
 
 /// The bytes of the heap buffer `list` holds (its capacity): what a problem, and the
@@ -148,6 +217,7 @@ impl Problem {
             + strings(&self.colors)
             + bytes_of(&self.starts)
             + bytes_of(&self.entries)
+            + bytes_of(&self.warnings)
     }
 
     /// How many items, primary and secondary.
@@ -165,9 +235,36 @@ impl Problem {
         self.names.len() - self.primary
     }
 
-    /// How many options.
+    /// How many options, counting those left out of the search ([`Problem::warnings`]):
+    /// options are numbered `0..option_count()` as they were given.
     pub fn option_count(&self) -> usize {
         self.starts.len() - 1
+    }
+
+    /// The options left out of the search (no primary item, or no item), in increasing
+    /// option order: empty unless some were given.
+    ///
+    /// ```
+    /// # fn main() -> dlx_wasm::Result<()> {
+    /// let problem = dlx_wasm::Problem::parse("A | x\nA x\nx\n")?;
+    /// let warning = problem.warnings()[0];
+    /// assert_eq!((warning.option, warning.line, warning.code()), (1, Some(3), "no_primary_item"));
+    /// assert!(problem.is_ignored(1));
+    /// # Ok(()) }
+    /// ```
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// Whether option `option` is left out of the search (see [`Problem::warnings`]): no
+    /// solution contains it. `false` for an index that is not an option.
+    #[inline]
+    pub fn is_ignored(&self, option: usize) -> bool {
+        !self.warnings.is_empty()
+            && self
+                .warnings
+                .binary_search_by_key(&option, |w| w.option)
+                .is_ok()
     }
 
     /// The total length of all options (the number of option nodes).
@@ -251,7 +348,9 @@ impl Problem {
     /// bounds as DLX3 writes them (`min:max|name`, `max|name`). A problem without primary
     /// items (which the builder allows, as a start) has no text form: Knuth's format needs
     /// an item line, and a line that starts with `|` is a comment, so its text reads back as
-    /// [`crate::Error::Syntax`].
+    /// [`crate::Error::Syntax`]. Options left out of the search are written too (read back,
+    /// they are left out again), except empty ones, which have no line: after one, the
+    /// options read back are numbered one less.
     pub fn to_text(&self) -> String {
         let mut text = if self.has_bounds() {
             (0..self.primary)
@@ -300,6 +399,8 @@ pub struct ProblemBuilder {
     budget: SizeBudget,
     index: NameMap,
     color_index: NameMap,
+    /// Refuse options with no primary item instead of leaving them out.
+    strict: bool,
     /// Scratch marks for duplicate detection: `seen[item] == stamp` means already in this option.
     seen: Vec<u32>,
     stamp: u32,
@@ -350,6 +451,7 @@ impl ProblemBuilder {
         problem.starts.clear();
         problem.starts.push(0);
         problem.entries.clear();
+        problem.warnings.clear();
         self.index.clear();
         self.color_index.clear();
         if self.seen.len() < total {
@@ -411,10 +513,12 @@ impl ProblemBuilder {
                 colors: Vec::new(),
                 starts: vec![0],
                 entries: Vec::new(),
+                warnings: Vec::new(),
             },
             budget,
             index: NameMap::default(),
             color_index: NameMap::default(),
+            strict: false,
             seen: vec![0; n],
             stamp: 0,
             bounded: 0,
@@ -437,9 +541,34 @@ impl ProblemBuilder {
         self.problem.names.len()
     }
 
-    /// How many options have been added so far.
+    /// How many options have been added so far (those left out of the search included).
     pub fn option_count(&self) -> usize {
         self.problem.option_count()
+    }
+
+    /// With `strict`, an option with no primary item is refused with
+    /// [`Error::NoPrimaryItem`], and an option with no item with [`Error::EmptyOption`].
+    /// Without (the default, as Knuth's DLX programs read options), such an option is added
+    /// under its index but left out of the search, with a [`Warning`]
+    /// ([`Problem::warnings`]). Kept by [`ProblemBuilder::reset`].
+    ///
+    /// ```
+    /// use dlx_wasm::{ProblemBuilder, Solver};
+    /// # fn main() -> dlx_wasm::Result<()> {
+    /// let mut b = ProblemBuilder::new(1, 1)?;
+    /// b.add_option(&[1])?; // secondary only: left out
+    /// b.add_option(&[0, 1])?;
+    /// let problem = b.build();
+    /// assert_eq!(problem.warnings()[0].code(), "no_primary_item");
+    /// assert_eq!(Solver::new(&problem).next(), Some(vec![1])); // the caller's index
+    ///
+    /// let mut b = ProblemBuilder::new(1, 1)?;
+    /// b.set_strict(true);
+    /// assert_eq!(b.add_option(&[1]).unwrap_err().code(), "no_primary_item");
+    /// # Ok(()) }
+    /// ```
+    pub fn set_strict(&mut self, strict: bool) {
+        self.strict = strict;
     }
 
     /// Makes room for `options` more options of `nodes` entries in all, so that adding them
@@ -455,11 +584,14 @@ impl ProblemBuilder {
         problem.entries.reserve(nodes);
     }
 
-    /// Adds an option given by item numbers, with no colors. Returns its index.
+    /// Adds an option given by item numbers, with no colors. Returns its index. An option
+    /// with no primary item, or no item, is added but left out of the search, with a
+    /// [`Warning`] (unless the builder is strict: [`ProblemBuilder::set_strict`]).
     ///
     /// # Errors
-    /// [`Error::ItemOutOfRange`], [`Error::DuplicateItem`], [`Error::EmptyOption`],
-    /// [`Error::NoPrimaryItem`], [`Error::TooLarge`]. On error no option is added.
+    /// [`Error::ItemOutOfRange`], [`Error::DuplicateItem`], [`Error::TooLarge`]; when
+    /// strict, also [`Error::EmptyOption`] and [`Error::NoPrimaryItem`]. On error no option
+    /// is added.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize> {
         let option = self.option_count();
         let n = self.problem.names.len();
@@ -651,20 +783,40 @@ impl ProblemBuilder {
         let option = self.option_count();
         SizeBudget::check("options", option + 1, self.budget.max_options)?;
         let start = self.problem.entries.len();
-        let result = self.push_entries(option, entries);
-        if result.is_err() {
-            self.problem.entries.truncate(start);
-            return result.map(|()| option);
+        let ignored = match self.push_entries(option, entries) {
+            Ok(ignored) => ignored,
+            Err(error) => {
+                self.problem.entries.truncate(start);
+                return Err(error);
+            }
+        };
+        if let Some(kind) = ignored {
+            self.problem.warnings.push(Warning {
+                option,
+                line: None,
+                kind,
+            });
         }
         self.problem.starts.push(self.problem.entries.len() as u32);
         Ok(option)
     }
 
+    /// Gives the warning about option `option`, if it has one, the line it was read from.
+    pub(crate) fn set_warning_line(&mut self, option: usize, line: usize) {
+        if let Some(warning) = self.problem.warnings.last_mut() {
+            if warning.option == option {
+                warning.line = Some(line);
+            }
+        }
+    }
+
+    /// Checks and appends the entries of option `option`: why it is left out of the search,
+    /// if it is (never when strict: an error instead).
     fn push_entries(
         &mut self,
         option: usize,
         entries: impl Iterator<Item = Result<Entry>>,
-    ) -> Result<()> {
+    ) -> Result<Option<WarningKind>> {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -688,13 +840,13 @@ impl ProblemBuilder {
             self.problem.entries.push(entry);
             len += 1;
         }
-        if len == 0 {
-            return Err(Error::EmptyOption { option });
-        }
-        if !has_primary {
-            return Err(Error::NoPrimaryItem { option });
-        }
-        Ok(())
+        Ok(match (len, has_primary) {
+            (_, true) => None,
+            (0, _) if self.strict => return Err(Error::EmptyOption { option }),
+            (_, _) if self.strict => return Err(Error::NoPrimaryItem { option }),
+            (0, _) => Some(WarningKind::EmptyOption),
+            (_, _) => Some(WarningKind::NoPrimaryItem),
+        })
     }
 }
 

@@ -7,7 +7,7 @@ mod common;
 
 use common::is_solution;
 use common::random::{problems, Bounds, Shape};
-use dlx_wasm::{Problem, Solver, SolverOptions};
+use dlx_wasm::{Problem, ProblemBuilder, Solver, SolverOptions};
 use proptest::prelude::*;
 
 /// Random problems small enough to search all their subsets of options.
@@ -41,6 +41,34 @@ fn brute_force(problem: &Problem) -> Vec<Vec<usize>> {
     solutions
 }
 
+/// `problem` with an empty option before option `k` for each `k` of `at` (an index into
+/// the options, or after the last), as a caller giving options as lists might.
+fn with_empty_options(problem: &Problem, at: &[prop::sample::Index]) -> Problem {
+    let m = problem.option_count();
+    let mut before: Vec<usize> = at.iter().map(|k| k.index(m + 1)).collect();
+    before.sort_unstable();
+    let mut b = ProblemBuilder::new(problem.primary_count(), problem.secondary_count()).unwrap();
+    for item in 0..problem.primary_count() {
+        let (min, max) = problem.bounds(item);
+        b.set_bounds(item, min, max).unwrap();
+    }
+    let mut empties = before.iter().peekable();
+    for k in 0..=m {
+        while empties.next_if(|&&e| e == k).is_some() {
+            b.add_option(&[]).unwrap();
+        }
+        if k < m {
+            let entries: Vec<(usize, Option<&str>)> = problem
+                .option(k)
+                .iter()
+                .map(|e| (e.item as usize, problem.color_name(e.color)))
+                .collect();
+            b.add_colored_option(&entries).unwrap();
+        }
+    }
+    b.build()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -59,11 +87,70 @@ proptest! {
     }
 
     #[test]
+    fn options_without_primary_items_are_left_out_in_the_callers_numbering(
+        problem in problem(),
+        empties in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        // Options with only secondary items come from the random problems; empty ones
+        // (possible only when options are given as lists) are put in here.
+        let problem = with_empty_options(&problem, &empties);
+        let n1 = problem.primary_count();
+        let mut ignored = Vec::new();
+        for k in 0..problem.option_count() {
+            let kept = problem.option(k).iter().any(|e| (e.item as usize) < n1);
+            prop_assert_eq!(problem.is_ignored(k), !kept);
+            if !kept {
+                ignored.push(k);
+            }
+        }
+        let warned: Vec<usize> = problem.warnings().iter().map(|w| w.option).collect();
+        prop_assert_eq!(&warned, &ignored);
+        for w in problem.warnings() {
+            let empty = problem.option(w.option).is_empty();
+            prop_assert_eq!(w.code(), if empty { "empty_option" } else { "no_primary_item" });
+        }
+
+        // The brute force leaves such options out by their items alone.
+        let expected = brute_force(&problem);
+        let mut found: Vec<Vec<usize>> = Solver::new(&problem).collect();
+        found.sort();
+        prop_assert_eq!(&found, &expected);
+        let memo = Solver::count_memo(&problem, &SolverOptions::default(), &Default::default()).unwrap();
+        prop_assert_eq!(memo.count, expected.len() as u128);
+
+        // Forcing a kept option keeps the solutions with it; an ignored one is refused.
+        prop_assume!(problem.option_count() > 0);
+        let forced = pick.index(problem.option_count());
+        let options = SolverOptions { forced: vec![forced], ..Default::default() };
+        match Solver::with_options(&problem, &options) {
+            Ok(solver) => {
+                prop_assert!(!problem.is_ignored(forced));
+                let mut found: Vec<Vec<usize>> = solver.collect();
+                found.sort();
+                let with: Vec<Vec<usize>> = expected.into_iter().filter(|s| s.contains(&forced)).collect();
+                prop_assert_eq!(found, with);
+            }
+            Err(error) => {
+                prop_assert!(problem.is_ignored(forced));
+                prop_assert_eq!(error.code(), "forced_ignored");
+            }
+        }
+    }
+
+    #[test]
     fn forcing_an_option_keeps_exactly_the_solutions_that_contain_it(problem in problem(), pick in any::<prop::sample::Index>()) {
         prop_assume!(problem.option_count() > 0);
         let forced = pick.index(problem.option_count());
         let expected: Vec<Vec<usize>> = brute_force(&problem).into_iter().filter(|s| s.contains(&forced)).collect();
         let options = SolverOptions { forced: vec![forced], ..Default::default() };
+        if problem.is_ignored(forced) {
+            // Left out of the search (no primary item): no solution can hold it.
+            let error = Solver::with_options(&problem, &options).unwrap_err();
+            prop_assert_eq!(error.code(), "forced_ignored");
+            prop_assert!(expected.is_empty());
+            return Ok(());
+        }
         let mut found: Vec<Vec<usize>> = Solver::with_options(&problem, &options).unwrap().collect();
         found.sort();
         prop_assert_eq!(found, expected);
@@ -131,9 +218,12 @@ proptest! {
                 found.sort();
                 prop_assert_eq!(found, expected);
             }
-            // Refused only when no solution could hold them all.
+            // Refused only when no solution could hold them all: one is left out of the
+            // search (no primary item), or they conflict.
             Err(error) => {
-                prop_assert_eq!(error.code(), "forced_conflict");
+                let ignored = forced.iter().any(|&f| problem.is_ignored(f));
+                let code = if ignored { "forced_ignored" } else { "forced_conflict" };
+                prop_assert_eq!(error.code(), code);
                 prop_assert!(expected.is_empty());
             }
         }

@@ -102,3 +102,27 @@ fn input_that_is_not_utf8_is_placed_and_oversized_input_is_not_held() {
     assert_eq!(code, 2);
     assert!(err.contains("the most dlx reads"), "{err}");
 }
+
+#[test]
+fn an_option_with_no_primary_item_is_ignored_with_knuths_warning_or_refused_when_strict() {
+    let text = common::data("dlx2_example.dlx");
+    let (code, out, err) = dlx(&["-s", "-t", "1"], text.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("A C X:1 Y:1\nB X:1\n\n1 solutions"),
+        "{out}"
+    );
+    assert_eq!(
+        err,
+        "dlx: Option ignored (no primary items): option 2, line 4: X:0 Y:1\n"
+    );
+    // Forced options are the caller's numbers: option 3 is `B X:1`, option 2 the ignored one.
+    let (code, out, _) = dlx(&["-f", "3"], text.as_bytes());
+    assert_eq!((code, count(&out)), (0, 1));
+    let (code, _, err) = dlx(&["-f", "2"], text.as_bytes());
+    assert_eq!(code, 2);
+    assert!(err.contains("forced option 2 was left out"), "{err}");
+    let (code, out, err) = dlx(&["--strict"], text.as_bytes());
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err, "dlx: line 4: option 2 has no primary item\n");
+}

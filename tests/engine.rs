@@ -404,3 +404,100 @@ fn max_heap_bytes_holds_through_the_search() {
         );
     }
 }
+
+/// Knuth's DLX2 documentation example, whose third option has no primary item: DLX1 and
+/// DLX2 print "Option ignored (no primary items)" and find one solution.
+#[test]
+fn knuths_dlx2_example_ignores_the_option_with_no_primary_item() {
+    use dlx_wasm::{trace, ParallelOptions, ParallelSolver, TraceEvent, Warning, WarningKind};
+    let problem = Problem::parse(&data("dlx2_example.dlx")).unwrap();
+    assert_eq!(
+        problem.option_count(),
+        5,
+        "the ignored option keeps its index"
+    );
+    assert_eq!(
+        problem.warnings(),
+        [Warning {
+            option: 2,
+            line: Some(4),
+            kind: WarningKind::NoPrimaryItem
+        }]
+    );
+    assert!(problem.is_ignored(2) && !problem.is_ignored(3));
+    assert_eq!(problem.option_line(2), "X:0 Y:1");
+    let mut solver = Solver::new(&problem);
+    let all: Vec<_> = solver.by_ref().collect();
+    // The caller's numbering: A C X:1 Y:1 is option 1, B X:1 option 3 (not 2).
+    assert_eq!(all, vec![vec![1, 3]]);
+    assert_eq!(problem.solution_text(&all[0]), "A C X:1 Y:1\nB X:1\n");
+
+    // Ignoring the option is leaving it out: the same search, node for node.
+    let without = Problem::parse("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n").unwrap();
+    let mut plain = Solver::new(&without);
+    assert_eq!(plain.by_ref().collect::<Vec<_>>(), vec![vec![1, 2]]);
+    assert_eq!(solver.stats(), plain.stats());
+
+    // Forced options, the memo, the parallel tasks and the trace all speak the caller's
+    // numbering.
+    let forced = SolverOptions {
+        forced: vec![3],
+        ..Default::default()
+    };
+    let found: Vec<_> = Solver::with_options(&problem, &forced).unwrap().collect();
+    assert_eq!(found, vec![vec![1, 3]]);
+    let ignored = SolverOptions {
+        forced: vec![2],
+        ..Default::default()
+    };
+    let refused = Solver::with_options(&problem, &ignored).unwrap_err();
+    assert_eq!(
+        (refused.code(), refused.option()),
+        ("forced_ignored", Some(2))
+    );
+    let memo = Solver::count_memo(&problem, &forced, &Default::default()).unwrap();
+    assert_eq!(memo.count, 1);
+    let parallel = ParallelOptions {
+        threads: 2,
+        ..Default::default()
+    };
+    let (solutions, _) = ParallelSolver::new(&problem, &SolverOptions::default(), &parallel)
+        .unwrap()
+        .solutions()
+        .unwrap();
+    assert_eq!(solutions, vec![vec![1, 3]]);
+    let tasks = dlx_wasm::split(&problem, &SolverOptions::default(), 4).unwrap();
+    let mut from_tasks = Vec::new();
+    for task in &tasks {
+        assert!(task.path().iter().all(|&o| o != Some(2)), "{task}");
+        let again: dlx_wasm::Task = task.to_string().parse().unwrap();
+        let solver = Solver::for_task(&problem, &SolverOptions::default(), &again).unwrap();
+        from_tasks.extend(solver);
+    }
+    assert_eq!(from_tasks, vec![vec![1, 3]]);
+    let bad: dlx_wasm::Task = "2".parse().unwrap();
+    let refused = Solver::for_task(&problem, &SolverOptions::default(), &bad).unwrap_err();
+    assert_eq!(refused.code(), "invalid_task");
+    let recorded = trace(&problem, &SolverOptions::default(), 10_000).unwrap();
+    let mut tried = Vec::new();
+    for event in &recorded.events {
+        match event {
+            TraceEvent::Try { option, .. } => tried.push(*option),
+            TraceEvent::Hide { option, .. } | TraceEvent::Unhide { option, .. } => {
+                assert_ne!(*option, 2, "an ignored option is never hidden")
+            }
+            TraceEvent::Solution { options, .. } => assert_eq!(options, &[1, 3]),
+            _ => {}
+        }
+    }
+    assert!(tried.contains(&3) && !tried.contains(&2), "{tried:?}");
+
+    // Strict, it is refused where Knuth's programs warn.
+    let e = Problem::parse_strict(&data("dlx2_example.dlx")).unwrap_err();
+    assert_eq!(
+        (e.code(), e.line(), e.option()),
+        ("no_primary_item", Some(4), Some(2))
+    );
+    // Read back from its text, the problem is the same, warning and all.
+    assert_eq!(Problem::parse(&problem.to_text()).unwrap(), problem);
+}

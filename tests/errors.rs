@@ -1,7 +1,9 @@
 //! Every error variant, triggered from the input that causes it, with its code and position.
 #![cfg(not(target_arch = "wasm32"))]
 
-use dlx_wasm::{Error, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions};
+use dlx_wasm::{
+    Error, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Warning, WarningKind,
+};
 
 fn parse_err(text: &str) -> Error {
     Problem::parse(text).expect_err(text)
@@ -48,18 +50,73 @@ fn duplicate_item_in_an_option() {
 }
 
 #[test]
-fn empty_option() {
+fn empty_option_when_strict() {
     let mut b = ProblemBuilder::new(1, 0).unwrap();
+    b.set_strict(true);
     let e = b.add_option(&[]).unwrap_err();
     assert_eq!(e, Error::EmptyOption { option: 0 });
     assert_eq!(e.code(), "empty_option");
+    assert_eq!(b.option_count(), 0, "a refused option is not added");
 }
 
 #[test]
-fn option_without_a_primary_item() {
-    let e = parse_err("A | x y\nA x\nx y\n");
+fn option_without_a_primary_item_when_strict() {
+    let e = Problem::parse_strict("A | x y\nA x\nx y\n").unwrap_err();
     assert_eq!(e.code(), "no_primary_item");
     assert_eq!((e.line(), e.option()), (Some(3), Some(1)));
+    let mut b = ProblemBuilder::new(1, 2).unwrap();
+    b.set_strict(true);
+    b.add_option(&[0, 1]).unwrap();
+    assert_eq!(
+        b.add_option(&[1, 2]).unwrap_err(),
+        Error::NoPrimaryItem { option: 1 }
+    );
+    assert_eq!(b.option_count(), 1, "a refused option is not added");
+}
+
+#[test]
+fn without_strict_such_options_are_warnings_not_errors() {
+    let problem = Problem::parse("A | x y\nA x\nx y\n").unwrap();
+    assert_eq!(
+        problem.warnings(),
+        [Warning {
+            option: 1,
+            line: Some(3),
+            kind: WarningKind::NoPrimaryItem
+        }]
+    );
+    assert_eq!(problem.warnings()[0].code(), "no_primary_item");
+    assert_eq!(
+        problem.warnings()[0].to_string(),
+        "Option ignored (no primary items): option 1, line 3"
+    );
+    let mut b = ProblemBuilder::new(1, 0).unwrap();
+    assert_eq!(b.add_option(&[]).unwrap(), 0);
+    let problem = b.build();
+    assert_eq!(problem.warnings()[0].code(), "empty_option");
+    assert_eq!(
+        problem.warnings()[0].to_string(),
+        "Option ignored (no items): option 0"
+    );
+}
+
+#[test]
+fn forcing_an_ignored_option() {
+    let problem = Problem::parse("A | x\nA\nx\n").unwrap();
+    let options = SolverOptions {
+        forced: vec![1],
+        ..Default::default()
+    };
+    let e = Solver::with_options(&problem, &options).unwrap_err();
+    assert_eq!(e, Error::ForcedIgnored { option: 1 });
+    assert_eq!((e.code(), e.option()), ("forced_ignored", Some(1)));
+    let memo = dlx_wasm::MemoOptions::default();
+    let e = Solver::count_memo(&problem, &options, &memo).unwrap_err();
+    assert_eq!(e.code(), "forced_ignored");
+    assert_eq!(
+        dlx_wasm::split(&problem, &options, 4).unwrap_err().code(),
+        "forced_ignored"
+    );
 }
 
 #[test]
@@ -226,6 +283,7 @@ fn every_code_is_distinct_and_snake_case() {
         "syntax",
         "too_large",
         "forced_out_of_range",
+        "forced_ignored",
         "forced_conflict",
     ];
     let set: std::collections::HashSet<_> = codes.iter().collect();
@@ -356,7 +414,9 @@ fn forced_options_past_an_upper_bound() {
 #[test]
 fn a_refused_option_leaves_no_color_behind() {
     // Found by the builder fuzz target: the color of a refused option stayed interned.
+    // (Strict: else an option with no primary item is kept, left out of the search.)
     let mut b = ProblemBuilder::new(1, 1).unwrap();
+    b.set_strict(true);
     let before = b.problem().clone();
     assert!(b.add_colored_option(&[(1, Some("red"))]).is_err());
     assert!(b.add_named_option(&["1:red", "1"]).is_err());

@@ -14,7 +14,9 @@ const USAGE: &str = r#"usage: dlx [options] < problem.dlx
 
 Reads an exact-cover problem in Knuth's format (primary items | secondary items on the first
 line, one option per line, `|` comment lines) and counts its solutions. As in his DLX3, a
-primary item written `u:v|name` (or `v|name`) must be covered between u and v times.
+primary item written `u:v|name` (or `v|name`) must be covered between u and v times. As in
+his DLX2, an option with no primary item is ignored, with a warning on standard error;
+options keep their numbers (0-based, counting the ignored ones).
 
 options:
   -s, --solutions      print each solution as option lines, a blank line after each
@@ -31,6 +33,7 @@ options:
       --task PATH      search only the task PATH (a line printed by --tasks; with -f, the
                        same forced options as when splitting)
   -c, --count          count only (what dlx does unless --solutions is given)
+      --strict         refuse an option with no primary item instead of ignoring it
       --memo           count with the memo cache: each subproblem is counted once (one
                        thread)
       --memo-bytes N   the memo cache's budget in bytes (default 268435456); past it the
@@ -65,6 +68,7 @@ fn run() -> Result<ExitCode, String> {
     let mut threads = None;
     let mut list_tasks = None;
     let mut task = None;
+    let mut strict = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |what: &str| -> Result<u64, String> {
@@ -94,6 +98,7 @@ fn run() -> Result<ExitCode, String> {
                 task = Some(text.parse::<dlx_wasm::Task>().map_err(|e| e.to_string())?);
             }
             "-c" | "--count" => count_only = true,
+            "--strict" => strict = true,
             "--memo" => memo = true,
             "--memo-bytes" => memo_bytes = Some(number("a size in bytes")?),
             "--memo-order" => memo_order = true,
@@ -143,7 +148,16 @@ fn run() -> Result<ExitCode, String> {
     if let Some((_, message)) = clashes.iter().find(|(clash, _)| *clash) {
         return Err((*message).to_owned());
     }
-    let problem = Problem::parse(&read_input()?).map_err(|e| e.to_string())?;
+    let text = read_input()?;
+    let problem = match strict {
+        true => Problem::parse_strict(&text),
+        false => Problem::parse(&text),
+    }
+    .map_err(|e| e.to_string())?;
+    // Knuth's DLX2 words, with where: "Option ignored (no primary items): option 2, line 4: x y".
+    for warning in problem.warnings() {
+        eprintln!("dlx: {warning}: {}", problem.option_line(warning.option));
+    }
     if memo {
         let mut memo = MemoOptions::default();
         if let Some(bytes) = memo_bytes {

@@ -84,7 +84,8 @@ pub(crate) struct Links {
     /// Algorithm M's `BOUND` and `SLACK` of each primary item (index 0 unused).
     bound: Vec<u32>,
     slack: Vec<u32>,
-    /// `nodes[option_starts[k]]` is the first node of option `k`.
+    /// `nodes[option_starts[k]]` is the first node of option `k` (for an option left out of
+    /// the search, [`Problem::is_ignored`], where the next would start: never read).
     option_starts: Vec<u32>,
     /// Whether any option gives an item a color. Without colors no node is ever purified,
     /// so hide and unhide can skip the color test.
@@ -149,6 +150,12 @@ impl Links {
         for option in 0..problem.option_count() {
             let first = nodes.len() as u32;
             self.option_starts.push(first);
+            if problem.is_ignored(option) {
+                // Left out, as Knuth's DLX programs leave out an option with no primary
+                // item: no nodes, so never chosen nor counted. Its start is never read
+                // (forced options and task paths are checked to be kept ones).
+                continue;
+            }
             for entry in problem.option(option) {
                 let i = entry.item + 1;
                 let q = nodes.len() as u32;

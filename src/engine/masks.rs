@@ -98,8 +98,9 @@ impl Masks {
         problem.item_count() <= MAX_ITEMS
             && !problem.has_bounds()
             && problem.option_count() <= MAX_OPTIONS
-            && (0..problem.option_count())
-                .all(|k| problem.option(k).iter().all(|e| e.color == NO_COLOR))
+            && (0..problem.option_count()).all(|k| {
+                problem.is_ignored(k) || problem.option(k).iter().all(|e| e.color == NO_COLOR)
+            })
     }
 
     /// The search of `problem`, which [`Masks::fits`], with the options `forced` (sorted,
@@ -293,6 +294,12 @@ impl<B: Bits> Search<B> {
         self.masks.reserve(options);
         self.weights.reserve(options);
         for k in 0..options {
+            if problem.is_ignored(k) {
+                // Left out of the search: no bit, which keeps it out of every level's list.
+                self.masks.push(B::ZERO);
+                self.weights.push(0);
+                continue;
+            }
             let entries = problem.option(k);
             self.masks
                 .push(entries.iter().fold(B::ZERO, |m, e| m | B::bit(e.item)));
@@ -328,7 +335,8 @@ impl<B: Bits> Search<B> {
         for (x, (&mask, &weight)) in self.masks.iter().zip(&self.weights).enumerate() {
             if mask & used != B::ZERO {
                 updates += u64::from(weight);
-            } else {
+            } else if mask != B::ZERO {
+                // (A zero mask: an option left out of the search.)
                 self.pool[end] = x as u32;
                 end += 1;
             }
@@ -715,8 +723,8 @@ mod tests {
                 let mut b = ProblemBuilder::new(primary, secondary + unused).unwrap();
                 for option in options {
                     let option: Vec<usize> = option.into_iter().collect();
-                    // Options with no primary item are refused; that is tested elsewhere.
-                    let _ = b.add_option(&option);
+                    // An option with no primary item is kept, left out of the search.
+                    b.add_option(&option).unwrap();
                 }
                 b.build()
             })
@@ -737,7 +745,15 @@ mod tests {
                 .filter(|_| problem.option_count() > 0)
                 .map(|k| vec![k.index(problem.option_count())])
                 .unwrap_or_default();
+            let ignored = forced.iter().any(|&k| problem.is_ignored(k));
             let options = SolverOptions { seed, forced, ..Default::default() };
+            if ignored {
+                // An option left out of the search cannot be forced, on either.
+                let refused = |e: crate::Error| e.code() == "forced_ignored";
+                prop_assert!(Solver::with_options(&problem, &options).err().is_some_and(refused));
+                prop_assert!(Solver::linked(&problem, &options).err().is_some_and(refused));
+                return Ok(());
+            }
             same(&problem, &options, budget);
         }
     }

@@ -275,8 +275,9 @@ impl Memo {
         let node_colors: Vec<u32> = (0..links.node_count() as u32)
             .map(|p| links.color(p))
             .collect();
-        let colored = (0..problem.option_count())
-            .any(|o| problem.option(o).iter().any(|e| e.color != NO_COLOR));
+        let colored = (0..problem.option_count()).any(|o| {
+            !problem.is_ignored(o) && problem.option(o).iter().any(|e| e.color != NO_COLOR)
+        });
         // Forced options were chosen before the search, unobserved: their colors are set.
         let mut purified = vec![NO_COLOR; secondary as usize];
         for &option in forced {

@@ -98,7 +98,8 @@ impl Solver {
     /// A solver with limits, forced options or random tie-breaking.
     ///
     /// # Errors
-    /// [`Error::ForcedOutOfRange`] for a forced option that does not exist, and
+    /// [`Error::ForcedOutOfRange`] for a forced option that does not exist,
+    /// [`Error::ForcedIgnored`] for one left out of the search ([`Problem::warnings`]), and
     /// [`Error::ForcedConflict`] for forced options that cannot be in one solution
     /// (together they cover a primary item more often than its upper bound allows, or give
     /// a secondary item different colors or no color).
@@ -388,7 +389,8 @@ impl Solver {
     /// ```
     ///
     /// # Errors
-    /// As [`Solver::with_options`]: [`Error::ForcedOutOfRange`] or [`Error::ForcedConflict`].
+    /// As [`Solver::with_options`]: [`Error::ForcedOutOfRange`], [`Error::ForcedIgnored`] or
+    /// [`Error::ForcedConflict`].
     pub fn count_memo(
         problem: &Problem,
         options: &SolverOptions,
@@ -441,6 +443,9 @@ pub(super) fn check_forced(
     for &option in forced {
         if option >= options {
             return Err(Error::ForcedOutOfRange { option, options });
+        }
+        if problem.is_ignored(option) {
+            return Err(Error::ForcedIgnored { option });
         }
         sorted.push(option);
     }

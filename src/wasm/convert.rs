@@ -56,6 +56,7 @@ extern "C" {
         nodes: f64,
         updates: f64,
         found: f64,
+        warnings: &JsValue,
     ) -> JsValue;
     #[wasm_bindgen(js_name = exactCoverResult)]
     fn exact_cover_result(
@@ -67,6 +68,7 @@ extern "C" {
         nodes: f64,
         updates: f64,
         found: f64,
+        warnings: &JsValue,
     ) -> JsValue;
 }
 
@@ -644,9 +646,28 @@ pub(crate) fn item_names(
     })
 }
 
+/// A problem's warnings (the options left out of its search) as the `DlxWarning[]` its
+/// results carry: `{ code, option, line?, message }` each.
+pub(crate) fn warnings(warnings: &[crate::Warning]) -> JsValue {
+    let list = Array::new();
+    for warning in warnings {
+        let entry = js_sys::Object::new();
+        set(&entry, "code", &JsValue::from_str(warning.code()));
+        set(&entry, "option", &JsValue::from_f64(warning.option as f64));
+        if let Some(line) = warning.line {
+            set(&entry, "line", &JsValue::from_f64(line as f64));
+        }
+        set(&entry, "message", &JsValue::from_str(&warning.to_string()));
+        list.push(&entry);
+    }
+    list.into()
+}
+
 /// The result of `exact_cover`: the solutions (option numbers `flat`, cut at `ends`), their
-/// count, whether the search was complete, and Knuth's statistics, built in one call.
+/// count, whether the search was complete, Knuth's statistics, and `problem`'s warnings,
+/// built in one call.
 pub(crate) fn solve_result(
+    problem: &crate::Problem,
     flat: &[u32],
     ends: &[u32],
     count: u64,
@@ -658,13 +679,27 @@ pub(crate) fn solve_result(
         true => (None, None),
         false => (Some(flat), Some(ends)),
     };
-    result(flat, ends, count, status, stats)
+    result(
+        flat,
+        ends,
+        count,
+        status,
+        stats,
+        &warnings(problem.warnings()),
+    )
 }
 
 /// The result of a memoised count: [`solve_result`] with no solutions and the cache's
 /// figures (`memo`).
-pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
-    let result = result(None, None, counted.count, counted.status, counted.stats);
+pub(crate) fn memo_result(problem: &crate::Problem, counted: &crate::MemoCount) -> JsValue {
+    let result = result(
+        None,
+        None,
+        counted.count,
+        counted.status,
+        counted.stats,
+        &warnings(problem.warnings()),
+    );
     let memo = js_sys::Object::new();
     let cache = counted.memo;
     for (key, value) in [
@@ -684,47 +719,52 @@ pub(crate) fn memo_result(counted: &crate::MemoCount) -> JsValue {
 
 /// Every count's result (`exactCoverResult` in `pack.js`): the solutions, `count` (a
 /// number, exact below 2^53) and `countText` (its decimal digits, exact however large: made
-/// here only past 2^53), `complete`, `status`, and `stats` (nodes, updates, solutions).
+/// here only past 2^53), `complete`, `status`, `stats` (nodes, updates, solutions) and the
+/// problem's `warnings`.
 pub(crate) fn result(
     flat: Option<&[u32]>,
     ends: Option<&[u32]>,
     count: impl Into<u128>,
     status: crate::Status,
     stats: crate::Stats,
+    warnings: &JsValue,
 ) -> JsValue {
     let count: u128 = count.into();
-    let text = match count > MAX_SAFE as u128 {
-        true => JsValue::from_str(&count.to_string()),
-        false => JsValue::UNDEFINED,
-    };
     exact_cover_result(
         flat,
         ends,
         count as f64,
-        &text,
+        &count_text(count),
         status_index(status),
         stats.nodes as f64,
         stats.updates as f64,
         stats.solutions as f64,
+        warnings,
     )
 }
 
 /// A count's result with no `solutions` key (`solver.count()`: the solutions the search
 /// counts are not collected): `count` solutions counted, the search's `status` and `stats`.
 pub(crate) fn counted_result(count: u64, status: crate::Status, stats: crate::Stats) -> JsValue {
-    let text = match count as f64 > MAX_SAFE {
-        true => JsValue::from_str(&count.to_string()),
-        false => JsValue::UNDEFINED,
-    };
     count_result(
         &JsValue::UNDEFINED,
         count as f64,
-        &text,
+        &count_text(count.into()),
         status_index(status),
         stats.nodes as f64,
         stats.updates as f64,
         stats.solutions as f64,
+        &JsValue::UNDEFINED,
     )
+}
+
+/// `count` in decimal digits where a JS number would not hold it exactly (past 2^53), else
+/// undefined: `countResult` writes the number's own digits then.
+fn count_text(count: u128) -> JsValue {
+    match count > MAX_SAFE as u128 {
+        true => JsValue::from_str(&count.to_string()),
+        false => JsValue::UNDEFINED,
+    }
 }
 
 /// `status` as the index of its name in `pack.js`'s `STATUS` list.

@@ -13,10 +13,12 @@ const ERROR_TYPES: &'static str = r#"
  *   `held`, `limit`);
  * - `syntax`, `unknown_item`, `duplicate_item`, `duplicate_item_name`, `invalid_name`,
  *   `empty_option`, `no_primary_item`, `color_on_primary`, `item_out_of_range`: a malformed
- *   problem (`line` for text input, `option` for the option's index);
+ *   problem (`line` for text input, `option` for the option's index); `empty_option` and
+ *   `no_primary_item` only with `strict: true` (else the option is left out, with a warning);
  * - `malformed_bounds`, `bounds_reversed`, `zero_upper_bound`, `bounds_on_secondary`: bad
  *   multiplicities on the item line (`u:v|name`, `v|name`), with `line`;
- * - `forced_out_of_range`, `forced_conflict`: bad forced options;
+ * - `forced_out_of_range`, `forced_ignored`, `forced_conflict`: bad forced options (one that
+ *   does not exist, one left out of the search as a `DlxWarning` says, ones that conflict);
  * - `invalid_task`: an `options.task` that does not parse or is not in the search tree;
  * - `too_many_solutions`: `exact_cover` would collect more than its budget of 4,194,304
  *   option indices (`budget`, `collected`): use `limit`, `countOnly` or `ExactCoverSolver`;
@@ -28,7 +30,8 @@ const ERROR_TYPES: &'static str = r#"
 export type ExactCoverErrorCode =
   | "invalid_argument" | "too_large" | "syntax" | "unknown_item" | "duplicate_item"
   | "duplicate_item_name" | "invalid_name" | "empty_option" | "no_primary_item"
-  | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_conflict"
+  | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_ignored"
+  | "forced_conflict"
   | "too_many_solutions" | "malformed_bounds" | "bounds_reversed" | "zero_upper_bound"
   | "bounds_on_secondary" | "invalid_task" | "freed";
 

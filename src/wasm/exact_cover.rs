@@ -103,6 +103,21 @@ export interface ExactCoverMemoStats {
   abandoned: boolean;
 }
 
+/**
+ * An option left out of the search, as Knuth's DLX programs leave it out: one with only
+ * secondary items (`no_primary_item`; DLX2 prints "Option ignored (no primary items)"), or
+ * an empty one given as an array (`empty_option`). Option indices keep counting it: solutions
+ * and `forced` use the options' indices as given.
+ */
+export interface DlxWarning {
+  code: "no_primary_item" | "empty_option";
+  /** The option's index (0-based, as given). */
+  option: number;
+  /** The option's 1-based line, for text input. */
+  line?: number;
+  message: string;
+}
+
 /** Limits and controls shared by `exact_cover` and `ExactCoverSolver`. */
 export interface SolverOptions {
   /** Stop after this many solutions (default: all). */
@@ -118,6 +133,11 @@ export interface SolverOptions {
    * order of the whole search. With `forced`, the same forced options as when splitting.
    */
   task?: string;
+  /**
+   * Refuse an option with no primary item (`no_primary_item`) or an empty one
+   * (`empty_option`) instead of leaving it out with a warning.
+   */
+  strict?: boolean;
 }
 
 /**
@@ -131,6 +151,8 @@ export interface ExactCoverResult extends CountResult {
   solutions: number[][];
   /** With `memo`: what the cache did. */
   memo?: ExactCoverMemoStats;
+  /** The options left out of the search (usually none). */
+  warnings: DlxWarning[];
 }
 "#;
 
@@ -158,8 +180,8 @@ pub const MAX_COLLECTED: usize = 1 << 22;
 ///
 /// `problem` is a string in Knuth's format (item line `A B C | x y`, then one option per
 /// line, `|` comments), or `{ primary, secondary?, options }`. Returns the solutions as
-/// sorted option indices, their count, whether the search was complete, and Knuth's
-/// statistics. Throws an `Error` with a `code` (`"unknown_item"`, `"syntax"`,
+/// sorted option indices, their count, whether the search was complete, Knuth's statistics,
+/// and the options left out of the search (`warnings`; `strict: true` refuses them). Throws an `Error` with a `code` (`"unknown_item"`, `"syntax"`,
 /// `"invalid_argument"`, ...) and, where known, `line`, `option` or `path`.
 #[wasm_bindgen]
 pub fn exact_cover(
@@ -174,7 +196,7 @@ pub fn exact_cover(
     if let Some(memo) = read_memo(&options, count_only)? {
         let counted = Solver::count_memo(&settings.problem, &settings.options, &memo)
             .map_err(|e| engine_error(&e))?;
-        return Ok(memo_result(&counted).unchecked_into());
+        return Ok(memo_result(&settings.problem, &counted).unchecked_into());
     }
     let mut solver = settings.kept_solver()?;
     let mut flat: Vec<u32> = Vec::new();
@@ -192,7 +214,14 @@ pub fn exact_cover(
             ends.push(flat.len() as u32);
         }
     }
-    let result = solve_result(&flat, &ends, count, solver.status(), solver.stats());
+    let result = solve_result(
+        &settings.problem,
+        &flat,
+        &ends,
+        count,
+        solver.status(),
+        solver.stats(),
+    );
     settings.keep(solver);
     Ok(result.unchecked_into())
 }
@@ -229,15 +258,15 @@ pub(crate) struct Arguments {
 pub(crate) mod schema {
     /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys).
     pub(crate) const EXACT_COVER: &str =
-        "limit maxNodes seed forced task countOnly memo memoBytes memoOrder";
+        "limit maxNodes seed forced task strict countOnly memo memoBytes memoOrder";
     /// `new ExactCoverSolver`.
-    pub(crate) const SOLVER: &str = "limit maxNodes seed forced task";
+    pub(crate) const SOLVER: &str = "limit maxNodes seed forced task strict";
     /// `new ExactCoverTasks`: what the worker pool hands each worker of a split search (in
     /// the main module only, whose workers the pool starts).
     #[cfg(feature = "sudoku-toolkit")]
-    pub(crate) const TASKS: &str = "limit maxNodes seed forced";
+    pub(crate) const TASKS: &str = "limit maxNodes seed forced strict";
     /// `exact_cover_trace`.
-    pub(crate) const TRACE: &str = "limit maxNodes seed forced task maxSteps";
+    pub(crate) const TRACE: &str = "limit maxNodes seed forced task strict maxSteps";
 }
 
 /// A problem with the options to solve it under.
@@ -301,14 +330,16 @@ impl Arguments {
         options: Option<JsValue>,
         keys: &'static str,
     ) -> Result<Arguments, JsValue> {
-        let problem = read_problem(problem)?;
         let options = options.unwrap_or(JsValue::UNDEFINED);
         let options = Fields::read(
             &object(&options, "options")?.unwrap_or(options),
             "options",
             keys,
         )?;
-        let (solver_options, count_only) = read_options(&options, problem.option_count())?;
+        // Read first: how the problem is read depends on it.
+        let strict = boolean(options.get("strict"), "options.strict")?;
+        let problem = read_problem(problem, strict)?;
+        let (solver_options, count_only) = read_options(&options, &problem)?;
         let task = match options.get("task") {
             Some(task) => Some(read_task(&task, "options.task")?),
             None => None,
@@ -340,7 +371,8 @@ pub(crate) fn solver_error(error: &crate::Error, task: &str) -> JsValue {
     }
 }
 
-fn read_options(object: &Fields, option_count: usize) -> Result<(SolverOptions, bool), JsValue> {
+fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bool), JsValue> {
+    let option_count = problem.option_count();
     let mut settings = SolverOptions::default();
     if let Some(limit) = object.get("limit") {
         settings.max_solutions = Some(integer(&limit, "options.limit", MAX_SAFE)?);
@@ -358,6 +390,10 @@ fn read_options(object: &Fields, option_count: usize) -> Result<(SolverOptions, 
             let path = || format!("options.forced[{k}]");
             let n = number(&value).ok_or_else(|| invalid(&path(), "an option number", &value))?;
             match index(n, option_count) {
+                Ok(option) if problem.is_ignored(option) => {
+                    let error = crate::Error::ForcedIgnored { option };
+                    return Err(engine_error_at(&error, &path()));
+                }
                 Ok(option) => settings.forced.push(option),
                 Err(BadIndex::NotWhole) => {
                     return Err(invalid(&path(), "a whole number from 0", &value))
@@ -427,10 +463,16 @@ fn read_memo(options: &Fields, count_only: bool) -> Result<Option<MemoOptions>, 
     Ok(Some(settings))
 }
 
-fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
+/// The problem argument; with `strict`, options with no primary item (or none) are refused
+/// instead of left out with a warning.
+fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     if value.is_string() {
         let text = string(value, "problem", MAX_TEXT_BYTES)?;
-        return Problem::parse(&text).map_err(|e| engine_error(&e));
+        let problem = match strict {
+            true => Problem::parse_strict(&text),
+            false => Problem::parse(&text),
+        };
+        return problem.map_err(|e| engine_error(&e));
     }
     let expected = "a string in Knuth's format, { primary, secondary?, options } or \
                     { primary, secondary?, items, offsets }";
@@ -478,6 +520,7 @@ fn read_problem(value: &JsValue) -> Result<Problem, JsValue> {
         ));
     };
 
+    builder.set_strict(strict);
     if let Some(items) = fields.get("items") {
         let offsets = fields.get("offsets").unwrap_or(JsValue::UNDEFINED);
         read_compact(&mut builder, &items, &offsets)?;

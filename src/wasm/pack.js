@@ -268,9 +268,9 @@ function unpackLists(flat, ends) {
  * rather than property by property from wasm): the solutions cut from `flat` at `ends`, none
  * when they are undefined (a count).
  */
-export function exactCoverResult(flat, ends, count, countText, status, nodes, updates, found) {
+export function exactCoverResult(flat, ends, count, countText, status, nodes, updates, found, warnings) {
   const solutions = ends === undefined ? [] : unpackLists(flat, ends);
-  return countResult(solutions, count, countText, status, nodes, updates, found);
+  return countResult(solutions, count, countText, status, nodes, updates, found, warnings);
 }
 
 /** Where a search stands, by the index `status_index` (src/wasm/convert.rs) gives. */
@@ -280,15 +280,17 @@ const STATUS = ['searching', 'exhausted', 'solution_limit', 'node_limit'];
  * Every count's shape: `count`, `countText` (its digits, exact past 2^53 where given),
  * `complete`, `status` and `stats` (`found`: the solutions the search has found in all, which
  * a count of the rest of a streaming search does not include); `solutions` where the call
- * collects them (`undefined` leaves the key out).
+ * collects them and `warnings` (the options left out) where it reports them (`undefined`
+ * leaves either key out).
  */
-export function countResult(solutions, count, countText, status, nodes, updates, found) {
+export function countResult(solutions, count, countText, status, nodes, updates, found, warnings) {
   const result = solutions === undefined ? {} : { solutions };
   result.count = count;
   result.countText = countText ?? String(count);
   result.complete = status === 1;
   result.status = STATUS[status];
   result.stats = { nodes, updates, solutions: found };
+  if (warnings !== undefined) result.warnings = warnings;
   return result;
 }
 

@@ -109,6 +109,6 @@ impl ExactCoverTasks {
         let settings = &self.settings;
         let solver = Solver::for_task(&settings.problem, &settings.options, &task)
             .map_err(|e| solver_error(&e, "path"))?;
-        ExactCoverSolver::holding(solver)
+        ExactCoverSolver::holding(solver, &settings.problem)
     }
 }

@@ -3,12 +3,11 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::MAX_SAFE;
-use super::convert::{counted_result, integer};
+use super::convert::{counted_result, integer, warnings, MAX_SAFE};
 use super::exact_cover::{schema, Arguments, JsExactCoverProblem};
 use super::held::Held;
 use super::set;
-use crate::{Solver, Status, Step};
+use crate::{Problem, Solver, Status, Step, Warning};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -79,17 +78,20 @@ extern "C" {
 #[wasm_bindgen]
 pub struct ExactCoverSolver {
     pub(crate) solver: Solver,
+    /// Its problem's warnings: the options left out of the search.
+    warnings: Vec<Warning>,
     /// Its share of the memory the objects alive may hold, given back when it is dropped.
     _held: Held,
 }
 
 impl ExactCoverSolver {
-    /// `solver`, for JS to keep, if the memory the objects alive hold leaves room for it
-    /// (else `too_large`, and it is dropped).
-    pub(crate) fn holding(solver: Solver) -> Result<ExactCoverSolver, JsValue> {
+    /// `solver` of `problem`, for JS to keep, if the memory the objects alive hold leaves
+    /// room for it (else `too_large`, and it is dropped).
+    pub(crate) fn holding(solver: Solver, problem: &Problem) -> Result<ExactCoverSolver, JsValue> {
         let held = Held::take(solver.max_heap_bytes(), "this solver")?;
         Ok(ExactCoverSolver {
             solver,
+            warnings: problem.warnings().to_vec(),
             _held: held,
         })
     }
@@ -98,15 +100,16 @@ impl ExactCoverSolver {
 #[wasm_bindgen]
 impl ExactCoverSolver {
     /// Builds a solver for `problem` (Knuth's text format or `{ primary, secondary?, options }`)
-    /// with optional `{ limit, maxNodes, forced, seed }`. Throws an `Error` with a `code` on
+    /// with optional `{ limit, maxNodes, forced, seed, strict }`. Throws an `Error` with a `code` on
     /// bad input, exactly as `exact_cover` does.
     #[wasm_bindgen(constructor)]
     pub fn new(
         problem: &JsExactCoverProblem,
         options: Option<JsSolverOptions>,
     ) -> Result<ExactCoverSolver, JsValue> {
-        let arguments = Arguments::read(problem, options.map(JsValue::from), schema::SOLVER)?;
-        ExactCoverSolver::holding(arguments.settings.solver()?)
+        let settings =
+            Arguments::read(problem, options.map(JsValue::from), schema::SOLVER)?.settings;
+        ExactCoverSolver::holding(settings.solver()?, &settings.problem)
     }
 
     /// The iterator protocol's step: `{ value: solution, done: false }` with the next
@@ -194,6 +197,13 @@ impl ExactCoverSolver {
             Status::NodeLimit => "node_limit",
         }
         .to_owned()
+    }
+
+    /// The options left out of the search (no primary item, or none), as `exact_cover`'s
+    /// `warnings`: usually none.
+    #[wasm_bindgen(getter, unchecked_return_type = "DlxWarning[]")]
+    pub fn warnings(&self) -> JsValue {
+        warnings(&self.warnings)
     }
 
     /// Search nodes, link updates and solutions so far.

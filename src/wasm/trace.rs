@@ -50,6 +50,8 @@ export interface ExactCoverTrace {
   options: number[][];
   /** Each option in Knuth's text format. */
   optionLines: string[];
+  /** The options left out of the search (no primary item, or none), as `exact_cover`'s. */
+  warnings: DlxWarning[];
   /** Every step, in order. `choose` + `solution` events count nodes; `cover` + `hide` count updates. */
   events: TraceEvent[];
   /** Whether the step limit cut the search short. */
@@ -111,6 +113,17 @@ pub fn exact_cover_trace(
         .raw(",\"optionLines\":")
         .array(0..problem.option_count(), |j, k| {
             j.string(&problem.option_line(k));
+        })
+        .raw(",\"warnings\":")
+        .array(problem.warnings(), |j, w| {
+            j.raw("{\"code\":")
+                .string(w.code())
+                .raw(",\"option\":")
+                .number(w.option as u64);
+            if let Some(line) = w.line {
+                j.raw(",\"line\":").number(line as u64);
+            }
+            j.raw(",\"message\":").string(&w.to_string()).raw("}");
         })
         .raw(",\"events\":")
         .array(&recorded.events, event)

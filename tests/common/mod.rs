@@ -31,9 +31,19 @@ pub fn data(name: &str) -> String {
 
 /// Whether `solution` (option indices) covers every primary item within its bounds (exactly
 /// once unless bounded), every secondary item at most once unless the options agree on its
-/// color.
+/// color, and takes no option without a primary item (those are left out of the search, as
+/// Knuth's DLX programs leave them out; decided here from the option's items alone).
 pub fn is_solution(problem: &Problem, solution: &[usize]) -> bool {
     let n1 = problem.primary_count();
+    let has_primary = |option: usize| {
+        problem
+            .option(option)
+            .iter()
+            .any(|e| (e.item as usize) < n1)
+    };
+    if !solution.iter().all(|&option| has_primary(option)) {
+        return false;
+    }
     let mut uses = vec![0u32; n1];
     let mut used: Vec<Option<u32>> = vec![None; problem.item_count()];
     for &option in solution {

@@ -1,6 +1,7 @@
 //! Random problems for the property tests: primary items (with multiplicities, if asked),
 //! secondary items with colors, and options of up to four distinct items. An option with no
-//! primary item is left out (the builder refuses it; that is tested elsewhere).
+//! primary item is kept under its index and left out of the search, as the builder does
+//! (so every search here meets such options; `is_solution` never takes one).
 
 use dlx_wasm::{Problem, ProblemBuilder};
 use proptest::prelude::*;

@@ -22,8 +22,9 @@ const int = (n) => Math.floor(rand() * n);
 
 /**
  * A random valid problem: `primary` and `secondary` counts, and options as lists of
- * `[item, color]` (color null, or a name for a secondary item), each with a primary item and
- * no item twice.
+ * `[item, color]` (color null, or a name for a secondary item), no item twice. Most options
+ * have a primary item; some have only secondary items, and a few none (in the forms but
+ * text, which has no empty line for them): those are left out of the search, with warnings.
  */
 function randomProblem() {
   const primary = 1 + int(5);
@@ -31,8 +32,15 @@ function randomProblem() {
   const colored = rand() < 0.5;
   const options = [];
   for (let k = 0, m = 1 + int(10); k < m; k++) {
-    const items = new Set([int(primary)]);
-    for (let j = 0, extra = int(3); j < extra; j++) items.add(int(primary + secondary));
+    const shape = rand();
+    if (shape < 0.04) {
+      options.push([]);
+      continue;
+    }
+    const onlySecondary = secondary > 0 && shape < 0.12;
+    const items = new Set([onlySecondary ? primary + int(secondary) : int(primary)]);
+    const from = onlySecondary ? primary : 0;
+    for (let j = 0, extra = int(3); j < extra; j++) items.add(from + int(primary + secondary - from));
     options.push(
       [...items].map((item) => [item, colored && item >= primary && rand() < 0.7 ? ['red', 'blue'][int(2)] : null]),
     );
@@ -40,12 +48,16 @@ function randomProblem() {
   return { primary, secondary, options };
 }
 
+/** Whether option `k` is left out of the search: it has no primary item (or no item). */
+const ignored = ({ primary, options }, k) => !options[k].some(([item]) => item < primary);
+
 /** Every solution by brute force over the subsets of options: sorted option lists, sorted. */
-function reference({ primary, options }) {
+function reference(problem) {
+  const { primary, options } = problem;
   const solutions = [];
   for (let mask = 0; mask < 1 << options.length; mask++) {
     const covered = new Map();
-    let ok = true;
+    let ok = options.every((_, k) => !(mask & (1 << k)) || !ignored(problem, k));
     for (let k = 0; k < options.length && ok; k++) {
       if (!(mask & (1 << k))) continue;
       for (const [item, color] of options[k]) {
@@ -75,10 +87,6 @@ function forms(problem) {
   const primaryNames = Array.from({ length: problem.primary }, (_, i) => name(problem, i));
   const secondaryNames = Array.from({ length: problem.secondary }, (_, i) => name(problem, problem.primary + i));
   const out = {
-    text: [
-      primaryNames.join(' ') + (problem.secondary ? ' | ' + secondaryNames.join(' ') : ''),
-      ...problem.options.map((o) => o.map(token).join(' ')),
-    ].join('\n'),
     names: { primary: primaryNames, secondary: secondaryNames, options: problem.options.map((o) => o.map(token)) },
     numbers: {
       primary: problem.primary,
@@ -86,6 +94,13 @@ function forms(problem) {
       options: problem.options.map((o) => o.map(([item, color]) => (color ? `${item}:${color}` : item))),
     },
   };
+  // Knuth's text has no line for an empty option (it would skip a blank line).
+  if (problem.options.every((o) => o.length > 0)) {
+    out.text = [
+      primaryNames.join(' ') + (problem.secondary ? ' | ' + secondaryNames.join(' ') : ''),
+      ...problem.options.map((o) => o.map(token).join(' ')),
+    ].join('\n');
+  }
   if (problem.options.every((o) => o.every(([, color]) => color === null))) {
     const items = new Uint32Array(problem.options.flatMap((o) => o.map(([item]) => item)));
     const offsets = new Uint32Array(problem.options.length + 1);
@@ -109,17 +124,36 @@ test(`${CASES} random problems in every form: exact_cover and ExactCoverSolver a
     const seed = rand() < 0.3 ? int(1000) : undefined;
     const countOnly = rand() < 0.3;
     const conflict = forced.some((a, i) => forced.some((b, j) => i < j && a !== b && clash(problem, a, b)));
+    const forcedIgnored = forced.find((f) => ignored(problem, f));
     const expected = all.filter((s) => forced.every((f) => s.includes(f)));
-    const options = { limit, seed, countOnly, forced };
+    const strict = rand() < 0.1;
+    const options = { limit, seed, countOnly, forced, strict };
+    // The options left out, each with its warning: `[code, option, line]`.
+    const warned = problem.options.flatMap((o, k) =>
+      ignored(problem, k) ? [[o.length === 0 ? 'empty_option' : 'no_primary_item', k]] : []);
     for (const [label, dlx] of Object.entries(MODULES)) {
       for (const [form, input] of Object.entries(forms(problem))) {
         const where = `${label}, ${form}, case ${c} (FUZZ_SEED=${SEED}): ${JSON.stringify({ problem, options })}`;
         calls++;
+        if (strict && warned.length > 0) {
+          // Strict: the first such option is refused, as before warnings.
+          const [code, option] = warned[0];
+          assert.throws(() => dlx.exact_cover(input, options), { code, option }, where);
+          continue;
+        }
+        if (forcedIgnored !== undefined) {
+          assert.throws(() => dlx.exact_cover(input, options), { code: 'forced_ignored', option: forcedIgnored }, where);
+          continue;
+        }
         if (conflict) {
           assert.throws(() => dlx.exact_cover(input, options), { code: 'forced_conflict' }, where);
           continue;
         }
         const result = dlx.exact_cover(input, options);
+        // Lines in the text: the item line, then one line per option.
+        const lines = (k) => (form === 'text' ? [k + 2] : []);
+        const warnings = result.warnings.map((w) => [w.code, w.option, ...(w.line === undefined ? [] : [w.line])]);
+        assert.deepEqual(warnings, warned.map(([code, k]) => [code, k, ...lines(k)]), `warnings: ${where}`);
         const want = limit === undefined ? expected.length : Math.min(limit, expected.length);
         assert.equal(result.count, want, where);
         if (limit === undefined) assert.equal(result.complete, true, where);
@@ -136,6 +170,7 @@ test(`${CASES} random problems in every form: exact_cover and ExactCoverSolver a
         // The streaming solver finds the same solutions, in the same order.
         const solver = new dlx.ExactCoverSolver(input, { limit, seed, forced });
         try {
+          assert.deepEqual(solver.warnings, result.warnings, `ExactCoverSolver warnings: ${where}`);
           assert.deepEqual([...solver].map(key), found, `ExactCoverSolver: ${where}`);
         } finally {
           solver.free();

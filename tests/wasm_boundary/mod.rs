@@ -4,15 +4,17 @@
 //! `sudoku-toolkit` feature (on by default); without it, as the npm package's main module is
 //! built (`--no-default-features`), the rest still run.
 
-use dlx_wasm::wasm::exact_cover;
 #[cfg(feature = "sudoku-toolkit")]
 use dlx_wasm::wasm::solve_sudoku;
+use dlx_wasm::wasm::{exact_cover, exact_cover_trace, ExactCoverSolver};
 use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const KNUTH: &str = "A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G";
 const QUEENS8: &str = include_str!("../data/q8.dlx");
+/// Knuth's DLX2 documentation example: its third option (line 4) has no primary item.
+const DLX2_EXAMPLE: &str = include_str!("../data/dlx2_example.dlx");
 #[cfg(feature = "sudoku-toolkit")]
 const PUZZLE: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -174,13 +176,15 @@ fn syntax_errors_carry_the_line() {
 
 #[wasm_bindgen_test]
 fn text_errors_carry_code_line_and_option() {
+    // Strict: else an option with no primary item is left out, with a warning.
+    let strict = || Some(js(r#"{"strict": true}"#));
     for (text, code, line, option) in [
         ("A B\nA C", "unknown_item", 2.0, 0.0),
         ("A B\nA\nB B", "duplicate_item", 3.0, 1.0),
         ("A | x\nA\nx", "no_primary_item", 3.0, 1.0),
         ("A | x\nA:red x", "color_on_primary", 2.0, 0.0),
     ] {
-        let error = expect_error(solve(&JsValue::from_str(text), None), code);
+        let error = expect_error(solve(&JsValue::from_str(text), strict()), code);
         assert_eq!(number(&error, "line"), line, "{text:?}");
         assert_eq!(number(&error, "option"), option, "{text:?}");
     }
@@ -194,6 +198,8 @@ fn text_errors_carry_code_line_and_option() {
 
 #[wasm_bindgen_test]
 fn data_errors_carry_code_and_option() {
+    // Strict: else an empty option, or one with no primary item, is left out with a warning.
+    let strict = || Some(js(r#"{"strict": true}"#));
     for (json, code, option) in [
         (
             r#"{"primary": 2, "options": [[0, 1], [0, 5]]}"#,
@@ -226,9 +232,137 @@ fn data_errors_carry_code_and_option() {
             1.0,
         ),
     ] {
-        let error = expect_error(solve(&js(json), None), code);
+        let error = expect_error(solve(&js(json), strict()), code);
         assert_eq!(number(&error, "option"), option, "{json}");
     }
+}
+
+/// The `warnings` of a result (or of a solver) as `(code, option, line)`, checking that each
+/// has a message.
+fn warnings_of(warnings: &JsValue) -> Vec<(String, f64, Option<f64>)> {
+    assert!(
+        Array::is_array(warnings),
+        "warnings is an array: {warnings:?}"
+    );
+    Array::from(warnings)
+        .iter()
+        .map(|w| {
+            let message = get(&w, "message").as_string().unwrap_or_default();
+            assert!(message.starts_with("Option ignored"), "{message}");
+            let code = get(&w, "code").as_string().unwrap();
+            (code, number(&w, "option"), get(&w, "line").as_f64())
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn options_with_no_primary_item_are_left_out_with_warnings_or_refused_when_strict() {
+    // Knuth's DLX2 example: one solution, in the caller's numbering (option 3, not 2).
+    let result = solve(&JsValue::from_str(DLX2_EXAMPLE), None).unwrap();
+    assert_eq!(solutions(&result), vec![vec![1, 3]]);
+    assert_eq!(
+        warnings_of(&get(&result, "warnings")),
+        vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
+    );
+    // Always present; empty when nothing was left out.
+    let plain = solve(&JsValue::from_str(KNUTH), None).unwrap();
+    assert!(warnings_of(&get(&plain, "warnings")).is_empty());
+    // Counting with the memo carries them too.
+    let memo = js(r#"{"countOnly": true, "memo": true}"#);
+    let counted = solve(&JsValue::from_str(DLX2_EXAMPLE), Some(memo)).unwrap();
+    assert_eq!(number(&counted, "count"), 1.0);
+    assert_eq!(warnings_of(&get(&counted, "warnings")).len(), 1);
+
+    // Arrays, and the compact form: an empty option and one with only secondary items.
+    let arrays = js(r#"{"primary": 2, "secondary": 1, "options": [[2], [0, 2], [], [1]]}"#);
+    let compact = js(r#"{"primary": 2, "secondary": 1}"#);
+    let typed = |list: &[u32]| JsValue::from(js_sys::Uint32Array::from(list));
+    Reflect::set(&compact, &"items".into(), &typed(&[2, 0, 2, 1])).unwrap();
+    Reflect::set(&compact, &"offsets".into(), &typed(&[0, 1, 3, 3, 4])).unwrap();
+    for problem in [arrays, compact] {
+        let result = solve(&problem, None).unwrap();
+        assert_eq!(solutions(&result), vec![vec![1, 3]]);
+        assert_eq!(
+            warnings_of(&get(&result, "warnings")),
+            vec![
+                ("no_primary_item".to_owned(), 0.0, None),
+                ("empty_option".to_owned(), 2.0, None)
+            ]
+        );
+        // Forced options are the caller's numbers; a left-out one is refused.
+        let forced = solve(&problem, Some(js(r#"{"forced": [3]}"#))).unwrap();
+        assert_eq!(solutions(&forced), vec![vec![1, 3]]);
+        let error = expect_error(
+            solve(&problem, Some(js(r#"{"forced": [1, 2]}"#))),
+            "forced_ignored",
+        );
+        assert_eq!(number(&error, "option"), 2.0);
+        assert_eq!(
+            get(&error, "path").as_string().as_deref(),
+            Some("options.forced[1]")
+        );
+        let error = expect_error(
+            solve(&problem, Some(js(r#"{"strict": true}"#))),
+            "no_primary_item",
+        );
+        assert_eq!(number(&error, "option"), 0.0);
+    }
+
+    // The trace: the same warnings; its events name the options as given.
+    let traced = exact_cover_trace(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), None)
+        .map(JsValue::from)
+        .unwrap();
+    assert_eq!(
+        warnings_of(&get(&traced, "warnings")),
+        vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
+    );
+    let solution = Array::from(&get(&traced, "events"))
+        .iter()
+        .find(|e| get(e, "op").as_string().as_deref() == Some("solution"))
+        .map(|e| get(&e, "options"))
+        .unwrap();
+    assert_eq!(
+        Array::from(&solution).to_vec(),
+        [1.0, 3.0].map(JsValue::from_f64)
+    );
+
+    // The streaming solver: the same warnings, the same numbering.
+    let mut solver =
+        ExactCoverSolver::new(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), None).unwrap();
+    assert_eq!(
+        warnings_of(&solver.warnings()),
+        vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
+    );
+    let first = solver.next_solution();
+    assert_eq!(
+        Array::from(&first).to_vec(),
+        [1.0, 3.0].map(JsValue::from_f64)
+    );
+    assert!(solver.next_solution().is_undefined());
+
+    // Strict refuses, with the line and the option, as before.
+    let strict = Some(js(r#"{"strict": true}"#));
+    let error = expect_error(
+        solve(&JsValue::from_str(DLX2_EXAMPLE), strict),
+        "no_primary_item",
+    );
+    assert_eq!(
+        (number(&error, "line"), number(&error, "option")),
+        (4.0, 2.0)
+    );
+    let strict = Some(js(r#"{"strict": true}"#).unchecked_into());
+    let error = ExactCoverSolver::new(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), strict)
+        .map(drop)
+        .unwrap_err();
+    assert_eq!(
+        get(&error, "code").as_string().as_deref(),
+        Some("no_primary_item")
+    );
+    // `strict` must be a boolean.
+    expect_error(
+        solve(&JsValue::from_str(KNUTH), Some(js(r#"{"strict": 1}"#))),
+        "invalid_argument",
+    );
 }
 
 // ---- arguments of the wrong type ----
@@ -400,7 +534,8 @@ fn instance_still_solves_after_every_error() {
         Array::new().into(),
     ];
     for problem in &bad_problems {
-        assert!(solve(problem, None).is_err());
+        // Strict: else the two options with no primary item are left out, with warnings.
+        assert!(solve(problem, Some(js(r#"{"strict": true}"#))).is_err());
     }
     for limit in [f64::NAN, -1.0, 0.5] {
         let options = js("{}");
