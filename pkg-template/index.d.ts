@@ -8,6 +8,14 @@ import type {
   CountResult, DlxError, ExactCoverOptions, ExactCoverProblem, ExactCoverResult, SudokuOptions,
 } from './dlx_wasm.js';
 
+type Exports = typeof import('./dlx_wasm.js');
+/** The names of the module's functions, which `WorkerPool.call` runs in a worker. */
+export type ExportName = {
+  [K in keyof Exports]: Exports[K] extends (...args: any[]) => any
+    ? K extends 'default' | 'initSync' ? never : K
+    : never;
+}[keyof Exports];
+
 /** The worker pool's own options, beside the sync export's. */
 export interface PoolOptions {
   /** How many workers, 1 to 128 (default: one per core, `navigator.hardwareConcurrency` or `os.availableParallelism()`, at most 128). */
@@ -53,6 +61,12 @@ export declare class WorkerPool {
   exactCover(problem: ExactCoverProblem, options?: ExactCoverAsyncOptions): Promise<ExactCoverResult>;
   /** `solve_sudoku_async` on this pool. */
   solveSudoku(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
+  /**
+   * Any export of the module (`"rate_sudoku"`, `"exact_cover_trace"`, ...) called with `args`
+   * in one worker of this pool: what it returns, or its error with every property the sync
+   * call's has. `signal` cancels it (the worker is ended at once, and replaced).
+   */
+  call<K extends ExportName>(name: K, args: Parameters<Exports[K]>, options?: { signal?: AbortSignal }): Promise<ReturnType<Exports[K]>>;
   /**
    * Ends every worker, the running job's too: that job and the queued ones reject with
    * `pool_closed` at once, as later calls do.

@@ -16,8 +16,8 @@ import { decodeError } from './protocol.js';
  */
 export const SCHEMAS = {
   exact_cover_async: [
-    'limit', 'maxNodes', 'seed', 'forced', 'task', 'countOnly', 'memo', 'memoBytes', 'memoOrder',
-    'workers', 'signal', 'onProgress', 'onSolution', 'tasks',
+    'limit', 'maxNodes', 'seed', 'forced', 'task', 'strict', 'countOnly', 'memo', 'memoBytes',
+    'memoOrder', 'workers', 'signal', 'onProgress', 'onSolution', 'tasks',
   ],
   solve_sudoku_async: ['boxRows', 'boxCols', 'variant', 'regions', 'alphabet', 'signal'],
 };
@@ -335,7 +335,19 @@ export class WorkerPool {
     });
   }
 
-  /** The export `name` called with `args` in one worker of the pool. */
+  /**
+   * The export `name` of the main module called with `args` in one worker of the pool,
+   * off the main thread: what it returns, or its error (with every property the sync call's
+   * has). `signal` cancels it (the worker is ended at once, and replaced for the next job).
+   */
+  call(name, args = [], { signal } = {}) {
+    return settle(() => {
+      if (typeof name !== 'string') throw invalid('name', 'the name of an export', name);
+      if (!Array.isArray(args)) throw invalid('args', 'an array', args);
+      return this.#call(name, args, abortSignal(signal));
+    });
+  }
+
   #call(name, args, signal) {
     return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
       slot.request({ op: 'call', name, args })), signal);
@@ -456,9 +468,10 @@ async function runTasks(job, slots, spawn) {
   for (const slot of slots.slice(1)) load(slot).catch(() => {});
   let tasks;
   let splitStats;
+  let warnings;
   try {
     await load(slots[0]);
-    ({ tasks, stats: splitStats } = await slots[0].request({ op: 'split', key, tasks: target }));
+    ({ tasks, stats: splitStats, warnings } = await slots[0].request({ op: 'split', key, tasks: target }));
   } catch (error) {
     forget();
     throw error;
@@ -673,7 +686,7 @@ async function runTasks(job, slots, spawn) {
   // As ExactCoverSolver's status: why the search ended.
   const status = complete ? 'exhausted' : total >= limit ? 'solution_limit' : 'node_limit';
   return {
-    solutions, count: total, countText: String(total), complete, status, stats: { ...stats, solutions: total },
+    solutions, count: total, countText: String(total), complete, status, stats: { ...stats, solutions: total }, warnings,
   };
 }
 

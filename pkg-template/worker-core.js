@@ -30,7 +30,9 @@ export function serve(wasm, post, listen) {
           break;
         case 'split': {
           const tasks = held(problems, message.key);
-          post({ id, value: { tasks: tasks.split(message.tasks), stats: tasks.splitStats } });
+          post({
+            id, value: { tasks: tasks.split(message.tasks), stats: tasks.splitStats, warnings: tasks.warnings },
+          });
           break;
         }
         case 'run':
@@ -41,9 +43,11 @@ export function serve(wasm, post, listen) {
           waiting.get(id)?.(message.nodes);
           waiting.delete(id);
           break;
-        case 'call':
-          post({ id, value: wasm[message.name](...message.args) });
+        case 'call': {
+          const f = callable(wasm, message.name);
+          post({ id, value: f(...message.args) });
           break;
+        }
         case 'drop':
           problems.get(message.key)?.free();
           problems.delete(message.key);
@@ -55,6 +59,15 @@ export function serve(wasm, post, listen) {
       post({ id, error: encodeError(error) });
     }
   });
+}
+
+/** The export `name` of `wasm` if it is a function a caller may run (not a class, not init). */
+function callable(wasm, name) {
+  const f = Object.hasOwn(wasm, name) ? wasm[name] : undefined;
+  if (typeof f !== 'function' || /^[A-Z]/.test(name) || name === 'default' || name === 'initSync') {
+    throw Object.assign(new Error(`name: no export named ${String(name).slice(0, 40)} to call`), { code: 'invalid_argument', path: 'name' });
+  }
+  return f;
 }
 
 function held(problems, key) {

@@ -31,8 +31,20 @@ fn solve(puzzle: &JsValue, options: Option<JsValue>) -> Result<JsValue, JsValue>
     solve_sudoku(puzzle, options)
 }
 
+/// The count of `count_sudoku_solutions(puzzle, { limit, ...options })`, checked to have the
+/// count result's shape.
 fn count(puzzle: &str, limit: JsValue, options: Option<JsValue>) -> Result<f64, JsValue> {
-    count_sudoku_solutions(&JsValue::from_str(puzzle), &limit, options)
+    let options = options.unwrap_or_else(|| js_sys::Object::new().into());
+    Reflect::set(&options, &JsValue::from_str("limit"), &limit).expect("Reflect.set");
+    let result = count_sudoku_solutions(&JsValue::from_str(puzzle), Some(options))?;
+    let count = get(&result, "count").as_f64().expect("count");
+    let status = get(&result, "status").as_string().expect("status");
+    let limit = limit.as_f64().expect("a number limit");
+    assert_eq!(get(&result, "complete").as_bool(), Some(count < limit));
+    assert_eq!(status, if count < limit { "exhausted" } else { "solution_limit" });
+    assert_eq!(get(&result, "countText").as_string(), Some(count.to_string()));
+    assert_eq!(get(&get(&result, "stats"), "solutions").as_f64(), Some(count));
+    Ok(count)
 }
 
 fn generate(options: JsValue) -> Result<JsValue, JsValue> {
@@ -354,7 +366,7 @@ fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
             count(&".".repeat(81), limit, None).map(JsValue::from),
             "invalid_argument",
         );
-        assert_eq!(get(&e, "path").as_string().as_deref(), Some("limit"));
+        assert_eq!(get(&e, "path").as_string().as_deref(), Some("options.limit"));
     }
     let generate_cases = [
         (r#"{"size":3}"#, "options.size"),

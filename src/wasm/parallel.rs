@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::integer;
+use super::convert::{integer, warnings};
 use super::exact_cover::{
     read_task, schema, solver_error, Arguments, JsExactCoverProblem, Settings,
 };
@@ -97,6 +97,13 @@ impl ExactCoverTasks {
         set(&result, "updates", &JsValue::from(stats.updates as f64));
         set(&result, "solutions", &JsValue::from(0.0));
         result.into()
+    }
+
+    /// The options its problem leaves out of the search (`DlxWarning[]`: usually none), as
+    /// `exact_cover`'s result has them.
+    #[wasm_bindgen(getter, unchecked_return_type = "DlxWarning[]")]
+    pub fn warnings(&self) -> JsValue {
+        warnings(self.settings.problem.warnings())
     }
 
     /// A streaming solver for the task `path` (a path from `split`): its solutions, in the

@@ -333,12 +333,16 @@ fn options_with_no_primary_item_are_left_out_with_warnings_or_refused_when_stric
         warnings_of(&solver.warnings()),
         vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
     );
-    let first = solver.next_solution();
+    // The iterator protocol: `{ value, done }`.
+    let first = solver.next_step();
+    assert_eq!(get(&first, "done").as_bool(), Some(false));
     assert_eq!(
-        Array::from(&first).to_vec(),
+        Array::from(&get(&first, "value")).to_vec(),
         [1.0, 3.0].map(JsValue::from_f64)
     );
-    assert!(solver.next_solution().is_undefined());
+    let last = solver.next_step();
+    assert_eq!(get(&last, "done").as_bool(), Some(true));
+    assert!(get(&last, "value").is_undefined());
 
     // Strict refuses, with the line and the option, as before.
     let strict = Some(js(r#"{"strict": true}"#));
