@@ -25,8 +25,8 @@ fn hint(puzzle: &str, entries: &str, marks: Option<JsValue>) -> Result<JsValue, 
     sudoku_hint(
         text(puzzle).unchecked_ref(),
         text(entries).unchecked_ref(),
-        None,
         marks.map(JsCast::unchecked_into),
+        None,
     )
     .map(JsValue::from)
 }

@@ -41,9 +41,22 @@ fn count(puzzle: &str, limit: JsValue, options: Option<JsValue>) -> Result<f64, 
     let status = get(&result, "status").as_string().expect("status");
     let limit = limit.as_f64().expect("a number limit");
     assert_eq!(get(&result, "complete").as_bool(), Some(count < limit));
-    assert_eq!(status, if count < limit { "exhausted" } else { "solution_limit" });
-    assert_eq!(get(&result, "countText").as_string(), Some(count.to_string()));
-    assert_eq!(get(&get(&result, "stats"), "solutions").as_f64(), Some(count));
+    assert_eq!(
+        status,
+        if count < limit {
+            "exhausted"
+        } else {
+            "solution_limit"
+        }
+    );
+    assert_eq!(
+        get(&result, "countText").as_string(),
+        Some(count.to_string())
+    );
+    assert_eq!(
+        get(&get(&result, "stats"), "solutions").as_f64(),
+        Some(count)
+    );
     Ok(count)
 }
 
@@ -366,7 +379,10 @@ fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
             count(&".".repeat(81), limit, None).map(JsValue::from),
             "invalid_argument",
         );
-        assert_eq!(get(&e, "path").as_string().as_deref(), Some("options.limit"));
+        assert_eq!(
+            get(&e, "path").as_string().as_deref(),
+            Some("options.limit")
+        );
     }
     let generate_cases = [
         (r#"{"size":3}"#, "options.size"),

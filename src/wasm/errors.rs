@@ -22,8 +22,7 @@ const ERROR_TYPES: &'static str = r#"
  * - `invalid_task`: an `options.task` that does not parse or is not in the search tree;
  * - `too_many_solutions`: `exact_cover` would collect more than its budget of 4,194,304
  *   option indices (`budget`, `collected`): use `limit`, `countOnly` or `ExactCoverSolver`;
- * - `freed`: a method or getter of an `ExactCoverSolver` (or `ExactCoverTasks`) called after
- *   its `free()` (a second `free()` does nothing);
+ * - `internal`: a bug in this package (please report it);
  * - in `dlx-wasm` (not `dlx-wasm/core`), also the codes of the sudoku exports
  *   (`SudokuErrorCode`).
  */
@@ -33,7 +32,7 @@ export type ExactCoverErrorCode =
   | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_ignored"
   | "forced_conflict"
   | "too_many_solutions" | "malformed_bounds" | "bounds_reversed" | "zero_upper_bound"
-  | "bounds_on_secondary" | "invalid_task" | "freed";
+  | "bounds_on_secondary" | "invalid_task" | "internal";
 
 /**
  * The codes the package's JavaScript throws or rejects with itself:
@@ -43,10 +42,13 @@ export type ExactCoverErrorCode =
  * - `worker_died`: a worker died twice on the same task;
  * - `worker_ended`: a worker the pool stopped (an abort, a close) while a request waited;
  * - `callback_threw`: `onSolution` or `onProgress` threw (`path` names it, `cause` is what
- *   it threw): the search stops.
+ *   it threw): the search stops;
+ * - `freed`: a method or getter of an `ExactCoverSolver` (or `ExactCoverTasks`) called after
+ *   its `free()` (a second `free()` does nothing).
  */
 export type PackageErrorCode =
-  | "not_initialized" | "pool_closed" | "worker_died" | "worker_ended" | "callback_threw";
+  | "not_initialized" | "pool_closed" | "worker_died" | "worker_ended" | "callback_threw"
+  | "freed";
 
 /**
  * An `Error` thrown (or a promise rejected with) by this package: a message plus a

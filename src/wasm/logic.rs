@@ -123,7 +123,8 @@ extern "C" {
 
 /// The next logical step for a player: `puzzle` holds the givens, `entries` the player's
 /// values (a grid of the same size; values over givens are ignored), `marks` optionally the
-/// pencil marks, one number per cell with bit `v - 1` for symbol `v` (0: no marks there).
+/// pencil marks, one number per cell with bit `v - 1` for symbol `v` (0: no marks there),
+/// and `options` last, as in every export.
 ///
 /// In order: the correction of an entry that contradicts the solution (`wrong_entry`); a
 /// cell whose marks leave out the solution's symbol (`missing_candidate`); the easiest
@@ -145,8 +146,8 @@ extern "C" {
 pub fn sudoku_hint(
     puzzle: &JsSudokuPuzzle,
     entries: &JsSudokuEntries,
-    options: Option<JsSudokuOptions>,
     marks: Option<JsSudokuMarks>,
+    options: Option<JsSudokuOptions>,
 ) -> Result<JsSudokuHint, JsValue> {
     let options = read_options(
         &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),

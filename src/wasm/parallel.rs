@@ -8,7 +8,7 @@ use super::exact_cover::{
     read_task, schema, solver_error, Arguments, JsExactCoverProblem, Settings,
 };
 use super::held::Held;
-use super::solver::{ExactCoverSolver, JsSolverOptions};
+use super::solver::ExactCoverSolver;
 use super::{engine_error, set};
 use crate::Solver;
 
@@ -25,6 +25,11 @@ export interface ExactCoverTask {
 
 #[wasm_bindgen]
 extern "C" {
+    /// The options argument of `ExactCoverTasks`: a solver's, but the task (the pool's tasks
+    /// come from its split).
+    #[wasm_bindgen(typescript_type = "Omit<SolverOptions, \"task\"> | undefined")]
+    pub type JsTasksOptions;
+
     /// The result of `ExactCoverTasks.split`.
     #[wasm_bindgen(typescript_type = "ExactCoverTask[]")]
     pub type JsTasks;
@@ -49,7 +54,7 @@ impl ExactCoverTasks {
     #[wasm_bindgen(constructor)]
     pub fn new(
         problem: &JsExactCoverProblem,
-        options: Option<JsSolverOptions>,
+        options: Option<JsTasksOptions>,
     ) -> Result<ExactCoverTasks, JsValue> {
         let settings =
             Arguments::read(problem, options.map(JsValue::from), schema::TASKS)?.settings;

@@ -107,7 +107,7 @@ export type SudokuErrorCode =
   | "invalid_argument" | "wrong_cell_count" | "invalid_character" | "symbol_out_of_range"
   | "conflicting_givens" | "bad_jigsaw_map" | "bad_samurai_layout" | "bad_box_shape"
   | "unsupported_size" | "unsupported_variant" | "bad_alphabet" | "ambiguous_alphabet"
-  | "too_large" | "no_solution" | "multiple_solutions";
+  | "too_large" | "no_solution" | "multiple_solutions" | "bad_region";
 
 /** The properties the sudoku exports' errors add to `DlxError`. */
 export interface DlxError {
