@@ -377,6 +377,10 @@ export class WorkerPool {
     const signal = abortSignal(givenSignal);
     const onProgress = callback(givenProgress, 'options.onProgress');
     const onSolution = callback(givenSolution, 'options.onSolution');
+    if (onSolution && countOnly === true) {
+      // A count hands no solution to JS: a callback for them would never be called.
+      throw invalid('options.onSolution', 'no onSolution with countOnly: true (a count collects no solutions)', givenSolution);
+    }
     if (signal?.aborted) return Promise.reject(abortError(signal));
     if (solverOptions.memo || solverOptions.task !== undefined) {
       // Not split: exact_cover itself, in one worker.

@@ -33,10 +33,13 @@ export function guardReady(module, ready) {
         },
       })
       : {
-        /** @param {unknown[]} args */
-        [name](...args) {
+        // Four arguments, passed as they are (no rest array, no spread: a call stays as
+        // cheap as the export's own); no export takes more, and an optional argument left
+        // out is `undefined` either way.
+        /** @param {unknown} a @param {unknown} b @param {unknown} c @param {unknown} d */
+        [name](a, b, c, d) {
           try {
-            return f(...args);
+            return f(a, b, c, d);
           } catch (error) {
             throw check(name, error);
           }

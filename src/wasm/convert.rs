@@ -49,17 +49,6 @@ extern "C" {
     fn error_message(value: &JsValue) -> Option<String>;
     #[wasm_bindgen(js_name = countResult)]
     fn count_result(
-        solutions: &JsValue,
-        count: f64,
-        count_text: &JsValue,
-        status: u32,
-        nodes: f64,
-        updates: f64,
-        found: f64,
-        warnings: &JsValue,
-    ) -> JsValue;
-    #[wasm_bindgen(js_name = exactCoverResult)]
-    fn exact_cover_result(
         flat: Option<&[u32]>,
         ends: Option<&[u32]>,
         count: f64,
@@ -674,31 +663,21 @@ pub(crate) fn solve_result(
     status: crate::Status,
     stats: crate::Stats,
 ) -> JsValue {
-    // No solutions (a count): no views of wasm memory to make for them.
-    let (flat, ends) = match ends.is_empty() {
-        true => (None, None),
-        false => (Some(flat), Some(ends)),
-    };
-    result(
-        flat,
-        ends,
-        count,
-        status,
-        stats,
-        &warnings(problem.warnings()),
-    )
+    let warnings = warnings(problem.warnings());
+    result(Some((flat, ends)), count, status, stats, &warnings)
 }
 
 /// The result of a memoised count: [`solve_result`] with no solutions and the cache's
 /// figures (`memo`).
 pub(crate) fn memo_result(problem: &crate::Problem, counted: &crate::MemoCount) -> JsValue {
+    let warnings = warnings(problem.warnings());
+    let none: (&[u32], &[u32]) = (&[], &[]);
     let result = result(
-        None,
-        None,
+        Some(none),
         counted.count,
         counted.status,
         counted.stats,
-        &warnings(problem.warnings()),
+        &warnings,
     );
     let memo = js_sys::Object::new();
     let cache = counted.memo;
@@ -717,22 +696,29 @@ pub(crate) fn memo_result(problem: &crate::Problem, counted: &crate::MemoCount) 
     result
 }
 
-/// Every count's result (`exactCoverResult` in `pack.js`): the solutions, `count` (a
-/// number, exact below 2^53) and `countText` (its decimal digits, exact however large: made
-/// here only past 2^53), `complete`, `status`, `stats` (nodes, updates, solutions) and the
-/// problem's `warnings`.
-pub(crate) fn result(
-    flat: Option<&[u32]>,
-    ends: Option<&[u32]>,
+/// A count's result with no `solutions` key (`solver.count()`, `count_sudoku_solutions`:
+/// the solutions counted are not collected) and no `warnings`: `count` solutions counted,
+/// the search's `status` and `stats`.
+pub(crate) fn counted_result(count: u64, status: crate::Status, stats: crate::Stats) -> JsValue {
+    result(None, count, status, stats, &JsValue::UNDEFINED)
+}
+
+/// Every count's result, made in one call (`countResult` in `pack.js`): the solutions
+/// collected, as option numbers `flat` cut at `ends` (no `solutions` key for `None`),
+/// `count` (a number, exact below 2^53) and `countText` (its decimal digits, exact however
+/// large: made here only past 2^53), `complete`, `status`, `stats` (nodes, updates,
+/// solutions) and `warnings` (no key where undefined).
+fn result(
+    solutions: Option<(&[u32], &[u32])>,
     count: impl Into<u128>,
     status: crate::Status,
     stats: crate::Stats,
     warnings: &JsValue,
 ) -> JsValue {
     let count: u128 = count.into();
-    exact_cover_result(
-        flat,
-        ends,
+    count_result(
+        solutions.map(|(flat, _)| flat),
+        solutions.map(|(_, ends)| ends),
         count as f64,
         &count_text(count),
         status_index(status),
@@ -740,21 +726,6 @@ pub(crate) fn result(
         stats.updates as f64,
         stats.solutions as f64,
         warnings,
-    )
-}
-
-/// A count's result with no `solutions` key (`solver.count()`: the solutions the search
-/// counts are not collected): `count` solutions counted, the search's `status` and `stats`.
-pub(crate) fn counted_result(count: u64, status: crate::Status, stats: crate::Stats) -> JsValue {
-    count_result(
-        &JsValue::UNDEFINED,
-        count as f64,
-        &count_text(count.into()),
-        status_index(status),
-        stats.nodes as f64,
-        stats.updates as f64,
-        stats.solutions as f64,
-        &JsValue::UNDEFINED,
     )
 }
 

@@ -268,22 +268,18 @@ function unpackLists(flat, ends) {
  * rather than property by property from wasm): the solutions cut from `flat` at `ends`, none
  * when they are undefined (a count).
  */
-export function exactCoverResult(flat, ends, count, countText, status, nodes, updates, found, warnings) {
-  const solutions = ends === undefined ? [] : unpackLists(flat, ends);
-  return countResult(solutions, count, countText, status, nodes, updates, found, warnings);
-}
-
 /** Where a search stands, by the index `status_index` (src/wasm/convert.rs) gives. */
 const STATUS = ['searching', 'exhausted', 'solution_limit', 'node_limit'];
 
 /**
- * Every count's shape: `count`, `countText` (its digits, exact past 2^53 where given),
- * `complete`, `status` and `stats` (`found`: the solutions the search has found in all, which
- * a count of the rest of a streaming search does not include); `solutions` where the call
- * collects them and `warnings` (the options left out) where it reports them (`undefined`
- * leaves either key out).
+ * Every count's shape, made in one call (`result` in src/wasm/convert.rs): `solutions` (the
+ * option numbers `flat` cut at `ends`; no key where `ends` is undefined), `count`,
+ * `countText` (its digits, exact past 2^53 where given), `complete`, `status`, `stats`
+ * (`found`: the solutions the search has found in all, which a count of the rest of a
+ * streaming search does not include) and `warnings` (no key where undefined).
  */
-export function countResult(solutions, count, countText, status, nodes, updates, found, warnings) {
+export function countResult(flat, ends, count, countText, status, nodes, updates, found, warnings) {
+  const solutions = ends === undefined ? undefined : unpackLists(flat, ends);
   const result = solutions === undefined ? {} : { solutions };
   result.count = count;
   result.countText = countText ?? String(count);
