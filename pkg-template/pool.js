@@ -23,6 +23,15 @@ export const SCHEMAS = {
 };
 
 /**
+ * The keys with which `exact_cover_async` runs `exact_cover` itself in one worker instead of
+ * splitting: a memoised count (and its settings, which `exact_cover` checks), one task.
+ */
+const ONE_WORKER = ['memo', 'memoBytes', 'memoOrder', 'task'];
+
+/** The most tasks a search is split into (`options.tasks`), as `ExactCoverTasks.split` takes. */
+const MAX_TASKS = 1_000_000;
+
+/**
  * The most option indices the solutions of one call collect (16 MiB of numbers), as
  * `exact_cover`'s `MAX_COLLECTED` (src/wasm/exact_cover.rs): past it the call rejects with
  * `too_many_solutions`, as the sync call throws, instead of running out of memory.
@@ -99,13 +108,43 @@ function optionsObject(options, name) {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', 'an object', options);
   const keys = SCHEMAS[name];
-  for (const key of Object.keys(options)) {
+  let own;
+  try {
+    own = Object.keys(options);
+  } catch (thrown) {
+    throw threw('options', thrown);
+  }
+  // A plain copy, each key read once under try (a getter that throws names its key, as the
+  // module's reader does), so that nothing the caller's object does later reaches the pool.
+  const copy = {};
+  for (const key of own) {
     if (!keys.includes(key)) {
       const path = `options.${key.slice(0, 40)}`;
       throw codedError('invalid_argument', `${path}: unknown key (the keys of options are ${keys.join(', ')})`, { path });
     }
+    try {
+      const value = options[key];
+      if (value !== undefined && value !== null) copy[key] = value;
+    } catch (thrown) {
+      throw threw(`options.${key}`, thrown);
+    }
   }
-  return options;
+  return copy;
+}
+
+/** The error for reading `path` that threw `thrown`, as the module's reader words it. */
+function threw(path, thrown) {
+  return codedError('invalid_argument', `reading ${path} threw: ${reason(thrown)}`, { path });
+}
+
+/** What `thrown` says: its message where it is an Error whose message can be read, else its type. */
+function reason(thrown) {
+  try {
+    if (thrown instanceof Error) return String(thrown.message);
+  } catch {
+    // A throwing `message` getter: described by its type instead.
+  }
+  return describe(thrown);
 }
 
 /** `signal` checked as an AbortSignal (what the pool uses of one), or nothing. */
@@ -145,9 +184,22 @@ function settle(f) {
     return f();
   } catch (error) {
     if (typeof error?.code === 'string') return Promise.reject(error);
-    const message = `reading the options threw: ${error instanceof Error ? error.message : String(error)}`;
-    return Promise.reject(Object.assign(codedError('invalid_argument', message), { path: 'options', cause: error }));
+    return Promise.reject(Object.assign(threw('options', error), { cause: error }));
   }
+}
+
+/** Which argument of `message` structured clone refuses (a function, a symbol, a revoked proxy): `problem`, `args` or `options`. */
+function unsendable(message) {
+  for (const key of ['problem', 'args']) {
+    if (key in message) {
+      try {
+        structuredClone(message[key]);
+      } catch {
+        return key;
+      }
+    }
+  }
+  return 'options';
 }
 
 /** A Web Worker as the pool drives it. */
@@ -204,9 +256,8 @@ class Slot {
         this.handle.post({ ...message, id });
       } catch (error) {
         // Structured clone refused it (a function, a symbol, ...): the caller's argument.
-        reject(Object.assign(
-          codedError('invalid_argument', `the problem or its options cannot be sent to a worker: ${error?.message ?? error}`),
-          { cause: error }));
+        reject(codedError('invalid_argument',
+          `${unsendable(message)}: cannot be sent to a worker: ${reason(error)}`, { path: unsendable(message), cause: error }));
         return;
       }
       this.pending.set(id, { resolve, reject, event });
@@ -374,6 +425,9 @@ export class WorkerPool {
     } = options;
     const { limit, maxNodes } = solverOptions;
     workerCount(workers, 'options.workers');
+    if (asked !== undefined && !(Number.isInteger(asked) && asked >= 1 && asked <= MAX_TASKS)) {
+      throw invalid('options.tasks', `a whole number from 1 to ${MAX_TASKS}`, asked);
+    }
     const signal = abortSignal(givenSignal);
     const onProgress = callback(givenProgress, 'options.onProgress');
     const onSolution = callback(givenSolution, 'options.onSolution');
@@ -382,8 +436,8 @@ export class WorkerPool {
       throw invalid('options.onSolution', 'no onSolution with countOnly: true (a count collects no solutions)', givenSolution);
     }
     if (signal?.aborted) return Promise.reject(abortError(signal));
-    if (solverOptions.memo || solverOptions.task !== undefined) {
-      // Not split: exact_cover itself, in one worker.
+    if (ONE_WORKER.some((key) => key in solverOptions)) {
+      // Not split: exact_cover itself, in one worker (which also checks these keys).
       return this.#call('exact_cover', [problem, { ...solverOptions, countOnly }], signal).then((result) => {
         for (const solution of result.solutions) onSolution?.(solution);
         onProgress?.(1, { solutions: result.count, nodes: result.stats.nodes });
@@ -394,7 +448,7 @@ export class WorkerPool {
     const tasks = asked ?? defaultTasks(count, solverOptions.seed !== undefined);
     const find = countOnly !== true;
     return this.exclusive(count, (slots, spawn) => guard(signal, slots, () =>
-      runTasks({ problem, solverOptions, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)), signal);
+      runTasks({ problem, solverOptions, countOnly, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)), signal);
   }
 }
 
@@ -475,6 +529,8 @@ async function runTasks(job, slots, spawn) {
   let warnings;
   try {
     await load(slots[0]);
+    // Checked where exact_cover checks it: after the problem and the other options.
+    if (typeof job.countOnly !== 'boolean') throw invalid('options.countOnly', 'true or false', job.countOnly);
     ({ tasks, stats: splitStats, warnings } = await slots[0].request({ op: 'split', key, tasks: target }));
   } catch (error) {
     forget();
@@ -727,10 +783,14 @@ export function makeApi({ spawn, cores, module }) {
     return shared;
   };
   return {
-    exact_cover_async: (problem, options) => settle(() =>
-      pool(optionsObject(options, 'exact_cover_async')).exactCover(problem, options)),
-    solve_sudoku_async: (puzzle, options) => settle(() =>
-      pool(optionsObject(options, 'solve_sudoku_async')).solveSudoku(puzzle, options)),
+    exact_cover_async: (problem, options) => settle(() => {
+      const read = optionsObject(options, 'exact_cover_async');
+      return pool(read).exactCover(problem, read);
+    }),
+    solve_sudoku_async: (puzzle, options) => settle(() => {
+      const read = optionsObject(options, 'solve_sudoku_async');
+      return pool(read).solveSudoku(puzzle, read);
+    }),
     create_worker_pool: (size = Math.min(MAX_WORKERS, cores())) => new WorkerPool(start, size),
     close_worker_pool: () => {
       shared?.close();

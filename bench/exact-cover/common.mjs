@@ -55,8 +55,9 @@ export function makeSolvers(wasm, DancingLinks, more = {}) {
       prepare(workload, text) {
         return {
           setup: () => new wasm.ExactCoverSolver(text),
-          run: (solver) => (workload.mode === 'count' ? solver.count() : solver.next() ? 1 : 0),
-          first: (solver) => solver.next() ?? [],
+          // count() gives the count result (`{ count, ... }`); next() the iterator's `{ value, done }`.
+          run: (solver) => (workload.mode === 'count' ? solver.count().count : solver.next().done ? 0 : 1),
+          first: (solver) => solver.next().value ?? [],
           teardown: (solver) => solver.free(),
         };
       },

@@ -3,7 +3,7 @@
 import init, * as api from '/pkg/index.js';
 import { countOnce } from '/bench/common.mjs';
 
-const ready = init().then(() => api.createWorkerPool(2));
+const ready = init().then(() => api.create_worker_pool(2));
 const texts = new Map();
 
 /** One timed count of the workload `name` (served at /workloads/NAME.dlx) in `mode`. */

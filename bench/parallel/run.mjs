@@ -56,7 +56,7 @@ for (const name of only) {
 const chosen = all.filter((w) => only.length === 0 || only.includes(w.name));
 
 const api = await import(pathToFileURL(join(PKG, 'node.js')).href);
-const pool = api.createWorkerPool(2);
+const pool = api.create_worker_pool(2);
 
 /** The warm-up: the workers start and compile their wasm, Node and Chromium tier up. */
 const warm = { name: 'queens9', text: queens(9), count: 352 };

@@ -2,12 +2,15 @@
 // (`dlx-wasm`, the whole API, and `dlx-wasm/core`) and checks that each call either returns or throws an
 // Error with a string `code` — never a WebAssembly.RuntimeError (a trap), a non-Error, or an
 // Error without a code — and that the same instances still solve correctly afterwards. A
-// failure prints the seed and call to reproduce it.
+// failure prints the seed and call to reproduce it. The async API (exact_cover_async,
+// solve_sudoku_async) answers random calls exactly as its sync export does: the same result,
+// or a rejection with every field of the sync call's error.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PKG, ROOT, random, requireBuild } from './helpers.mjs';
+import util from 'node:util';
+import { PKG, ROOT, errorFields, random, requireBuild } from './helpers.mjs';
 
 requireBuild(join(PKG, 'node.js'), join(PKG, 'core-node.js'));
 const MODULES = {
@@ -175,7 +178,7 @@ test(`${CALLS} malformed calls never trap and always throw coded Errors`, { time
   try {
     await Promise.all(pending);
   } finally {
-    for (const module of Object.values(MODULES)) module.closeWorkerPool?.();
+    for (const module of Object.values(MODULES)) module.close_worker_pool?.();
   }
   console.log(`${calls} calls (${pending.length} async); outcomes: ${JSON.stringify(Object.fromEntries(codes))}`);
   assert.ok(calls >= CALLS, `${calls} calls`);
@@ -189,8 +192,10 @@ test('the same instances still solve correctly after the fuzzing', () => {
     const knuth = dlx.exact_cover('A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G');
     assert.deepEqual(knuth.solutions, [[0, 3, 4]]);
     const queens = dlx.exact_cover(q8, { countOnly: true });
-    assert.equal(queens.count, 92);
-    assert.deepEqual(queens.stats, { nodes: 1049, updates: 16680 });
+    assert.deepStrictEqual(queens, {
+      solutions: [], count: 92, countText: '92', complete: true, status: 'exhausted',
+      stats: { nodes: 1049, updates: 16680, solutions: 92 }, warnings: [],
+    });
   }
   const solved = MODULES['dlx-wasm'].solve_sudoku(
     '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
@@ -199,4 +204,68 @@ test('the same instances still solve correctly after the fuzzing', () => {
     solved,
     '812753649943682175675491283154237896369845721287169534521974368438526917796318452',
   );
+});
+
+/** The keys the async exports add to their sync export's, as their messages list them. */
+const ASYNC_KEYS = {
+  exact_cover: ', workers, signal, onProgress, onSolution, tasks',
+  solve_sudoku: ', signal',
+};
+
+test('the async exports answer random calls as their sync exports do, errors field for field', { timeout: 600_000 }, async () => {
+  const dlx = MODULES['dlx-wasm'];
+  const ASYNC_CALLS = Number(process.env.FUZZ_ASYNC_CALLS ?? 600);
+  // Arguments a worker can be sent (structured clone), of every kind the sync calls refuse.
+  const cloneable = (v) => {
+    if (v === huge || v === sparse || v === deep || v === throwing || v === throwingArray) return false;
+    if (typeof v === 'symbol' || typeof v === 'function' || typeof v === 'bigint') return false;
+    if (typeof v === 'object' && v !== null && Object.values(v).some((x) => !cloneable(x))) return false;
+    return true;
+  };
+  const problems = [...SCALARS, ...STRINGS, ...OBJECTS].filter(cloneable);
+  const options = [
+    undefined, null, {}, ...OBJECTS.filter((o) => cloneable(o) && !Array.isArray(o)),
+    // exact_cover's keys, alone and in the combinations it refuses.
+    { limit: 2 }, { countOnly: true }, { task: '0' }, { task: '' }, { strict: true }, { forced: [0] },
+    { memo: true }, { memo: true, countOnly: true }, { memoBytes: 1000 }, { memoOrder: true, countOnly: true },
+    { memo: true, countOnly: true, memoBytes: 1.5 }, { countOnly: 1 }, { limit: null }, { size: 9 },
+  ];
+  const puzzles = [...STRINGS, '.'.repeat(81), `11${'.'.repeat(79)}`, '12', ...SCALARS.filter((v) => typeof v === 'string')];
+  const wrong = new Map();
+  const outcomes = new Map();
+  let calls = 0;
+  // A generator of its own, so that the test reproduces when run alone.
+  const next = random(SEED + 1);
+  const choose = (list) => list[Math.floor(next() * list.length)];
+  for (let k = 0; k < ASYNC_CALLS; k++) {
+    const sudoku = next() < 0.3;
+    const name = sudoku ? 'solve_sudoku' : 'exact_cover';
+    const args = [sudoku ? choose(puzzles) : choose(problems), choose(options)];
+    let expected;
+    try {
+      const result = dlx[name](...args);
+      expected = { resolved: sudoku ? result : { count: result.count, solutions: result.solutions, status: result.status, warnings: result.warnings } };
+    } catch (error) {
+      const own = errorFields(error);
+      // An unknown key: the async message lists its own keys too.
+      own.message = own.message?.replace(/(unknown key \(the keys of options are .*)\)$/, `$1${ASYNC_KEYS[name]})`);
+      expected = { rejected: own };
+    }
+    const got = await dlx[`${name}_async`](...args).then(
+      (result) => ({ resolved: sudoku ? result : { count: result.count, solutions: result.solutions, status: result.status, warnings: result.warnings } }),
+      (error) => ({ rejected: errorFields(error) }),
+    );
+    calls++;
+    const outcome = got.rejected?.code ?? 'resolved';
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    if (!util.isDeepStrictEqual(got, expected)) {
+      // One case per code and path (or answer): the distinct disagreements.
+      const key = JSON.stringify([name, expected.rejected?.code ?? 'resolved', expected.rejected?.path, got.rejected?.code ?? 'resolved']);
+      if (!wrong.has(key)) wrong.set(key, { call: `${name}_async(${describe(args)}) with FUZZ_SEED=${SEED}`, expected, got });
+    }
+  }
+  dlx.close_worker_pool();
+  console.log(`${calls} async calls compared with their sync calls; outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  assert.ok(outcomes.size >= 5 && outcomes.has('resolved'), 'answers and refusals of several kinds');
+  assert.deepStrictEqual([...wrong.values()], [], `${wrong.size} kinds of disagreement:\n${JSON.stringify([...wrong.values()], null, 1)}`);
 });

@@ -136,6 +136,14 @@ export function checkSudoku(assert, puzzle, solution) {
   }
 }
 
+/**
+ * An error's name, message and own enumerable properties (`code`, `path`, `line`, `row`,
+ * `conflicts`, ...): what a rejection of the async API must carry of the sync call's error.
+ */
+export function errorFields(error) {
+  return { name: error?.name, message: error?.message, ...error };
+}
+
 /** mulberry32: a small seeded generator, so that every failure of a random test reproduces. */
 export function random(seed) {
   let a = seed >>> 0;

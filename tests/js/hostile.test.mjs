@@ -4,6 +4,8 @@
 // Error, and must leave the instance whole: a throw that unwound through wasm would leak its
 // frames' stack and the values they held, and a few hundred such calls broke the instance
 // (every later call trapped). So each case runs well past that, and then the module solves.
+// The async API takes the same arguments: it rejects (never throws) with the sync call's code,
+// and its pool still works afterwards.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -81,7 +83,8 @@ function cases(m) {
   }
   if (m.sudoku_hint) {
     const puzzle = '.'.repeat(81);
-    list.push(['sudoku marks with a throwing length', () => m.sudoku_hint(puzzle, { marks: throwingLength([]) }), null]);
+    // sudoku_hint(puzzle, entries, marks, options): the marks are read where they are.
+    list.push(['sudoku marks with a throwing length', () => m.sudoku_hint(puzzle, puzzle, throwingLength([])), 'marks']);
     list.push(['a revoked proxy as sudoku options', () => m.solve_sudoku(puzzle, revoked()), null]);
     list.push(['a revoked proxy as generate options', () => m.generate_sudoku(revoked()), null]);
     list.push(['sudoku options whose keys cannot be listed', () => m.solve_sudoku(puzzle, keysThrow({})), 'options']);
@@ -125,7 +128,9 @@ for (const [name, m] of [['dlx-wasm', main], ['dlx-wasm/core', core]]) {
     // A solver's method that threw leaves it usable and freeable.
     const solver = new m.ExactCoverSolver('a b\na\nb\na b');
     assert.throws(() => solver.run(revoked()), (e) => typeof e.code === 'string');
-    assert.deepEqual(solver.next(), [0, 1]);
+    assert.deepStrictEqual(solver.next(), { value: [0, 1], done: false });
+    assert.deepStrictEqual(solver.next(), { value: [2], done: false });
+    assert.deepStrictEqual(solver.next(), { value: undefined, done: true });
     solver.free();
   });
 }
@@ -154,4 +159,62 @@ test('a task that is not a node of the search tree is an invalid_task at its pat
   let total = 0;
   for (const { path } of tasks.split(8)) total += main.exact_cover(P, { task: path, countOnly: true }).count;
   assert.equal(total, 2);
+});
+
+test('the async API rejects hostile arguments with the sync call\'s code, never throws, and its pool works afterwards', async () => {
+  const puzzle = '.'.repeat(81);
+  const cases = [
+    // Read in the main thread (the options), or refused by structured clone (the problem).
+    ['a revoked proxy as the options', [P, revoked()], true],
+    ['options whose keys cannot be listed', [P, keysThrow({ limit: 1 })], true],
+    ['an option whose getter throws', [P, { get limit() { throw new Error('getter'); } }], true],
+    ['a revoked proxy as the problem', [revoked()], false],
+    ['a problem whose keys cannot be listed', [keysThrow(P)], false],
+    ['primary with a throwing length', [{ ...P, primary: throwingLength(['a', 'b']) }], false],
+    ['a getter that throws an Error whose message throws', [{ ...P, get options() { throw unreadableError(); } }], false],
+    ['a function in the problem', [{ ...P, primary: () => ['a'] }], false],
+    ['a symbol as the problem', [Symbol('p')], false],
+    ['detached items', [{ primary: 2, items: detached(Uint32Array), offsets: new Uint32Array([0, 1]) }], false],
+  ];
+  const wrong = [];
+  /** Checks that `promise` rejects with `sync`'s code (and path, where `samePath`). */
+  const check = async (what, promise, sync, samePath) => {
+    const got = await promise.then(() => 'resolved', (error) => (error instanceof Error
+      ? { code: error.code, ...(samePath ? { path: error.path } : {}) }
+      : `a non-Error: ${String(error)}`));
+    const expected = { code: sync.code, ...(samePath ? { path: sync.path } : {}) };
+    if (JSON.stringify(got) !== JSON.stringify(expected)) wrong.push({ what, expected, got });
+  };
+  for (const [what, args, samePath] of cases) {
+    let sync;
+    try {
+      main.exact_cover(...args);
+    } catch (error) {
+      sync = error;
+    }
+    assert.equal(typeof sync?.code, 'string', `${what}: the sync call throws a coded Error`);
+    // Options the main thread reads itself: refused at the same path as the sync call's.
+    const calls = samePath ? [args] : [args, [args[0], { ...args[1], countOnly: true }]];
+    for (const call of calls) {
+      let promise;
+      assert.doesNotThrow(() => {
+        promise = main.exact_cover_async(...call);
+      }, what);
+      await check(`exact_cover_async: ${what}`, promise, sync, samePath);
+    }
+  }
+  for (const [what, options] of [['a revoked proxy', revoked()], ['keys that cannot be listed', keysThrow({})]]) {
+    let sync;
+    try {
+      main.solve_sudoku(puzzle, options);
+    } catch (error) {
+      sync = error;
+    }
+    await check(`solve_sudoku_async: ${what}`, main.solve_sudoku_async(puzzle, options), sync, true);
+  }
+  assert.deepStrictEqual(wrong, [], JSON.stringify(wrong, null, 1));
+  // The pool still works.
+  assert.equal((await main.exact_cover_async('a b\na\nb\na b')).count, 2);
+  assert.equal((await main.exact_cover_async('a b\na\nb\na b', { countOnly: true })).count, 2);
+  main.close_worker_pool();
 });

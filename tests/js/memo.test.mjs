@@ -33,6 +33,9 @@ test('memo counts equal the published counts and report the cache', () => {
     assert.equal(result.count, 2 * 150, name);
     assert.equal(result.countText, '300', name);
     assert.equal(result.complete, true, name);
+    assert.equal(result.status, 'exhausted', name);
+    assert.equal(result.stats.solutions, 300, name);
+    assert.deepStrictEqual(result.warnings, [], name);
     assert.deepEqual(result.solutions, []);
     const { entries, hits, misses, bytes, full } = result.memo;
     assert.ok(entries > 0 && hits > 0 && misses >= entries && bytes > 0, JSON.stringify(result.memo));
@@ -119,6 +122,9 @@ test('memo options are checked, with their code', () => {
     // A limit stops at the limit, as without the memo.
     const limited = dlx.exact_cover(langford(8), { countOnly: true, memo: true, limit: 7 });
     assert.equal(limited.count, 7);
+    assert.equal(limited.countText, '7');
     assert.equal(limited.complete, false);
+    assert.equal(limited.status, 'solution_limit');
+    assert.equal(limited.stats.solutions, 7);
   }
 });

@@ -1,26 +1,70 @@
-// The async API of the package in Node (worker threads): countSolutions and findSolutions give
-// exactly what exact_cover gives (counts, solutions, their order) on any number of workers, on
-// problems with secondary items, colors and multiplicities; solution and node limits (maxNodes,
-// one budget shared by the workers); cancellation within 100 ms
-// with the pool still working afterwards; errors with their codes; a dead worker replaced;
-// solveSudokuAsync.
+// The async API of the package in Node (worker threads): exact_cover_async gives exactly what
+// exact_cover gives (counts, solutions, their order, warnings; its statistics add the split's
+// own search to its tasks') on any number of workers, on problems with secondary items, colors
+// and multiplicities, counting (`countOnly`) or not; `memo` and `task` run exact_cover itself
+// in one worker; solution and node limits (maxNodes, one budget shared by the workers); the
+// budget of collected solutions (`too_many_solutions`); cancellation within 100 ms, rejecting
+// with the signal's reason, with the pool still working afterwards; the option keys refused
+// as the sync exports refuse them; errors with every field of the sync error; a dead worker
+// replaced; solve_sudoku_async; WorkerPool.call; the package in `node -e`.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import util from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { PKG, ROOT, random, requireBuild } from './helpers.mjs';
+import { PKG, ROOT, errorFields, random, requireBuild } from './helpers.mjs';
 import { queens } from './fixtures/queens.mjs';
 
 requireBuild(join(PKG, 'node.js'), join(PKG, 'pool.js'), join(PKG, 'worker-node.js'));
 const dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
-const { countSolutions, findSolutions, solveSudokuAsync, exact_cover, WorkerPool } = dlx;
+const { exact_cover_async, solve_sudoku_async, exact_cover, solve_sudoku, WorkerPool } = dlx;
 
 const QUEENS8 = readFileSync(join(ROOT, 'tests', 'data', 'q8.dlx'), 'utf8');
+/** Knuth's example of exact cover with secondary items (dlx1): one solution, options 0, 3, 4. */
+const KNUTH = 'A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G';
+/** Option 2 has no primary item: left out of the search, with a warning. */
+const WARNED = 'A B | x\nA\nB\nx\nA B';
+const PUZZLE = '.5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4';
+/** The keys of exact_cover's options, and those the pool adds for exact_cover_async. */
+const EXACT_COVER_KEYS = 'limit, maxNodes, seed, forced, task, strict, countOnly, memo, memoBytes, memoOrder';
+const POOL_KEYS = 'workers, signal, onProgress, onSolution, tasks';
 
-after(() => dlx.closeWorkerPool());
+after(() => dlx.close_worker_pool());
+
+/** The async API's count: `exact_cover_async` with `countOnly: true`. */
+const count = (problem, options) => exact_cover_async(problem, { ...options, countOnly: true });
+
+/**
+ * Asserts that `result` (of the async API) is `expected` (exact_cover's result of the same
+ * call) to the last key, but for its statistics' nodes and updates: the split's own search of
+ * the top of the tree adds to its tasks', so it searched at least the serial search's nodes
+ * (`seeded`: the split breaks the seed's ties its own way, so the trees differ).
+ */
+function assertSameResult(result, expected, what, { seeded = false } = {}) {
+  const { nodes, updates } = result.stats;
+  assert.deepStrictEqual(result, { ...expected, stats: { ...expected.stats, nodes, updates } }, what);
+  if (!seeded) assert.ok(nodes >= expected.stats.nodes, `${what}: ${nodes} nodes, the serial search ${expected.stats.nodes}`);
+}
+
+/** The fields of `error` (helpers.mjs), which must be an Error. */
+function fields(error) {
+  assert.ok(error instanceof Error, `an Error: ${String(error)}`);
+  return errorFields(error);
+}
+
+/** What `f()` throws (it must throw). */
+function thrown(f) {
+  try {
+    f();
+  } catch (error) {
+    return error;
+  }
+  assert.fail(`${f} did not throw`);
+}
 
 /** A random problem with secondary items, colors and (sometimes) multiplicities. */
 function randomProblem(next) {
@@ -47,70 +91,135 @@ function randomProblem(next) {
   return { primary, secondary, options };
 }
 
-describe('countSolutions and findSolutions', () => {
-  test('count as exact_cover counts, on 1 to 4 workers', async () => {
+describe('exact_cover_async', () => {
+  test('counts as exact_cover counts, on 1 to 4 workers', async () => {
+    const serial = exact_cover(QUEENS8, { countOnly: true });
     for (const workers of [1, 2, 3, 4]) {
-      const result = await countSolutions(QUEENS8, { workers });
-      assert.equal(result.count, 92, `${workers} workers`);
-      assert.equal(result.complete, true);
-      assert.ok(result.stats.nodes > 0);
+      const result = await count(QUEENS8, { workers });
+      assert.deepStrictEqual(result, {
+        solutions: [], count: 92, countText: '92', complete: true, status: 'exhausted',
+        stats: { nodes: result.stats.nodes, updates: result.stats.updates, solutions: 92 }, warnings: [],
+      }, `${workers} workers`);
+      assert.ok(result.stats.nodes >= serial.stats.nodes, `${workers} workers: ${result.stats.nodes} nodes`);
     }
-    assert.equal((await countSolutions(queens(10), { tasks: 500 })).count, 724);
+    assert.equal((await count(queens(10), { tasks: 500 })).count, 724);
   });
 
-  test('find the solutions of exact_cover in its order, on random problems with colors and bounds', async () => {
+  test('finds the solutions of exact_cover in its order, on random problems with colors and bounds', async () => {
     const next = random(15);
     for (let trial = 0; trial < 60; trial++) {
       const problem = randomProblem(next);
-      const expected = exact_cover(problem).solutions;
+      const what = JSON.stringify(problem);
+      const expected = exact_cover(problem);
       const workers = 1 + (trial % 4);
       const tasks = 1 + (trial % 9) * 3;
-      const found = await findSolutions(problem, { workers, tasks });
-      assert.deepEqual(found.solutions, expected, JSON.stringify(problem));
-      assert.equal(found.count, expected.length);
-      assert.equal((await countSolutions(problem, { workers, tasks })).count, expected.length);
+      const found = await exact_cover_async(problem, { workers, tasks });
+      assertSameResult(found, expected, what);
+      const counted = await count(problem, { workers, tasks });
+      assertSameResult(counted, exact_cover(problem, { countOnly: true }), what);
+    }
+  });
+
+  test('the counts and results equal exact_cover\'s, countOnly or not, warnings included', async () => {
+    for (const [problem, solutions, warnings] of [[QUEENS8, 92, 0], [KNUTH, 1, 0], [WARNED, 2, 1], [queens(6), 4, 0]]) {
+      const what = problem.slice(0, 20);
+      for (const countOnly of [false, true]) {
+        const expected = exact_cover(problem, { countOnly });
+        assert.equal(expected.count, solutions, what);
+        assert.equal(expected.warnings.length, warnings, what);
+        for (const workers of [1, 3]) {
+          assertSameResult(await exact_cover_async(problem, { countOnly, workers }), expected, `${what}, countOnly ${countOnly}, ${workers} workers`);
+        }
+      }
+    }
+    assert.deepStrictEqual(exact_cover(KNUTH).solutions, [[0, 3, 4]]);
+    assert.deepStrictEqual((await exact_cover_async(WARNED)).warnings, [
+      { code: 'no_primary_item', option: 2, line: 4, message: 'Option ignored (no primary items): option 2, line 4' },
+    ]);
+  });
+
+  test('its statistics are the split\'s own search and its tasks\', added up', async () => {
+    for (const [problem, tasks] of [[QUEENS8, 16], [queens(9), 64], [KNUTH, 4]]) {
+      const set = new dlx.ExactCoverTasks(problem);
+      let nodes = 0;
+      let updates = 0;
+      let solutions = 0;
+      try {
+        for (const { path } of set.split(tasks)) {
+          const solver = set.solver(path);
+          const result = solver.count();
+          solver.free();
+          nodes += result.stats.nodes;
+          updates += result.stats.updates;
+          solutions += result.count;
+        }
+        nodes += set.splitStats.nodes;
+        updates += set.splitStats.updates;
+      } finally {
+        set.free();
+      }
+      for (const workers of [1, 2]) {
+        const result = await count(problem, { workers, tasks });
+        assert.deepStrictEqual(result.stats, { nodes, updates, solutions }, `${problem.slice(0, 20)}, ${workers} workers`);
+      }
     }
   });
 
   test('limit keeps the first solutions of the serial order; forced options and seeds', async () => {
     const all = exact_cover(QUEENS8).solutions;
-    const first = await findSolutions(QUEENS8, { limit: 10, workers: 3, tasks: 40 });
-    assert.deepEqual(first.solutions, all.slice(0, 10));
+    const first = await exact_cover_async(QUEENS8, { limit: 10, workers: 3, tasks: 40 });
+    assertSameResult(first, exact_cover(QUEENS8, { limit: 10 }), 'limit 10');
+    assert.deepStrictEqual(first.solutions, all.slice(0, 10));
     assert.equal(first.complete, false);
-    const forced = await findSolutions(QUEENS8, { forced: [3], workers: 2 });
-    assert.deepEqual(forced.solutions, exact_cover(QUEENS8, { forced: [3] }).solutions);
-    const a = await findSolutions(QUEENS8, { seed: 7, workers: 1 });
-    const b = await findSolutions(QUEENS8, { seed: 7, workers: 3 });
-    assert.deepEqual(a.solutions, b.solutions, 'a seed gives the same answers on any number of workers');
-    assert.deepEqual([...a.solutions].sort(), [...all].sort());
+    assert.equal(first.status, 'solution_limit');
+    assert.equal(first.countText, '10');
+    const forced = await exact_cover_async(QUEENS8, { forced: [3], workers: 2 });
+    assertSameResult(forced, exact_cover(QUEENS8, { forced: [3] }), 'forced [3]');
+    const a = await exact_cover_async(QUEENS8, { seed: 7, workers: 1 });
+    const b = await exact_cover_async(QUEENS8, { seed: 7, workers: 3 });
+    assert.deepStrictEqual(a.solutions, b.solutions, 'a seed gives the same answers on any number of workers');
+    assert.deepStrictEqual([...a.solutions].sort(), [...all].sort());
+    assertSameResult(a, { ...exact_cover(QUEENS8, { seed: 7 }), solutions: a.solutions }, 'seed 7', { seeded: true });
   });
 
   test('maxNodes bounds the nodes of all the workers together; enough of it changes nothing', async () => {
     const problem = queens(10);
-    const full = await countSolutions(problem, { workers: 2, tasks: 64 });
+    const full = await count(problem, { workers: 2, tasks: 64 });
     assert.equal(full.count, 724);
     assert.equal(full.status, 'exhausted');
-    const tree = full.stats.nodes;
+    // The split's own search of the top of the tree is not counted against maxNodes (as
+    // natively); it is in the statistics. The split does not depend on the limits.
+    const set = new dlx.ExactCoverTasks(problem);
+    set.split(64);
+    const split = set.splitStats.nodes;
+    set.free();
+    const tree = full.stats.nodes - split;
     // The serial search says node_limit with complete: false; so does the pool.
     const serial = new dlx.ExactCoverSolver(problem, { maxNodes: 5000 });
-    serial.count();
+    const serialCount = serial.count();
     assert.equal(serial.status, 'node_limit');
+    assert.deepStrictEqual(serialCount, {
+      count: serialCount.count, countText: String(serialCount.count), complete: false, status: 'node_limit',
+      stats: { nodes: 5000, updates: serialCount.stats.updates, solutions: serialCount.count },
+    });
     serial.free();
+    const all = exact_cover(problem).solutions.map(String);
     for (const workers of [1, 2, 3]) {
       for (const maxNodes of [0, 1, 777, tree >> 2, tree >> 1, Math.floor(tree * 0.9)]) {
         const what = `${workers} workers, maxNodes ${maxNodes}`;
-        const cut = await countSolutions(problem, { workers, tasks: 64, maxNodes });
+        const cut = await count(problem, { workers, tasks: 64, maxNodes });
         assert.equal(cut.complete, false, what);
         assert.equal(cut.status, 'node_limit', what);
-        assert.ok(cut.stats.nodes <= maxNodes, `${what}: ${cut.stats.nodes} nodes`);
+        assert.ok(cut.stats.nodes - split <= maxNodes, `${what}: ${cut.stats.nodes} nodes, ${split} of them the split's`);
         assert.ok(cut.count < 724 && cut.count === cut.stats.solutions, what);
+        assert.equal(cut.countText, String(cut.count), what);
+        assert.deepStrictEqual(cut.solutions, [], what);
         // Every solution of every task run counts: the partial count is what was found.
-        const found = await findSolutions(problem, { workers, tasks: 64, maxNodes });
+        const found = await exact_cover_async(problem, { workers, tasks: 64, maxNodes });
         assert.equal(found.status, 'node_limit', what);
-        assert.ok(found.stats.nodes <= maxNodes, what);
+        assert.ok(found.stats.nodes - split <= maxNodes, what);
         assert.equal(found.count, found.solutions.length, what);
         // Solutions of the serial search, in its order, with gaps.
-        const all = exact_cover(problem).solutions.map(String);
         let at = -1;
         for (const s of found.solutions) {
           const k = all.indexOf(String(s));
@@ -119,53 +228,55 @@ describe('countSolutions and findSolutions', () => {
         }
       }
       // A budget that nearly suffices still stops, and says so.
-      const nearly = await countSolutions(problem, { workers, tasks: 64, maxNodes: tree - 1 });
+      const nearly = await count(problem, { workers, tasks: 64, maxNodes: tree - 1 });
       assert.equal(nearly.status, 'node_limit');
-      assert.ok(nearly.stats.nodes <= tree - 1);
+      assert.ok(nearly.stats.nodes - split <= tree - 1);
       for (const maxNodes of [tree, tree + 1, 1e12]) {
-        const enough = await countSolutions(problem, { workers, tasks: 64, maxNodes });
-        assert.deepEqual(enough, full, `${workers} workers, maxNodes ${maxNodes}`);
-        const found = await findSolutions(problem, { workers, tasks: 64, maxNodes });
-        assert.deepEqual(found.solutions, exact_cover(problem).solutions);
+        const enough = await count(problem, { workers, tasks: 64, maxNodes });
+        assert.deepStrictEqual(enough, full, `${workers} workers, maxNodes ${maxNodes}`);
+        const found = await exact_cover_async(problem, { workers, tasks: 64, maxNodes });
+        assert.deepStrictEqual(found.solutions, exact_cover(problem).solutions);
       }
     }
-    // One worker and one task is the serial search: the same count at every node limit.
+    // One worker and one task is the serial search (no split): the same result at every node limit.
     for (const maxNodes of [0, 1, 10, 100, 1000, tree >> 1]) {
-      const one = await countSolutions(problem, { workers: 1, tasks: 1, maxNodes });
+      const one = await count(problem, { workers: 1, tasks: 1, maxNodes });
       const serialCut = exact_cover(problem, { countOnly: true, maxNodes });
-      assert.equal(one.count, serialCut.count, `maxNodes ${maxNodes}`);
-      assert.equal(one.stats.nodes, serialCut.stats.nodes, `maxNodes ${maxNodes}`);
-      assert.equal(one.complete, serialCut.complete);
+      assert.deepStrictEqual(one, serialCut, `maxNodes ${maxNodes}`);
     }
     // With a limit too: the solution limit first where it comes first.
-    const first = await findSolutions(problem, { workers: 2, tasks: 64, limit: 3, maxNodes: tree });
-    assert.deepEqual(first.solutions, exact_cover(problem, { limit: 3 }).solutions);
+    const first = await exact_cover_async(problem, { workers: 2, tasks: 64, limit: 3, maxNodes: tree });
+    assert.deepStrictEqual(first.solutions, exact_cover(problem, { limit: 3 }).solutions);
     assert.equal(first.status, 'solution_limit');
     // maxNodes is checked as exact_cover checks it.
-    await assert.rejects(countSolutions(problem, { maxNodes: -1 }), { code: 'invalid_argument', path: 'options.maxNodes' });
-    await assert.rejects(countSolutions(problem, { maxNodes: 1.5 }), { code: 'invalid_argument', path: 'options.maxNodes' });
-    await assert.rejects(findSolutions(problem, { limit: 'ten' }), { code: 'invalid_argument', path: 'options.limit' });
+    await assert.rejects(count(problem, { maxNodes: -1 }), { code: 'invalid_argument', path: 'options.maxNodes' });
+    await assert.rejects(count(problem, { maxNodes: 1.5 }), { code: 'invalid_argument', path: 'options.maxNodes' });
+    await assert.rejects(exact_cover_async(problem, { limit: 'ten' }), { code: 'invalid_argument', path: 'options.limit' });
   });
 
   test('countWithin, the workers\' way to count: in slices of nodes, as count() counts', () => {
     const problem = queens(9);
     const whole = new dlx.ExactCoverSolver(problem);
-    assert.equal(whole.count(), 352);
+    const counted = whole.count();
     const tree = whole.stats.nodes;
+    assert.deepStrictEqual(counted, {
+      count: 352, countText: '352', complete: true, status: 'exhausted',
+      stats: { nodes: tree, updates: whole.stats.updates, solutions: 352 },
+    });
     whole.free();
     for (const slice of [1, 7, 1000, tree]) {
       const solver = new dlx.ExactCoverSolver(problem);
-      let count = 0;
+      let found = 0;
       let calls = 0;
       while (solver.status === 'searching') {
         const before = solver.stats.nodes;
-        count += solver.countWithin(slice);
+        found += solver.countWithin(slice);
         assert.ok(solver.stats.nodes - before <= slice, 'never more nodes than the budget');
         calls += 1;
       }
-      assert.equal(count, 352, `slices of ${slice}`);
+      assert.equal(found, 352, `slices of ${slice}`);
       assert.equal(solver.status, 'exhausted');
-      assert.deepEqual(solver.stats, { nodes: tree, updates: solver.stats.updates, solutions: 352 });
+      assert.deepStrictEqual(solver.stats, counted.stats);
       assert.ok(calls >= Math.ceil(tree / slice), `slices of ${slice}: ${calls} calls`);
       solver.free();
     }
@@ -186,9 +297,81 @@ describe('countSolutions and findSolutions', () => {
     bad.free();
   });
 
+  test('memo and task run exact_cover itself in one worker: exact_cover\'s result', async () => {
+    const langford = 'A B C D s1 s2 s3 s4 s5 s6 s7 s8\n'
+      + [['A', 1], ['B', 2], ['C', 3], ['D', 4]].flatMap(([n, k]) =>
+        Array.from({ length: 8 - k - 1 }, (_, j) => `${n} s${j + 1} s${j + k + 2}`)).join('\n');
+    for (const problem of [QUEENS8, langford]) {
+      const options = { memo: true, countOnly: true };
+      const expected = exact_cover(problem, options);
+      assert.ok(expected.memo, 'a memoised count reports its cache');
+      const progress = [];
+      const result = await exact_cover_async(problem, { ...options, workers: 2, onProgress: (p, soFar) => progress.push([p, soFar]) });
+      assert.deepStrictEqual(result, expected);
+      assert.deepStrictEqual(progress, [[1, { solutions: expected.count, nodes: expected.stats.nodes }]]);
+      const bounded = { memo: true, countOnly: true, memoBytes: 100_000, memoOrder: true, limit: 5 };
+      assert.deepStrictEqual(await exact_cover_async(problem, bounded), exact_cover(problem, bounded));
+    }
+    assert.equal(exact_cover(langford, { countOnly: true }).count, 2 * 1);
+    const set = new dlx.ExactCoverTasks(QUEENS8);
+    const tasks = set.split(8);
+    set.free();
+    let total = 0;
+    for (const { path } of tasks) {
+      for (const countOnly of [false, true]) {
+        const expected = exact_cover(QUEENS8, { task: path, countOnly });
+        const seen = [];
+        // A count has no solutions to hand to onSolution.
+        const onSolution = countOnly ? undefined : (solution) => seen.push(solution);
+        const result = await exact_cover_async(QUEENS8, { task: path, countOnly, onSolution });
+        assert.deepStrictEqual(result, expected, `task ${path}`);
+        assert.deepStrictEqual(seen, expected.solutions, `task ${path}: onSolution`);
+        if (countOnly) total += result.count;
+      }
+    }
+    assert.equal(total, 92);
+    // A task of the pool: the same result on a pool made for the call.
+    const pool = dlx.create_worker_pool(1);
+    try {
+      assert.deepStrictEqual(await pool.exactCover(QUEENS8, { task: tasks[0].path }), exact_cover(QUEENS8, { task: tasks[0].path }));
+    } finally {
+      pool.close();
+    }
+  });
+
+  test('past the budget of collected solutions it rejects early with too_many_solutions, as exact_cover throws', { timeout: 20_000 }, async () => {
+    // 23 items with two options each: 2^23 = 8,388,608 solutions of 23 options (193 Mi option
+    // indices); the budget is 4 Mi of them. Collecting every one would take far longer than
+    // stopping at the budget (and GiBs): this test's timeout is what says it did not.
+    const options = [];
+    for (let item = 0; item < 23; item++) options.push([item], [item]);
+    const problem = { primary: 23, options };
+    assert.equal(exact_cover(problem, { countOnly: true }).count, 2 ** 23);
+    const sync = thrown(() => exact_cover(problem));
+    assert.equal(sync.code, 'too_many_solutions');
+    let solutions = 0;
+    await assert.rejects(exact_cover_async(problem, { workers: 2, onSolution: () => { solutions += 1; } }), (error) => {
+      assert.deepStrictEqual(fields(error), fields(sync));
+      assert.equal(error.code, 'too_many_solutions');
+      assert.equal(error.budget, 4_194_304);
+      // The solutions collected, of 23 option indices each: the last one passed the budget.
+      assert.equal(error.collected, Math.floor(4_194_304 / 23));
+      return true;
+    });
+    // It stopped there: the solutions handed on are those collected, and no more come once
+    // the workers have had time to send any.
+    assert.equal(solutions, Math.floor(4_194_304 / 23));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(solutions, Math.floor(4_194_304 / 23));
+    // A limit, or a count, is fine; and the pool works afterwards.
+    assert.equal((await exact_cover_async(problem, { limit: 3 })).solutions.length, 3);
+    assert.equal((await count(problem)).count, 2 ** 23);
+    assert.equal((await count(QUEENS8)).count, 92);
+  });
+
   test('progress rises to 1', async () => {
     const seen = [];
-    await countSolutions(queens(11), { workers: 2, onProgress: (p) => seen.push(p) });
+    await count(queens(11), { workers: 2, onProgress: (p) => seen.push(p) });
     assert.ok(seen.length > 0);
     assert.ok(seen.every((p) => p >= 0 && p <= 1));
     assert.equal(seen.at(-1), 1);
@@ -197,39 +380,132 @@ describe('countSolutions and findSolutions', () => {
   test('progress counts the solutions of the tasks under way, not only those done', async () => {
     // One task on one worker: nothing is done before the end.
     const seen = [];
-    const { count } = await countSolutions(queens(13), { workers: 1, tasks: 1, onProgress: (p, soFar) => seen.push({ p, ...soFar }) });
-    assert.equal(count, 73712);
+    const { count: total } = await count(queens(13), { workers: 1, tasks: 1, onProgress: (p, soFar) => seen.push({ p, ...soFar }) });
+    assert.equal(total, 73712);
     const before = seen.filter(({ p }) => p < 1);
     assert.ok(before.length >= 2, `${before.length} progress calls before the end`);
     assert.ok(before.some(({ solutions }) => solutions > 0), JSON.stringify(before.slice(0, 5)));
     for (let k = 1; k < seen.length; k++) assert.ok(seen[k].solutions >= seen[k - 1].solutions);
-    assert.equal(seen.at(-1).solutions, count);
-    // And of the runs of findSolutions, within its limit.
+    assert.equal(seen.at(-1).solutions, total);
+    // And of the runs of a search for the solutions, within its limit.
     const found = [];
-    await findSolutions(queens(11), { workers: 1, tasks: 1, limit: 500, onProgress: (p, soFar) => found.push(soFar.solutions) });
+    await exact_cover_async(queens(11), { workers: 1, tasks: 1, limit: 500, onProgress: (p, soFar) => found.push(soFar.solutions) });
     assert.ok(found.every((n) => n <= 500));
   });
 
   test('an abort stops every worker within 100 ms, and the pool works afterwards', async () => {
     const controller = new AbortController();
-    const started = countSolutions(queens(15), { signal: controller.signal, workers: 2 });
+    const started = count(queens(15), { signal: controller.signal, workers: 2 });
     await new Promise((resolve) => setTimeout(resolve, 400));
     const t0 = performance.now();
     controller.abort();
-    await assert.rejects(started, (error) => error.name === 'AbortError');
+    await assert.rejects(started, (error) => error instanceof DOMException && error.name === 'AbortError'
+      && error === controller.signal.reason);
     const elapsed = performance.now() - t0;
     console.log(`# aborted: rejected ${elapsed.toFixed(1)} ms after abort()`);
     assert.ok(elapsed < 100, `rejected ${elapsed.toFixed(1)} ms after the abort`);
-    assert.equal((await countSolutions(QUEENS8)).count, 92);
+    assert.equal((await count(QUEENS8)).count, 92);
     // Already aborted: rejects at once.
-    await assert.rejects(countSolutions(QUEENS8, { signal: AbortSignal.abort() }), { name: 'AbortError' });
+    await assert.rejects(count(QUEENS8, { signal: AbortSignal.abort() }), { name: 'AbortError' });
+  });
+
+  test('an abort rejects with the signal\'s reason: AbortSignal.timeout\'s TimeoutError, or what abort() was given', async () => {
+    const timeout = AbortSignal.timeout(1);
+    await assert.rejects(count(queens(15), { signal: timeout, workers: 2 }), (error) => {
+      assert.ok(error instanceof DOMException, String(error));
+      assert.equal(error.name, 'TimeoutError');
+      assert.equal(error, timeout.reason);
+      return true;
+    });
+    const mine = new Error('mine');
+    const controller = new AbortController();
+    const running = count(queens(15), { signal: controller.signal, workers: 2 });
+    setTimeout(() => controller.abort(mine), 50);
+    await assert.rejects(running, (error) => error === mine);
+    // Before the call, and for the other async calls too.
+    const reason = { why: 'not an Error' };
+    await assert.rejects(exact_cover_async(QUEENS8, { signal: AbortSignal.abort(mine) }), (error) => error === mine);
+    await assert.rejects(count(QUEENS8, { signal: AbortSignal.abort(reason) }), (error) => error === reason);
+    await assert.rejects(solve_sudoku_async(PUZZLE, { signal: AbortSignal.abort(mine) }), (error) => error === mine);
+    const pool = dlx.create_worker_pool(1);
+    try {
+      await assert.rejects(pool.call('rate_sudoku', [PUZZLE], { signal: AbortSignal.abort(mine) }), (error) => error === mine);
+      const long = new AbortController();
+      const call = pool.call('exact_cover', [queens(15), { countOnly: true }], { signal: long.signal });
+      setTimeout(() => long.abort(mine), 50);
+      await assert.rejects(call, (error) => error === mine);
+      assert.deepStrictEqual(await pool.call('exact_cover', [QUEENS8, { countOnly: true }]), exact_cover(QUEENS8, { countOnly: true }));
+    } finally {
+      pool.close();
+    }
+    assert.equal((await count(QUEENS8)).count, 92);
   });
 
   test('errors keep their code and positions', async () => {
-    await assert.rejects(countSolutions('A B\nA C\n'), { code: 'unknown_item', line: 2 });
-    await assert.rejects(findSolutions(QUEENS8, { forced: [0, 1] }), { code: 'forced_conflict' });
-    await assert.rejects(countSolutions(QUEENS8, { workers: 0 }), { code: 'invalid_argument' });
-    assert.equal((await countSolutions(QUEENS8)).count, 92);
+    await assert.rejects(count('A B\nA C\n'), { code: 'unknown_item', line: 2 });
+    await assert.rejects(exact_cover_async(QUEENS8, { forced: [0, 1] }), { code: 'forced_conflict' });
+    await assert.rejects(count(QUEENS8, { workers: 0 }), { code: 'invalid_argument', path: 'options.workers' });
+    assert.equal((await count(QUEENS8)).count, 92);
+  });
+
+  test('rejections carry every field of the error the sync call throws', async () => {
+    const cases = [
+      // Syntax: `line` (and `option`) kept.
+      ['unknown item', () => exact_cover('A B\nA C\n'), () => exact_cover_async('A B\nA C\n')],
+      ['a bad name', () => exact_cover('A B\nA :x\n'), () => exact_cover_async('A B\nA :x\n', { countOnly: true })],
+      ['strict', () => exact_cover(WARNED, { strict: true }), () => exact_cover_async(WARNED, { strict: true })],
+      ['forced conflict', () => exact_cover(QUEENS8, { forced: [0, 1] }), () => exact_cover_async(QUEENS8, { forced: [0, 1] })],
+      ['forced out of range', () => exact_cover(QUEENS8, { forced: [2 ** 32] }), () => exact_cover_async(QUEENS8, { forced: [2 ** 32] })],
+      ['an item out of range', () => exact_cover({ primary: 2, options: [[0], [1, 5]] }), () => exact_cover_async({ primary: 2, options: [[0], [1, 5]] })],
+      ['invalid task', () => exact_cover(QUEENS8, { task: '99' }), () => exact_cover_async(QUEENS8, { task: '99' })],
+      ['a bad limit', () => exact_cover(QUEENS8, { limit: -1 }), () => exact_cover_async(QUEENS8, { limit: -1 })],
+      ['memo without countOnly', () => exact_cover(QUEENS8, { memo: true }), () => exact_cover_async(QUEENS8, { memo: true })],
+      ['options not an object', () => exact_cover(QUEENS8, 'x'), () => exact_cover_async(QUEENS8, 'x')],
+      // Sudoku: `row`, `column`, `conflicts`; `found`, `fits`.
+      ['conflicting givens', () => solve_sudoku(`11${'.'.repeat(79)}`), () => solve_sudoku_async(`11${'.'.repeat(79)}`)],
+      ['wrong cell count', () => solve_sudoku('12'), () => solve_sudoku_async('12')],
+      ['a bad character', () => solve_sudoku('x'.repeat(81)), () => solve_sudoku_async('x'.repeat(81))],
+      ['a bad box', () => solve_sudoku('.'.repeat(81), { boxRows: 5 }), () => solve_sudoku_async('.'.repeat(81), { boxRows: 5 })],
+    ];
+    for (const [what, sync, async] of cases) {
+      const expected = thrown(sync);
+      assert.equal(typeof expected.code, 'string', what);
+      await assert.rejects(async(), (error) => {
+        assert.deepStrictEqual(fields(error), fields(expected), what);
+        return true;
+      }, what);
+    }
+    // The fields named in the issue, there.
+    const conflict = thrown(() => solve_sudoku(`11${'.'.repeat(79)}`));
+    assert.deepStrictEqual(
+      { code: conflict.code, row: conflict.row, column: conflict.column, conflicts: conflict.conflicts.length },
+      { code: 'conflicting_givens', row: 1, column: 1, conflicts: 1 },
+    );
+    const cells = thrown(() => solve_sudoku('12'));
+    assert.deepStrictEqual({ code: cells.code, found: cells.found, fits: cells.fits }, { code: 'wrong_cell_count', found: 2, fits: [4] });
+    assert.equal(thrown(() => exact_cover('A B\nA C\n')).line, 2);
+  });
+
+  test('options refused by exact_cover are refused alike by exact_cover_async, with the same error', async () => {
+    // Refusals that depend on other keys (memoBytes, memoOrder without memo) and on the type.
+    const wrong = [];
+    for (const options of [
+      { memoBytes: 1000 }, { memoOrder: true, countOnly: true }, { memo: true, countOnly: false },
+      { countOnly: 'yes' }, { countOnly: 1 }, { strict: 'yes' }, { seed: -1 }, { forced: 'x' }, { maxNodes: 2 ** 64 },
+      { memo: 'yes', countOnly: true }, { memo: true, countOnly: true, memoBytes: -1 },
+    ]) {
+      const expected = fields(thrown(() => exact_cover(QUEENS8, options)));
+      const got = await exact_cover_async(QUEENS8, options).then(
+        (result) => ({ resolved: { count: result.count, status: result.status } }),
+        (error) => fields(error),
+      );
+      try {
+        assert.deepStrictEqual(got, expected);
+      } catch {
+        wrong.push({ options, expected, got });
+      }
+    }
+    assert.deepStrictEqual(wrong, [], `refused otherwise than exact_cover refuses them:\n${JSON.stringify(wrong, null, 1)}`);
   });
 
   test('options of the wrong type are invalid_argument with their path, as the sync API\'s', async () => {
@@ -245,45 +521,156 @@ describe('countSolutions and findSolutions', () => {
       [{ signal: 'stop' }, 'options.signal'],
     ]) {
       const what = JSON.stringify(options);
-      await assert.rejects(countSolutions(QUEENS8, options), { code: 'invalid_argument', path }, what);
-      await assert.rejects(findSolutions(QUEENS8, options), { code: 'invalid_argument', path }, what);
+      await assert.rejects(exact_cover_async(QUEENS8, options), { code: 'invalid_argument', path }, what);
+      if (path !== 'options') await assert.rejects(count(QUEENS8, options), { code: 'invalid_argument', path }, what);
     }
-    await assert.rejects(solveSudokuAsync('.'.repeat(81), 'x'), { code: 'invalid_argument', path: 'options' });
-    await assert.rejects(solveSudokuAsync('.'.repeat(81), { signal: 1 }), { code: 'invalid_argument', path: 'options.signal' });
+    // A count hands no solution to JS: onSolution would never be called.
+    await assert.rejects(count(QUEENS8, { onSolution: () => {} }), { code: 'invalid_argument', path: 'options.onSolution' });
+    await assert.rejects(count(QUEENS8, { onSolution: () => {}, memo: true }), { code: 'invalid_argument', path: 'options.onSolution' });
+    await assert.rejects(solve_sudoku_async('.'.repeat(81), 'x'), { code: 'invalid_argument', path: 'options' });
+    await assert.rejects(solve_sudoku_async('.'.repeat(81), { signal: 1 }), { code: 'invalid_argument', path: 'options.signal' });
     // null and undefined are no options, as in the sync API.
-    assert.equal((await countSolutions(QUEENS8, null)).count, 92);
-    assert.equal((await countSolutions(QUEENS8, { signal: null, onProgress: undefined })).count, 92);
+    assert.equal((await count(QUEENS8, null)).count, 92);
+    assert.equal((await exact_cover_async(QUEENS8, null)).count, 92);
+    assert.equal((await count(QUEENS8, { signal: null, onProgress: undefined })).count, 92);
+  });
+
+  test('the pool\'s own options are checked, each at its path under options', async () => {
+    const wrong = [];
+    for (const [options, code, path] of [
+      [{ workers: 0 }, 'invalid_argument', 'options.workers'],
+      [{ workers: 1.5 }, 'invalid_argument', 'options.workers'],
+      [{ workers: 'two' }, 'invalid_argument', 'options.workers'],
+      [{ workers: 129 }, 'too_large', 'options.workers'],
+      [{ tasks: -1 }, 'invalid_argument', 'options.tasks'],
+      [{ tasks: 1.5 }, 'invalid_argument', 'options.tasks'],
+      [{ tasks: 'many' }, 'invalid_argument', 'options.tasks'],
+      [{ tasks: 1e7 }, 'invalid_argument', 'options.tasks'],
+    ]) {
+      const got = await exact_cover_async(QUEENS8, options).then(
+        () => 'resolved',
+        (error) => ({ code: error.code, path: error.path, pathFirst: error.message.startsWith(`${error.path}`) }),
+      );
+      if (!util.isDeepStrictEqual(got, { code, path, pathFirst: true })) wrong.push({ options, expected: { code, path }, got });
+    }
+    assert.deepStrictEqual(wrong, [], JSON.stringify(wrong));
+  });
+
+  test('sync and async refuse the same keys, the async message listing its own', async () => {
+    const Q = 'A B\nA\nB\nA B';
+    for (const key of ['limt', 'maxSteps', 'boxRows', 'size', 'difficulty']) {
+      const options = { [key]: 1 };
+      const sync = thrown(() => exact_cover(Q, options));
+      const expected = {
+        name: 'Error', code: 'invalid_argument', path: `options.${key}`,
+        message: `options.${key}: unknown key (the keys of options are ${EXACT_COVER_KEYS}, ${POOL_KEYS})`,
+      };
+      assert.deepStrictEqual(fields(sync), {
+        ...expected, message: `options.${key}: unknown key (the keys of options are ${EXACT_COVER_KEYS})`,
+      }, key);
+      for (const countOnly of [undefined, true]) {
+        await assert.rejects(exact_cover_async(Q, { ...options, countOnly }), (error) => {
+          assert.deepStrictEqual(fields(error), expected, key);
+          return true;
+        });
+      }
+      const pool = dlx.create_worker_pool(1);
+      try {
+        await assert.rejects(pool.exactCover(Q, options), (error) => {
+          assert.deepStrictEqual(fields(error), expected, `pool.exactCover: ${key}`);
+          return true;
+        });
+      } finally {
+        pool.close();
+      }
+    }
+    // Every key of exact_cover's is taken, with exact_cover's meaning.
+    const taken = [
+      { limit: 1 }, { maxNodes: 1000 }, { seed: 1 }, { forced: [2] }, { task: '0' }, { strict: true }, { countOnly: true },
+      { memo: true, countOnly: true }, { memo: true, countOnly: true, memoBytes: 1 << 20, memoOrder: true },
+    ];
+    assert.deepStrictEqual(taken.flatMap(Object.keys).filter((k, i, all) => all.indexOf(k) === i).join(', '), EXACT_COVER_KEYS);
+    for (const options of taken) {
+      const expected = exact_cover(Q, options);
+      const result = await exact_cover_async(Q, options);
+      if (options.memo || options.task) assert.deepStrictEqual(result, expected, JSON.stringify(options));
+      else assertSameResult(result, expected, JSON.stringify(options), { seeded: options.seed !== undefined });
+    }
+    // solve_sudoku_async takes solve_sudoku's keys and a signal.
+    const puzzle = '.'.repeat(81);
+    for (const key of ['seed', 'limit', 'workers']) {
+      const sync = thrown(() => solve_sudoku(puzzle, { [key]: 1 }));
+      assert.deepStrictEqual({ code: sync.code, path: sync.path }, { code: 'invalid_argument', path: `options.${key}` });
+      const listed = sync.message.match(/\(the keys of options are (.*)\)$/);
+      assert.ok(listed, sync.message);
+      const expected = { ...fields(sync), message: sync.message.replace(/\)$/, ', signal)') };
+      await assert.rejects(solve_sudoku_async(puzzle, { [key]: 1 }), (error) => {
+        assert.deepStrictEqual(fields(error), expected, key);
+        return true;
+      });
+      const pool = dlx.create_worker_pool(1);
+      try {
+        await assert.rejects(pool.solveSudoku(puzzle, { [key]: 1 }), (error) => {
+          assert.deepStrictEqual(fields(error), expected, `pool.solveSudoku: ${key}`);
+          return true;
+        });
+      } finally {
+        pool.close();
+      }
+    }
+    // The keys they share are taken.
+    assert.equal(await solve_sudoku_async(PUZZLE, { boxRows: 3, boxCols: 3, variant: 'classic' }), solve_sudoku(PUZZLE));
   });
 
   test('a callback that throws rejects with callback_threw, the thrown error as its cause, and stops the search', async () => {
-    const thrown = new Error('x');
+    const error = new Error('x');
     await assert.rejects(
-      findSolutions('A B\nA\nB\nA B', { onSolution: () => { throw thrown; } }),
-      (error) => error.code === 'callback_threw' && error.path === 'options.onSolution'
-        && error.cause === thrown && /options\.onSolution threw: x/.test(error.message),
+      exact_cover_async('A B\nA\nB\nA B', { onSolution: () => { throw error; } }),
+      (rejected) => rejected.code === 'callback_threw' && rejected.path === 'options.onSolution'
+        && rejected.cause === error && /options\.onSolution threw: x/.test(rejected.message),
     );
     // A long count whose progress callback throws stops at once: not after the whole count
     // (queens(15): seconds on two workers).
     const t0 = performance.now();
     let calls = 0;
     await assert.rejects(
-      countSolutions(queens(15), { workers: 2, onProgress: () => { calls += 1; throw 'no'; } }),
+      count(queens(15), { workers: 2, onProgress: () => { calls += 1; throw 'no'; } }),
       { code: 'callback_threw', path: 'options.onProgress', cause: 'no' },
     );
     const elapsed = performance.now() - t0;
     assert.equal(calls, 1);
     assert.ok(elapsed < 1500, `rejected after ${elapsed.toFixed(0)} ms`);
     // The pool works afterwards.
-    assert.equal((await findSolutions(QUEENS8, { onSolution: () => {} })).count, 92);
+    assert.equal((await exact_cover_async(QUEENS8, { onSolution: () => {} })).count, 92);
+  });
+
+  test('works in a Node process started with node --input-type=module -e (workers do not inherit its flags)', () => {
+    const url = pathToFileURL(join(PKG, 'node.js')).href;
+    const code = `
+      import { exact_cover_async, solve_sudoku_async } from ${JSON.stringify(url)};
+      const found = await exact_cover_async(${JSON.stringify(KNUTH)}, { workers: 2 });
+      const counted = await exact_cover_async(${JSON.stringify(QUEENS8)}, { workers: 2, countOnly: true });
+      const solved = await solve_sudoku_async(${JSON.stringify(PUZZLE)});
+      console.log(JSON.stringify({ solutions: found.solutions, count: counted.count, solved }));
+    `;
+    // No close_worker_pool(): the idle workers must not keep the process alive either.
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: ROOT, encoding: 'utf8', timeout: 30_000,
+    });
+    assert.equal(child.error, undefined, String(child.error));
+    assert.equal(child.signal, null, `killed by ${child.signal} (still running after 30 s)\n${child.stderr}`);
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(child.stderr, '');
+    assert.deepStrictEqual(JSON.parse(child.stdout), { solutions: [[0, 3, 4]], count: 92, solved: solve_sudoku(PUZZLE) });
   });
 });
 
 describe('the pool', () => {
   test('a call that asks the default pool for more workers leaves the jobs before it to finish', async () => {
     const more = Math.min(128, availableParallelism() + 1);
-    const running = countSolutions(queens(12));
-    const queued = findSolutions(QUEENS8);
-    const bigger = countSolutions(QUEENS8, { workers: more });
+    const running = count(queens(12));
+    const queued = exact_cover_async(QUEENS8);
+    const bigger = count(QUEENS8, { workers: more });
     assert.equal((await running).count, 14200);
     assert.equal((await queued).count, 92);
     assert.equal((await bigger).count, 92);
@@ -292,7 +679,7 @@ describe('the pool', () => {
   /** A worker thread as the pool drives it, the handles kept to kill one. */
   function spawner(handles) {
     return () => {
-      const worker = new Worker(new URL('worker-node.js', pathToFileURL(`${PKG}/`)));
+      const worker = new Worker(new URL('worker-node.js', pathToFileURL(`${PKG}/`)), { execArgv: [] });
       handles.push(worker);
       return {
         post: (m) => worker.postMessage(m),
@@ -312,7 +699,8 @@ describe('the pool', () => {
     const handles = [];
     const pool = new WorkerPool(spawner(handles), 2);
     let killed = null;
-    const result = await pool.countSolutions(queens(13), {
+    const result = await pool.exactCover(queens(13), {
+      countOnly: true,
       tasks: 64,
       onProgress: () => {
         // Kill a worker in the middle of a task, from outside, as a crash would.
@@ -321,9 +709,11 @@ describe('the pool', () => {
     });
     assert.ok(killed, 'a worker was killed');
     assert.equal(result.count, 73712);
+    assert.equal(result.status, 'exhausted');
     assert.ok(handles.length >= 3, 'a new worker was started');
     pool.close();
-    await assert.rejects(pool.countSolutions(QUEENS8), { code: 'pool_closed' });
+    await assert.rejects(pool.exactCover(QUEENS8, { countOnly: true }), { code: 'pool_closed' });
+    await assert.rejects(pool.call('rate_sudoku', [PUZZLE]), { code: 'pool_closed' });
   });
 
   /** Resolves once every worker thread in `handles` has exited, or rejects after `ms`. */
@@ -335,47 +725,112 @@ describe('the pool', () => {
 
   test('an abort of a queued job rejects it at once; the job ahead goes on', async () => {
     const pool = new WorkerPool(spawner([]), 2);
-    const ahead = pool.countSolutions(queens(13));
+    const ahead = pool.exactCover(queens(13), { countOnly: true });
     const controller = new AbortController();
-    const queued = pool.findSolutions(QUEENS8, { signal: controller.signal });
+    const queued = pool.exactCover(QUEENS8, { signal: controller.signal });
     const sudoku = new AbortController();
-    const queuedSudoku = pool.solveSudokuAsync('.'.repeat(81), { signal: sudoku.signal });
+    const queuedSudoku = pool.solveSudoku('.'.repeat(81), { signal: sudoku.signal });
+    const call = new AbortController();
+    const queuedCall = pool.call('rate_sudoku', [PUZZLE], { signal: call.signal });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const t0 = performance.now();
     controller.abort();
     sudoku.abort();
+    const mine = new Error('mine');
+    call.abort(mine);
     await assert.rejects(queued, { name: 'AbortError' });
     await assert.rejects(queuedSudoku, { name: 'AbortError' });
+    await assert.rejects(queuedCall, (error) => error === mine);
     const elapsed = performance.now() - t0;
     assert.ok(elapsed < 50, `rejected ${elapsed.toFixed(1)} ms after the abort`);
     assert.equal((await ahead).count, 73712);
     // The turn passed on: the pool runs the next job.
-    assert.equal((await pool.countSolutions(QUEENS8)).count, 92);
+    assert.equal((await pool.exactCover(QUEENS8, { countOnly: true })).count, 92);
     pool.close();
   });
 
   test('close() stops the running job (its workers end) and rejects it and the queued ones at once', async () => {
     const handles = [];
     const pool = new WorkerPool(spawner(handles), 2);
-    const running = pool.countSolutions(queens(15));
-    const queued = pool.findSolutions(QUEENS8);
-    const queuedSudoku = pool.solveSudokuAsync('.'.repeat(81));
+    const running = pool.exactCover(queens(15), { countOnly: true });
+    const queued = pool.exactCover(QUEENS8);
+    const queuedSudoku = pool.solveSudoku('.'.repeat(81));
+    const queuedCall = pool.call('solve_sudoku', ['.'.repeat(81)]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const t0 = performance.now();
     pool.close();
     await assert.rejects(running, { code: 'pool_closed' });
     await assert.rejects(queued, { code: 'pool_closed' });
     await assert.rejects(queuedSudoku, { code: 'pool_closed' });
+    await assert.rejects(queuedCall, { code: 'pool_closed' });
     const elapsed = performance.now() - t0;
     assert.ok(elapsed < 50, `rejected ${elapsed.toFixed(1)} ms after close()`);
     assert.ok(handles.length >= 2);
     await exited(handles, 1000);
-    await assert.rejects(pool.countSolutions(QUEENS8), { code: 'pool_closed' });
+    await assert.rejects(pool.exactCover(QUEENS8, { countOnly: true }), { code: 'pool_closed' });
   });
 
-  test('solveSudokuAsync solves as solve_sudoku does', async () => {
-    const puzzle = '.5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4';
-    assert.equal(await solveSudokuAsync(puzzle), dlx.solve_sudoku(puzzle));
-    await assert.rejects(solveSudokuAsync('12'), (error) => typeof error.code === 'string');
+  test('solve_sudoku_async and pool.solveSudoku solve as solve_sudoku does', async () => {
+    assert.equal(await solve_sudoku_async(PUZZLE), solve_sudoku(PUZZLE));
+    assert.equal(await solve_sudoku_async('.'.repeat(81)), solve_sudoku('.'.repeat(81)));
+    // A puzzle with no solution: null, as solve_sudoku.
+    const none = `12345678${'.'.repeat(9)}9${'.'.repeat(63)}`;
+    assert.equal(solve_sudoku(none), null);
+    assert.equal(await solve_sudoku_async(none), null);
+    const expected = thrown(() => solve_sudoku('12'));
+    await assert.rejects(solve_sudoku_async('12'), (error) => {
+      assert.deepStrictEqual(fields(error), fields(expected));
+      return true;
+    });
+    const pool = dlx.create_worker_pool(2);
+    try {
+      assert.equal(await pool.solveSudoku(PUZZLE), solve_sudoku(PUZZLE));
+      const four = '1...' + '..2.' + '.3..' + '...4';
+      assert.equal(await pool.solveSudoku(four, { boxRows: 2, boxCols: 2 }), solve_sudoku(four, { boxRows: 2, boxCols: 2 }));
+    } finally {
+      pool.close();
+    }
+  });
+
+  test('pool.call runs an export in a worker: its return value, or its error with every field', async () => {
+    const pool = dlx.create_worker_pool(2);
+    try {
+      assert.deepStrictEqual(await pool.call('rate_sudoku', [PUZZLE]), dlx.rate_sudoku(PUZZLE));
+      assert.deepStrictEqual(await pool.call('exact_cover', [KNUTH]), exact_cover(KNUTH));
+      assert.deepStrictEqual(await pool.call('count_sudoku_solutions', [PUZZLE, { limit: 2 }]), dlx.count_sudoku_solutions(PUZZLE, { limit: 2 }));
+      // The sync call's errors, every field kept.
+      const none = `12345678${'.'.repeat(9)}9${'.'.repeat(63)}`;
+      for (const [what, args, code] of [
+        ['no solution', [none], 'no_solution'],
+        ['two solutions', ['.'.repeat(81)], 'multiple_solutions'],
+        ['conflicting givens', [`11${'.'.repeat(79)}`], 'conflicting_givens'],
+        ['wrong cell count', ['12'], 'wrong_cell_count'],
+        ['an unknown option', [PUZZLE, { seed: 1 }], 'invalid_argument'],
+      ]) {
+        const expected = thrown(() => dlx.rate_sudoku(...args));
+        assert.equal(expected.code, code, what);
+        await assert.rejects(pool.call('rate_sudoku', args), (error) => {
+          assert.deepStrictEqual(fields(error), fields(expected), what);
+          return true;
+        }, what);
+      }
+      assert.equal(thrown(() => dlx.rate_sudoku('.'.repeat(81))).found, 2);
+      // A name that is not an export it may call: invalid_argument at `name`.
+      for (const name of ['rate_sudokuu', 'ExactCoverSolver', 'default', 'initSync', 'toString', '__proto__', 'exact_cover_async']) {
+        await assert.rejects(pool.call(name, []), (error) => {
+          assert.equal(error.code, 'invalid_argument', `${name}: ${error.message}`);
+          assert.equal(error.path, 'name', name);
+          return true;
+        }, name);
+      }
+      await assert.rejects(pool.call(7, []), { code: 'invalid_argument', path: 'name' });
+      await assert.rejects(pool.call('rate_sudoku', PUZZLE), { code: 'invalid_argument', path: 'args' });
+      // Arguments that cannot be sent to a worker.
+      await assert.rejects(pool.call('exact_cover', [KNUTH, { limit: () => 1 }]), { code: 'invalid_argument' });
+      // And it still works.
+      assert.deepStrictEqual(await pool.call('rate_sudoku', [PUZZLE]), dlx.rate_sudoku(PUZZLE));
+    } finally {
+      pool.close();
+    }
   });
 });

@@ -156,7 +156,14 @@ test(`${CASES} random problems in every form: exact_cover and ExactCoverSolver a
         assert.deepEqual(warnings, warned.map(([code, k]) => [code, k, ...lines(k)]), `warnings: ${where}`);
         const want = limit === undefined ? expected.length : Math.min(limit, expected.length);
         assert.equal(result.count, want, where);
+        assert.equal(result.countText, String(want), where);
+        assert.equal(result.stats.solutions, want, where);
         if (limit === undefined) assert.equal(result.complete, true, where);
+        // Why the search ended: the limit, reached before the end of the search space, or its end
+        // (a limit of exactly the number of solutions may end it either way).
+        assert.equal(result.status, result.complete ? 'exhausted' : 'solution_limit', where);
+        if (limit === undefined || limit > expected.length) assert.equal(result.complete, true, where);
+        if (limit < expected.length) assert.equal(result.complete, false, where);
         if (countOnly) {
           assert.deepEqual(result.solutions, [], where);
           continue;
@@ -258,6 +265,8 @@ test('exact_cover refuses to collect more than its budget of solutions, and poin
     assert.throws(() => dlx.exact_cover(problem), (error) => {
       assert.equal(error.code, 'too_many_solutions');
       assert.equal(error.budget, 4_194_304);
+      // The solutions collected, of 20 option indices each: the next one passed the budget.
+      assert.equal(error.collected, Math.floor(4_194_304 / 20));
       assert.match(error.message, /limit/);
       assert.match(error.message, /countOnly/);
       assert.match(error.message, /ExactCoverSolver/);
@@ -297,13 +306,17 @@ test('names outside ASCII (accents, astral characters, lone surrogates) are read
   }
 });
 
-/** Every solution of a problem whose primary item i is covered from `bounds[i][0]` to `bounds[i][1]` times. */
-function referenceWithBounds({ primary, bounds, options }) {
+/**
+ * Every solution of a problem whose primary item i is covered from `bounds[i][0]` to
+ * `bounds[i][1]` times. An option with no primary item is left out of the search.
+ */
+function referenceWithBounds(problem) {
+  const { primary, bounds, options } = problem;
   const solutions = [];
   for (let mask = 0; mask < 1 << options.length; mask++) {
     const counts = new Array(primary).fill(0);
     const secondary = new Set();
-    let ok = true;
+    let ok = options.every((_, k) => !(mask & (1 << k)) || !ignored(problem, k));
     for (let k = 0; k < options.length && ok; k++) {
       if (!(mask & (1 << k))) continue;
       for (const [item] of options[k]) {
@@ -328,14 +341,23 @@ test('multiplicities given as { name, min, max } objects agree with brute force 
       return [min, Math.max(min, 1) + int(2)];
     });
     const expected = referenceWithBounds(problem).map(key).sort();
-    const text = forms(problem).text.split('\n');
-    text[0] = text[0].replace(/p(\d+)/g, (name, i) => `${problem.bounds[i][0]}:${problem.bounds[i][1]}|${name}`);
+    const warned = problem.options.flatMap((o, k) =>
+      ignored(problem, k) ? [[o.length === 0 ? 'empty_option' : 'no_primary_item', k]] : []);
     const names = forms(problem).names;
     names.primary = names.primary.map((name, i) => ({ name, min: problem.bounds[i][0], max: problem.bounds[i][1] }));
+    const inputs = [['names', names]];
+    // Knuth's text has no line for an empty option.
+    if (forms(problem).text !== undefined) {
+      const text = forms(problem).text.split('\n');
+      text[0] = text[0].replace(/p(\d+)/g, (name, i) => `${problem.bounds[i][0]}:${problem.bounds[i][1]}|${name}`);
+      inputs.push(['text', text.join('\n')]);
+    }
     for (const dlx of Object.values(MODULES)) {
-      for (const input of [names, text.join('\n')]) {
-        const found = dlx.exact_cover(input).solutions.map(key).sort();
-        assert.deepEqual(found, expected, `case ${c} (FUZZ_SEED=${SEED}): ${JSON.stringify(problem)}`);
+      for (const [form, input] of inputs) {
+        const where = `case ${c}, ${form} (FUZZ_SEED=${SEED}): ${JSON.stringify(problem)}`;
+        const result = dlx.exact_cover(input);
+        assert.deepEqual(result.solutions.map(key).sort(), expected, where);
+        assert.deepStrictEqual(result.warnings.map((w) => [w.code, w.option]), warned, `warnings: ${where}`);
         checked++;
       }
     }
