@@ -2,11 +2,11 @@
 // functions of sudoku/game.js (unit-tested in Node); this file keeps the current game, draws
 // it, saves it, and asks the wasm module (dlx-wasm/sudoku) every question about the sudoku:
 // reading a puzzle, conflicts, candidates, hints, solutions, counts and new puzzles. The
-// module runs in module workers (lib/sudoku-worker.js) through the shared Engine bridge:
-// `quick` answers the player's small questions, `jobs` runs what may take long (solve,
-// count, generate) and is the one Cancel stops, so typing stays answered while a job runs.
-import { Engine } from './lib/engine.js';
-import { workerPool } from './lib/pool.js';
+// module runs in the package's module workers, on two of its pools (lib/pool.js): `quick`,
+// one worker, answers the player's small questions; `jobs`, a worker per core, runs what may
+// take long (solve, count, generate), which Cancel stops by an abort, so typing stays answered
+// while a job runs.
+import { quickPool, watchSolver, workerPool } from './lib/pool.js';
 import { Board } from './sudoku/board.js';
 import { Clock } from './sudoku/clock.js';
 import * as G from './sudoku/game.js';
@@ -25,28 +25,20 @@ const START = {
 /** Where the game is kept between visits. */
 const STORAGE_KEY = 'dlx-wasm.sudoku.game';
 
-// ---- engines and their status ------------------------------------------------------------
+// ---- the solver's workers and their status --------------------------------------------------
 
-const states = { quick: 'loading', jobs: 'loading' };
-function engineState(name) {
-  return (state, error) => {
-    states[name] = state;
-    const status = $('engine-status');
-    const all = Object.values(states);
-    if (all.includes('failed')) {
-      status.dataset.state = 'failed';
-      status.textContent = `The solver failed to load: ${error?.message ?? 'unknown error'}. Reload the page to try again.`;
-    } else if (all.includes('loading')) {
-      status.dataset.state = 'loading';
-      status.textContent = 'Loading the solver…';
-    } else {
-      status.dataset.state = 'ready';
-      status.textContent = 'Solver ready: WebAssembly in a worker.';
-    }
-  };
-}
-const quick = new Engine('sudoku', engineState('quick'));
-const jobs = new Engine('sudoku', engineState('jobs'));
+watchSolver((state, error) => {
+  const status = $('engine-status');
+  status.dataset.state = state;
+  status.textContent =
+    state === 'loading'
+      ? 'Loading the solver…'
+      : state === 'ready'
+        ? 'Solver ready: WebAssembly in workers.'
+        : `The solver failed to load: ${error?.message ?? 'unknown error'}. Reload the page to try again.`;
+});
+const quick = quickPool();
+const jobs = workerPool();
 
 // ---- what the page holds besides the game --------------------------------------------------
 
@@ -192,7 +184,7 @@ async function refreshConflicts() {
   const seq = ++conflictSeq;
   const line = G.currentLine(game);
   try {
-    const conflicts = await quick.call('sudoku_conflicts', line);
+    const conflicts = await quick.call('sudoku_conflicts', [line]);
     if (seq !== conflictSeq) return;
     const n = game.n;
     view.conflicts = new Set(
@@ -212,7 +204,7 @@ async function refreshConflicts() {
       );
     }
   } catch (error) {
-    if (error.code !== 'cancelled') setMessage(`Could not check the grid: ${G.plainWords(error.message)}`, 'bad');
+    setMessage(`Could not check the grid: ${G.plainWords(error.message)}`, 'bad');
   }
 }
 
@@ -435,7 +427,7 @@ async function hint() {
     // The candidates the hints so far removed while the grid stayed as it was, else the
     // player's pencil marks.
     const marks = view.hintMarks?.key === key ? view.hintMarks.masks : own;
-    const found = await quick.call('sudoku_hint', givens, entries, undefined, marks);
+    const found = await quick.call('sudoku_hint', [givens, entries, marks]);
     if (key !== G.givensLine(game) + G.entriesLine(game) + game.notes.join(',')) return;
     if (!found) {
       view.hint = null;
@@ -445,7 +437,7 @@ async function hint() {
     }
     // The candidates the step was found on: the marks, and where a cell has none, the
     // engine's candidates (what sudoku_hint reads a cell without marks as).
-    const candidates = G.candidateMasks(await quick.call('sudoku_candidates', G.currentLine(game)));
+    const candidates = G.candidateMasks(await quick.call('sudoku_candidates', [G.currentLine(game)]));
     const base = candidates.map((m, k) => marks?.[k] || m);
     if (found.eliminations.length && !found.placement) {
       view.hintMarks = { key, masks: G.withoutCandidates(base, found.eliminations) };
@@ -460,7 +452,7 @@ async function hint() {
   } catch (error) {
     if (error.code === 'conflicting_givens' || G.NOT_UNIQUE.includes(error.code)) {
       setMessage(G.explainError(error, { entries: hasEntries() }), 'bad');
-    } else if (error.code !== 'cancelled') setMessage(`No hint: ${G.plainWords(error.message)}`, 'bad');
+    } else setMessage(`No hint: ${G.plainWords(error.message)}`, 'bad');
   }
 }
 
@@ -534,9 +526,9 @@ function walkKey(event) {
 
 /** Solve step by step: the logical solver's whole path from the givens, one step at a time. */
 function walkPath() {
-  return runJob('Finding every step…', async (mine) => {
+  return runJob('Finding every step…', async (mine, signal) => {
     const givens = G.givensLine(game);
-    const path = await jobs.call('sudoku_solve_path', givens);
+    const path = await jobs.call('sudoku_solve_path', [givens], { signal });
     if (mine.stale && G.givensLine(game) !== givens) return;
     view.hint = null;
     view.walk = { givens: G.values(givens), steps: path.steps, k: 0, solved: path.solved, candidates: new Map() };
@@ -573,7 +565,7 @@ async function showWalkStep(k) {
     // The candidates at this point: the engine's for the grid so far, without those the
     // earlier steps eliminated.
     const { grid, removed } = G.pathState(walk.givens, walk.steps, walk.k);
-    const masks = G.candidateMasks(await quick.call('sudoku_candidates', G.lineOf(grid)));
+    const masks = G.candidateMasks(await quick.call('sudoku_candidates', [G.lineOf(grid)]));
     if (view.walk !== walk) return;
     walk.candidates.set(walk.k, masks.map((m, cell) => m & ~removed[cell]));
   }
@@ -618,7 +610,7 @@ function closeStep() {
 async function solution() {
   if (game.solution) return game;
   const givens = G.givensLine(game);
-  const report = await quick.call('solve_sudoku_report', givens);
+  const report = await quick.call('solve_sudoku_report', [givens]);
   if (G.givensLine(game) === givens) game = G.withSolution(game, report.solution, report.unique);
   return G.withSolution(game, report.solution, report.unique);
 }
@@ -641,7 +633,7 @@ async function check() {
     }
   } catch (error) {
     if (error.code === 'conflicting_givens') setMessage(G.explainError(error), 'bad');
-    else if (error.code !== 'cancelled') setMessage(`Could not check: ${G.plainWords(error.message)}`, 'bad');
+    else setMessage(`Could not check: ${G.plainWords(error.message)}`, 'bad');
   }
 }
 
@@ -659,12 +651,12 @@ async function wantMistakes() {
 
 async function autoNotes() {
   try {
-    const candidates = await quick.call('sudoku_candidates', G.currentLine(game));
+    const candidates = await quick.call('sudoku_candidates', [G.currentLine(game)]);
     update((g) => G.withCandidates(g, candidates));
     setMessage('Candidates filled in from the givens and your entries.');
   } catch (error) {
     if (error.code === 'conflicting_givens') setMessage(G.explainError(error, { entries: hasEntries() }), 'bad');
-    else if (error.code !== 'cancelled') setMessage(`No candidates: ${G.plainWords(error.message)}`, 'bad');
+    else setMessage(`No candidates: ${G.plainWords(error.message)}`, 'bad');
   }
 }
 
@@ -706,27 +698,28 @@ function invalidateJob() {
   panel.gridChanged(G.currentLine(game));
 }
 
-/** The running count's abort: a count runs on the worker pool, not on `jobs`. */
-let countAbort = null;
-
 function cancelJob() {
   const job = panel.job;
   if (!job) return;
-  countAbort?.abort();
-  jobs.cancel();
+  // The pool ends the job's workers at once, and starts new ones for the next job.
+  job.abort.abort();
   panel.end();
   setMessage(job.counted ? G.countCancelled({ ...job.counted, seconds: panel.seconds(job) }) : 'Cancelled. The solver was restarted; the page is ready.');
   board.select(board.selected, true);
 }
 
-/** Runs `work` as the current long job; a cancelled job is silent. */
+/**
+ * Runs `work(job, signal)` as the current long job, on `jobs` with `signal` (Cancel aborts
+ * it); a cancelled job is silent.
+ */
 async function runJob(text, work) {
   if (panel.job) return;
   const mine = panel.start(text, G.currentLine(game));
+  mine.abort = new AbortController();
   try {
-    await work(mine);
+    await work(mine, mine.abort.signal);
   } catch (error) {
-    if (error.code === 'cancelled' || error.name === 'AbortError') return;
+    if (error.name === 'AbortError') return;
     setMessage(
       error.code === 'conflicting_givens' || G.NOT_UNIQUE.includes(error.code)
         ? G.explainError(error, { entries: hasEntries() })
@@ -740,11 +733,11 @@ async function runJob(text, work) {
 
 /** Solve: the grid as the player sees it, their entries included. */
 function solve() {
-  return runJob('Solving…', async (mine) => {
+  return runJob('Solving…', async (mine, signal) => {
     const started = performance.now();
     const line = G.currentLine(game);
     const entries = game.entries.filter(Boolean).length;
-    const report = await jobs.call('solve_sudoku_report', line);
+    const report = await jobs.call('solve_sudoku_report', [line], { signal });
     const ms = performance.now() - started;
     $('stat-time').textContent = `${ms.toFixed(1)} ms`;
     $('stat-nodes').textContent =
@@ -777,26 +770,24 @@ function solve() {
 }
 
 function count() {
-  return runJob('Counting solutions…', async (mine) => {
-    const { problem } = await jobs.call('sudoku_exact_cover', G.currentLine(game));
+  return runJob('Counting solutions…', async (mine, signal) => {
+    const { problem } = await jobs.call('sudoku_exact_cover', [G.currentLine(game)], { signal });
     const started = performance.now();
     const emptyNine = game.n === 9 && !/[^.]/.test(mine.line);
     // On every core: the search split into disjoint tasks on the worker pool, their progress
     // combined by their shares of the tree.
-    countAbort = new AbortController();
     mine.counted = {};
-    const result = await workerPool()
-      .countSolutions(problem, {
-        signal: countAbort.signal,
-        onProgress: (fraction, stats) => {
-          // What Cancel says it had found.
-          mine.counted = { solutions: stats.solutions, fraction };
-          const seconds = (performance.now() - started) / 1000;
-          const { text, warning } = G.countProgress({ solutions: stats.solutions, fraction, seconds, emptyNine });
-          panel.progress(mine, fraction, text, warning);
-        },
-      })
-      .finally(() => (countAbort = null));
+    const result = await jobs.exactCover(problem, {
+      countOnly: true,
+      signal,
+      onProgress: (fraction, stats) => {
+        // What Cancel says it had found.
+        mine.counted = { solutions: stats.solutions, fraction };
+        const seconds = (performance.now() - started) / 1000;
+        const { text, warning } = G.countProgress({ solutions: stats.solutions, fraction, seconds, emptyNine });
+        panel.progress(mine, fraction, text, warning);
+      },
+    });
     const n = result.count;
     const nodes = G.plural(result.stats.nodes, 'node');
     if (mine.stale) {
@@ -822,9 +813,9 @@ function showLevels() {
 function newPuzzle() {
   const size = Number($('size').value);
   const difficulty = $('difficulty').value;
-  return runJob(`Generating ${G.sizeName(size)} ${difficulty} puzzle…`, async () => {
-    const generated = await jobs.call('generate_sudoku', { size, difficulty });
-    const info = await quick.call('read_sudoku', generated.puzzle);
+  return runJob(`Generating ${G.sizeName(size)} ${difficulty} puzzle…`, async (mine, signal) => {
+    const generated = await jobs.call('generate_sudoku', [{ size, difficulty }], { signal });
+    const info = await quick.call('read_sudoku', [generated.puzzle]);
     start(info, { solution: generated.solution, unique: true });
     const got = generated.difficulty;
     const note = got === difficulty ? '' : ` (the nearest to ${difficulty} this size gave)`;
@@ -850,7 +841,7 @@ function start(info, { entries = null, notes = null, solution = null, unique = n
 
 async function emptyGrid() {
   const size = Number($('size').value);
-  const info = await quick.call('read_sudoku', '.'.repeat(size * size));
+  const info = await quick.call('read_sudoku', ['.'.repeat(size * size)]);
   start(info);
   setSetter(true);
   setMessage(
@@ -864,7 +855,7 @@ async function importPuzzle(text) {
   const errorBox = $('import-error');
   errorBox.hidden = true;
   try {
-    const info = await quick.call('read_sudoku', text);
+    const info = await quick.call('read_sudoku', [text]);
     if (info.variant !== 'classic' || info.boxRows === 0) {
       throw new Error(`this page plays classic sudoku; that is a ${info.variant} puzzle`);
     }
@@ -872,7 +863,6 @@ async function importPuzzle(text) {
     start(info);
     setMessage(`Imported ${G.sizeName(info.size)} puzzle with ${G.plural(info.givens, 'given')}. Undo brings back the last game.`);
   } catch (error) {
-    if (error.code === 'cancelled') return;
     errorBox.textContent = G.importError(error);
     errorBox.hidden = false;
     // The message box no longer says how the last import went.
@@ -895,12 +885,12 @@ async function loadHash(hash = location.hash) {
   const saved = decodeHash(hash);
   if (!saved) return false;
   try {
-    const info = await quick.call('read_sudoku', saved.puzzle);
+    const info = await quick.call('read_sudoku', [saved.puzzle]);
     if (info.variant !== 'classic' || info.boxRows === 0) throw new Error('not a classic puzzle');
     let entries;
     if (saved.entries) {
       // Read by the engine too: it must be a grid of the same size.
-      await quick.call('sudoku_conflicts', saved.entries);
+      await quick.call('sudoku_conflicts', [saved.entries]);
       if (saved.entries.length !== info.line.length) throw new Error('the entries do not fit the puzzle');
       entries = saved.entries;
     }

@@ -89,7 +89,7 @@ describe('the trace player (Node)', () => {
       }
       assert.ok(chosen > 0);
       const result = dlx.exact_cover(text);
-      assert.deepEqual({ nodes: player.nodes, updates: player.updates }, result.stats);
+      assert.deepEqual({ nodes: player.nodes, updates: player.updates, solutions: player.solutions.length }, result.stats);
       assert.deepEqual(player.solutions, result.solutions);
       assert.equal(player.solutions.length, KNOWN[id]);
       // Everything danced back: nothing covered or unlinked, every length as built.
@@ -114,9 +114,12 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
   let problems;
   /** The .wasm files the page fetched. */
   const wasmFetched = [];
+  /** `exact_cover` in Node (the package's Node entry). */
+  let exactCover;
 
   before(async () => {
-    requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'));
+    requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'), join(PKG, 'node.js'));
+    ({ exact_cover: exactCover } = await import(pathToFileURL(join(PKG, 'node.js')).href));
     server = await serve(WWW);
     browser = await launchChromium();
     page = await browser.context.newPage();
@@ -151,6 +154,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     return page.evaluate(() => ({
       nodes: Number(document.getElementById('viz-nodes').dataset.value),
       updates: Number(document.getElementById('viz-updates').dataset.value),
+      solutions: Number(document.getElementById('viz-solutions').dataset.value),
     }));
   }
 
@@ -172,7 +176,8 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
   test('loads with the solver ready, Knuth’s example drawn and no errors', async () => {
     await page.waitForSelector('#engine-status[data-state="ready"]');
     await page.waitForSelector('#viz-status[data-state="ready"]');
-    // The worker loads the package's main module, its SIMD build (Chromium has SIMD).
+    // The page loads the package's main module, its SIMD build (Chromium has SIMD), once: its
+    // workers are handed the compiled module.
     assert.deepEqual(wasmFetched, ['/pkg/dlx_wasm_simd_bg.wasm']);
     assert.equal(await page.inputValue('#problem'), KNUTH);
     assert.equal(await page.getAttribute('link[rel="icon"]', 'href'), 'data:,');
@@ -198,7 +203,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     await pick('knuth');
     await page.waitForSelector('#viz-status[data-state="ready"]');
     const expected = await engineStats(KNUTH);
-    assert.deepEqual(expected, { nodes: 6, updates: 29 });
+    assert.deepEqual(expected, { nodes: 6, updates: 29, solutions: 1 });
 
     // The first step is an MRV choice: the five primary lengths compared, A chosen.
     await page.click('#viz-step');
@@ -232,7 +237,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     await page.keyboard.press('ArrowLeft');
     assert.equal(Number(await page.getAttribute('#viz-step-count', 'data-step')), step - 1);
     assert.equal(await page.textContent('#viz-solutions'), '0');
-    assert.deepEqual(await counters(), { nodes: 5, updates: 29 });
+    assert.deepEqual(await counters(), { nodes: 5, updates: 29, solutions: 0 });
     await page.keyboard.press('ArrowRight');
     assert.deepEqual(await counters(), expected);
 
@@ -255,7 +260,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     // Restart goes back to the matrix as built.
     await page.click('#viz-restart');
     assert.equal(await page.getAttribute('#viz-step-count', 'data-step'), '0');
-    assert.deepEqual(await counters(), { nodes: 0, updates: 0 });
+    assert.deepEqual(await counters(), { nodes: 0, updates: 0, solutions: 0 });
     assert.deepEqual(problems, []);
   });
 
@@ -286,6 +291,14 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
       assert.equal(await page.getAttribute('#solve-status', 'data-state'), 'done', id);
       assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), count, id);
       assert.equal(await page.locator('#solutions > li').count(), Math.min(count, 100), id);
+      if (count <= 100) {
+        // Listed by exact_cover's own search: its statistics, as the visualizer's counters.
+        const { nodes, updates } = exactCover(readFileSync(join(EXAMPLES_DIR, `${id}.dlx`), 'utf8')).stats;
+        assert.deepEqual([
+          Number(await page.getAttribute('#stat-nodes', 'data-value')),
+          Number(await page.getAttribute('#stat-updates', 'data-value')),
+        ], [nodes, updates], id);
+      }
       assert.equal(await page.evaluate(() => document.getElementById('progress').value), 1, id);
     }
     // First solution of Knuth's example, listed as option lines with their indices.
@@ -335,7 +348,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.equal(await page.getAttribute('#viz-caption', 'data-op'), 'solution');
     await page.click('#viz-back');
     await page.click('#viz-restart');
-    assert.deepEqual(await counters(), { nodes: 0, updates: 0 });
+    assert.deepEqual(await counters(), { nodes: 0, updates: 0, solutions: 0 });
   });
 
   test('a malformed problem is shown at its line', async () => {
@@ -441,7 +454,75 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     });
     assert.equal(await page.locator('#solutions > li .solution-head').first().textContent(), `Solution 1: options ${first.join(', ')}`);
     await page.screenshot({ path: join(ARTIFACTS, 'dlx-cancelled-all.png') });
+    // Cancelled past the 100 listed (the rest is counted on every core): the first 100 listed,
+    // the count so far, the estimate where it stopped (not the end of the search).
+    await page.click('#solve');
+    await page.waitForFunction(() => {
+      const match = document.getElementById('solve-status').textContent.match(/Searching… .* ([\d,]+) solutions? so far/);
+      return match && Number(match[1].replaceAll(',', '')) > 100;
+    }, null, { polling: 20 });
+    await page.click('#cancel');
+    await page.waitForSelector('#solve-status[data-state="cancelled"]');
+    const later = (await page.textContent('#solve-status')).match(/^Cancelled after [\d.]+ s: ([\d,]+) solutions so far, about (\d+)% explored\.$/);
+    assert.ok(later);
+    const counted = Number(later[1].replaceAll(',', ''));
+    assert.ok(counted > 100 && counted < 9356, later[0]);
+    assert.ok(Number(later[2]) < 100, later[0]);
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), counted);
+    assert.equal(await page.textContent('#solutions-note'), `Showing the first 100 of ${counted.toLocaleString('en-US')} solutions.`);
+    assert.equal(await page.locator('#solutions > li').count(), 100);
+    assert.equal(await page.locator('#solutions > li .solution-head').first().textContent(), `Solution 1: options ${first.join(', ')}`);
+    // (The search's link updates are not reported while it runs.)
+    assert.equal(await page.textContent('#stat-updates'), '–');
     assert.deepEqual(problems, []);
+  });
+
+  test('one worker protocol: the package’s pool and workers, the module fetched once for all of them', { timeout: 120_000 }, async () => {
+    // A page of its own, so that every request it and its workers make is counted (the other
+    // tests load the module in the page to compare).
+    const own = await browser.context.newPage();
+    const ownProblems = watch(own);
+    const requested = [];
+    const workers = [];
+    own.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    own.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    await own.goto(`${server.url}dlx.html#example=pentominoes-6x10`);
+    await own.waitForSelector('body[data-ready="true"]');
+    await own.waitForSelector('#engine-status[data-state="ready"]');
+    // A count on every core, cancelled: its workers are ended.
+    await own.check('input[name="mode"][value="count"]');
+    await own.click('#solve');
+    await own.waitForSelector('#solve-status:has-text("so far")');
+    await own.click('#cancel');
+    await own.waitForSelector('#solve-status[data-state="cancelled"]');
+    // New workers: the first n past the 100 listed, the first 100 on one worker, the rest
+    // counted on every core; each solution listed is the engine's, in its order.
+    await own.selectOption('#example', 'queens-12');
+    await own.waitForSelector('body[data-example="queens-12"]');
+    await own.check('input[name="mode"][value="first-n"]');
+    await own.fill('#limit', '5000');
+    await own.click('#solve');
+    await own.waitForSelector('#solve-status:is([data-state="done"], [data-state="error"])');
+    assert.equal(await own.textContent('#solve-status'), 'Found the first 5,000 solutions.');
+    assert.equal(Number(await own.getAttribute('#stat-count', 'data-value')), 5000);
+    assert.equal(await own.textContent('#solutions-note'), 'Showing the first 100 of 5,000 solutions.');
+    const expected = exactCover(readFileSync(join(EXAMPLES_DIR, 'queens-12.dlx'), 'utf8'), { limit: 100 }).solutions;
+    const heads = await own.$$eval('#solutions > li .solution-head', (all) => all.map((h) => h.textContent));
+    assert.deepEqual(heads, expected.map((options, k) => `Solution ${k + 1}: options ${options.join(', ')}`));
+    // Every worker is the package's: one for reading and tracing, one per core for the
+    // searches, and at least one started after the cancel.
+    const cores = await own.evaluate(() => Math.min(128, navigator.hardwareConcurrency || 4));
+    assert.ok(workers.length >= cores + 2, `${workers.length} workers on ${cores} cores`);
+    assert.deepEqual([...new Set(workers)], ['/pkg/worker.js']);
+    // The module was fetched once, by the page, for all of them.
+    assert.deepEqual(requested.filter((path) => path.endsWith('.wasm')), ['/pkg/dlx_wasm_simd_bg.wasm']);
+    // The pages' own worker bridge is gone: nothing of www/lib/ but the styles and the pool.
+    assert.deepEqual([...new Set(requested.filter((path) => path.startsWith('/lib/')))].sort(), ['/lib/base.css', '/lib/pool.js']);
+    for (const old of ['/lib/engine.js', '/lib/worker.js', '/lib/dlx-worker.js', '/lib/sudoku-worker.js']) {
+      assert.ok(!requested.includes(old), `${old} requested`);
+    }
+    assert.deepEqual(ownProblems, []);
+    await own.close();
   });
 
   test('on a phone only the visualizer\'s buttons stick to the top: the matrix stays in view while stepping', async () => {

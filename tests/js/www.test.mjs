@@ -44,9 +44,10 @@ after(async () => {
 /**
  * A fresh page on `hash`, watched for problems, with the solver loaded. The page keeps the
  * game between visits (localStorage): unless `keep`, that is emptied first, so every test
- * starts from the start puzzle.
+ * starts from the start puzzle. `listen(page)`, if given, is called just before the page
+ * is opened (to watch its requests and workers from the start).
  */
-async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep = false, colorScheme = 'light' } = {}) {
+async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep = false, colorScheme = 'light', listen } = {}) {
   const page = await browser.context.newPage();
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme });
@@ -73,6 +74,7 @@ async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep =
       problems.push(`request outside the origin: ${request.url()}`);
     }
   });
+  listen?.(page);
   await page.goto(server.url + hash);
   await page.waitForSelector('#engine-status[data-state="ready"]');
   pages.push({ page, problems });
@@ -124,8 +126,9 @@ describe('the sudoku page', () => {
     assert.equal(await page.locator('a[href="dlx.html#example=sudoku-mini"]').count(), 1);
     release();
     await page.waitForSelector('#engine-status[data-state="ready"]');
-    // Both workers load the main module's SIMD build (Chromium has SIMD), and only that.
-    assert.deepEqual(fetched, ['/pkg/dlx_wasm_simd_bg.wasm', '/pkg/dlx_wasm_simd_bg.wasm']);
+    // The page fetches the main module's SIMD build (Chromium has SIMD), and only that, once:
+    // its workers are handed the compiled module.
+    assert.deepEqual(fetched, ['/pkg/dlx_wasm_simd_bg.wasm']);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -220,7 +223,7 @@ describe('the sudoku page', () => {
     await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('New'));
     const puzzle = await givens(page);
     assert.notEqual(puzzle, INKALA);
-    assert.equal(dlx.count_sudoku_solutions(puzzle, 2), 1);
+    assert.equal(dlx.count_sudoku_solutions(puzzle, { limit: 2 }).count, 1);
     // A wrong entry: a candidate that is not the solution's.
     const solution = dlx.solve_sudoku(puzzle);
     const candidates = dlx.sudoku_candidates(puzzle);
@@ -273,6 +276,51 @@ describe('the sudoku page', () => {
     await page.click('#solve');
     await page.waitForSelector('#stats:not([hidden])');
     assert.match(await cells(page), /^[1-4]{16}$/);
+    await clean(tab);
+  });
+
+  test('one worker protocol: the package’s pool and workers, the module fetched once for all of them', { timeout: 60_000 }, async () => {
+    // Every request of the page and of its workers, and every worker started.
+    const requested = [];
+    const workers = [];
+    const tab = await open('', undefined, {
+      listen: (page) => {
+        page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+        page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+      },
+    });
+    const { page } = tab;
+    // The small questions' worker answers (a conflict), then the jobs' workers: a solve, and a
+    // count on every core, cancelled (its workers are ended), then new ones: a new puzzle.
+    await cell(page, 1).click();
+    await page.keyboard.press('8');
+    await page.waitForSelector('#grid .cell[data-cell="1"].conflict');
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => !document.querySelector('#grid .cell.conflict'));
+    await page.click('#solve');
+    await page.waitForSelector('#stats:not([hidden])');
+    await page.click('#empty');
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('An empty'));
+    await page.click('#count');
+    await page.waitForFunction(() => /Counting: [1-9][\d,]* solutions? so far/.test(document.querySelector('#job-text').textContent), null, { timeout: 10_000 });
+    await page.click('#cancel');
+    await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Cancelled the count'));
+    await page.selectOption('#size', '4');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16 && document.querySelector('#message').textContent.startsWith('New'));
+    await page.click('#solve');
+    await page.waitForFunction(() => /^Solved/.test(document.querySelector('#message').textContent));
+    // Every worker is the package's; one for the small questions, one per core for the jobs,
+    // and at least one started after the cancel.
+    const cores = await page.evaluate(() => Math.min(128, navigator.hardwareConcurrency || 4));
+    assert.ok(workers.length >= cores + 2, `${workers.length} workers on ${cores} cores`);
+    assert.deepEqual([...new Set(workers)], ['/pkg/worker.js']);
+    // The module was fetched once, by the page, for all of them.
+    assert.deepEqual(requested.filter((path) => path.endsWith('.wasm')), ['/pkg/dlx_wasm_simd_bg.wasm']);
+    // The pages' own worker bridge is gone: nothing of www/lib/ but the styles and the pool.
+    assert.deepEqual([...new Set(requested.filter((path) => path.startsWith('/lib/')))].sort(), ['/lib/base.css', '/lib/pool.js']);
+    for (const old of ['/lib/engine.js', '/lib/worker.js', '/lib/dlx-worker.js', '/lib/sudoku-worker.js']) {
+      assert.ok(!requested.includes(old), `${old} requested`);
+    }
     await clean(tab);
   });
 
@@ -344,7 +392,7 @@ describe('the sudoku page', () => {
         n,
       );
       const puzzle = await givens(page);
-      assert.equal(dlx.count_sudoku_solutions(puzzle, 2), 1, `${n}x${n} is unique`);
+      assert.equal(dlx.count_sudoku_solutions(puzzle, { limit: 2 }).count, 1, `${n}x${n} is unique`);
       await page.click('#hint');
       await page.click('#step-apply');
       await page.waitForFunction(() => document.querySelector('#grid .cell.hinted'));
@@ -624,7 +672,7 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.selectOption('#difficulty', 'easy');
     await page.click('#new');
     await waitMessage(page, /^New easy puzzle/);
-    assert.equal(dlx.count_sudoku_solutions(await givens(page), 2), 1);
+    assert.equal(dlx.count_sudoku_solutions(await givens(page), { limit: 2 }).count, 1);
     // A size the page cannot draw is refused before the game changes.
     const line = await cells(page);
     await importPuzzle(page, '.'.repeat(9));

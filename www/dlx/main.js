@@ -1,8 +1,8 @@
 // The dancing-links page: an editor for a problem in Knuth's format with a menu of examples,
-// a playground that solves it in the worker, and a visualizer that replays the engine's trace.
-// This file only wires them together; the package's main wasm module (exact cover, no sudoku)
-// lives in a module worker (lib/dlx-worker.js).
-import { Engine } from '../lib/engine.js';
+// a playground that solves it in workers, and a visualizer that replays the engine's trace.
+// This file only wires them together; the package's main wasm module runs in the package's
+// module workers (lib/pool.js): reads and traces on a pool of one, searches on every core.
+import { watchSolver } from '../lib/pool.js';
 import { Editor } from './editor.js';
 import { EXAMPLES, exampleUrl } from './examples.js';
 import { Playground } from './playground.js';
@@ -13,13 +13,13 @@ const $ = (id) => document.getElementById(id);
 const format = (n) => Number(n).toLocaleString('en-US');
 
 const engineStatus = $('engine-status');
-const engine = new Engine('dlx', (state, error) => {
+watchSolver((state, error) => {
   engineStatus.dataset.state = state;
   engineStatus.textContent =
     state === 'loading'
       ? 'Loading the solver…'
       : state === 'ready'
-        ? 'Solver ready (WebAssembly, in a worker).'
+        ? 'Solver ready (WebAssembly, in workers).'
         : `The solver could not start: ${error?.message ?? 'unknown error'}`;
 });
 
@@ -37,7 +37,7 @@ const editor = new Editor(
   () => visualizer?.stale(),
 );
 
-const playground = new Playground(engine, editor, {
+const playground = new Playground(editor, {
   form: $('solve-form'),
   limit: $('limit'),
   solve: $('solve'),
@@ -54,7 +54,7 @@ const playground = new Playground(engine, editor, {
   download: $('download-solutions'),
 });
 
-visualizer = new Visualizer(engine, editor, {
+visualizer = new Visualizer(editor, {
   visualize: $('visualize'),
   status: $('viz-status'),
   body: $('viz-body'),

@@ -1,9 +1,9 @@
 // The playground: solve the problem in the editor with a limit (first, first n, all, count
-// only) in the worker (a count runs on every worker of the pool, www/lib/pool.js), with a
-// progress bar fed by the engine's estimate and a Cancel button; list the solutions as
-// option lines with their indices, the count and the statistics.
+// only) on the package's worker pool (www/lib/pool.js), with a progress bar fed by the
+// engine's estimate and a Cancel button (an abort: the pool ends the search's workers at
+// once); list the solutions as option lines with their indices, the count and the statistics.
 
-import { workerPool } from '../lib/pool.js';
+import { quickPool, workerPool } from '../lib/pool.js';
 import { isProblemError } from './editor.js';
 import { picture, pictureKind } from './pictures.js';
 import * as R from './result.js';
@@ -20,12 +20,10 @@ const KEEP = 100;
 
 export class Playground {
   /**
-   * @param {import('../lib/engine.js').Engine} engine
    * @param {import('./editor.js').Editor} editor
    * @param {Record<string, HTMLElement>} els
    */
-  constructor(engine, editor, els) {
-    this.engine = engine;
+  constructor(editor, els) {
     this.editor = editor;
     this.els = els;
     this.running = false;
@@ -56,8 +54,7 @@ export class Playground {
     const { next, wasRunning, dropped } = R.problemChanged(this.state, this.editor.text);
     this.state = next;
     if (wasRunning) {
-      if (this.abort) this.abort.abort();
-      else this.engine.cancel();
+      this.abort?.abort();
       this.setRunning(false);
     }
     if (dropped || wasRunning) {
@@ -113,81 +110,117 @@ export class Playground {
     this.setRunning(true);
     this.started = performance.now();
     this.lastProgress = null;
-    // The solutions the search has sent so far (kept when it is cancelled).
+    this.floor = null;
+    const abort = new AbortController();
+    this.abort = abort;
+    const { signal } = abort;
+    const onProgress = (fraction, soFar) => {
+      if (mine()) this.showProgress(fraction, soFar);
+    };
+    // The first solutions, in the engine's order, as the search finds them (kept when it is
+    // cancelled).
     const found = [];
     let info = null;
-    this.setStatus('running', this.engine.busy ? 'Waiting for the solver…' : 'Reading the problem…');
+    this.setStatus('running', 'Reading the problem…');
     try {
       // Reading the problem first (a trace of no steps) gives its option lines, and any error.
-      info = await this.engine.call('exact_cover_trace', text, { maxSteps: 0 });
+      info = await quickPool().call('exact_cover_trace', [text, { maxSteps: 0 }], { signal });
       this.setStatus('running', 'Searching…');
       this.started = performance.now();
+      const pool = workerPool();
       let result;
       if (countOnly) {
-        // A count runs on every core: the search split into disjoint tasks on the worker
-        // pool, with their progress combined by their shares of the tree.
-        this.abort = new AbortController();
-        const counted = await workerPool().countSolutions(text, {
-          signal: this.abort.signal,
-          onProgress: (fraction, soFar) => {
-            if (mine()) this.showProgress({ fraction, stats: soFar });
-          },
-        });
-        result = { ...counted, solutions: [] };
+        // On every core: the search split into disjoint tasks, their progress combined by
+        // their shares of the tree.
+        result = await pool.exactCover(text, { countOnly: true, signal, onProgress });
       } else {
-        const options = { keep: Math.min(KEEP, limit ?? KEEP) };
-        if (limit) options.limit = limit;
-        result = await this.engine.exactCover(text, options, (progress) => {
-          if (!mine()) return;
-          found.push(...progress.solutions);
-          this.showProgress(progress);
+        // The solutions listed (the first KEEP at most) by the search in one task on one
+        // worker: exact_cover's own search, its statistics, its solutions in its order as it
+        // finds them, so that a cancelled search keeps the first.
+        const keep = Math.min(KEEP, limit ?? KEEP);
+        const listed = await pool.exactCover(text, {
+          limit: keep,
+          workers: 1,
+          tasks: 1,
+          signal,
+          // The last report of a search stopped by its limit says 1 (the task's whole share):
+          // the bar shows the engine's estimates before it (a search to its end shows 1 at
+          // its end all the same).
+          onProgress: (fraction, soFar) => fraction < 1 && onProgress(fraction, soFar),
+          onSolution: (solution) => found.length < keep && found.push(solution),
         });
+        result = listed;
+        if (listed.status === 'solution_limit' && (limit === undefined || limit > keep)) {
+          // More than the listed: the rest counted on every core (up to the limit).
+          this.floor = { fraction: this.lastProgress?.fraction ?? 0, stats: { solutions: listed.count, nodes: listed.stats.nodes } };
+          const options = { countOnly: true, signal, onProgress };
+          if (limit !== undefined) options.limit = limit;
+          const counted = await pool.exactCover(text, options);
+          result = { ...counted, solutions: listed.solutions };
+        }
       }
       const next = R.finished(this.state, job, result);
       if (next === this.state || !mine()) return; // a result of another problem
       this.state = next;
       this.showResult(result, info, mode, n, performance.now() - this.started);
-    } catch (thrown) {
+    } catch (error) {
       if (!mine()) return; // stopped because the problem changed: already said so
-      // The pool rejects a cancelled count with an AbortError.
-      const error = thrown?.name === 'AbortError' ? Object.assign(new Error('cancelled'), { code: 'cancelled' }) : thrown;
-      this.state = R.stopped(this.state, job, error.code === 'cancelled' ? 'cancelled' : 'error');
-      // A cancelled search leaves the bar where it stopped.
-      if (error.code !== 'cancelled') this.els.progress.value = 0;
-      if (error.code === 'cancelled') {
+      // Cancel aborts the search: the pool rejects with an AbortError.
+      const cancelled = error?.name === 'AbortError';
+      this.state = R.stopped(this.state, job, cancelled ? 'cancelled' : 'error');
+      if (cancelled) {
+        // A cancelled search leaves the bar where it stopped.
         const ms = performance.now() - this.started;
         const last = this.lastProgress;
+        // (The solutions listed may be ahead of the last report.)
+        const solutions = Math.max(found.length, last?.stats.solutions ?? 0);
         const so = last
-          ? `: ${plural(last.stats.solutions)} so far, about ${Math.floor(100 * last.fraction)}% explored`
-          : '';
+          ? `: ${plural(solutions)} so far, about ${Math.floor(100 * last.fraction)}% explored`
+          : found.length ? `: ${plural(solutions)} so far` : '';
         const message = `Cancelled after ${(ms / 1000).toFixed(1)} s${so}.`;
-        if (last && info && !countOnly) {
-          // What it had found: the solutions sent so far, the counts of the last report.
-          const partial = { count: last.stats.solutions, complete: false, stats: last.stats, solutions: found };
+        if ((last || found.length) && info && !countOnly) {
+          // What it had found: the first solutions, the counts of the last report (the
+          // updates are not reported while a search runs).
+          const stats = { nodes: last?.stats.nodes ?? 0, updates: null, solutions };
+          const partial = { count: solutions, complete: false, stats, solutions: found };
           this.showResult(partial, info, mode, n, ms, { state: 'cancelled', message });
         } else {
           this.setStatus('cancelled', message);
         }
       } else if (isProblemError(error)) {
+        this.els.progress.value = 0;
         this.editor.showError(error);
         this.setStatus('error', `The problem has an error${error.line ? ` on line ${error.line}` : ''}: see the message under the problem text.`);
       } else {
+        this.els.progress.value = 0;
         this.setStatus('error', `The solver failed: ${error.message}`);
       }
     } finally {
-      this.abort = null;
+      if (this.abort === abort) this.abort = null;
       if (this.state.job === job) this.setRunning(false);
     }
   }
 
-  showProgress(progress) {
+  /**
+   * The search's progress: `fraction` of the tree explored (the engine's estimate) and
+   * `soFar` (`{ solutions, nodes }`). After the solutions listed, the count of the rest starts
+   * again from the top: what is shown never goes back below what the listing reached.
+   */
+  showProgress(fraction, soFar) {
+    const floor = this.floor;
+    const progress = floor
+      ? {
+        fraction: Math.max(floor.fraction, fraction),
+        stats: { solutions: Math.max(floor.stats.solutions, soFar.solutions), nodes: Math.max(floor.stats.nodes, soFar.nodes) },
+      }
+      : { fraction, stats: soFar };
     this.lastProgress = progress;
-    const { fraction, stats } = progress;
-    this.els.progress.value = fraction;
+    const { stats } = progress;
+    this.els.progress.value = progress.fraction;
     const seconds = ((performance.now() - this.started) / 1000).toFixed(1);
     this.setStatus(
       'running',
-      `Searching… about ${Math.floor(100 * fraction)}% explored, ${plural(stats.solutions)} so far, ` +
+      `Searching… about ${Math.floor(100 * progress.fraction)}% explored, ${plural(stats.solutions)} so far, ` +
         `${format(stats.nodes)} nodes, ${seconds} s.`,
     );
   }
@@ -198,9 +231,7 @@ export class Playground {
   }
 
   cancel() {
-    if (!this.running) return;
-    if (this.abort) this.abort.abort();
-    else this.engine.cancel();
+    if (this.running) this.abort?.abort();
   }
 
   /**
@@ -222,8 +253,10 @@ export class Playground {
     els.count.dataset.value = String(count);
     els.nodes.textContent = format(stats.nodes);
     els.nodes.dataset.value = String(stats.nodes);
-    els.updates.textContent = format(stats.updates);
-    els.updates.dataset.value = String(stats.updates);
+    // (Unknown for a cancelled search.)
+    els.updates.textContent = stats.updates == null ? '–' : format(stats.updates);
+    if (stats.updates == null) delete els.updates.dataset.value;
+    else els.updates.dataset.value = String(stats.updates);
     els.time.textContent = ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;
 
     if (mode === 'count') {

@@ -2,6 +2,7 @@
 // limit), then steps through it — forward, back, play, pause, speed, restart, next solution —
 // drawing the matrix, the partial solution, the search tree and the counters after each step.
 // Every change it shows is an event the engine recorded.
+import { quickPool } from '../lib/pool.js';
 import { isProblemError } from './editor.js';
 import { MatrixView, colorsOf } from './matrix.js';
 import { Player, hasBounds, levelJumpNote, stepJumpNote } from './player.js';
@@ -20,12 +21,10 @@ const plural = (n, word) => `${format(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export class Visualizer {
   /**
-   * @param {import('../lib/engine.js').Engine} engine
    * @param {import('./editor.js').Editor} editor
    * @param {Record<string, HTMLElement>} els
    */
-  constructor(engine, editor, els) {
-    this.engine = engine;
+  constructor(editor, els) {
     this.editor = editor;
     this.els = els;
     this.player = null;
@@ -92,14 +91,10 @@ export class Visualizer {
     const token = ++this.loadToken;
     const text = this.editor.text;
     this.pause();
-    this.setStatus(
-      'loading',
-      this.engine.busy
-        ? 'Waiting for the solver to finish its current job (or Cancel it)…'
-        : 'Reading the problem…',
-    );
+    this.setStatus('loading', 'Reading the problem…');
     try {
-      const info = await this.engine.call('exact_cover_trace', text, { maxSteps: 0 });
+      // On the pool of one worker for small questions: a search running does not hold it up.
+      const info = await quickPool().call('exact_cover_trace', [text, { maxSteps: 0 }]);
       if (token !== this.loadToken) return;
       const size = `${format(info.items.length)} items and ${format(info.options.length)} options`;
       if (info.items.length > MAX_ITEMS || info.options.length > MAX_OPTIONS) {
@@ -112,7 +107,7 @@ export class Visualizer {
         return;
       }
       this.setStatus('loading', 'Recording the search…');
-      const trace = await this.engine.call('exact_cover_trace', text, { maxSteps: MAX_STEPS });
+      const trace = await quickPool().call('exact_cover_trace', [text, { maxSteps: MAX_STEPS }]);
       if (token !== this.loadToken) return;
       this.show(trace);
       const { items, primaryCount, events } = trace;
@@ -125,9 +120,7 @@ export class Visualizer {
     } catch (error) {
       if (token !== this.loadToken) return;
       this.clear();
-      if (error.code === 'cancelled') {
-        this.setStatus('cancelled', 'Cancelled: press “Draw the problem above” to try again.');
-      } else if (isProblemError(error)) {
+      if (isProblemError(error)) {
         this.editor.showError(error);
         this.setStatus('error', `The problem has an error${error.line ? ` on line ${error.line}` : ''}: see the message under the problem text.`);
       } else {

@@ -1,14 +1,48 @@
-// The pages' pool of module workers (the package's pool.js on www/pkg): a count on every
-// core, the search split into disjoint tasks, with combined progress and cancel by abort.
-import { MAX_WORKERS, WorkerPool, webWorker } from '../pkg/pool.js';
+// The pages' workers: the package's pool (www/pkg/pool.js) of its module workers
+// (www/pkg/worker.js, which speak the package's one protocol, www/pkg/protocol.js). The page
+// compiles the module once (load.js `compiledModule`) and each worker is handed it, as the
+// package's browser entry does (`create_worker_pool` of pool.js `makeApi`), so that no worker
+// fetches or compiles it again. A call of an export is `pool.call(name, args, { signal })`, a
+// search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
+// once, and the pool starts new ones for the next job.
+import { compiledModule } from '../pkg/load.js';
+import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
 
-let pool = null;
+const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
 
-/** The shared pool, one worker per core, started on first use. */
+const { create_worker_pool: createPool } = makeApi({
+  spawn: () => webWorker(new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' })),
+  cores,
+  module: compiledModule,
+});
+
+let quick = null;
+let shared = null;
+
+/**
+ * A pool of one worker for the page's small questions (reading a problem or a puzzle,
+ * conflicts, candidates, hints, traces), so that they are answered while a long job runs.
+ */
+export function quickPool() {
+  quick ??= createPool(1);
+  return quick;
+}
+
+/** The pool for long jobs (searches, counts, solves), one worker per core, started on first use. */
 export function workerPool() {
-  pool ??= new WorkerPool(
-    () => webWorker(new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' })),
-    Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4)),
+  shared ??= createPool(cores());
+  return shared;
+}
+
+/**
+ * Tells `onState` how the solver loads: `'loading'` now, then `'ready'` once the module is
+ * fetched and compiled (the workers instantiate that one), or `'failed'` with the error.
+ * @param {(state: 'loading' | 'ready' | 'failed', error?: Error) => void} onState
+ */
+export function watchSolver(onState) {
+  onState('loading');
+  compiledModule().then(
+    () => onState('ready'),
+    (error) => onState('failed', error),
   );
-  return pool;
 }
