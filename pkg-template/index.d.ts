@@ -29,10 +29,13 @@ export interface PoolOptions {
   /**
    * The progress of the whole search, from 0 to 1 (Knuth's estimate per task, by the tasks'
    * shares), with the solutions found so far (by the tasks done and those running) and the
-   * nodes of the tasks done.
+   * nodes and updates of the split and of the tasks done.
    */
-  onProgress?: (fraction: number, soFar: { solutions: number; nodes: number }) => void;
-  /** Called with each solution as a worker finds it (not in order). */
+  onProgress?: (fraction: number, soFar: { solutions: number; nodes: number; updates: number }) => void;
+  /**
+   * Called with each solution as a worker finds it: in no particular order across workers;
+   * in the serial order with `workers: 1, tasks: 1` (one search, `exact_cover`'s own).
+   */
   onSolution?: (solution: number[]) => void;
   /**
    * About how many tasks to split the search into (default 64 per worker, at most 1,024; 256
@@ -56,6 +59,8 @@ export interface SudokuAsyncOptions extends SudokuOptions {
 
 /** A pool of workers, each with its own wasm instance, reused by every call; jobs run in turn. */
 export declare class WorkerPool {
+  /** Made by `create_worker_pool(size)`, not by `new`. */
+  private constructor();
   readonly size: number;
   /** `exact_cover_async` on this pool. */
   exactCover(problem: ExactCoverProblem, options?: ExactCoverAsyncOptions): Promise<ExactCoverResult>;

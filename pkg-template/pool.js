@@ -67,9 +67,7 @@ export const MAX_WORKERS = 128;
 
 /** `value` checked as a number of workers (1 to MAX_WORKERS), or a coded Error thrown. */
 function workerCount(value, path) {
-  if (!Number.isInteger(value) || value < 1) {
-    throw Object.assign(codedError('invalid_argument', `${path} must be a whole number from 1 to ${MAX_WORKERS}`), { path });
-  }
+  if (!Number.isInteger(value) || value < 1) throw invalid(path, `a whole number from 1 to ${MAX_WORKERS}`, value);
   if (value > MAX_WORKERS) {
     throw Object.assign(codedError('too_large', `${path} is ${value}, over the budget of ${MAX_WORKERS} workers`), { path });
   }
@@ -569,7 +567,7 @@ async function runTasks(job, slots, spawn) {
       under += run.share;
       found += run.count;
     }
-    onProgress(Math.min(1, doneShare + under), { solutions: Math.min(limit, found), nodes: stats.nodes });
+    onProgress(Math.min(1, doneShare + under), { solutions: Math.min(limit, found), nodes: stats.nodes, updates: stats.updates });
   };
 
   // Every task done in order is added up; the limit keeps the first solutions in order.
@@ -680,8 +678,10 @@ async function runTasks(job, slots, spawn) {
             // Its leases ran out: its solutions so far count, the task is not done.
             outOfNodes = true;
           } else {
+            // Done: searched to its end, or to the `limit` solutions it was asked for (then
+            // only as far as its own estimate says it went).
             results[index].done = true;
-            doneShare += task.share;
+            doneShare += task.share * (value.status === 'exhausted' ? 1 : value.progress);
           }
           flush();
           progress(false);

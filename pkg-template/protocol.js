@@ -15,7 +15,7 @@
 /** @typedef {InitRequest | LoadRequest | SplitRequest | RunRequest | GrantRequest | CallRequest | DropRequest} Request */
 //
 // Worker -> pool (each carries the `id` of its request):
-/** @typedef {{ id: number, value: unknown }} Answer  the request's result (a split: `{ tasks, stats }`; a run: `{ count, stats, status }`) */
+/** @typedef {{ id: number, value: unknown }} Answer  the request's result (a split: `{ tasks, stats, warnings }`; a run: `{ count, stats, status, progress }`) */
 /** @typedef {{ id: number, error: EncodedError }} Failure  the request threw */
 /** @typedef {{ id: number, progress: number, count: number }} Progress  a run's progress (0 to 1 of its task) and solutions so far */
 /** @typedef {{ id: number, solution: number[] }} Solution  a run found a solution */

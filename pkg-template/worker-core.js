@@ -127,7 +127,7 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
       }
     }
     const status = outOfNodes ? 'node_limit' : solver.status;
-    post({ id, value: { count, stats: solver.stats, status } });
+    post({ id, value: { count, stats: solver.stats, status, progress: solver.progress } });
   } finally {
     solver.free();
   }

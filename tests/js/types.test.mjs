@@ -1,10 +1,15 @@
-// The package's TypeScript declarations, for both modules: no `any` in a public signature,
-// and a strict consumer of the entries type-checks (wrong uses are caught, right ones pass).
+// The package's TypeScript declarations: no `any` in a public signature of either module, and
+// a strict consumer of every export (fixtures/types-consumer.ts: right uses pass, wrong ones
+// are caught) type-checks against the published types as a user's project sees them: the
+// packed tarball installed into a fresh project, `strict`, `lib: ["es2022", "dom"]`, no
+// `skipLibCheck`, with `nodenext` and with `bundler` resolution; a CommonJS file
+// (fixtures/types-consumer.cts) that requires the package type-checks under `nodenext`.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { test } from 'node:test';
-import { PKG, ROOT, requireBuild, run, tempDir } from './helpers.mjs';
+import { join, relative } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { consumerProject } from './fixtures/consumer-project.mjs';
+import { PKG, ROOT, requireBuild, run } from './helpers.mjs';
 
 const MODULES = ['dlx_wasm.d.ts', 'dlx_wasm_core.d.ts'];
 requireBuild(...MODULES.map((file) => join(PKG, file)), join(PKG, 'index.d.ts'), join(PKG, 'core.d.ts'));
@@ -25,126 +30,61 @@ for (const file of MODULES) {
   });
 }
 
-const CONSUMER = `
-import init, {
-  solve_sudoku, exact_cover, exact_cover_trace, ExactCoverSolver, solve_sudoku_batch,
-  generate_sudoku, sudoku_hint,
-  type ExactCoverResult, type DlxError, type TraceEvent, type RunResult, type SolverStatus,
-  type GeneratedSudoku, type SudokuHint, type ExactCoverCompact,
-  countSolutions, findSolutions, solveSudokuAsync, createWorkerPool, closeWorkerPool, ExactCoverTasks,
-  type CountResult, type FindResult, type ExactCoverTask, type WorkerPool,
-} from '${join(PKG, 'index.js')}';
-import initCore, { exact_cover as coreCover, ExactCoverSolver as CoreSolver } from '${join(PKG, 'core.js')}';
-// @ts-expect-error: the core entry has no sudoku exports
-import { solve_sudoku as missing } from '${join(PKG, 'core.js')}';
-
-await init();
-await initCore();
-const compact: ExactCoverCompact = { primary: 2, items: new Uint32Array([0, 1]), offsets: new Uint32Array([0, 1, 2]) };
-const fromCompact: number = exact_cover(compact, { countOnly: true }).count + coreCover(compact).count;
-const batch: string = solve_sudoku_batch('.'.repeat(16) + '\\n' + '.'.repeat(16));
-// @ts-expect-error: the compact form takes typed arrays
-exact_cover({ primary: 2, items: 'A B', offsets: [0, 1] });
-const result: ExactCoverResult = exact_cover('A B\\nA\\nB', { limit: 1, countOnly: false });
-const count: number = result.count + result.stats.nodes + result.stats.updates;
-const first: number[] | undefined = result.solutions[0];
-
-const solver = new ExactCoverSolver({ primary: ['a', 'b'], options: [['a'], ['b']] }, { seed: 1 });
-for (const solution of solver) {
-  const option: number = solution[0];
-}
-const step: RunResult = solver.run(100);
-if (step.state === 'solution') {
-  const s: number[] | undefined = step.solution;
-}
-const status: SolverStatus = solver.status;
-const progress: number = solver.progress;
-solver.free();
-
-const trace = exact_cover_trace('A\\nA', { maxSteps: 10 });
-for (const event of trace.events as TraceEvent[]) {
-  if (event.op === 'choose') {
-    const lengths: [number, number][] = event.lengths;
-  } else if (event.op === 'hide') {
-    const option: number = event.option + event.item;
-  }
-}
-
-const solved: string | null | undefined = solve_sudoku('1'.repeat(81));
-const generated: GeneratedSudoku = generate_sudoku({ size: 9, difficulty: 'hard', seed: 1 });
-const hint: SudokuHint | null = sudoku_hint(generated.puzzle, generated.puzzle);
-for (const solution of new CoreSolver('A\\nA')) {
-  const option: number = solution[0];
-}
-// @ts-expect-error: the difficulty is one of five names (easy … diabolical)
-generate_sudoku({ difficulty: 'impossible' });
-try {
-  exact_cover('A\\nB');
-} catch (error) {
-  const e = error as DlxError;
-  const code: string = e.code;
-  const line: number | undefined = e.line;
-}
-
-// @ts-expect-error: a problem is a string or an object, never a number
-exact_cover(42);
-// @ts-expect-error: limit is a number
-exact_cover('A\\nA', { limit: 'all' });
-// @ts-expect-error: run takes a node budget
-solver.run();
-
-// The async API on the worker pool.
-const controller = new AbortController();
-const counted: CountResult = await countSolutions('A B\\nA\\nB', {
-  workers: 2, signal: controller.signal, onProgress: (p: number) => {}, forced: [0], seed: 3,
-});
-const countedNumber: number = counted.count + counted.stats.nodes;
-const found: FindResult = await findSolutions({ primary: 1, options: [[0]] }, {
-  limit: 1, onSolution: (s: number[]) => {},
-});
-const firstFound: number[] | undefined = found.solutions[0];
-const sudoku: string | null = await solveSudokuAsync('.'.repeat(81), { signal: controller.signal });
-const pool: WorkerPool = createWorkerPool(2);
-const poolCount: number = (await pool.countSolutions('A\\nA')).count;
-pool.close();
-closeWorkerPool();
-const bounded: 'exhausted' | 'solution_limit' | 'node_limit' = (await countSolutions('A\\nA', { maxNodes: 10 })).status;
-// @ts-expect-error: maxNodes is a number
-countSolutions('A\\nA', { maxNodes: 'few' });
-// @ts-expect-error: workers is a number
-countSolutions('A\\nA', { workers: 'all' });
-const tasks = new ExactCoverTasks('A B\\nA\\nB');
-const split: ExactCoverTask[] = tasks.split(8);
-const taskSolver: ExactCoverSolver = tasks.solver(split[0]?.path ?? '');
-const viaOption = exact_cover('A B\\nA\\nB', { task: split[0]?.path });
-export {
-  count, first, status, progress, solved, hint, missing, fromCompact, batch, countedNumber,
-  firstFound, sudoku, poolCount, taskSolver, viaOption, bounded,
+/** The compiler options every configuration shares: what a careful user's project has. */
+const STRICT = {
+  strict: true,
+  noEmit: true,
+  target: 'es2022',
+  lib: ['es2022', 'dom'],
+  // Only the types the consumer imports: no @types package from anywhere up the tree.
+  types: [],
 };
-`;
 
-test('a strict TypeScript consumer of every export type-checks', () => {
-  const dir = tempDir('types');
-  try {
-    writeFileSync(join(dir.path, 'consumer.ts'), CONSUMER);
+/** The declaration files of the installed package that a tsc run read, by path in the project. */
+function packageFiles(listed, project) {
+  return listed
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.includes('/node_modules/dlx-wasm/'))
+    .map((line) => relative(project, line))
+    .sort();
+}
+
+describe('the published types in a strict TypeScript project', { timeout: 120_000 }, () => {
+  let project;
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+  before(() => {
+    project = consumerProject('types', ['types-consumer.ts', 'types-consumer.cts']);
+    const config = (compilerOptions, files) => JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, files }, null, 2);
     writeFileSync(
-      join(dir.path, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'es2022',
-          module: 'es2022',
-          moduleResolution: 'bundler',
-          lib: ['es2022', 'dom', 'esnext.disposable'],
-          noUnusedLocals: false,
-        },
-        files: ['consumer.ts'],
-      }),
+      join(project.path, 'tsconfig.nodenext.json'),
+      config({ module: 'nodenext', moduleResolution: 'nodenext' }, ['types-consumer.ts', 'types-consumer.cts']),
     );
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    run(process.execPath, [tsc, '-p', dir.path]);
-  } finally {
-    dir.remove();
+    writeFileSync(
+      join(project.path, 'tsconfig.bundler.json'),
+      config({ module: 'esnext', moduleResolution: 'bundler' }, ['types-consumer.ts']),
+    );
+  });
+
+  after(() => project?.remove());
+
+  for (const resolution of ['nodenext', 'bundler']) {
+    test(`module and moduleResolution ${resolution}: every export, the async API, the errors`, () => {
+      const config = JSON.parse(readFileSync(join(project.path, `tsconfig.${resolution}.json`), 'utf8'));
+      assert.equal(config.compilerOptions.skipLibCheck, undefined, 'the package types are checked too');
+      // `tsc -p` as a user's project runs it (`npx tsc -p . --noEmit`), with the repository's
+      // TypeScript, from the consumer project: the types resolve from its node_modules.
+      const listed = run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`, '--noEmit', '--listFiles'], {
+        cwd: project.path,
+      });
+      // The entries' declarations as published (index.d.ts, core.d.ts) and the modules' behind them.
+      assert.deepEqual(packageFiles(listed, project.path), [
+        'node_modules/dlx-wasm/core.d.ts', 'node_modules/dlx-wasm/dlx_wasm.d.ts',
+        'node_modules/dlx-wasm/dlx_wasm_core.d.ts', 'node_modules/dlx-wasm/index.d.ts',
+      ]);
+      // `[Symbol.dispose]` and `using` come from the lib the package references itself.
+      assert.match(listed, /lib\.esnext\.disposable\.d\.ts/);
+    });
   }
 });
