@@ -18,9 +18,6 @@ use super::step::{length_bonus, Candidate, Step, Technique};
 pub(crate) enum Kind {
     /// One symbol: strong links are a region's two places, weak links peers.
     X,
-    /// Strong links inside cells with two candidates, weak links between peers on one
-    /// symbol.
-    Xy,
     /// Every link.
     Aic,
 }
@@ -77,14 +74,12 @@ fn links(ctx: &Context, g: &Grid, kind: Kind) -> Links {
             }
         }
     }
-    if kind != Kind::Xy {
-        for &r in &ctx.exact {
-            for v in 1..=n as u8 {
-                if let [p, q] = g.places(ctx, r, v)[..] {
-                    let (a, b) = (node(n, p, v), node(n, q, v));
-                    push(&mut strong, a, b);
-                    push(&mut strong, b, a);
-                }
+    for &r in &ctx.exact {
+        for v in 1..=n as u8 {
+            if let [p, q] = g.places(ctx, r, v)[..] {
+                let (a, b) = (node(n, p, v), node(n, q, v));
+                push(&mut strong, a, b);
+                push(&mut strong, b, a);
             }
         }
     }
@@ -222,7 +217,7 @@ fn chain_step(
     let reason = format!("If {}, {}", chain.join(", then "), conclusion);
     let technique = match kind {
         Kind::X => Technique::XChain,
-        Kind::Xy => Technique::XyChain,
+        Kind::Aic if xy_only(n, path) => Technique::XyChain,
         Kind::Aic => Technique::Aic,
     };
     let mut step = Step::new(technique, reason);
@@ -240,6 +235,53 @@ fn chain_step(
     step.candidates = cands;
     step.eliminations = eliminations;
     step.placement = placement;
-    step.score += length_bonus(length);
+    step.score += length_bonus(se_length(length, placement.is_some()));
     step
+}
+
+/// Whether every strong link of the chain is inside a cell and every weak link joins two
+/// cells on one symbol: an XY-chain.
+fn xy_only(n: usize, path: &[u32]) -> bool {
+    path.windows(2).all(|w| {
+        let (a, b) = (candidate(n, w[0] / 2), candidate(n, w[1] / 2));
+        if w[0] % 2 == 0 {
+            a.cell == b.cell // strong: from "not" to "is"
+        } else {
+            a.value == b.value && a.cell != b.cell
+        }
+    })
+}
+
+/// The length Sudoku Explainer gives the chain of `links` links behind a step, for its
+/// length bonus: SE counts the candidates of its forcing chain (each once "on" and once
+/// "off" where both occur) less two. An elimination of `e` is SE's chain from "`e` is
+/// true" through "`s` is false", the `links` links, "`t` is true", to "`e` is false":
+/// `links + 3` candidates. A placement is SE's chain from "`s` is false" back to "`s` is
+/// true": `links + 1` candidates.
+fn se_length(links: usize, placement: bool) -> usize {
+    if placement {
+        links.saturating_sub(1)
+    } else {
+        links + 1
+    }
+}
+
+/// The easiest chain step on Sudoku Explainer's scale: an X-chain (6.6 and its length
+/// bonus) if one rates at most 7.0, else the lowest of the X-chain, a W-Wing (SE's
+/// shortest such chain, 7.1) and the shortest alternating inference chain (7.0 and its
+/// bonus; an XY-chain when it only uses cells with two candidates). Ties go to the simpler
+/// pattern, in that order.
+pub(crate) fn easiest(ctx: &Context, g: &Grid) -> Option<Step> {
+    let x = find(ctx, g, Kind::X);
+    if x.as_ref()
+        .is_some_and(|s| s.score <= Technique::Aic.base_score() + 1e-9)
+    {
+        return x;
+    }
+    let w = super::wings::w_wing(ctx, g);
+    let a = find(ctx, g, Kind::Aic);
+    [x, w, a]
+        .into_iter()
+        .flatten()
+        .reduce(|best, s| if s.score < best.score - 1e-9 { s } else { best })
 }

@@ -63,11 +63,10 @@ pub struct SolvePath {
 /// The next step on `g`: the easiest technique that applies, of those whose base score
 /// is at most `limit` (`f64::INFINITY` for all).
 pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Option<Step> {
-    use chains::Kind;
     type Finder<'f> = &'f dyn Fn() -> Option<Step>;
     // Chains and forcing chains are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 21] = [
+    let finders: [(f64, bool, Finder); 18] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (2.3, true, &|| singles::naked(ctx, g)),
         (2.6, true, &|| intersections::find(ctx, g)),
@@ -79,15 +78,12 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
         (4.0, true, &|| subsets::hidden(ctx, g, 3)),
         (4.2, true, &|| wings::xy_wing(ctx, g, false)),
         (4.4, true, &|| wings::xy_wing(ctx, g, true)),
-        (4.4, true, &|| wings::w_wing(ctx, g)),
         (4.5, unique, &|| uniqueness::rectangle(ctx, g)),
         (5.0, true, &|| subsets::naked(ctx, g, 4)),
         (5.2, true, &|| fish::find(ctx, g, 4)),
         (5.4, true, &|| subsets::hidden(ctx, g, 4)),
         (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
-        (6.6, small, &|| chains::find(ctx, g, Kind::X)),
-        (6.6, small, &|| chains::find(ctx, g, Kind::Xy)),
-        (7.0, small, &|| chains::find(ctx, g, Kind::Aic)),
+        (6.6, small, &|| chains::easiest(ctx, g)),
         (7.5, small, &|| {
             forcing::contradiction(ctx, g).or_else(|| forcing::forcing(ctx, g))
         }),
