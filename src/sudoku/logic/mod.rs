@@ -66,7 +66,7 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
     type Finder<'f> = &'f dyn Fn() -> Option<Step>;
     // Chains and forcing chains are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 18] = [
+    let finders: [(f64, bool, Finder); 21] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (2.3, true, &|| singles::naked(ctx, g)),
         (2.6, true, &|| intersections::find(ctx, g)),
@@ -82,7 +82,10 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
         (5.0, true, &|| subsets::naked(ctx, g, 4)),
         (5.2, true, &|| fish::find(ctx, g, 4)),
         (5.4, true, &|| subsets::hidden(ctx, g, 4)),
+        (5.5, true, &|| wings::als_wing(ctx, g, 3)),
         (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
+        (6.2, small, &|| wings::als_wing(ctx, g, 4)),
+        (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
         (7.5, small, &|| {
             forcing::contradiction(ctx, g).or_else(|| forcing::forcing(ctx, g))
