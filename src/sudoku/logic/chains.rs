@@ -91,6 +91,60 @@ type Found = (u32, Vec<u32>, Vec<Candidate>, Option<Candidate>);
 
 /// The shortest chain of `kind` that removes a candidate (or proves one).
 pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
+    shortest(ctx, g, kind, u32::MAX).map(|(_, step)| step)
+}
+
+/// Sudoku Explainer's rating of an X-chain of `strong` strong links (2: turbot fish,
+/// skyscraper, kite; 3 and 4: its "strong-linked fishes"), before the bonus for the kinds
+/// of region its links use.
+const STRONG_LINKS: [f64; 3] = [4.0, 5.4, 5.8];
+
+/// An X-chain of exactly `strong` strong links (2 to 4) that removes candidates, rated as
+/// Sudoku Explainer rates its turbot fish and strong-linked fishes: 4.0, 5.4 or 5.8, plus a
+/// tenth when the strong links lie in two kinds of region (rows, columns, boxes) and two
+/// tenths when in all three.
+pub(crate) fn strong_links(ctx: &Context, g: &Grid, strong: usize) -> Option<Step> {
+    let max = 2 * strong as u32 - 1;
+    let (length, mut step) = shortest(ctx, g, Kind::X, max)?;
+    if length != max as usize || step.placement.is_some() {
+        return None;
+    }
+    // The candidates alternate: pairs 0-1, 2-3, ... are the strong links.
+    let mut kinds = [false; 3];
+    for pair in step.candidates.chunks(2) {
+        let [a, b] = pair else { continue };
+        let (pa, pb) = (ctx.layout.position(a.cell), ctx.layout.position(b.cell));
+        let line = |row: bool| {
+            ctx.exact.iter().any(|&r| {
+                let name = ctx.layout.region_name(r);
+                let cells = ctx.layout.region_cells(r);
+                let kind_ok = if row {
+                    name.kind == crate::sudoku::layout::RegionKind::Row
+                } else {
+                    name.kind == crate::sudoku::layout::RegionKind::Column
+                };
+                kind_ok
+                    && cells.contains(&(a.cell as u32))
+                    && cells.contains(&(b.cell as u32))
+                    && g.places(ctx, r, a.value).len() == 2
+            })
+        };
+        if pa.row == pb.row && line(true) {
+            kinds[0] = true;
+        } else if pa.column == pb.column && line(false) {
+            kinds[1] = true;
+        } else {
+            kinds[2] = true;
+        }
+    }
+    let count = kinds.iter().filter(|&&k| k).count();
+    step.score = STRONG_LINKS[strong - 2] + count.saturating_sub(1) as f64 * 0.1;
+    Some(step)
+}
+
+/// The shortest chain of `kind` of at most `max_links` links that removes a candidate (or
+/// proves one), with its number of links.
+fn shortest(ctx: &Context, g: &Grid, kind: Kind, max_links: u32) -> Option<(usize, Step)> {
     let links = links(ctx, g, kind);
     let total = links.strong.len();
     // BFS state: node * 2 + (1 if the node is true).
@@ -116,7 +170,7 @@ pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
         queue.push_back(start);
         while let Some(state) = queue.pop_front() {
             let d = depth[state as usize];
-            if best.as_ref().is_some_and(|b| d + 1 >= b.0) {
+            if best.as_ref().is_some_and(|b| d + 1 >= b.0) || d + 1 > max_links {
                 break;
             }
             let x = state / 2;
@@ -167,7 +221,7 @@ pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
     let (length, path, mut eliminations, placement) = best?;
     eliminations.sort_unstable();
     eliminations.dedup();
-    Some(chain_step(
+    let step = chain_step(
         ctx,
         kind,
         length as usize,
@@ -175,7 +229,8 @@ pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
         eliminations,
         placement,
         links.n,
-    ))
+    );
+    Some((length as usize, step))
 }
 
 fn chain_step(

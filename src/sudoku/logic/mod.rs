@@ -66,7 +66,7 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
     type Finder<'f> = &'f dyn Fn() -> Option<Step>;
     // Chains and forcing chains are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 21] = [
+    let finders: [(f64, bool, Finder); 24] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (2.3, true, &|| singles::naked(ctx, g)),
         (2.6, true, &|| intersections::find(ctx, g)),
@@ -76,14 +76,17 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
         (3.6, true, &|| subsets::naked(ctx, g, 3)),
         (3.8, true, &|| fish::find(ctx, g, 3)),
         (4.0, true, &|| subsets::hidden(ctx, g, 3)),
+        (4.0, small, &|| chains::strong_links(ctx, g, 2)),
         (4.2, true, &|| wings::xy_wing(ctx, g, false)),
         (4.4, true, &|| wings::xy_wing(ctx, g, true)),
         (4.5, unique, &|| uniqueness::rectangle(ctx, g)),
         (5.0, true, &|| subsets::naked(ctx, g, 4)),
         (5.2, true, &|| fish::find(ctx, g, 4)),
         (5.4, true, &|| subsets::hidden(ctx, g, 4)),
+        (5.4, small, &|| chains::strong_links(ctx, g, 3)),
         (5.5, true, &|| wings::als_wing(ctx, g, 3)),
         (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
+        (5.8, small, &|| chains::strong_links(ctx, g, 4)),
         (6.2, small, &|| wings::als_wing(ctx, g, 4)),
         (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
