@@ -4,10 +4,14 @@
 //! Techniques, easiest first (their difficulty on the Sudoku Explainer scale in
 //! parentheses; [`Technique::base_score`]): hidden singles (1.0-1.5), naked singles (2.3),
 //! locked candidates (2.6-2.8), naked pairs (3.0), X-Wing (3.2), hidden pairs (3.4),
-//! naked triples (3.6), Swordfish (3.8), hidden triples (4.0), XY-Wing (4.2), XYZ-Wing and
-//! W-Wing (4.4), unique rectangles 1-4 (4.5-4.9), naked quads (5.0), Jellyfish (5.2),
-//! hidden quads (5.4), BUG+1 (5.6), X-chains and XY-chains (6.6+), AIC (7.0+),
-//! contradiction chains (7.5+) and forcing chains (8.3+). Only a puzzle with exactly one
+//! naked triples (3.6), Swordfish (3.8), hidden triples (4.0), X-chains of two strong
+//! links (turbot fish, 4.0-4.2), XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles 1-4
+//! (4.5-4.9), naked quads (5.0), Jellyfish (5.2), hidden quads (5.4), X-chains of three
+//! strong links (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
+//! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
+//! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
+//! SE's bonus for the chain's length; contradiction chains (7.5+) and forcing chains
+//! (8.3+). The order and the figures are SukakuExplainer's (default settings). Only a puzzle with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
 //!
