@@ -538,6 +538,7 @@ const TECHNIQUES = {
   xy_wing: 'XY-Wing',
   xyz_wing: 'XYZ-Wing',
   w_wing: 'W-Wing',
+  als_wing: 'ALS wing',
   x_chain: 'X-Chain',
   xy_chain: 'XY-Chain',
   aic: 'Alternating inference chain',

@@ -18,9 +18,6 @@ use super::step::{length_bonus, Candidate, Step, Technique};
 pub(crate) enum Kind {
     /// One symbol: strong links are a region's two places, weak links peers.
     X,
-    /// Strong links inside cells with two candidates, weak links between peers on one
-    /// symbol.
-    Xy,
     /// Every link.
     Aic,
 }
@@ -77,14 +74,12 @@ fn links(ctx: &Context, g: &Grid, kind: Kind) -> Links {
             }
         }
     }
-    if kind != Kind::Xy {
-        for &r in &ctx.exact {
-            for v in 1..=n as u8 {
-                if let [p, q] = g.places(ctx, r, v)[..] {
-                    let (a, b) = (node(n, p, v), node(n, q, v));
-                    push(&mut strong, a, b);
-                    push(&mut strong, b, a);
-                }
+    for &r in &ctx.exact {
+        for v in 1..=n as u8 {
+            if let [p, q] = g.places(ctx, r, v)[..] {
+                let (a, b) = (node(n, p, v), node(n, q, v));
+                push(&mut strong, a, b);
+                push(&mut strong, b, a);
             }
         }
     }
@@ -96,6 +91,60 @@ type Found = (u32, Vec<u32>, Vec<Candidate>, Option<Candidate>);
 
 /// The shortest chain of `kind` that removes a candidate (or proves one).
 pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
+    shortest(ctx, g, kind, u32::MAX).map(|(_, step)| step)
+}
+
+/// Sudoku Explainer's rating of an X-chain of `strong` strong links (2: turbot fish,
+/// skyscraper, kite; 3 and 4: its "strong-linked fishes"), before the bonus for the kinds
+/// of region its links use.
+const STRONG_LINKS: [f64; 3] = [4.0, 5.4, 5.8];
+
+/// An X-chain of exactly `strong` strong links (2 to 4) that removes candidates, rated as
+/// Sudoku Explainer rates its turbot fish and strong-linked fishes: 4.0, 5.4 or 5.8, plus a
+/// tenth when the strong links lie in two kinds of region (rows, columns, boxes) and two
+/// tenths when in all three.
+pub(crate) fn strong_links(ctx: &Context, g: &Grid, strong: usize) -> Option<Step> {
+    let max = 2 * strong as u32 - 1;
+    let (length, mut step) = shortest(ctx, g, Kind::X, max)?;
+    if length != max as usize || step.placement.is_some() {
+        return None;
+    }
+    // The candidates alternate: pairs 0-1, 2-3, ... are the strong links.
+    let mut kinds = [false; 3];
+    for pair in step.candidates.chunks(2) {
+        let [a, b] = pair else { continue };
+        let (pa, pb) = (ctx.layout.position(a.cell), ctx.layout.position(b.cell));
+        let line = |row: bool| {
+            ctx.exact.iter().any(|&r| {
+                let name = ctx.layout.region_name(r);
+                let cells = ctx.layout.region_cells(r);
+                let kind_ok = if row {
+                    name.kind == crate::sudoku::layout::RegionKind::Row
+                } else {
+                    name.kind == crate::sudoku::layout::RegionKind::Column
+                };
+                kind_ok
+                    && cells.contains(&(a.cell as u32))
+                    && cells.contains(&(b.cell as u32))
+                    && g.places(ctx, r, a.value).len() == 2
+            })
+        };
+        if pa.row == pb.row && line(true) {
+            kinds[0] = true;
+        } else if pa.column == pb.column && line(false) {
+            kinds[1] = true;
+        } else {
+            kinds[2] = true;
+        }
+    }
+    let count = kinds.iter().filter(|&&k| k).count();
+    step.score = STRONG_LINKS[strong - 2] + count.saturating_sub(1) as f64 * 0.1;
+    Some(step)
+}
+
+/// The shortest chain of `kind` of at most `max_links` links that removes a candidate (or
+/// proves one), with its number of links.
+fn shortest(ctx: &Context, g: &Grid, kind: Kind, max_links: u32) -> Option<(usize, Step)> {
     let links = links(ctx, g, kind);
     let total = links.strong.len();
     // BFS state: node * 2 + (1 if the node is true).
@@ -121,7 +170,7 @@ pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
         queue.push_back(start);
         while let Some(state) = queue.pop_front() {
             let d = depth[state as usize];
-            if best.as_ref().is_some_and(|b| d + 1 >= b.0) {
+            if best.as_ref().is_some_and(|b| d + 1 >= b.0) || d + 1 > max_links {
                 break;
             }
             let x = state / 2;
@@ -172,7 +221,7 @@ pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
     let (length, path, mut eliminations, placement) = best?;
     eliminations.sort_unstable();
     eliminations.dedup();
-    Some(chain_step(
+    let step = chain_step(
         ctx,
         kind,
         length as usize,
@@ -180,7 +229,8 @@ pub(crate) fn find(ctx: &Context, g: &Grid, kind: Kind) -> Option<Step> {
         eliminations,
         placement,
         links.n,
-    ))
+    );
+    Some((length as usize, step))
 }
 
 fn chain_step(
@@ -222,7 +272,7 @@ fn chain_step(
     let reason = format!("If {}, {}", chain.join(", then "), conclusion);
     let technique = match kind {
         Kind::X => Technique::XChain,
-        Kind::Xy => Technique::XyChain,
+        Kind::Aic if xy_only(n, path) => Technique::XyChain,
         Kind::Aic => Technique::Aic,
     };
     let mut step = Step::new(technique, reason);
@@ -240,6 +290,53 @@ fn chain_step(
     step.candidates = cands;
     step.eliminations = eliminations;
     step.placement = placement;
-    step.score += length_bonus(length);
+    step.score += length_bonus(se_length(length, placement.is_some()));
     step
+}
+
+/// Whether every strong link of the chain is inside a cell and every weak link joins two
+/// cells on one symbol: an XY-chain.
+fn xy_only(n: usize, path: &[u32]) -> bool {
+    path.windows(2).all(|w| {
+        let (a, b) = (candidate(n, w[0] / 2), candidate(n, w[1] / 2));
+        if w[0] % 2 == 0 {
+            a.cell == b.cell // strong: from "not" to "is"
+        } else {
+            a.value == b.value && a.cell != b.cell
+        }
+    })
+}
+
+/// The length Sudoku Explainer gives the chain of `links` links behind a step, for its
+/// length bonus: SE counts the candidates of its forcing chain (each once "on" and once
+/// "off" where both occur) less two. An elimination of `e` is SE's chain from "`e` is
+/// true" through "`s` is false", the `links` links, "`t` is true", to "`e` is false":
+/// `links + 3` candidates. A placement is SE's chain from "`s` is false" back to "`s` is
+/// true": `links + 1` candidates.
+fn se_length(links: usize, placement: bool) -> usize {
+    if placement {
+        links.saturating_sub(1)
+    } else {
+        links + 1
+    }
+}
+
+/// The easiest chain step on Sudoku Explainer's scale: an X-chain (6.6 and its length
+/// bonus) if one rates at most 7.0, else the lowest of the X-chain, a W-Wing (SE's
+/// shortest such chain, 7.1) and the shortest alternating inference chain (7.0 and its
+/// bonus; an XY-chain when it only uses cells with two candidates). Ties go to the simpler
+/// pattern, in that order.
+pub(crate) fn easiest(ctx: &Context, g: &Grid) -> Option<Step> {
+    let x = find(ctx, g, Kind::X);
+    if x.as_ref()
+        .is_some_and(|s| s.score <= Technique::Aic.base_score() + 1e-9)
+    {
+        return x;
+    }
+    let w = super::wings::w_wing(ctx, g);
+    let a = find(ctx, g, Kind::Aic);
+    [x, w, a]
+        .into_iter()
+        .flatten()
+        .reduce(|best, s| if s.score < best.score - 1e-9 { s } else { best })
 }

@@ -8,6 +8,10 @@ use crate::sudoku::propagate::full_mask;
 use super::grid::{bit, values, Context, Grid};
 use super::step::{Candidate, Step, Technique};
 
+/// How many candidates of Sudoku Explainer's chain one placement of singles stands for,
+/// for the length bonus of a contradiction chain.
+const SE_CANDIDATES_PER_PLACEMENT: usize = 3;
+
 /// Where propagation broke.
 enum Broken {
     /// An empty cell with no candidate left.
@@ -106,7 +110,10 @@ pub(crate) fn contradiction(ctx: &Context, g: &Grid) -> Option<Step> {
     step.cells = vec![c.cell];
     step.candidates = vec![c];
     step.eliminations = vec![c];
-    step.score += super::step::length_bonus(count);
+    // SE counts every candidate its chain turns on or off; each placement here stands
+    // for about three of them (itself and the candidates it removes that the chain
+    // goes on from), a factor calibrated on the SE-rated puzzles of tests/sudoku_se.rs.
+    step.score += super::step::length_bonus(count * SE_CANDIDATES_PER_PLACEMENT);
     Some(step)
 }
 

@@ -4,10 +4,14 @@
 //! Techniques, easiest first (their difficulty on the Sudoku Explainer scale in
 //! parentheses; [`Technique::base_score`]): hidden singles (1.0-1.5), naked singles (2.3),
 //! locked candidates (2.6-2.8), naked pairs (3.0), X-Wing (3.2), hidden pairs (3.4),
-//! naked triples (3.6), Swordfish (3.8), hidden triples (4.0), XY-Wing (4.2), XYZ-Wing and
-//! W-Wing (4.4), unique rectangles 1-4 (4.5-4.9), naked quads (5.0), Jellyfish (5.2),
-//! hidden quads (5.4), BUG+1 (5.6), X-chains and XY-chains (6.6+), AIC (7.0+),
-//! contradiction chains (7.5+) and forcing chains (8.3+). Only a puzzle with exactly one
+//! naked triples (3.6), Swordfish (3.8), hidden triples (4.0), X-chains of two strong
+//! links (turbot fish, 4.0-4.2), XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles 1-4
+//! (4.5-4.9), naked quads (5.0), Jellyfish (5.2), hidden quads (5.4), X-chains of three
+//! strong links (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
+//! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
+//! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
+//! SE's bonus for the chain's length; contradiction chains (7.5+) and forcing chains
+//! (8.3+). The order and the figures are SukakuExplainer's (default settings). Only a puzzle with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
 //!
@@ -63,11 +67,10 @@ pub struct SolvePath {
 /// The next step on `g`: the easiest technique that applies, of those whose base score
 /// is at most `limit` (`f64::INFINITY` for all).
 pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Option<Step> {
-    use chains::Kind;
     type Finder<'f> = &'f dyn Fn() -> Option<Step>;
     // Chains and forcing chains are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 21] = [
+    let finders: [(f64, bool, Finder); 24] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (2.3, true, &|| singles::naked(ctx, g)),
         (2.6, true, &|| intersections::find(ctx, g)),
@@ -77,17 +80,20 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
         (3.6, true, &|| subsets::naked(ctx, g, 3)),
         (3.8, true, &|| fish::find(ctx, g, 3)),
         (4.0, true, &|| subsets::hidden(ctx, g, 3)),
+        (4.0, small, &|| chains::strong_links(ctx, g, 2)),
         (4.2, true, &|| wings::xy_wing(ctx, g, false)),
         (4.4, true, &|| wings::xy_wing(ctx, g, true)),
-        (4.4, true, &|| wings::w_wing(ctx, g)),
         (4.5, unique, &|| uniqueness::rectangle(ctx, g)),
         (5.0, true, &|| subsets::naked(ctx, g, 4)),
         (5.2, true, &|| fish::find(ctx, g, 4)),
         (5.4, true, &|| subsets::hidden(ctx, g, 4)),
+        (5.4, small, &|| chains::strong_links(ctx, g, 3)),
+        (5.5, true, &|| wings::als_wing(ctx, g, 3)),
         (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
-        (6.6, small, &|| chains::find(ctx, g, Kind::X)),
-        (6.6, small, &|| chains::find(ctx, g, Kind::Xy)),
-        (7.0, small, &|| chains::find(ctx, g, Kind::Aic)),
+        (5.8, small, &|| chains::strong_links(ctx, g, 4)),
+        (6.2, small, &|| wings::als_wing(ctx, g, 4)),
+        (6.6, small, &|| wings::als_wing(ctx, g, 5)),
+        (6.6, small, &|| chains::easiest(ctx, g)),
         (7.5, small, &|| {
             forcing::contradiction(ctx, g).or_else(|| forcing::forcing(ctx, g))
         }),

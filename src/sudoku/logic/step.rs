@@ -39,6 +39,10 @@ pub enum Technique {
     XyzWing,
     /// Two cells `xy` joined by a strong link on `x`: no cell seeing both is `y`.
     WWing,
+    /// An almost locked set (cells of a region holding one symbol more than their count)
+    /// and a cell with two candidates `x` and `z` seeing its `x`: the set or the cell is `z`
+    /// (Sudoku Explainer's WXYZ-, VWXYZ- and UVWXYZ-Wing).
+    AlsWing,
     /// A chain of strong and weak links on one symbol (simple colouring, skyscraper,
     /// turbot fish are short ones).
     XChain,
@@ -71,7 +75,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order of this enum.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 29] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -87,6 +91,7 @@ impl Technique {
         Technique::XyWing,
         Technique::XyzWing,
         Technique::WWing,
+        Technique::AlsWing,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
@@ -120,6 +125,7 @@ impl Technique {
             Technique::XyWing => "xy_wing",
             Technique::XyzWing => "xyz_wing",
             Technique::WWing => "w_wing",
+            Technique::AlsWing => "als_wing",
             Technique::XChain => "x_chain",
             Technique::XyChain => "xy_chain",
             Technique::Aic => "aic",
@@ -150,15 +156,17 @@ impl Technique {
             Technique::Swordfish => 3.8,
             Technique::HiddenTriple => 4.0,
             Technique::XyWing => 4.2,
-            Technique::XyzWing | Technique::WWing => 4.4,
+            Technique::XyzWing => 4.4,
             Technique::UniqueRectangle1 | Technique::UniqueRectangle2 => 4.5,
             Technique::UniqueRectangle3 | Technique::UniqueRectangle4 => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
             Technique::BugPlusOne => 5.6,
-            Technique::XChain | Technique::XyChain => 6.6,
-            Technique::Aic => 7.0,
+            Technique::XChain => 6.6,
+            Technique::XyChain | Technique::Aic => 7.0,
+            Technique::WWing => 7.1,
+            Technique::AlsWing => 5.5,
             Technique::ContradictionChain => 7.5,
             Technique::ForcingChain => 8.3,
             Technique::WrongEntry | Technique::MissingCandidate | Technique::Reveal => 0.0,

@@ -154,3 +154,133 @@ pub(crate) fn w_wing(ctx: &Context, g: &Grid) -> Option<Step> {
     }
     None
 }
+
+/// An almost locked set (ALS) wing, Sudoku Explainer's WXYZ-Wing (`size` 3), VWXYZ-Wing (4)
+/// and UVWXYZ-Wing (5): `size` cells of one region holding `size + 1` symbols between them,
+/// and a cell outside them holding only `x` and `z`, both among those symbols, seen by
+/// every cell of the set that can be `x`. If the outside cell is `x`, the set loses `x` and
+/// its other `size` symbols fill its `size` cells, `z` among them; so `z` is in the outside
+/// cell or in the set, and no cell seeing all of those `z` can be `z`. Of every such wing,
+/// the one SE rates lowest (its rating depends on the largest cell of the set), then the
+/// one that removes the most.
+pub(crate) fn als_wing(ctx: &Context, g: &Grid, size: usize) -> Option<Step> {
+    let bivalue = empty_with(g, 2);
+    if bivalue.is_empty() {
+        return None;
+    }
+    let mut best: Option<Step> = None;
+    let mut seen_sets: Vec<Vec<usize>> = Vec::new();
+    for r in 0..ctx.layout.region_count() {
+        let cells: Vec<usize> = ctx
+            .layout
+            .region_cells(r)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| {
+                g.values[c] == 0 && (2..=size as u32 + 1).contains(&g.cand[c].count_ones())
+            })
+            .collect();
+        super::subsets::combinations(cells.len(), size, |pick| {
+            let set: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
+            let union = set.iter().fold(0, |m, &c| m | g.cand[c]);
+            if union.count_ones() as usize != size + 1 || seen_sets.contains(&set) {
+                return false;
+            }
+            if ctx.layout.region_count() > 1 && set.len() <= 3 {
+                seen_sets.push(set.clone());
+            }
+            let largest = set
+                .iter()
+                .map(|&c| g.cand[c].count_ones())
+                .max()
+                .unwrap_or(2);
+            let score = als_wing_score(size, largest);
+            if best.as_ref().is_some_and(|b| b.score < score - 1e-9) {
+                return false;
+            }
+            for &b in &bivalue {
+                let bm = g.cand[b];
+                if bm & !union != 0 || set.contains(&b) {
+                    continue;
+                }
+                for x in values(bm) {
+                    let z = values(bm & !bit(x)).next().unwrap_or(x);
+                    let holds = |v: u8| set.iter().copied().filter(move |&c| g.has(c, v));
+                    if !holds(x).all(|c| ctx.sees(c, b)) {
+                        continue;
+                    }
+                    let mut zs: Vec<usize> = holds(z).collect();
+                    zs.push(b);
+                    let eliminations: Vec<Candidate> = seeing_all(ctx, g, &zs, z)
+                        .into_iter()
+                        .filter(|e| !set.contains(&e.cell))
+                        .collect();
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    let better = best.as_ref().is_none_or(|s| {
+                        score < s.score - 1e-9 || eliminations.len() > s.eliminations.len()
+                    });
+                    if better {
+                        best = Some(als_wing_step(
+                            ctx,
+                            g,
+                            &set,
+                            union,
+                            b,
+                            x,
+                            z,
+                            score,
+                            eliminations,
+                        ));
+                    }
+                }
+            }
+            false
+        });
+    }
+    best
+}
+
+/// SE's rating of an ALS wing of `size` cells whose largest cell has `largest` candidates:
+/// WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4 (the middle sizes rate higher), UVWXYZ-Wing 6.6.
+fn als_wing_score(size: usize, largest: u32) -> f64 {
+    let mid = 3i32;
+    let off = (mid - largest as i32).abs();
+    match size {
+        3 => 5.5 + f64::from(1 - off) * 0.1,
+        4 => 6.2 + f64::from(2 - off) * 0.1,
+        _ => 6.6,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn als_wing_step(
+    ctx: &Context,
+    g: &Grid,
+    set: &[usize],
+    union: u32,
+    b: usize,
+    x: u8,
+    z: u8,
+    score: f64,
+    eliminations: Vec<Candidate>,
+) -> Step {
+    let reason = format!(
+        "{cells} hold only {syms}, one more symbol than cells, and {b} holds only {x} and {z}, seeing every one of them that can be {x}: if {b} is {x}, the others fill those cells and one is {z}, so {b} or one of them is {z}, and no cell seeing all of those can be {z}.",
+        cells = ctx.cells(set),
+        syms = ctx.syms(union, "and"),
+        b = ctx.cell(b),
+        x = ctx.sym(x),
+        z = ctx.sym(z),
+    );
+    let mut step = Step::new(Technique::AlsWing, reason);
+    let mut cells = set.to_vec();
+    cells.push(b);
+    cells.sort_unstable();
+    step.candidates = pattern(g, &cells, u32::MAX);
+    step.cells = cells;
+    step.eliminations = eliminations;
+    step.score = score;
+    step
+}
