@@ -68,8 +68,9 @@ rm -rf "$simd_out"
 cargo metadata --no-deps --format-version 1 | node scripts/write-package-json.mjs pkg/package.json
 cp pkg-template/*.js pkg-template/*.d.ts pkg-template/README.md LICENSE-MIT LICENSE-APACHE pkg/
 
-# Both pages' workers import ./pkg/dlx_wasm.js, the main module: give them the same build,
-# and the package's worker pool (pool.js and its worker), which the playground counts on.
+# Both pages run their calls on the package's worker pool (pool.js, its worker and the
+# protocol they speak), whose workers instantiate the main module the page compiled once
+# (load.js): give them the same build.
 rm -rf www/pkg
 mkdir -p www/pkg
 cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_simd_bg.wasm pkg/load.js pkg/snippets \
