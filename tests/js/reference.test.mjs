@@ -188,6 +188,69 @@ test(`${CASES} random problems in every form: exact_cover and ExactCoverSolver a
   console.log(`${calls} calls checked against brute force, ${solutionsChecked} solutions compared; 0 wrong answers`);
 });
 
+const ASYNC_CASES = Number(process.env.REFERENCE_ASYNC_CASES ?? 1000);
+
+test(`${ASYNC_CASES} random problems: exact_cover_async on 1 to 3 workers agrees with brute force and with exact_cover`, { timeout: 600_000 }, async () => {
+  const dlx = MODULES['dlx-wasm'];
+  let calls = 0;
+  let solutionsChecked = 0;
+  try {
+    for (let c = 0; c < ASYNC_CASES; c++) {
+      const problem = randomProblem();
+      const all = reference(problem);
+      const forced = rand() < 0.3 ? [int(problem.options.length)] : [];
+      const limit = rand() < 0.3 ? 1 + int(3) : undefined;
+      const seed = rand() < 0.2 ? int(1000) : undefined;
+      const countOnly = rand() < 0.3;
+      const options = { limit, seed, countOnly, forced, workers: 1 + int(3), tasks: 1 + int(20) };
+      const inputs = Object.entries(forms(problem));
+      const [form, input] = inputs[int(inputs.length)];
+      const where = `${form}, async case ${c} (FUZZ_SEED=${SEED}): ${JSON.stringify({ problem, options })}`;
+      const { workers, tasks, ...syncOptions } = options;
+      let sync;
+      try {
+        sync = dlx.exact_cover(input, syncOptions);
+      } catch (error) {
+        // What the sync call refuses (a forced option left out or in conflict), the async
+        // one refuses with the same code and fields.
+        const rejected = await dlx.exact_cover_async(input, options).then(() => null, (e) => e);
+        assert.ok(rejected, `rejects as exact_cover throws: ${where}`);
+        assert.deepEqual({ ...rejected, message: rejected.message }, { ...error, message: error.message }, where);
+        calls++;
+        continue;
+      }
+      const result = await dlx.exact_cover_async(input, options);
+      calls++;
+      const expected = all.filter((s) => forced.every((f) => s.includes(f)));
+      const want = limit === undefined ? expected.length : Math.min(limit, expected.length);
+      assert.equal(result.count, want, where);
+      assert.equal(result.countText, String(want), where);
+      assert.deepEqual(result.warnings, sync.warnings, `warnings: ${where}`);
+      // A limit of exactly the number of solutions may end either search either way.
+      if (limit !== expected.length) {
+        assert.equal(result.complete, sync.complete, where);
+        assert.equal(result.status, sync.status, where);
+      }
+      assert.ok(result.stats.nodes >= sync.stats.nodes, `the split's nodes included: ${where}`);
+      if (countOnly) {
+        assert.deepEqual(result.solutions, [], where);
+        continue;
+      }
+      const found = result.solutions.map(key);
+      const known = new Set(expected.map(key));
+      for (const s of found) assert.ok(known.has(s), `${s} is a solution: ${where}`);
+      assert.equal(new Set(found).size, found.length, `distinct: ${where}`);
+      // Without a seed, the serial order: exact_cover's solutions exactly.
+      if (seed === undefined) assert.deepEqual(found, sync.solutions.map(key), `exact_cover's order: ${where}`);
+      else if (limit === undefined) assert.deepEqual([...found].sort(), [...known].sort(), where);
+      solutionsChecked += found.length;
+    }
+  } finally {
+    dlx.close_worker_pool();
+  }
+  console.log(`${calls} async calls checked against brute force and exact_cover, ${solutionsChecked} solutions compared; 0 wrong answers`);
+});
+
 /** Invalid numbers, each with the code it must give (no number may wrap or round). */
 const INVALID = [
   [{ primary: 2, options: [[0], [2 ** 32 + 1]] }, { countOnly: true }, 'item_out_of_range'],
