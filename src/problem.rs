@@ -366,8 +366,11 @@ impl Problem {
         }
         text.push('\n');
         for option in 0..self.option_count() {
-            text.push_str(&self.option_line(option));
-            text.push('\n');
+            // An empty option has no line (an empty line is no option when read).
+            if !self.option(option).is_empty() {
+                text.push_str(&self.option_line(option));
+                text.push('\n');
+            }
         }
         text
     }
