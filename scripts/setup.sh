@@ -22,14 +22,29 @@ if [[ $have != "$want" ]]; then
     cargo install wasm-bindgen-cli --version "$want" --force
 fi
 
+# Debian packages: apt_install PACKAGE... (the package lists are updated once, when needed).
+sudo=; [[ $(id -u) == 0 ]] || sudo=sudo
+apt_updated=
+apt_install() {
+    if [[ -z $apt_updated ]]; then
+        $sudo apt-get update
+        apt_updated=1
+    fi
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
+}
+
 # Headless Chromium and its driver, for the wasm browser tests and the page tests.
 # (Never Debian's binaryen: its old wasm-opt breaks wasm-bindgen's output.)
 if [[ ! -x /usr/bin/chromium || ! -x /usr/bin/chromedriver ]]; then
     say "installing chromium and chromium-driver from Debian"
-    sudo=; [[ $(id -u) == 0 ]] || sudo=sudo
-    $sudo apt-get update
-    $sudo env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y --no-install-recommends chromium chromium-driver
+    apt_install chromium chromium-driver
+fi
+
+# GNU parallel, for the test that runs the README's recipe for a count spread over processes
+# (tests/distributed.rs fails without it). Not moreutils' `parallel`, another program.
+if ! parallel --version 2>/dev/null | grep -q '^GNU parallel'; then
+    say "installing GNU parallel from Debian"
+    apt_install parallel
 fi
 
 # npm dev dependencies (binaryen's wasm-opt, playwright-core), when node_modules is missing

@@ -72,11 +72,12 @@ stage "clippy, wasm32, simd128 (the package's SIMD build)" \
 # on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
 # doctests, which only run natively (on wasm32 they report false passes).
 stage "native tests and doctests (optimised)" cargo test --profile ci
-# The full published sudoku sets are `#[ignore]` tests (tests/sudoku_data.rs) that fail when
-# their file is missing; the vendored samples above always run. Here, where the data exists.
+# The full published sudoku sets are `#[ignore]` tests (tests/sudoku_data.rs, a module of the
+# `native` test binary) that fail when their file is missing; the vendored samples above
+# always run. Here, where the data exists.
 if [[ -d ../shared/data/sudoku ]]; then
-    stage "full sudoku sets (../shared/data/sudoku/: sudoku_data -- --ignored)" \
-        cargo test --profile ci --test sudoku_data -- --ignored
+    stage "full sudoku sets (../shared/data/sudoku/: native -- --ignored sudoku_data::)" \
+        cargo test --profile ci --test native -- --ignored sudoku_data::
 else
     printf '\n\033[1m==> full sudoku sets: not run\033[0m (no ../shared/data/sudoku/ here;'
     printf ' the vendored samples in tests/data/sudoku/ ran above)\n'
@@ -84,9 +85,10 @@ fi
 # Coverage-guided fuzzing of Knuth's text format and of the builder (fuzz/, scripts/fuzz.sh:
 # cargo-fuzz installed if missing, libFuzzer on the stable toolchain): 30 s per target.
 stage "fuzz (text format and builder, 30 s each)" bash scripts/fuzz.sh 30
-# Runner from .cargo/config.toml: tests/wasm_node.rs in Node, tests/wasm_browser.rs in
-# Chromium. Only --tests: plain #[test] and doctests are skipped or meaningless on wasm32.
-stage "wasm boundary tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests
+# Runner from .cargo/config.toml: the test binary wasm_node in Node, wasm_browser in
+# Chromium (tests/wasm/). Only --tests: plain #[test] and doctests are skipped or meaningless
+# on wasm32.
+stage "wasm tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests
 stage "release build (pkg/, www/pkg/)" bash scripts/build.sh
 # Needs the build above: packs pkg/, loads www/. Files, not the directory: Node 24 takes a
 # directory argument for a module name (MODULE_NOT_FOUND). Once on the machine's Node, then

@@ -1,12 +1,9 @@
 //! Property tests: on random small problems with secondary items and colors, and with
 //! multiplicities (Algorithm M), the solver finds exactly the solutions a brute-force search
 //! over all subsets of options finds.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::is_solution;
-use common::random::{problems, Bounds, Shape};
+use crate::common::is_solution;
+use crate::common::random::{problems, Bounds, Shape};
 use dlx_wasm::{Problem, ProblemBuilder, Solver, SolverOptions};
 use proptest::prelude::*;
 

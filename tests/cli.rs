@@ -1,6 +1,6 @@
 //! The `dlx` command line: its counts, its refusals and its input checks, run as a process.
 
-mod common;
+use crate::common;
 
 /// 8 queens in Knuth's format (rows and columns primary, diagonals secondary): 92 solutions.
 fn queens8() -> String {

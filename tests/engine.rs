@@ -1,10 +1,7 @@
 //! The engine on known problems: Knuth's example, the shared data files (with DLX1's own
 //! statistics), n queens, and the search controls (limits, resuming, forced options, seeds).
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::{data, is_solution, queens, run_dlx, KNUTH};
+use crate::common::{data, is_solution, queens, run_dlx, KNUTH};
 use dlx_wasm::{Problem, Solver, SolverOptions, Status, Step};
 
 #[test]

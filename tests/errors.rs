@@ -1,5 +1,4 @@
 //! Every error variant, triggered from the input that causes it, with its code and position.
-#![cfg(not(target_arch = "wasm32"))]
 
 use dlx_wasm::{
     Error, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Warning, WarningKind,

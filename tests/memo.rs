@@ -1,7 +1,6 @@
 //! Memoised counting (`Solver::count_memo`): the published counts of the benchmark
 //! workloads, and on random problems with secondary items, colors, multiplicities and forced
 //! options, exactly the plain search's count under any memory budget.
-#![cfg(not(target_arch = "wasm32"))]
 
 use dlx_wasm::puzzles::{
     langford, pentominoes, polyomino_tiling, polyomino_tiling_with_holes, queens,
@@ -12,10 +11,8 @@ use proptest::prelude::*;
 #[path = "../bench/exact-cover/workloads.rs"]
 mod workloads;
 
-mod common;
-
-use common::random::{problems, Bounds, Shape};
-use common::run_dlx;
+use crate::common::random::{problems, Bounds, Shape};
+use crate::common::run_dlx;
 
 fn memo(problem: &Problem) -> dlx_wasm::MemoCount {
     Solver::count_memo(problem, &SolverOptions::default(), &MemoOptions::default()).unwrap()

@@ -2,12 +2,9 @@
 //! serial counts on the benchmark workloads and on random problems (secondary items, colors,
 //! multiplicities), the serial order when ordered, the same answers for any number of
 //! threads, and the limits.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::random::{problems, Bounds, Shape};
-use common::{data, is_solution, run_dlx};
+use crate::common::random::{problems, Bounds, Shape};
+use crate::common::{data, is_solution, run_dlx};
 use dlx_wasm::puzzles::{langford, pentominoes, polyomino_tiling, queens};
 use dlx_wasm::{
     split, ParallelOptions, ParallelSolver, Problem, ProblemBuilder, Solver, SolverOptions, Status,

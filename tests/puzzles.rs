@@ -1,7 +1,6 @@
 //! The problem generators against published counts and Knuth's own DLX1 statistics.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 
 use dlx_wasm::puzzles::{langford, pentominoes, polyomino_tiling, queens};
 use dlx_wasm::{Problem, Solver, SolverOptions};

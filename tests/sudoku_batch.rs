@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The batch call (`solve_batch`, and `solve_batch_bytes` on bytes) against one puzzle at
 //! a time: lines of 81 digits take a
 //! path of their own (read straight into the search, solutions written straight out), so

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The published puzzle sets: exact solution counts, every 17-clue puzzle solved and unique,
 //! every hard puzzle solved, every serg puzzle ambiguous.
 //!
@@ -6,8 +5,8 @@
 //! - samples vendored in `tests/data/sudoku/*.sample` (a few hundred puzzles of each set, every
 //!   k-th puzzle, as each file's header says), compiled into the tests: always run;
 //! - the full sets in `../shared/data/sudoku/`: `#[ignore]` tests that fail when their file is
-//!   missing. `scripts/test.sh` runs them (`cargo test --test sudoku_data -- --ignored`) where
-//!   that folder exists, and says so where it does not.
+//!   missing. `scripts/test.sh` runs them (`cargo test --test native -- --ignored
+//!   sudoku_data::`) where that folder exists, and says so where it does not.
 
 use std::path::PathBuf;
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The fast searches against the engine: `SudokuSolver::new()` searches the classic 9x9 on
 //! bands and other layouts of at most 128 cells and 9 symbols on bitboards; every count
 //! and every solution must equal the exact-cover engine's (`with_singles(Singles::Off)`),

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The generator: unique puzzles in the band asked for, for every size and variant; the same
 //! seed gives the same puzzle (here and, through `tests/data/sudoku/generated.txt`, in
 //! WebAssembly); symmetry; and what the rating claims.
@@ -302,7 +301,7 @@ fn page_options(n: usize, level: Level, seed: u64) -> GradeOptions {
 
 /// A sweep over many seeds, as the page makes them: `DLX_SWEEP_SIZE` (25),
 /// `DLX_SWEEP_SEEDS` (200), `DLX_SWEEP_FIRST` (0). Counts failures and times each puzzle.
-/// `cargo test --release --test sudoku_generate -- --ignored sweep --nocapture`
+/// `cargo test --release --test native -- --ignored sudoku_generate::sweep --nocapture`
 #[test]
 #[ignore]
 fn sweep_many_seeds() {

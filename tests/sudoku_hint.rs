@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Hints and the page's analysis functions. Playing hint after hint from the givens to the
 //! end, every hint agrees with the solution and its reason is true: a naked single's cell
 //! has one candidate, a hidden single's symbol has one place in the region named. Wrong

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The logical solver: every technique on a position where it applies, with the
 //! elimination it must make; every step of every path checked against the solution over
 //! generated puzzles of every band and size and the hard sets in tests/data.
@@ -177,8 +176,8 @@ fn steps_agree_with_the_solution_on_the_hard_sets() {
     println!("{unsolved} of {total} need more than logic");
 }
 
-/// Generation time per level, natively: `cargo test --profile ci --test sudoku_logic
-/// generation_times -- --ignored --nocapture`. `GRADED_COUNT` seeds per level (20),
+/// Generation time per level, natively: `cargo test --profile ci --test native --
+/// sudoku_logic::generation_times --ignored --nocapture`. `GRADED_COUNT` seeds per level (20),
 /// `GRADED_SIZES` the sizes (`9`; e.g. `6,9,12,16`), `GRADED_LEVELS` the levels (all).
 #[test]
 #[ignore]
@@ -267,7 +266,7 @@ fn spearman_of_equal_orders_is_one() {
 /// (public domain; `grantm/sudoku-exchange-puzzle-bank`), one puzzle a line as
 /// `hash puzzle rating`. Not vendored here: point `SE_BANK` at a copy of its
 /// `diabolical.txt` (or any file of that format) and run
-/// `cargo test --profile ci --test sudoku_logic se_calibration -- --ignored --nocapture`.
+/// `cargo test --profile ci --test native -- se_calibration --ignored --nocapture`.
 /// Prints the rank correlation of our score with SE's and, per SE band, how many puzzles
 /// logic alone solves; every step is checked against the solution on the way.
 #[test]
@@ -326,7 +325,7 @@ fn se_calibration() {
 /// 99th percentile, and the verdict alone (the check that the puzzle has exactly one
 /// solution, which grading starts from). Run with
 /// `SE_BANK=../shared/data/sudoku/se/diabolical.sample.txt cargo test --profile ci --test
-/// sudoku_logic grade_times -- --ignored --nocapture`.
+/// native -- sudoku_logic::grade_times --ignored --nocapture`.
 #[test]
 #[ignore]
 fn grade_times() {

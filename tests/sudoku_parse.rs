@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Reading and writing puzzles: round trips for every size and input style, and every
 //! error code with the position it reports.
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Our grade against Sudoku Explainer's: puzzles of the Sudoku Exchange bank with the
 //! ratings SukakuExplainer gave them (`tests/data/sudoku/se/`, a vendored sample; the
 //! report below reads any file of that format). Every step of every path is checked
@@ -148,7 +147,8 @@ fn band(se: f64) -> &'static str {
 /// lines (what the scores were calibrated on) and on the odd lines (held out), the
 /// confusion of our hardest technique with SE's band, and the worst ten. Run with
 /// `SE_BANK=../shared/data/sudoku/se/diabolical.sample.txt cargo test --profile ci --test
-/// sudoku_se se_report -- --ignored --nocapture` (without `SE_BANK`, the vendored sample).
+/// native -- sudoku_se::se_report --ignored --nocapture` (without `SE_BANK`, the vendored
+/// sample).
 #[test]
 #[ignore]
 fn se_report() {

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Every variant solves a published puzzle to its published solution and rejects a grid
 //! its extra regions forbid; a brute-force count checks the encoder on small puzzles.
 

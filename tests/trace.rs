@@ -1,12 +1,11 @@
 //! The search trace replays consistently: every unlink and relink is legal on a simulated
 //! matrix, MRV's lengths are the real lengths, and counting events gives the solver's stats.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 
-use common::KNUTH;
+use crate::common::KNUTH;
 use dlx_wasm::puzzles::queens;
 use dlx_wasm::{trace, Problem, Solver, SolverOptions, TraceEvent};
 

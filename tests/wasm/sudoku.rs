@@ -1,8 +1,8 @@
 //! The sudoku exports as JS sees them: results, errors with their codes and positions,
 //! argument checks, and the generator giving the same puzzles as natively (the lines of
-//! `tests/data/sudoku/generated.txt`, written by the native tests). Run in Node by
-//! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test sudoku_wasm`.
-#![cfg(all(target_arch = "wasm32", feature = "sudoku-toolkit"))]
+//! `tests/data/sudoku/generated.txt`, written by the native tests). A module of the Node
+//! test binary: `cargo test --target wasm32-unknown-unknown --test wasm_node -- sudoku::`.
+#![cfg(feature = "sudoku-toolkit")]
 
 use dlx_wasm::wasm::{
     count_sudoku_solutions, generate_sudoku, read_sudoku, solve_sudoku, solve_sudoku_batch,
@@ -12,12 +12,12 @@ use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-const COUNTED: &str = include_str!("data/sudoku/counted_puzzles.txt");
-const GRADED: &str = include_str!("data/sudoku/graded.txt");
-const X: &str = include_str!("data/sudoku/variants/x.txt");
-const SAMURAI: &str = include_str!("data/sudoku/variants/samurai.txt");
-const HARDEST: &str = include_str!("data/sudoku/puzzles6_forum_hardest_1106.sample");
-const SEVENTEEN: &str = include_str!("data/sudoku/puzzles2_17_clue.sample");
+const COUNTED: &str = include_str!("../data/sudoku/counted_puzzles.txt");
+const GRADED: &str = include_str!("../data/sudoku/graded.txt");
+const X: &str = include_str!("../data/sudoku/variants/x.txt");
+const SAMURAI: &str = include_str!("../data/sudoku/variants/samurai.txt");
+const HARDEST: &str = include_str!("../data/sudoku/puzzles6_forum_hardest_1106.sample");
+const SEVENTEEN: &str = include_str!("../data/sudoku/puzzles2_17_clue.sample");
 
 fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON parses")

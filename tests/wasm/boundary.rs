@@ -1,8 +1,8 @@
-//! The JS boundary tests shared by `wasm_node.rs` (run in Node) and `wasm_browser.rs` (run in
-//! headless Chromium): they call the exported functions with values built as JS would pass
-//! them and read the results and errors back as JS sees them. The sudoku tests need the
-//! `sudoku-toolkit` feature (on by default); without it, as the npm package's main module is
-//! built (`--no-default-features`), the rest still run.
+//! The JS boundary tests shared by the test binaries `wasm_node` (run in Node) and
+//! `wasm_browser` (run in headless Chromium): they call the exported functions with values
+//! built as JS would pass them and read the results and errors back as JS sees them. The
+//! sudoku tests need the `sudoku-toolkit` feature (on by default); without it, as the npm
+//! package's main module is built (`--no-default-features`), the rest still run.
 
 #[cfg(feature = "sudoku-toolkit")]
 use dlx_wasm::wasm::solve_sudoku;

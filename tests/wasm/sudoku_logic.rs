@@ -1,8 +1,7 @@
 //! The logical solver's exports as JS sees them: `sudoku_hint` (steps, pencil marks,
-//! argument errors), `sudoku_solve_path` and `rate_sudoku`. Run in Node by
-//! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test
-//! sudoku_logic_wasm`.
-#![cfg(all(target_arch = "wasm32", feature = "sudoku-toolkit"))]
+//! argument errors), `sudoku_solve_path` and `rate_sudoku`. A module of the Node test binary:
+//! `cargo test --target wasm32-unknown-unknown --test wasm_node -- sudoku_logic::`.
+#![cfg(feature = "sudoku-toolkit")]
 
 use dlx_wasm::wasm::{rate_sudoku, sudoku_hint, sudoku_solve_path};
 use js_sys::{Array, Reflect};
@@ -199,7 +198,7 @@ fn only_a_puzzle_with_one_solution_is_rated_hinted_or_given_a_path() {
 }
 
 /// Generation time per level in WebAssembly: `cargo test --target wasm32-unknown-unknown
-/// --profile ci --test sudoku_logic_wasm -- --include-ignored --nocapture`.
+/// --profile ci --test wasm_node -- generation_times_in_wasm --include-ignored --nocapture`.
 #[wasm_bindgen_test]
 #[ignore]
 fn generation_times_in_wasm() {
