@@ -365,6 +365,11 @@ impl Problem {
             text.push_str(&self.names.join(self.primary..self.names.len()));
         }
         text.push('\n');
+        if self.primary == 0 {
+            // No text form (the item line reads as a comment): no option lines either, or
+            // the first would read as the item line.
+            return text;
+        }
         for option in 0..self.option_count() {
             // An empty option has no line (an empty line is no option when read).
             if !self.option(option).is_empty() {
