@@ -5,6 +5,7 @@ use dlx_wasm::{Problem, ProblemBuilder};
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod random;
+pub mod rank;
 
 /// Knuth's example from "Dancing Links" and DLX1: primary A-E, secondary F G.
 pub const KNUTH: &str = "A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n";
