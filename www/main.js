@@ -110,6 +110,7 @@ function render() {
 
 function setMessage(text, kind = 'info') {
   const message = $('message');
+  conflictSaid = '';
   message.dataset.kind = kind;
   message.textContent = text;
 }
@@ -180,6 +181,8 @@ function changed({ share = true, push = false } = {}) {
 }
 
 let conflictSeq = 0;
+/** The conflict the message box tells of ('' when it tells of none). */
+let conflictSaid = '';
 async function refreshConflicts() {
   const seq = ++conflictSeq;
   const line = G.currentLine(game);
@@ -202,6 +205,10 @@ async function refreshConflicts() {
         `${c.symbol} appears twice in ${c.regions.join(' and ')}: row ${c.first.row}, column ${c.first.column} and row ${c.second.row}, column ${c.second.column}.`,
         'bad',
       );
+      conflictSaid = $('message').textContent;
+    } else if (conflictSaid && $('message').textContent === conflictSaid) {
+      // The clash is gone: so is what was said about it.
+      setMessage('');
     }
   } catch (error) {
     setMessage(`Could not check the grid: ${G.plainWords(error.message)}`, 'bad');
@@ -225,9 +232,12 @@ function persist() {
   }
 }
 
+/** The address of `g`'s puzzle and progress. */
+const hashOf = (g) => encodeHash({ puzzle: G.givensLine(g), entries: G.entriesLine(g), notes: g.notes });
+
 let lastHash = '';
 function saveHash(push = false) {
-  const hash = encodeHash({ puzzle: G.givensLine(game), entries: G.entriesLine(game), notes: game.notes });
+  const hash = hashOf(game);
   if (location.hash === hash) return;
   lastHash = hash;
   if (push && location.hash) window.history.pushState(null, '', hash);
@@ -442,7 +452,7 @@ async function hint() {
     if (found.eliminations.length && !found.placement) {
       view.hintMarks = { key, masks: G.withoutCandidates(base, found.eliminations) };
     }
-    view.hint = { step: found, overlay: G.stepOverlay(found), base };
+    view.hint = { step: found, overlay: G.stepOverlay(found), base, candidates };
     view.hinted = -1;
     const first = found.placement?.cell ?? found.cells[0];
     if (first !== undefined) board.select(first, false);
@@ -460,9 +470,12 @@ async function hint() {
 function applyHint() {
   const shown = view.hint;
   if (!shown) return;
-  const { step, base } = shown;
+  const { step, base, candidates } = shown;
   const cell = step.placement?.cell;
+  const before = current();
   update((g) => G.applyStep(g, step, { base, prune: option('opt-prune') }));
+  // Earlier hints' removals (kept for this one) are written too: count what the marks lost.
+  const removed = G.candidatesRemoved(before, game, candidates);
   if (cell !== undefined) {
     view.hinted = cell;
     board.select(cell, true);
@@ -472,7 +485,7 @@ function applyHint() {
     ? `${step.placement.symbol} placed in r${step.placement.row}c${step.placement.column}`
     : step.technique === 'missing_candidate'
       ? `${step.candidates[0].symbol} put back in the pencil marks of r${step.candidates[0].row}c${step.candidates[0].column}`
-      : `${G.plural(step.eliminations.length, 'candidate')} removed from the pencil marks`;
+      : `${G.plural(removed, 'candidate')} removed from the pencil marks`;
   setMessage(`Applied: ${what}. Undo takes it back.`, 'good');
 }
 
@@ -881,9 +894,17 @@ async function copy(text, what) {
   }
 }
 
-async function loadHash(hash = location.hash) {
+/**
+ * Opens the game in `hash`. The `first` game of a visit has nothing before it to undo;
+ * otherwise Undo brings back the game it replaced. An address that holds no readable game
+ * is replaced by the current game's.
+ */
+async function loadHash(hash = location.hash, { first = false } = {}) {
   const saved = decodeHash(hash);
-  if (!saved) return false;
+  if (!saved) {
+    saveHash();
+    return false;
+  }
   try {
     const info = await quick.call('read_sudoku', [saved.puzzle]);
     if (info.variant !== 'classic' || info.boxRows === 0) throw new Error('not a classic puzzle');
@@ -909,11 +930,13 @@ async function loadHash(hash = location.hash) {
       elapsed: same ? liveGame().elapsed : 0,
     });
     setSetter(false, { quiet: true });
-    update((g) => G.replaceGame(g, fresh), { share: false });
+    if (first) setGame(fresh, { share: false });
+    else update((g) => G.replaceGame(g, fresh), { share: false });
     setMessage('Reopened the shared game.');
     return true;
   } catch (error) {
     setMessage(`The link holds no readable game (${G.plainWords(error.message)}); here is a fresh one.`, 'bad');
+    saveHash();
     return false;
   }
 }
@@ -1003,9 +1026,11 @@ const onAddress = () => {
 window.addEventListener('hashchange', onAddress);
 window.addEventListener('popstate', onAddress);
 
-// The game is drawn at once while the module loads: the one in the address (once the engine
-// has read it), else the one kept from the last visit, else the start puzzle.
-const shared = location.hash;
+// The game is drawn at once while the module loads: the one kept from the last visit, else
+// the start puzzle. A link then opens its game once (when the engine has read it), with the
+// kept game to Undo to, if any; but the address of the kept game (a reload: the address
+// follows the game) is that game, with its time and colours.
+const shared = decodeHash(location.hash) ? location.hash : '';
 const kept = (() => {
   try {
     return G.load(localStorage.getItem(STORAGE_KEY) ?? '');
@@ -1013,9 +1038,10 @@ const kept = (() => {
     return null;
   }
 })();
-if (kept && !decodeHash(shared)) game = kept;
+const opened = kept && shared === hashOf(kept);
+if (kept) game = kept;
 build();
-setGame(game, { share: !decodeHash(shared) });
-if (decodeHash(shared)) loadHash(shared);
+setGame(game, { share: !shared || opened });
+if (shared && !opened) loadHash(shared, { first: !kept });
 else if (kept) setMessage(`Welcome back: your game is as you left it (${G.clock(game.elapsed)} played).`);
 else setMessage(touch ? 'Tap a cell, then a number below.' : 'Click a cell or press Tab to reach the grid, then type.');

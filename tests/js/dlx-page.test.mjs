@@ -859,4 +859,31 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
       }
     }
   });
+
+  test('#9 Back and Forward go between the examples picked; a typed #example= opens it', async () => {
+    const { page, problems } = await open();
+    await page.waitForSelector('body[data-example]');
+    await pick(page, 'queens-6');
+    await pick(page, 'sudoku-mini');
+    await page.goBack();
+    await page.waitForSelector('body[data-example="queens-6"]');
+    assert.equal(await page.inputValue('#example'), 'queens-6');
+    await page.goForward();
+    await page.waitForSelector('body[data-example="sudoku-mini"]');
+    assert.match(page.url(), /#example=sudoku-mini$/);
+    // An address typed by hand (a hash change on the same page).
+    await page.evaluate(() => {
+      location.hash = '#example=knuth';
+    });
+    await page.waitForSelector('body[data-example="knuth"]');
+    assert.equal(await page.inputValue('#example'), 'knuth');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    // An address that names no problem is replaced by the shown problem's.
+    await page.evaluate(() => {
+      location.hash = '#example=nothing-of-that-name';
+    });
+    await page.waitForFunction(() => location.hash === '#example=knuth');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });

@@ -347,3 +347,41 @@ describe('#16 logical steps on the grid', () => {
     assert.equal(G.techniqueName('something_new'), 'something new');
   });
 });
+
+describe('the page as a learner’s coach', () => {
+  test('#6 notes pruned by an entry come back when it is erased or replaced, across Undo and a save', () => {
+    let g = G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '.'.repeat(16) });
+    for (const [cell, v] of [[0, 1], [0, 2], [1, 1], [4, 1], [15, 1]]) g = G.toggleNote(g, cell, v);
+    const marked = [...g.notes];
+    const typed = G.enter(g, 0, 1); // a mistyped 1: pruned from r1c2 and r2c1, not r4c4
+    assert.deepEqual(typed.notes.slice(0, 5), [0, 0, 0, 0, 0]);
+    assert.equal(typed.notes[15], 1);
+    assert.deepEqual(G.erase(typed, 0).notes, marked, 'erased: every mark is back');
+    assert.deepEqual(G.erase(G.load(G.save(typed)), 0).notes, marked, 'and after a reload');
+    const replaced = G.enter(typed, 0, 3);
+    assert.equal(replaced.notes[1], 1, 'the 1 is back in r1c2');
+    assert.deepEqual(G.erase(replaced, 0).notes, marked);
+    assert.deepEqual(G.erase(G.redo(G.undo(typed)), 0).notes, marked);
+  });
+
+  test('#8 Apply counts the candidates it took out of what the grid showed', () => {
+    const g = G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '.'.repeat(16) });
+    const candidates = g.notes.map(() => 0b1111);
+    // Two hints' eliminations (cells 0 and 1) written at once into a grid without marks.
+    const base = G.withoutCandidates(candidates, [{ cell: 0, symbol: '1' }]);
+    const step = { technique: 'x_wing', eliminations: [{ cell: 1, symbol: '2' }, { cell: 1, symbol: '3' }] };
+    const applied = G.applyStep(g, step, { base });
+    assert.equal(G.candidatesRemoved(g, applied, candidates), 3);
+  });
+
+  test('#5 an ambiguous 0-F grid: what Import says names both readings', () => {
+    const text = G.importError({
+      code: 'ambiguous_alphabet',
+      size: 16,
+      alphabets: ['0-9A-F', '1-9A-G'],
+      message: 'ambiguous alphabet: this 16x16 grid reads two ways; pass the alphabet `0-9A-F` or `1-9A-G`',
+    });
+    assert.match(text, /^Not imported: this 16 × 16 grid reads two ways, with 0 as a symbol \(0-9A-F\) or with 0 as an empty cell \(1-9A-G\)\./);
+    assert.doesNotMatch(text, /pass the alphabet/);
+  });
+});

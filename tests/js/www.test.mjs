@@ -845,6 +845,7 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.click('#walk');
     await waitMessage(page, /^This puzzle has no solution\.$/);
     assert.equal(await page.isHidden('#step'), true);
+    assert.equal(await page.locator('#step-list button').count(), 0, 'no steps played');
     await clean(tab);
   });
 });
@@ -1163,5 +1164,189 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
       assert.equal(await cells(page), line);
       await clean(tab);
     }
+  });
+});
+
+describe('the sudoku page as a learner’s coach', () => {
+  /** Needs an X-Wing after singles, locked candidates and pairs. */
+  const XWING = '.7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9';
+  const hash = (puzzle, entries = '', notes = null) => {
+    const params = new URLSearchParams({ p: puzzle });
+    if (/[^.]/.test(entries)) params.set('e', entries);
+    if (notes) params.set('m', notes.map((m) => (m ? m.toString(36) : '')).join('.'));
+    return `#${params}`;
+  };
+  const waitMessage = (page, re) =>
+    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
+  const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << (Number(s) - 1)), 0));
+
+  test('#7 a coloured given keeps its colour in the selected cell’s row, column and box', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 0).click(); // r1c1: a given 8
+    await page.click('#palette .color-2');
+    await cell(page, 1).click(); // r1c2: same row and box
+    assert.equal(await cell(page, 0).evaluate((c) => c.classList.contains('peer')), true);
+    const swatch = await page.$eval('#palette .color-2', (b) => getComputedStyle(b).backgroundColor);
+    assert.equal(await cell(page, 0).evaluate((c) => getComputedStyle(c).backgroundColor), swatch);
+    await clean(tab);
+  });
+
+  test('#4 the conflict message goes when the clash is erased', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await cell(page, 1).click();
+    await page.keyboard.press('8');
+    await waitMessage(page, /8 appears twice/);
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => !document.querySelector('#grid .cell.conflict'));
+    await page.waitForFunction(() => !/appears twice/.test(document.querySelector('#message').textContent));
+    await clean(tab);
+  });
+
+  test('#3 Undo on a shared link starts at the link’s game; with a kept game, Undo returns to it', { timeout: 60_000 }, async () => {
+    const tab = await open(hash(XWING));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    assert.equal(await page.isDisabled('#undo'), true, 'nothing before the first game shown');
+    const empty = XWING.indexOf('.');
+    await cell(page, empty).click();
+    await page.keyboard.press('5');
+    await page.click('#undo');
+    assert.equal(await givens(page), XWING);
+    assert.equal(await page.isDisabled('#undo'), true);
+    await page.close();
+    // A link opened where a game is kept: Undo brings the kept game back.
+    const other = await open(hash(INKALA), undefined, { keep: true });
+    await waitMessage(other.page, /^Reopened/);
+    assert.equal(await givens(other.page), INKALA);
+    await other.page.click('#undo');
+    assert.equal(await givens(other.page), XWING);
+    await clean(other);
+  });
+
+  test('#2 a link opens its game once: a reload keeps the time played and the colours', { timeout: 60_000 }, async () => {
+    const tab = await open(hash(XWING));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    const given = [...XWING].findIndex((ch) => ch !== '.');
+    const empty = XWING.indexOf('.');
+    await cell(page, given).click();
+    await page.click('#palette .color-2');
+    await cell(page, empty).click();
+    await page.keyboard.press('Shift+Digit5');
+    await page.click('#palette .color-4');
+    await page.waitForFunction(() => document.querySelector('#timer').textContent !== '0:00');
+    const time = await page.textContent('#timer');
+    assert.match(new URL(page.url()).hash, /^#p=/, 'the address holds the game');
+    await page.reload();
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await waitMessage(page, /^Welcome back/);
+    assert.equal(await givens(page), XWING);
+    assert.equal(await cell(page, given).evaluate((c) => c.classList.contains('color-2')), true);
+    assert.equal(await cell(page, empty).evaluate((c) => c.classList.contains('color-4')), true);
+    assert.match(await cell(page, empty).getAttribute('aria-label'), /notes 5/);
+    assert.ok((await page.textContent('#timer')) >= time, 'the time played is kept');
+    assert.match(new URL(page.url()).hash, /^#p=/);
+    await clean(tab);
+  });
+
+  test('#9 an address that holds no readable game is replaced by the game shown', { timeout: 60_000 }, async () => {
+    const tab = await open('#p=not-a-sudoku');
+    const { page } = tab;
+    await waitMessage(page, /holds no readable game/);
+    await page.waitForFunction((line) => location.hash === `#p=${line}`, INKALA);
+    await page.evaluate(() => {
+      location.hash = '#p=still-not-one';
+    });
+    await waitMessage(page, /holds no readable game/);
+    await page.waitForFunction((line) => location.hash === `#p=${line}`, INKALA);
+    assert.equal(await givens(page), INKALA);
+    await clean(tab);
+  });
+
+  test('#5 a 16 x 16 grid written 0-F is read as 0-F; one that reads two ways is refused, and says why', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    const HEX = '0123456789ABCDEF';
+    let full = '';
+    for (let r = 0; r < 16; r++) for (let c = 0; c < 16; c++) full += HEX[(4 * (r % 4) + Math.floor(r / 4) + c) % 16];
+    const puzzle = [...full].map((ch, k) => (k % 3 ? '.' : ch)).join('');
+    await importPuzzle(page, puzzle);
+    await waitMessage(page, /^Imported a 16 × 16 puzzle/);
+    // The page draws 1-G: 0 is the first symbol, F the last.
+    const want = [...puzzle].map((ch) => (ch === '.' ? '.' : '123456789ABCDEFG'[HEX.indexOf(ch)])).join('');
+    assert.equal(await givens(page), want);
+    assert.ok(want.includes('1') && want.includes('G'));
+    // With no dots, 0 may be an empty cell or a symbol: the page says both, and keeps the game.
+    await importPuzzle(page, full);
+    await page.waitForSelector('#import-error:not([hidden])');
+    assert.match(
+      await page.textContent('#import-error'),
+      /^Not imported: this 16 × 16 grid reads two ways, with 0 as a symbol \(0-9A-F\) or with 0 as an empty cell \(1-9A-G\)\. Write its empty cells as dots/,
+    );
+    assert.equal(await givens(page), want);
+    await clean(tab);
+  });
+
+  test('#6 notes pruned by a mistyped digit come back when it is erased; the next hint finds no missing mark', { timeout: 60_000 }, async () => {
+    const solution = dlx.solve_sudoku(XWING);
+    const candidates = dlx.sudoku_candidates(XWING);
+    // p: an empty cell; k: another empty cell of its row, where p's symbol is wrong.
+    const p = XWING.indexOf('.');
+    const k = [...XWING].findIndex((ch, c) => ch === '.' && c !== p && Math.floor(c / 9) === Math.floor(p / 9));
+    const d = solution[p];
+    const tab = await open(hash(XWING, '', masks(candidates)));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    const notes = (c) => page.locator(`#grid .cell[data-cell="${c}"] .notes`).textContent();
+    assert.match(await notes(p), new RegExp(d));
+    await cell(page, k).click();
+    await page.keyboard.press(d);
+    assert.doesNotMatch(await notes(p), new RegExp(d), 'pruned');
+    await page.keyboard.press('Backspace');
+    assert.equal(await notes(p), candidates[p].join(''), 'back after the erase');
+    assert.equal(await notes(k), candidates[k].join(''), 'the cell’s own notes too');
+    await page.click('#hint');
+    await page.waitForSelector('#step:not([hidden])');
+    assert.notEqual(await page.textContent('#step-title'), 'Hint: Missing pencil mark');
+    await clean(tab);
+  });
+
+  test('#8 Apply after several hints counts every candidate it removes', { timeout: 60_000 }, async () => {
+    // Entries up to the first step that only removes candidates, then the next such step.
+    const entries = [...'.'.repeat(81)];
+    let first;
+    for (;;) {
+      first = dlx.sudoku_hint(XWING, entries.join(''));
+      if (!first.placement) break;
+      entries[first.placement.cell] = first.placement.symbol;
+    }
+    const line = [...XWING].map((ch, c) => (ch === '.' ? entries[c] : ch)).join('');
+    const base = masks(dlx.sudoku_candidates(line));
+    for (const { cell: c, symbol } of first.eliminations) base[c] &= ~(1 << (Number(symbol) - 1));
+    const second = dlx.sudoku_hint(XWING, entries.join(''), base);
+    assert.ok(!second.placement && second.eliminations.length, 'two elimination steps in a row');
+    const removed = first.eliminations.length + second.eliminations.length;
+    const tab = await open(hash(XWING, entries.join('')));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    await page.click('#hint');
+    await page.waitForSelector('#step:not([hidden])');
+    // The second hint on show: its eliminations struck out.
+    await page.click('#hint');
+    const want = second.eliminations.map((e) => `${e.cell}:${e.symbol}`).sort().join();
+    await page.waitForFunction(
+      (want) =>
+        [...document.querySelectorAll('#grid .cell')]
+          .flatMap((c) => [...c.querySelectorAll('.note-struck')].map((n) => `${c.dataset.cell}:${n.textContent}`))
+          .sort()
+          .join() === want,
+      want,
+    );
+    await page.click('#step-apply');
+    await waitMessage(page, /^Applied: /);
+    assert.equal(await message(page), `Applied: ${removed} candidates removed from the pencil marks. Undo takes it back.`);
+    await clean(tab);
   });
 });

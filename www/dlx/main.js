@@ -102,11 +102,17 @@ custom.value = '';
 custom.textContent = 'Your own problem';
 menu.append(custom);
 
-/** The address and storage follow the problem: an example by name, your own by its text. */
+/**
+ * The address and storage follow the problem: an example by name, your own by its text. An
+ * example picked from the menu gets its own entry in the browser's history (Back returns to
+ * the problem before it); edits replace the entry.
+ */
 const share = {
   timer: 0,
-  exampleLoaded(id) {
-    history.replaceState(null, '', encodeHash({ example: id }));
+  exampleLoaded(id, { push = false } = {}) {
+    const hash = encodeHash({ example: id });
+    if (push && location.hash && location.hash !== hash) history.pushState(null, '', hash);
+    else history.replaceState(null, '', hash);
     $('link-note').hidden = true;
   },
   edited() {
@@ -170,7 +176,7 @@ function loadOwn(text) {
   return visualizer.load();
 }
 
-async function loadExample(id) {
+async function loadExample(id, { push = false } = {}) {
   const example = EXAMPLES.find((e) => e.id === id);
   const about = $('example-about');
   if (!example) {
@@ -188,12 +194,12 @@ async function loadExample(id) {
   editor.text = text;
   document.body.dataset.example = id;
   playground.problemChanged();
-  share.exampleLoaded(id);
+  share.exampleLoaded(id, { push });
   await visualizer.load();
 }
 
 menu.addEventListener('change', () => {
-  loadExample(menu.value).catch((error) => {
+  loadExample(menu.value, { push: true }).catch((error) => {
     $('example-about').textContent = `The example could not be loaded: ${error.message}`;
   });
 });
@@ -207,6 +213,30 @@ $('problem').addEventListener('input', () => {
     delete $('example-about').dataset.count;
   }
 });
+
+/**
+ * Back, Forward or an address typed by hand: opens the problem the address names, unless it
+ * is the one shown; an address that names none gets the shown problem's.
+ */
+async function openAddress() {
+  clearTimeout(share.timer);
+  const wanted = decodeHash(location.hash);
+  try {
+    if (wanted?.text != null) {
+      if (menu.value !== '' || wanted.text !== editor.text) await loadOwn(wanted.text);
+    } else if (EXAMPLES.some((e) => e.id === wanted?.example)) {
+      if (document.body.dataset.example !== wanted.example) {
+        menu.value = wanted.example;
+        await loadExample(wanted.example);
+      }
+    } else if (document.body.dataset.example) share.exampleLoaded(document.body.dataset.example);
+    else share.keep();
+  } catch (error) {
+    $('example-about').textContent = `The example could not be loaded: ${error.message}`;
+  }
+}
+window.addEventListener('popstate', openAddress);
+window.addEventListener('hashchange', openAddress);
 
 const linked = decodeHash(location.hash);
 try {

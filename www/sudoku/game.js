@@ -88,6 +88,7 @@ export function createGame({
   entries = null,
   notes = null,
   colors = null,
+  pruned = null,
   solution = null,
   unique = null,
   elapsed = 0,
@@ -112,6 +113,12 @@ export function createGame({
     entries: g.map((v, k) => (v || !e || !(e[k] >= 1 && e[k] <= n) ? 0 : e[k])),
     notes: g.map((v, k) => (m && m.length === cells && !v ? (m[k] | 0) & mask : 0)),
     colors: g.map((_, k) => (c && c.length === cells && c[k] >= 0 && c[k] <= COLORS ? c[k] | 0 : 0)),
+    /**
+     * Per cell, what its entry took out of the pencil marks (null if nothing): `{ notes, peers }`,
+     * the cell's own marks and the peers whose mark of the entry was pruned, so that erasing
+     * (or replacing) the entry puts them back.
+     */
+    pruned: g.map((_, k) => prunedRecord(pruned?.length === cells ? pruned[k] : null, cells, mask)),
     solution: typeof solution === 'string' && solution.length === cells ? solution : null,
     unique,
     /** Whether Solve filled the grid (then no "well done"). */
@@ -121,6 +128,14 @@ export function createGame({
     past: [],
     future: [],
   };
+}
+
+/** A saved `pruned` record of one cell, checked: `{ notes, peers }` or null. */
+function prunedRecord(record, cells, mask) {
+  if (!record || !Array.isArray(record.peers)) return null;
+  const peers = record.peers.filter((k) => Number.isInteger(k) && k >= 0 && k < cells);
+  const notes = (record.notes | 0) & mask;
+  return notes || peers.length ? { notes, peers } : null;
 }
 
 /** An empty grid of size `n` with the inferred box shape. */
@@ -184,12 +199,14 @@ export function emptyCount(game) {
 
 // ---- changing a game (each returns a new game, with the old one on the undo stack) --------
 
-const PLAY_KEYS = ['givens', 'entries', 'notes', 'colors', 'solution', 'unique', 'n', 'boxRows', 'boxCols'];
+const PLAY_KEYS = ['givens', 'entries', 'notes', 'colors', 'pruned', 'solution', 'unique', 'n', 'boxRows', 'boxCols'];
 
 /** What Undo restores: the game without its history. */
 function snapshot(game) {
   const snap = {};
   for (const key of PLAY_KEYS) snap[key] = Array.isArray(game[key]) ? [...game[key]] : game[key];
+  // (Older saves and snapshots have no `pruned`.)
+  if (!snap.pruned) snap.pruned = game.givens.map(() => null);
   return snap;
 }
 
@@ -208,15 +225,42 @@ function change(game, edit) {
 const pick = (game) => ({ elapsed: game.elapsed, past: game.past, future: game.future });
 
 /**
+ * The pencil marks the entry of `cell` took out put back (its own, and its symbol in the
+ * peers that are still empty), in `next` (a copy being changed); the entry stays.
+ */
+function restorePruned(next, cell) {
+  const record = next.pruned[cell];
+  next.pruned[cell] = null;
+  if (!record) return;
+  const v = next.entries[cell];
+  next.notes[cell] |= record.notes;
+  for (const k of record.peers) {
+    if (v && !next.givens[k] && !next.entries[k]) next.notes[k] |= 1 << (v - 1);
+  }
+}
+
+/**
  * The player puts `v` in `cell`. With `prune` (the default), `v` leaves the notes of the
- * cell's row, column and box. A given cell does not change.
+ * cell's row, column and box. What that took out (and the cell's own notes) is remembered:
+ * erasing the entry, or replacing it, puts them back. A given cell does not change.
  */
 export function enter(game, cell, v, { prune = true } = {}) {
   if (game.givens[cell]) return game;
   return change(game, (next) => {
+    restorePruned(next, cell);
+    const record = { notes: next.notes[cell], peers: [] };
     next.entries[cell] = v;
     next.notes[cell] = 0;
-    if (prune) for (const k of peers(game, cell)) next.notes[k] &= ~(1 << (v - 1));
+    if (prune) {
+      const bitV = 1 << (v - 1);
+      for (const k of peers(game, cell)) {
+        if (next.notes[k] & bitV) {
+          next.notes[k] &= ~bitV;
+          record.peers.push(k);
+        }
+      }
+    }
+    next.pruned[cell] = record.notes || record.peers.length ? record : null;
   });
 }
 
@@ -226,6 +270,7 @@ export function setGiven(game, cell, v) {
     next.givens[cell] = v;
     next.entries[cell] = 0;
     next.notes[cell] = 0;
+    next.pruned[cell] = null;
     next.solution = null;
     next.unique = null;
   });
@@ -239,12 +284,17 @@ export function toggleNote(game, cell, v) {
   });
 }
 
-/** Erases the entry of `cell`, or its notes if it has none. */
+/**
+ * Erases the entry of `cell` (the pencil marks it pruned come back), or its notes if it has
+ * none.
+ */
 export function erase(game, cell) {
   if (game.givens[cell]) return game;
   return change(game, (next) => {
-    if (next.entries[cell]) next.entries[cell] = 0;
-    else next.notes[cell] = 0;
+    if (next.entries[cell]) {
+      restorePruned(next, cell);
+      next.entries[cell] = 0;
+    } else next.notes[cell] = 0;
   });
 }
 
@@ -260,6 +310,7 @@ export function clearEntries(game) {
   return change(game, (next) => {
     next.entries.fill(0);
     next.notes.fill(0);
+    next.pruned.fill(null);
   });
 }
 
@@ -271,6 +322,8 @@ export function withCandidates(game, candidates) {
         next.notes[k] = list.reduce((mask, s) => mask | (1 << SYMBOLS.indexOf(s)), 0);
       }
     });
+    // The marks are the engine's now: no entry's pruning is to be undone.
+    next.pruned.fill(null);
   });
 }
 
@@ -280,6 +333,7 @@ export function fillSolution(game, solution) {
   const next = change(game, (copy) => {
     copy.entries = right.map((v, k) => (copy.givens[k] ? 0 : v));
     copy.notes.fill(0);
+    copy.pruned.fill(null);
   });
   return next === game ? game : { ...next, solvedByEngine: true };
 }
@@ -295,6 +349,7 @@ export function entriesToGivens(game) {
     next.givens = next.givens.map((g, k) => g || next.entries[k]);
     next.entries.fill(0);
     next.notes = next.notes.map((m, k) => (next.givens[k] ? 0 : m));
+    next.pruned.fill(null);
     next.solution = null;
     next.unique = null;
   });
@@ -371,6 +426,7 @@ export function save(game) {
     entries: entriesLine(game),
     notes: game.notes,
     colors: game.colors,
+    pruned: game.pruned,
     solution: game.solution,
     unique: game.unique,
     elapsed: Math.round(game.elapsed),
@@ -406,6 +462,13 @@ function errorWords(error) {
  */
 export function importError(error) {
   const text = errorWords(error);
+  if (error.code === 'ambiguous_alphabet' && error.alphabets?.length === 2) {
+    const [zeroSymbol, zeroEmpty] = error.alphabets;
+    return (
+      `Not imported: this ${error.size} × ${error.size} grid reads two ways, with 0 as a symbol (${zeroSymbol}) ` +
+      `or with 0 as an empty cell (${zeroEmpty}). Write its empty cells as dots, not 0s, and import it again.`
+    );
+  }
   return error.code === 'conflicting_givens'
     ? `The givens clash, so the puzzle was not imported: ${text}.`
     : `Could not read that puzzle: ${text}.`;
@@ -613,6 +676,21 @@ export function applyStep(game, step, { base, prune = true } = {}) {
       next.notes[cell] &= ~bit(s);
     }
   });
+}
+
+/**
+ * How many candidates Apply took out of what the grid showed, from `before` to `after` (games):
+ * in every empty cell whose marks changed, the candidates shown before (its marks, or the
+ * engine's `candidates` mask where it had none) that its marks no longer hold.
+ */
+export function candidatesRemoved(before, after, candidates) {
+  let count = 0;
+  after.notes.forEach((mask, k) => {
+    if (after.givens[k] || after.entries[k] || mask === before.notes[k]) return;
+    let gone = (before.notes[k] || candidates[k] || 0) & ~mask;
+    for (; gone; gone &= gone - 1) count++;
+  });
+  return count;
 }
 
 /**
