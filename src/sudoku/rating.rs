@@ -249,7 +249,8 @@ pub(crate) fn unique_below(
 pub enum Level {
     /// Hidden singles solve it (SE up to 1.5).
     Easy,
-    /// Naked singles and locked candidates (up to 2.8).
+    /// Direct pointing, claiming and hidden pairs and triples (SE's 1.7-2.5), naked singles
+    /// and locked candidates (up to 2.8).
     #[default]
     Medium,
     /// Pairs, triples, X-Wing, Swordfish, turbot fish, XY-Wing, XYZ-Wing (up to 4.4).

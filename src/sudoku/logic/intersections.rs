@@ -1,6 +1,11 @@
 //! Locked candidates: when a symbol's places in an exactly-once region all lie in a second
 //! region, that region's other cells lose it. Pointing (box to line, 2.6) and claiming
 //! (line to box, 2.8), and the same on diagonals, windows and jigsaw regions.
+//!
+//! The direct variants (SE's direct pointing, 1.7, and direct claiming, 1.9) are the same
+//! patterns taken only when the elimination leaves a symbol one place in another region of
+//! the first region's kind (a box for pointing, a line of the same kind for claiming): the
+//! step places that hidden single and, as in Sudoku Explainer, removes nothing else.
 
 use super::grid::{Context, Grid};
 use super::step::{Candidate, Step, Technique};
@@ -9,10 +14,47 @@ pub(crate) fn find(ctx: &Context, g: &Grid) -> Option<Step> {
     // Pointing first (its base is box-like), then claiming.
     [true, false]
         .into_iter()
-        .find_map(|blocks| search(ctx, g, blocks))
+        .find_map(|blocks| search(ctx, g, blocks, false))
 }
 
-fn search(ctx: &Context, g: &Grid, blocks: bool) -> Option<Step> {
+/// A locked candidate whose elimination leaves a hidden single (direct pointing 1.7, then
+/// direct claiming 1.9).
+pub(crate) fn direct(ctx: &Context, g: &Grid) -> Option<Step> {
+    [true, false]
+        .into_iter()
+        .find_map(|blocks| search(ctx, g, blocks, true))
+}
+
+/// The hidden single that `eliminations` of `v` leave in a region of `a`'s kind other than
+/// `a`: the region and the cell.
+fn following_single(
+    ctx: &Context,
+    g: &Grid,
+    a: usize,
+    v: u8,
+    eliminations: &[Candidate],
+) -> Option<(usize, usize)> {
+    let layout = ctx.layout;
+    let kind = layout.region_name(a).kind;
+    ctx.exact
+        .iter()
+        .filter(|&&c| c != a && layout.region_name(c).kind == kind)
+        .find_map(|&c| {
+            let places = g.places(ctx, c, v);
+            if places.len() < 2 {
+                return None;
+            }
+            let mut left = places
+                .iter()
+                .filter(|&&p| !eliminations.iter().any(|e| e.cell == p));
+            match (left.next(), left.next()) {
+                (Some(&cell), None) => Some((c, cell)),
+                _ => None,
+            }
+        })
+}
+
+fn search(ctx: &Context, g: &Grid, blocks: bool, direct: bool) -> Option<Step> {
     let layout = ctx.layout;
     for &a in &ctx.exact {
         if ctx.is_block(a) != blocks {
@@ -42,6 +84,35 @@ fn search(ctx: &Context, g: &Grid, blocks: bool) -> Option<Step> {
                     .collect();
                 if eliminations.is_empty() {
                     continue;
+                }
+                if direct {
+                    let Some((c, cell)) = following_single(ctx, g, a, v, &eliminations) else {
+                        continue;
+                    };
+                    let reason = format!(
+                        "In {ra}, {v} can only go in {cells}, which all lie in {rb}, so {removed} cannot be {v}; that leaves {cell} the only place for {v} in {rc}.",
+                        ra = ctx.region(a),
+                        rb = ctx.region(b),
+                        rc = ctx.region(c),
+                        cells = ctx.cells(&places),
+                        removed = ctx.cells(&eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()),
+                        cell = ctx.cell(cell),
+                        v = ctx.sym(v),
+                    );
+                    let mut step = Step::new(Technique::LockedCandidates, reason);
+                    step.candidates = places
+                        .iter()
+                        .map(|&cell| Candidate { cell, value: v })
+                        .collect();
+                    step.cells = places;
+                    step.regions = vec![
+                        layout.region_name(a),
+                        layout.region_name(b),
+                        layout.region_name(c),
+                    ];
+                    step.placement = Some(Candidate { cell, value: v });
+                    step.score = if blocks { 1.7 } else { 1.9 };
+                    return Some(step);
                 }
                 let reason = format!(
                     "In {ra}, {v} can only go in {cells}, which all lie in {rb}, so no other cell of {rb} can be {v}.",

@@ -2,7 +2,9 @@
 //! technique that makes progress, and explains each step.
 //!
 //! Techniques, easiest first (their difficulty on the Sudoku Explainer scale in
-//! parentheses; [`Technique::base_score`]): hidden singles (1.0-1.5), naked singles (2.3),
+//! parentheses; [`Technique::base_score`]): hidden singles (1.0-1.5), direct pointing
+//! and claiming (1.7-1.9: locked candidates that leave a hidden single, which the step
+//! places), direct hidden pairs (2.0), naked singles (2.3), direct hidden triples (2.5),
 //! locked candidates (2.6-2.8), naked pairs (3.0), X-Wing (3.2), hidden pairs (3.4),
 //! naked triples (3.6), Swordfish (3.8), hidden triples (4.0), X-chains of two strong
 //! links (turbot fish, 4.0-4.2), XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles 1-4
@@ -70,9 +72,12 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
     type Finder<'f> = &'f dyn Fn() -> Option<Step>;
     // Chains and forcing chains are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 24] = [
+    let finders: [(f64, bool, Finder); 27] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
+        (1.7, true, &|| intersections::direct(ctx, g)),
+        (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
         (2.3, true, &|| singles::naked(ctx, g)),
+        (2.5, true, &|| subsets::hidden_direct(ctx, g, 3)),
         (2.6, true, &|| intersections::find(ctx, g)),
         (3.0, true, &|| subsets::naked(ctx, g, 2)),
         (3.2, true, &|| fish::find(ctx, g, 2)),

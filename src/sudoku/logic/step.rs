@@ -13,15 +13,19 @@ pub enum Technique {
     /// The symbol has one place left in an exactly-once region.
     HiddenSingle,
     /// A symbol's candidates in one region all lie in a second region, so the rest of the
-    /// second region loses it (pointing and claiming, on any pair of regions).
+    /// second region loses it (pointing and claiming, on any pair of regions). A direct
+    /// step (SE's direct pointing 1.7 and claiming 1.9) instead places the hidden single
+    /// the elimination would leave.
     LockedCandidates,
     /// Two cells of a region hold only the same two symbols.
     NakedPair,
-    /// Two symbols of a region have the same two places.
+    /// Two symbols of a region have the same two places. A direct step (SE's 2.0) places
+    /// the hidden single the pair leaves in the region.
     HiddenPair,
     /// Three cells of a region hold only the same three symbols.
     NakedTriple,
-    /// Three symbols of a region have the same three places.
+    /// Three symbols of a region have the same three places. A direct step (SE's 2.5)
+    /// places the hidden single the triple leaves in the region.
     HiddenTriple,
     /// Four cells of a region hold only the same four symbols.
     NakedQuad,

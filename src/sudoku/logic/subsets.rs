@@ -1,5 +1,8 @@
 //! Naked subsets (k cells of a region holding only k symbols, in any region) and hidden
 //! subsets (k symbols of an exactly-once region with only k places), for k = 2, 3, 4.
+//! A hidden pair or triple that leaves another symbol one place in its region is SE's
+//! direct hidden pair (2.0) or triple (2.5): the step places that hidden single and, as in
+//! Sudoku Explainer, removes nothing else.
 
 use super::grid::{bit, values, Context, Grid};
 use super::step::{Candidate, Step, Technique};
@@ -61,6 +64,16 @@ pub(crate) fn naked(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
 
 /// The hidden subset of size `k`, if any.
 pub(crate) fn hidden(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
+    hidden_search(ctx, g, k, false)
+}
+
+/// The direct hidden subset of size `k` (2 or 3), if any: a hidden subset that leaves
+/// another symbol of its region one place, which the step fills.
+pub(crate) fn hidden_direct(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
+    hidden_search(ctx, g, k, true)
+}
+
+fn hidden_search(ctx: &Context, g: &Grid, k: usize, direct: bool) -> Option<Step> {
     let layout = ctx.layout;
     for &r in &ctx.exact {
         let cells = layout.region_cells(r);
@@ -70,11 +83,13 @@ pub(crate) fn hidden(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
         }
         // Symbols still to place in the region with 2..=k places, and their places.
         let mut symbols = Vec::new();
+        let mut all_places = Vec::new();
         for v in 1..=ctx.n as u8 {
             let places = g.places(ctx, r, v);
             if (2..=k).contains(&places.len()) {
-                symbols.push((v, places));
+                symbols.push((v, places.clone()));
             }
+            all_places.push(places);
         }
         let mut found = None;
         combinations(symbols.len(), k, |pick| {
@@ -94,17 +109,50 @@ pub(crate) fn hidden(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
             if eliminations.is_empty() {
                 return false;
             }
+            let technique = match k {
+                2 => Technique::HiddenPair,
+                3 => Technique::HiddenTriple,
+                _ => Technique::HiddenQuad,
+            };
+            if direct {
+                // Another symbol whose places outside the subset come down to one.
+                let single = all_places.iter().enumerate().find_map(|(i, p)| {
+                    let v = i as u8 + 1;
+                    if mask & bit(v) != 0 || p.len() < 2 {
+                        return None;
+                    }
+                    let mut left = p.iter().filter(|c| !places.contains(c));
+                    match (left.next(), left.next()) {
+                        (Some(&cell), None) => Some(Candidate { cell, value: v }),
+                        _ => None,
+                    }
+                });
+                let Some(single) = single else {
+                    return false;
+                };
+                let reason = format!(
+                    "In {region}, {syms} can only go in {cells}, so those cells hold nothing else; that leaves {cell} the only place for {v} in {region}.",
+                    region = ctx.region(r),
+                    syms = ctx.syms(mask, "and"),
+                    cells = ctx.cells(&places),
+                    cell = ctx.cell(single.cell),
+                    v = ctx.sym(single.value),
+                );
+                let mut step = Step::new(technique, reason);
+                step.candidates = pattern(g, &places, mask);
+                step.cells = places;
+                step.regions = vec![layout.region_name(r)];
+                step.placement = Some(single);
+                step.score = if k == 2 { 2.0 } else { 2.5 };
+                found = Some(step);
+                return true;
+            }
             let reason = format!(
                 "In {region}, {syms} can only go in {cells}, so those cells hold nothing else.",
                 region = ctx.region(r),
                 syms = ctx.syms(mask, "and"),
                 cells = ctx.cells(&places),
             );
-            let technique = match k {
-                2 => Technique::HiddenPair,
-                3 => Technique::HiddenTriple,
-                _ => Technique::HiddenQuad,
-            };
             let mut step = Step::new(technique, reason);
             step.candidates = pattern(g, &places, mask);
             step.cells = places;
