@@ -632,7 +632,7 @@ fn each_technique_on_a_known_puzzle() {
 
 #[test]
 fn next_step_follows_entries_and_pencil_marks() {
-    let (_, line, ..) = EXAMPLES[12]; // the X-Wing puzzle
+    let (_, line, ..) = EXAMPLES[12]; // a path well past singles (the unique-rectangle example)
     let puzzle = parse(line);
     let solution = puzzle.unique_solution().unwrap().unwrap();
     let path = puzzle.solve_path().unwrap();
