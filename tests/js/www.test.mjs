@@ -100,6 +100,16 @@ async function importPuzzle(page, text) {
   await page.click('#import');
 }
 
+/** Needs an X-Wing after singles, locked candidates and pairs. */
+const XWING = '.7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9';
+/** The page's address for `puzzle`, with the player's entries and notes. */
+const hash = (puzzle, entries = '', notes = null) => {
+  const params = new URLSearchParams({ p: puzzle });
+  if (/[^.]/.test(entries)) params.set('e', entries);
+  if (notes) params.set('m', notes.map((m) => (m ? m.toString(36) : '')).join('.'));
+  return `#${params}`;
+};
+
 describe('the sudoku page', () => {
   test('loads the solver with the puzzle shown meanwhile, under its CSP', { timeout: 60_000 }, async () => {
     const page = await browser.context.newPage();
@@ -954,14 +964,6 @@ describe('the sudoku page: what players expect (issue 13)', () => {
 });
 
 describe('the sudoku page: hints that show the step, and the whole path (issue 16)', () => {
-  /** Needs an X-Wing after singles, locked candidates and pairs. */
-  const XWING = '.7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9';
-  const hash = (puzzle, entries = '', notes = null) => {
-    const params = new URLSearchParams({ p: puzzle });
-    if (/[^.]/.test(entries)) params.set('e', entries);
-    if (notes) params.set('m', notes.map((m) => (m ? m.toString(36) : '')).join('.'));
-    return `#${params}`;
-  };
   /** Entries for `puzzle` from the engine's hints (in Node) up to its first step that only removes candidates. */
   function toFirstElimination(puzzle) {
     const entries = [...'.'.repeat(81)];
@@ -1168,14 +1170,6 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
 });
 
 describe('the sudoku page as a learner’s coach', () => {
-  /** Needs an X-Wing after singles, locked candidates and pairs. */
-  const XWING = '.7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9';
-  const hash = (puzzle, entries = '', notes = null) => {
-    const params = new URLSearchParams({ p: puzzle });
-    if (/[^.]/.test(entries)) params.set('e', entries);
-    if (notes) params.set('m', notes.map((m) => (m ? m.toString(36) : '')).join('.'));
-    return `#${params}`;
-  };
   const waitMessage = (page, re) =>
     page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
   const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << (Number(s) - 1)), 0));
