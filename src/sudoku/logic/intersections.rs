@@ -85,42 +85,28 @@ fn search(ctx: &Context, g: &Grid, blocks: bool, direct: bool) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                if direct {
-                    let Some((c, cell)) = following_single(ctx, g, a, v, &eliminations) else {
-                        continue;
-                    };
-                    let reason = format!(
-                        "In {ra}, {v} can only go in {cells}, which all lie in {rb}, so {removed} cannot be {v}; that leaves {cell} the only place for {v} in {rc}.",
-                        ra = ctx.region(a),
-                        rb = ctx.region(b),
+                // A direct step (SE's 1.7/1.9) places the hidden single its eliminations
+                // leave, and removes nothing itself.
+                let single = match direct {
+                    true => match following_single(ctx, g, a, v, &eliminations) {
+                        Some(single) => Some(single),
+                        None => continue,
+                    },
+                    false => None,
+                };
+                let (ra, rb, cells, sym) =
+                    (ctx.region(a), ctx.region(b), ctx.cells(&places), ctx.sym(v));
+                let reason = match single {
+                    Some((c, cell)) => format!(
+                        "In {ra}, {sym} can only go in {cells}, which all lie in {rb}, so {removed} cannot be {sym}; that leaves {cell} the only place for {sym} in {rc}.",
                         rc = ctx.region(c),
-                        cells = ctx.cells(&places),
                         removed = ctx.cells(&eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()),
                         cell = ctx.cell(cell),
-                        v = ctx.sym(v),
-                    );
-                    let mut step = Step::new(Technique::LockedCandidates, reason);
-                    step.candidates = places
-                        .iter()
-                        .map(|&cell| Candidate { cell, value: v })
-                        .collect();
-                    step.cells = places;
-                    step.regions = vec![
-                        layout.region_name(a),
-                        layout.region_name(b),
-                        layout.region_name(c),
-                    ];
-                    step.placement = Some(Candidate { cell, value: v });
-                    step.score = if blocks { 1.7 } else { 1.9 };
-                    return Some(step);
-                }
-                let reason = format!(
-                    "In {ra}, {v} can only go in {cells}, which all lie in {rb}, so no other cell of {rb} can be {v}.",
-                    ra = ctx.region(a),
-                    rb = ctx.region(b),
-                    cells = ctx.cells(&places),
-                    v = ctx.sym(v),
-                );
+                    ),
+                    None => format!(
+                        "In {ra}, {sym} can only go in {cells}, which all lie in {rb}, so no other cell of {rb} can be {sym}."
+                    ),
+                };
                 let mut step = Step::new(Technique::LockedCandidates, reason);
                 step.candidates = places
                     .iter()
@@ -128,8 +114,17 @@ fn search(ctx: &Context, g: &Grid, blocks: bool, direct: bool) -> Option<Step> {
                     .collect();
                 step.cells = places;
                 step.regions = vec![layout.region_name(a), layout.region_name(b)];
-                step.eliminations = eliminations;
-                step.score = if blocks { 2.6 } else { 2.8 };
+                match single {
+                    Some((c, cell)) => {
+                        step.regions.push(layout.region_name(c));
+                        step.placement = Some(Candidate { cell, value: v });
+                        step.score = if blocks { 1.7 } else { 1.9 };
+                    }
+                    None => {
+                        step.eliminations = eliminations;
+                        step.score = if blocks { 2.6 } else { 2.8 };
+                    }
+                }
                 return Some(step);
             }
         }
