@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { PKG, ROOT, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
+import { PKG, ROOT, assertOnePool, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
 const EXAMPLES_DIR = join(WWW, 'dlx', 'examples');
@@ -511,16 +511,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.deepEqual(heads, expected.map((options, k) => `Solution ${k + 1}: options ${options.join(', ')}`));
     // Every worker is the package's: one for reading and tracing, one per core for the
     // searches, and at least one started after the cancel.
-    const cores = await own.evaluate(() => Math.min(128, navigator.hardwareConcurrency || 4));
-    assert.ok(workers.length >= cores + 2, `${workers.length} workers on ${cores} cores`);
-    assert.deepEqual([...new Set(workers)], ['/pkg/worker.js']);
-    // The module was fetched once, by the page, for all of them.
-    assert.deepEqual(requested.filter((path) => path.endsWith('.wasm')), ['/pkg/dlx_wasm_simd_bg.wasm']);
-    // The pages' own worker bridge is gone: nothing of www/lib/ but the styles and the pool.
-    assert.deepEqual([...new Set(requested.filter((path) => path.startsWith('/lib/')))].sort(), ['/lib/base.css', '/lib/pool.js']);
-    for (const old of ['/lib/engine.js', '/lib/worker.js', '/lib/dlx-worker.js', '/lib/sudoku-worker.js']) {
-      assert.ok(!requested.includes(old), `${old} requested`);
-    }
+    await assertOnePool(own, workers, requested);
     assert.deepEqual(ownProblems, []);
     await own.close();
   });

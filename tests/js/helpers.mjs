@@ -1,5 +1,6 @@
 // Shared by the tests in this folder: paths, a static server, headless Chromium, and a watch
 // on a page's console and network.
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,4 +155,22 @@ export function random(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * What both pages must show of their workers: every one is the package's (`/pkg/worker.js`),
+ * at least one per core plus the quick one plus one started after a cancel; the module was
+ * fetched once, by the page, for all of them; and nothing of www/lib/ but the styles and the
+ * pool is requested (the pages' own worker bridge is gone). `workers` are the workers' paths,
+ * `requested` every path the page and its workers requested.
+ */
+export async function assertOnePool(page, workers, requested) {
+  const cores = await page.evaluate(() => Math.min(128, navigator.hardwareConcurrency || 4));
+  assert.ok(workers.length >= cores + 2, `${workers.length} workers on ${cores} cores`);
+  assert.deepEqual([...new Set(workers)], ['/pkg/worker.js']);
+  assert.deepEqual(requested.filter((path) => path.endsWith('.wasm')), ['/pkg/dlx_wasm_simd_bg.wasm']);
+  assert.deepEqual([...new Set(requested.filter((path) => path.startsWith('/lib/')))].sort(), ['/lib/base.css', '/lib/pool.js']);
+  for (const old of ['/lib/engine.js', '/lib/worker.js', '/lib/dlx-worker.js', '/lib/sudoku-worker.js']) {
+    assert.ok(!requested.includes(old), `${old} requested`);
+  }
 }
