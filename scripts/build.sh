@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the npm package in pkg/ (two wasm modules from this crate, see below) and copies the
+# Builds the npm package in pkg/ (two wasm modules from the bindings crate, the workspace's
+# root package `dlx-wasm`, see below) and copies the
 # files the web pages load into www/pkg/. Assumes scripts/setup.sh has run (serve.sh and
 # test.sh run it).
 #
@@ -24,7 +25,7 @@ module() {
     local out=$1
     shift
     say "cargo build (release, wasm32) $*"
-    cargo build --release --target wasm32-unknown-unknown --lib "$@"
+    cargo build --release --target wasm32-unknown-unknown -p dlx-wasm --lib "$@"
     say "wasm-bindgen --target web --out-name $out"
     wasm-bindgen --target web --out-dir pkg --out-name "$out" \
         "$target_dir/wasm32-unknown-unknown/release/$name.wasm"
@@ -48,7 +49,7 @@ module dlx_wasm_core --no-default-features
 simd_target=$target_dir/simd128
 say "cargo build (release, wasm32, simd128) --features sudoku-toolkit"
 RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=$simd_target \
-    cargo build --release --target wasm32-unknown-unknown --lib --features sudoku-toolkit
+    cargo build --release --target wasm32-unknown-unknown -p dlx-wasm --lib --features sudoku-toolkit
 simd_out=$(mktemp -d)
 wasm-bindgen --target web --out-dir "$simd_out" --out-name dlx_wasm \
     "$simd_target/wasm32-unknown-unknown/release/$name.wasm"

@@ -41,7 +41,7 @@ if [[ ! -x /usr/bin/chromium || ! -x /usr/bin/chromedriver ]]; then
 fi
 
 # GNU parallel, for the test that runs the README's recipe for a count spread over processes
-# (tests/distributed.rs fails without it). Not moreutils' `parallel`, another program.
+# (crates/dlx-engine/tests/distributed.rs fails without it). Not moreutils' `parallel`, another program.
 if ! parallel --version 2>/dev/null | grep -q '^GNU parallel'; then
     say "installing GNU parallel from Debian"
     apt_install parallel

@@ -43,19 +43,26 @@ stage() {
 
 stage "cargo fmt --check" cargo fmt --check
 
-# A native user of the crate compiles only what the engine needs: the JS bindings and their
-# dependencies (wasm-bindgen, js-sys, ...) exist only for wasm32 (Cargo.toml).
+# A native user of the engine gets its two dependencies and nothing else, of the sudoku crate
+# the engine and the same two: the JS bindings' dependencies (wasm-bindgen, js-sys, ...) exist
+# only for wasm32 (Cargo.toml).
 native_dependencies() {
-    local allowed found extra
-    allowed=$(printf '%s\n' dlx-wasm fastrand thiserror thiserror-impl proc-macro2 quote syn \
-        unicode-ident | sort)
-    found=$(cargo tree -e normal --prefix none | awk '{ print $1 }' | sort -u)
-    extra=$(comm -23 <(echo "$found") <(echo "$allowed"))
-    if [[ -n $extra ]]; then
-        echo "a native build must not depend on:" $extra
+    local crate allowed found extra
+    for crate in dlx-engine dlx-sudoku; do
+        allowed=$(printf '%s\n' dlx-engine dlx-sudoku fastrand thiserror thiserror-impl proc-macro2 \
+            quote syn unicode-ident | sort)
+        found=$(cargo tree -p "$crate" -e normal --prefix none | awk '{ print $1 }' | sort -u)
+        extra=$(comm -23 <(echo "$found") <(echo "$allowed"))
+        if [[ -n $extra ]]; then
+            echo "a native build of $crate must not depend on:" $extra
+            return 1
+        fi
+        echo "$crate: native normal dependencies:" $found
+    done
+    if cargo tree -p dlx-engine -e normal --prefix none | grep -q '^dlx-sudoku '; then
+        echo "the engine must not depend on the sudoku crate"
         return 1
     fi
-    echo "native normal dependencies:" $found
 }
 stage "native dependencies (cargo tree: the engine's only)" native_dependencies
 stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
@@ -72,12 +79,12 @@ stage "clippy, wasm32, simd128 (the package's SIMD build)" \
 # on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
 # doctests, which only run natively (on wasm32 they report false passes).
 stage "native tests and doctests (optimised)" cargo test --profile ci
-# The full published sudoku sets are `#[ignore]` tests (tests/sudoku_data.rs, a module of the
-# `native` test binary) that fail when their file is missing; the vendored samples above
+# The full published sudoku sets are `#[ignore]` tests (crates/dlx-sudoku/tests/sudoku_data.rs, a module of the
+# sudoku crate's test binary) that fail when their file is missing; the vendored samples above
 # always run. Here, where the data exists.
 if [[ -d ../shared/data/sudoku ]]; then
     stage "full sudoku sets (../shared/data/sudoku/: native -- --ignored sudoku_data::)" \
-        cargo test --profile ci --test native -- --ignored sudoku_data::
+        cargo test --profile ci -p dlx-sudoku --test sudoku_tests -- --ignored sudoku_data::
 else
     printf '\n\033[1m==> full sudoku sets: not run\033[0m (no ../shared/data/sudoku/ here;'
     printf ' the vendored samples in tests/data/sudoku/ ran above)\n'
@@ -85,10 +92,10 @@ fi
 # Coverage-guided fuzzing of Knuth's text format and of the builder (fuzz/, scripts/fuzz.sh:
 # cargo-fuzz installed if missing, libFuzzer on the stable toolchain): 30 s per target.
 stage "fuzz (text format and builder, 30 s each)" bash scripts/fuzz.sh 30
-# Runner from .cargo/config.toml: the test binary wasm_node in Node, wasm_browser in
-# Chromium (tests/wasm/). Only --tests: plain #[test] and doctests are skipped or meaningless
-# on wasm32.
-stage "wasm tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown --tests
+# Runner from .cargo/config.toml: the bindings' test binary wasm_node in Node, wasm_browser
+# in Chromium (tests/wasm/); the two other crates' tests are native. Only --tests: plain
+# #[test] and doctests are skipped or meaningless on wasm32.
+stage "wasm tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown -p dlx-wasm --tests
 stage "release build (pkg/, www/pkg/)" bash scripts/build.sh
 # Needs the build above: packs pkg/, loads www/. Files, not the directory: Node 24 takes a
 # directory argument for a module name (MODULE_NOT_FOUND). Once on the machine's Node, then

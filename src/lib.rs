@@ -1,29 +1,21 @@
-#![doc = include_str!("../README.md")]
-// `unsafe` is limited to the bounds-check-skipping helpers of the engine's innermost loops:
-// `unsafe fn`s with `# Safety` sections in `engine/links.rs` and `engine/masks.rs`, each module
-// owning the arrays they index, and a SAFETY comment at every call.
+//! The WebAssembly bindings of the [`dlx_engine`] exact-cover engine and the [`dlx_sudoku`]
+//! sudoku layer: the npm package `dlx-wasm` (`scripts/build.sh` builds it with wasm-bindgen;
+//! the project's README documents it). Every `#[wasm_bindgen]` item lives in `src/wasm/`,
+//! compiled only for wasm32, and does nothing but read and check JS arguments, call the two
+//! crates, and map their results and errors to JS values; natively this crate is empty. Rust
+//! users depend on `dlx-engine` and `dlx-sudoku`.
+//!
+//! The exports are public so that the wasm tests (`tests/wasm/`) can call them as JS would;
+//! they are the package's API, documented for JS in its `.d.ts`.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
-// The unit tests share the integration tests' random problems (tests/common/random.rs), which
-// name the crate `dlx_wasm`.
-#[cfg(all(test, not(target_arch = "wasm32")))]
-extern crate self as dlx_wasm;
-
-mod engine;
-mod error;
-mod format;
-mod problem;
-pub mod puzzles;
-pub mod sudoku;
 #[cfg(target_arch = "wasm32")]
-pub mod wasm;
+mod wasm;
+#[cfg(target_arch = "wasm32")]
+pub use wasm::*;
 
-pub use engine::{
-    split, split_counted, trace, ParallelOptions, ParallelOutcome, ParallelSolver, Solver,
-    SolverOptions, Stats, Status, Step, Task, Trace, TraceEvent,
-};
-pub use engine::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
-pub use error::{Error, Result};
-pub use format::MAX_TEXT_BYTES;
-pub use problem::{Entry, Problem, ProblemBuilder, SizeBudget, Warning, WarningKind};
+// The README's Rust examples are doctests of this crate (natively, where doctests run).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

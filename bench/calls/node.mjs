@@ -2,7 +2,7 @@
 // (tests/data/q8.dlx) counted and solved to its first solution from each form `exact_cover`
 // takes (Knuth's text, arrays of names, arrays of item numbers, the compact typed arrays), and
 // sudoku one call per puzzle against one batch call, each next to the same work natively
-// (examples/per_call.rs, kept running in its `serve` mode): each wasm measurement is taken
+// (crates/dlx-sudoku/examples/per_call.rs, kept running in its `serve` mode): each wasm measurement is taken
 // right after the same one natively, so that both see the machine in the same state (its
 // speed shifts by up to 1.8x for seconds at a time), and each ratio is the median over the
 // rounds of the ratios of such pairs. The pair's order alternates from round to round: the

@@ -31,7 +31,7 @@ export function parseArgs(argv, defaults) {
 /** Whether `DLX_BENCH_QUICK` asks to skip the slow workloads (as the criterion benches do). */
 export const quick = () => !['', '0', undefined].includes(process.env.DLX_BENCH_QUICK);
 
-/** The manifest (`{ rust_solvers, workloads }`) that examples/bench_workloads.rs wrote. */
+/** The manifest (`{ rust_solvers, workloads }`) that crates/dlx-engine/examples/bench_workloads.rs wrote. */
 export const loadManifest = (dataDir) => JSON.parse(readFileSync(join(dataDir, 'workloads.json'), 'utf8'));
 
 /** The manifest's workloads, filtered by `only` (names) and `keep`. */

@@ -3,7 +3,7 @@
 // measuring loop. Plain ES module with no imports, so a browser page loads it as it is.
 
 /**
- * Reads Knuth's format as the workload writer (`examples/bench_workloads.rs`) produces it:
+ * Reads Knuth's format as the workload writer (`crates/dlx-engine/examples/bench_workloads.rs`) produces it:
  * an item line (`primary... | secondary...`), then one option per line; `|` starts a comment
  * line. Colors are not used by these workloads and are rejected.
  * @returns {{ primary: number, secondary: number, options: number[][] }} items numbered from

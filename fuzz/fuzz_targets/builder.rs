@@ -3,7 +3,7 @@
 //! with typed errors, leaving the builder as it was. Never a panic.
 #![no_main]
 
-use dlx_wasm::ProblemBuilder;
+use dlx_engine::ProblemBuilder;
 use libfuzzer_sys::fuzz_target;
 
 mod common;

@@ -1,6 +1,6 @@
 //! What both targets check of every problem the crate accepts, and of every error it returns.
 
-use dlx_wasm::{Error, Problem, Solver, SolverOptions, Step};
+use dlx_engine::{Error, Problem, Solver, SolverOptions, Step};
 
 /// Every error is typed: it has a code, a message, and a line only where it came from text.
 pub fn check_error(error: &Error, from_text: bool) {

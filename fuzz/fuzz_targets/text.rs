@@ -2,7 +2,7 @@
 //! and searches soundly, or is refused with a typed error that names its line. Never a panic.
 #![no_main]
 
-use dlx_wasm::Problem;
+use dlx_engine::Problem;
 use libfuzzer_sys::fuzz_target;
 
 mod common;

@@ -637,7 +637,7 @@ pub(crate) fn item_names(
 
 /// A problem's warnings (the options left out of its search) as the `DlxWarning[]` its
 /// results carry: `{ code, option, line?, message }` each.
-pub(crate) fn warnings(warnings: &[crate::Warning]) -> JsValue {
+pub(crate) fn warnings(warnings: &[dlx_engine::Warning]) -> JsValue {
     let list = Array::new();
     for warning in warnings {
         let entry = js_sys::Object::new();
@@ -656,12 +656,12 @@ pub(crate) fn warnings(warnings: &[crate::Warning]) -> JsValue {
 /// count, whether the search was complete, Knuth's statistics, and `problem`'s warnings,
 /// built in one call.
 pub(crate) fn solve_result(
-    problem: &crate::Problem,
+    problem: &dlx_engine::Problem,
     flat: &[u32],
     ends: &[u32],
     count: u64,
-    status: crate::Status,
-    stats: crate::Stats,
+    status: dlx_engine::Status,
+    stats: dlx_engine::Stats,
 ) -> JsValue {
     let warnings = warnings(problem.warnings());
     result(Some((flat, ends)), count, status, stats, &warnings)
@@ -669,7 +669,10 @@ pub(crate) fn solve_result(
 
 /// The result of a memoised count: [`solve_result`] with no solutions and the cache's
 /// figures (`memo`).
-pub(crate) fn memo_result(problem: &crate::Problem, counted: &crate::MemoCount) -> JsValue {
+pub(crate) fn memo_result(
+    problem: &dlx_engine::Problem,
+    counted: &dlx_engine::MemoCount,
+) -> JsValue {
     let warnings = warnings(problem.warnings());
     let none: (&[u32], &[u32]) = (&[], &[]);
     let result = result(
@@ -699,7 +702,11 @@ pub(crate) fn memo_result(problem: &crate::Problem, counted: &crate::MemoCount) 
 /// A count's result with no `solutions` key (`solver.count()`, `count_sudoku_solutions`:
 /// the solutions counted are not collected) and no `warnings`: `count` solutions counted,
 /// the search's `status` and `stats`.
-pub(crate) fn counted_result(count: u64, status: crate::Status, stats: crate::Stats) -> JsValue {
+pub(crate) fn counted_result(
+    count: u64,
+    status: dlx_engine::Status,
+    stats: dlx_engine::Stats,
+) -> JsValue {
     result(None, count, status, stats, &JsValue::UNDEFINED)
 }
 
@@ -711,8 +718,8 @@ pub(crate) fn counted_result(count: u64, status: crate::Status, stats: crate::St
 fn result(
     solutions: Option<(&[u32], &[u32])>,
     count: impl Into<u128>,
-    status: crate::Status,
-    stats: crate::Stats,
+    status: dlx_engine::Status,
+    stats: dlx_engine::Stats,
     warnings: &JsValue,
 ) -> JsValue {
     let count: u128 = count.into();
@@ -739,12 +746,12 @@ fn count_text(count: u128) -> JsValue {
 }
 
 /// `status` as the index of its name in `pack.js`'s `STATUS` list.
-pub(crate) fn status_index(status: crate::Status) -> u32 {
+pub(crate) fn status_index(status: dlx_engine::Status) -> u32 {
     match status {
-        crate::Status::Searching => 0,
-        crate::Status::Exhausted => 1,
-        crate::Status::SolutionLimit => 2,
-        crate::Status::NodeLimit => 3,
+        dlx_engine::Status::Searching => 0,
+        dlx_engine::Status::Exhausted => 1,
+        dlx_engine::Status::SolutionLimit => 2,
+        dlx_engine::Status::NodeLimit => 3,
     }
 }
 

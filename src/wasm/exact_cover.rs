@@ -8,7 +8,7 @@ use super::convert::{
     ItemNames, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
-use crate::{
+use dlx_engine::{
     MemoBranching, MemoOptions, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task,
     MAX_TEXT_BYTES,
 };
@@ -364,9 +364,9 @@ pub(crate) fn read_task(value: &JsValue, path: &str) -> Result<Task, JsValue> {
 
 /// The error of a solver for `task` (if any) that would not start: an invalid task's names
 /// the argument that gave it.
-pub(crate) fn solver_error(error: &crate::Error, task: &str) -> JsValue {
+pub(crate) fn solver_error(error: &dlx_engine::Error, task: &str) -> JsValue {
     match error {
-        crate::Error::InvalidTask { .. } => engine_error_at(error, task),
+        dlx_engine::Error::InvalidTask { .. } => engine_error_at(error, task),
         _ => engine_error(error),
     }
 }
@@ -391,7 +391,7 @@ fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bo
             let n = number(&value).ok_or_else(|| invalid(&path(), "an option number", &value))?;
             match index(n, option_count) {
                 Ok(option) if problem.is_ignored(option) => {
-                    let error = crate::Error::ForcedIgnored { option };
+                    let error = dlx_engine::Error::ForcedIgnored { option };
                     return Err(engine_error_at(&error, &path()));
                 }
                 Ok(option) => settings.forced.push(option),
@@ -558,7 +558,7 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
                         None => (token, None),
                     };
                     let Some(item) = builder.item_index(name) else {
-                        return Err(engine_error(&crate::Error::UnknownItem {
+                        return Err(engine_error(&dlx_engine::Error::UnknownItem {
                             option: k,
                             name: name.to_owned(),
                         }));

@@ -1,7 +1,7 @@
 //! The logical solver's exports: `sudoku_hint` (the next step, from the player's entries
 //! and pencil marks), `sudoku_solve_path` (every step to the solution) and `rate_sudoku`
 //! (the grade on the Sudoku Explainer scale). They read and check the arguments, call
-//! [`crate::sudoku`], and turn results and errors into JS values; nothing else.
+//! [`dlx_sudoku`], and turn results and errors into JS values; nothing else.
 
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::{array, elements, integer};
 use super::sudoku::{read_grid, read_options, sudoku_error, JsSudokuOptions, JsSudokuPuzzle};
 use super::{js_error, set};
-use crate::sudoku::{Candidate, Grade, Step, Sudoku};
+use dlx_sudoku::{Candidate, Grade, Step, Sudoku};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -185,7 +185,7 @@ pub fn sudoku_hint(
             "symbol",
             &JsValue::from_str(&givens.alphabet().symbol(p.value)),
         );
-        if step.technique == crate::sudoku::Technique::HiddenSingle {
+        if step.technique == dlx_sudoku::Technique::HiddenSingle {
             if let Some(region) = step.regions.first() {
                 set(&out, "unit", &JsValue::from_str(&region.to_string()));
             }

@@ -56,7 +56,7 @@ pub(crate) fn js_error(code: &str, message: &str, props: &[(&str, JsValue)]) -> 
 }
 
 /// A JS `Error` for an engine error, with `code`, and `line` and `option` where known.
-pub(crate) fn engine_error(error: &crate::Error) -> JsValue {
+pub(crate) fn engine_error(error: &dlx_engine::Error) -> JsValue {
     let mut props = Vec::new();
     if let Some(line) = error.line() {
         props.push(("line", JsValue::from(line as u32)));
@@ -68,7 +68,7 @@ pub(crate) fn engine_error(error: &crate::Error) -> JsValue {
 }
 
 /// [`engine_error`] with the `path` of the argument it is about.
-pub(crate) fn engine_error_at(error: &crate::Error, path: &str) -> JsValue {
+pub(crate) fn engine_error_at(error: &dlx_engine::Error, path: &str) -> JsValue {
     let js = engine_error(error);
     set(&js, "path", &JsValue::from_str(path));
     js

@@ -10,7 +10,7 @@ use super::exact_cover::{
 use super::held::Held;
 use super::solver::ExactCoverSolver;
 use super::{engine_error, set};
-use crate::Solver;
+use dlx_engine::Solver;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -41,7 +41,7 @@ extern "C" {
 pub struct ExactCoverTasks {
     settings: Settings,
     /// The statistics of the last split's own search.
-    split_stats: crate::Stats,
+    split_stats: dlx_engine::Stats,
     /// Its share of the memory the objects alive may hold (its problem's), given back when
     /// it is dropped.
     _held: Held,
@@ -63,7 +63,7 @@ impl ExactCoverTasks {
         let held = Held::take(settings.problem.heap_bytes(), "this task set")?;
         Ok(ExactCoverTasks {
             settings,
-            split_stats: crate::Stats::default(),
+            split_stats: dlx_engine::Stats::default(),
             _held: held,
         })
     }
@@ -78,7 +78,7 @@ impl ExactCoverTasks {
     ) -> Result<JsTasks, JsValue> {
         let tasks = integer(tasks, "tasks", 1e6)? as usize;
         let settings = &self.settings;
-        let (split, stats) = crate::split_counted(&settings.problem, &settings.options, tasks)
+        let (split, stats) = dlx_engine::split_counted(&settings.problem, &settings.options, tasks)
             .map_err(|e| engine_error(&e))?;
         self.split_stats = stats;
         let list = js_sys::Array::new_with_length(split.len() as u32);

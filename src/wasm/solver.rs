@@ -7,7 +7,7 @@ use super::convert::{counted_result, integer, warnings, MAX_SAFE};
 use super::exact_cover::{schema, Arguments, JsExactCoverProblem};
 use super::held::Held;
 use super::set;
-use crate::{Problem, Solver, Status, Step, Warning};
+use dlx_engine::{Problem, Solver, Status, Step, Warning};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"

@@ -1,5 +1,5 @@
 //! The sudoku exports for JS: `solve_sudoku`, `count_sudoku_solutions`, `generate_sudoku`
-//! (by the logical grade) and `sudoku_candidates`. They read and check the arguments, call [`crate::sudoku`], and
+//! (by the logical grade) and `sudoku_candidates`. They read and check the arguments, call [`dlx_sudoku`], and
 //! turn results and errors into JS values; nothing else.
 
 use js_sys::{Array, Object};
@@ -11,11 +11,11 @@ use super::convert::{
 };
 use super::logic::grade_object;
 use super::{js_error, set};
-use crate::sudoku::{
+use dlx_engine::MAX_TEXT_BYTES;
+use dlx_sudoku::{
     generate_graded, solve_batch_bytes, CellPos, Conflict, GradeOptions, JigsawProblem, Level,
     Options, Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES, MAX_SIZE,
 };
-use crate::MAX_TEXT_BYTES;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -245,10 +245,10 @@ pub fn count_sudoku_solutions(
         .count_with_report(limit)
         .map_err(|e| sudoku_error(&e))?;
     let status = match count >= limit {
-        true => crate::Status::SolutionLimit,
-        false => crate::Status::Exhausted,
+        true => dlx_engine::Status::SolutionLimit,
+        false => dlx_engine::Status::Exhausted,
     };
-    let stats = crate::Stats {
+    let stats = dlx_engine::Stats {
         nodes: match report.bitboards {
             true => report.branches,
             false => report.stats.nodes,

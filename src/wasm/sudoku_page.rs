@@ -1,14 +1,14 @@
 //! The exports the interactive sudoku page needs beyond `src/wasm/sudoku.rs`:
 //! `read_sudoku`, `sudoku_conflicts`, `solve_sudoku_report` and `sudoku_exact_cover`
 //! (`sudoku_hint` is in `logic.rs`). They
-//! read and check the arguments, call [`crate::sudoku`], and turn results and errors into
+//! read and check the arguments, call [`dlx_sudoku`], and turn results and errors into
 //! JS values; nothing else.
 
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::set;
-use crate::sudoku::Sudoku;
+use dlx_sudoku::Sudoku;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"

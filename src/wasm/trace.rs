@@ -6,7 +6,7 @@ use super::convert::size;
 use super::engine_error;
 use super::exact_cover::{schema, Arguments, JsExactCoverProblem};
 use super::json::Json;
-use crate::{trace, TraceEvent};
+use dlx_engine::{trace, TraceEvent};
 
 /// The most steps a trace may hold.
 const MAX_STEPS: usize = 1_000_000;

@@ -80,7 +80,7 @@ describe('the trace player (Node)', () => {
             player.activePrimary().map((item) => [item, player.lengths[item]]),
           );
           // Exact cover chooses the first shortest list. With bounds (Algorithm M) the rule is
-          // Knuth's branch degree, checked natively against DLX3's own choices (tests/engine.rs).
+          // Knuth's branch degree, checked natively against DLX3's own choices (crates/dlx-engine/tests/engine.rs).
           if (!hasBounds(trace)) {
             const min = Math.min(...event.lengths.map(([, len]) => len));
             assert.equal(event.lengths.find(([, len]) => len === min)[0], event.item);

@@ -64,8 +64,8 @@ function readmeCodes() {
 
 const sorted = (codes) => [...new Set(codes)].sort();
 
-const engine = rustCodes('src/error.rs');
-const sudoku = rustCodes('src/sudoku/error.rs');
+const engine = rustCodes('crates/dlx-engine/src/error.rs');
+const sudoku = rustCodes('crates/dlx-sudoku/src/error.rs');
 const bindings = bindingCodes();
 const pkg = packageCodes();
 // The freed guard (classes.js) builds its error with Object.assign(error, { code: 'freed' }).

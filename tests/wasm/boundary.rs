@@ -5,8 +5,8 @@
 //! package's main module is built (`--no-default-features`), the rest still run.
 
 #[cfg(feature = "sudoku-toolkit")]
-use dlx_wasm::wasm::solve_sudoku;
-use dlx_wasm::wasm::{exact_cover, exact_cover_trace, ExactCoverSolver};
+use dlx_wasm::solve_sudoku;
+use dlx_wasm::{exact_cover, exact_cover_trace, ExactCoverSolver};
 use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;

@@ -4,7 +4,7 @@
 //! test binary: `cargo test --target wasm32-unknown-unknown --test wasm_node -- sudoku::`.
 #![cfg(feature = "sudoku-toolkit")]
 
-use dlx_wasm::wasm::{
+use dlx_wasm::{
     count_sudoku_solutions, generate_sudoku, read_sudoku, solve_sudoku, solve_sudoku_batch,
     sudoku_candidates,
 };
@@ -178,7 +178,7 @@ fn candidates_per_cell() {
 #[wasm_bindgen_test]
 fn generates_the_recorded_puzzles() {
     // `generate_sudoku` is the graded generator: the lines recorded natively by
-    // tests/sudoku_logic.rs (variant size level symmetry seed reached puzzle [regions]).
+    // crates/dlx-sudoku/tests/sudoku_logic.rs (variant size level symmetry seed reached puzzle [regions]).
     for line in GRADED.lines().filter(|l| !l.starts_with('#')) {
         let mut f: Vec<&str> = line.split(' ').collect();
         let reached = f.remove(5);

@@ -3,12 +3,12 @@
 //! `cargo test --target wasm32-unknown-unknown --test wasm_node -- sudoku_logic::`.
 #![cfg(feature = "sudoku-toolkit")]
 
-use dlx_wasm::wasm::{rate_sudoku, sudoku_hint, sudoku_solve_path};
+use dlx_wasm::{rate_sudoku, sudoku_hint, sudoku_solve_path};
 use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-/// Needs an X-Wing after singles, locked candidates and pairs (tests/sudoku_logic.rs).
+/// Needs an X-Wing after singles, locked candidates and pairs (crates/dlx-sudoku/tests/sudoku_logic.rs).
 const XWING: &str =
     ".7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9";
 
@@ -202,7 +202,7 @@ fn only_a_puzzle_with_one_solution_is_rated_hinted_or_given_a_path() {
 #[wasm_bindgen_test]
 #[ignore]
 fn generation_times_in_wasm() {
-    use dlx_wasm::sudoku::{generate_graded, GradeOptions, Level};
+    use dlx_sudoku::{generate_graded, GradeOptions, Level};
     for level in Level::ALL {
         let mut times = Vec::new();
         for seed in 0..20 {

@@ -1,0 +1,333 @@
+//! `dlx`: reads an exact-cover problem in Knuth's format on standard input and prints the
+//! number of solutions and the search statistics, and optionally the solutions, so the
+//! engine can be run beside other DLX programs on the same files.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use dlx_engine::{
+    split, MemoBranching, MemoOptions, ParallelOptions, ParallelSolver, Problem, Solver,
+    SolverOptions, Status, MAX_TEXT_BYTES,
+};
+
+const USAGE: &str = r#"usage: dlx [options] < problem.dlx
+
+Reads an exact-cover problem in Knuth's format (primary items | secondary items on the first
+line, one option per line, `|` comment lines) and counts its solutions. As in his DLX3, a
+primary item written `u:v|name` (or `v|name`) must be covered between u and v times. As in
+his DLX2, an option with no primary item is ignored, with a warning on standard error;
+options keep their numbers (0-based, counting the ignored ones).
+
+options:
+  -s, --solutions      print each solution as option lines, a blank line after each
+  -n, --limit N        stop after N solutions
+  -m, --max-nodes N    stop after N search nodes (of the serial search: one thread)
+  -r, --seed N         break ties between items at random, with seed N
+  -f, --force K        require option K (0-based, input order) in every solution; repeatable
+  -t, --threads N      search on N threads (default: one per core); the counts, and the
+                       solutions printed (in the order of a search on one thread), are the
+                       same; the nodes and updates are the tasks' (-t 1 for Knuth's figures)
+      --tasks N        print a split of the search into about N disjoint tasks, one per line
+                       (its path: option indices, `-` for a null move), in the order of
+                       the search; their counts add up to the whole count
+      --task PATH      search only the task PATH (a line printed by --tasks; with -f, the
+                       same forced options as when splitting)
+  -c, --count          count only (what dlx does unless --solutions is given)
+      --strict         refuse an option with no primary item instead of ignoring it
+      --memo           count with the memo cache: each subproblem is counted once (one
+                       thread)
+      --memo-bytes N   the memo cache's budget in bytes (default 268435456); past it the
+                       cache stops growing and the count stays exact
+      --memo-order     with --memo, branch on the first item in the order listed (after
+                       any with at most one option left) instead of MRV: list a board's
+                       cells row by row along its short side, pieces last, and the
+                       subproblems recur as in a profile dynamic program
+  -h, --help           this text
+
+To spread a long count over machines: `dlx --tasks 10000 < p.dlx > tasks.txt`, run
+`dlx --threads 1 --task "$line" < p.dlx` for each line with any batch runner, and add up
+the counts printed."#;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("dlx: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<ExitCode, String> {
+    let mut print = false;
+    let mut count_only = false;
+    let mut memo = false;
+    let mut memo_bytes = None;
+    let mut memo_order = false;
+    let mut options = SolverOptions::default();
+    let mut threads = None;
+    let mut list_tasks = None;
+    let mut task = None;
+    let mut strict = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut number = |what: &str| -> Result<u64, String> {
+            let value = args.next().ok_or(format!("{arg} needs {what}"))?;
+            value
+                .parse()
+                .map_err(|e: std::num::ParseIntError| match e.kind() {
+                    std::num::IntErrorKind::PosOverflow => {
+                        format!("{arg}: `{value}` is too large (at most {})", u64::MAX)
+                    }
+                    _ => format!("{arg}: `{value}` is not a whole number"),
+                })
+        };
+        match arg.as_str() {
+            "-s" | "--solutions" => print = true,
+            "-n" | "--limit" => options.max_solutions = Some(number("a count")?),
+            "-m" | "--max-nodes" => options.max_nodes = Some(number("a count")?),
+            "-r" | "--seed" => options.seed = Some(number("a seed")?),
+            "-f" | "--force" => options.forced.push(whole(number("an option index")?)?),
+            "-t" | "--threads" => threads = Some(whole(number("a count")?)?),
+            "--tasks" => match whole(number("a count")?)? {
+                0 => return Err("--tasks needs a count of at least 1".into()),
+                n => list_tasks = Some(n),
+            },
+            "--task" => {
+                let text = args.next().ok_or("--task needs a task")?;
+                task = Some(
+                    text.parse::<dlx_engine::Task>()
+                        .map_err(|e| e.to_string())?,
+                );
+            }
+            "-c" | "--count" => count_only = true,
+            "--strict" => strict = true,
+            "--memo" => memo = true,
+            "--memo-bytes" => memo_bytes = Some(number("a size in bytes")?),
+            "--memo-order" => memo_order = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            _ => return Err(format!("unknown argument `{arg}`\n{USAGE}")),
+        }
+    }
+    // Flags that cannot go together, refused before any input is read.
+    let threads_given = threads.is_some_and(|n| n != 1);
+    let clashes = [
+        (print && count_only, "cannot combine --count and --solutions"),
+        (
+            memo && print,
+            "--memo counts only: it cannot print the solutions (--solutions)",
+        ),
+        (
+            memo && task.is_some(),
+            "cannot combine --memo and --task (the memo counts the whole problem)",
+        ),
+        (memo && list_tasks.is_some(), "cannot combine --memo and --tasks"),
+        (
+            memo && threads_given,
+            "cannot combine --memo (it counts on one thread) and --threads",
+        ),
+        (memo_bytes.is_some() && !memo, "--memo-bytes needs --memo"),
+        (memo_order && !memo, "--memo-order needs --memo"),
+        (
+            list_tasks.is_some() && task.is_some(),
+            "cannot combine --tasks and --task",
+        ),
+        (
+            list_tasks.is_some() && print,
+            "cannot combine --tasks (it prints the tasks) and --solutions",
+        ),
+        (
+            list_tasks.is_some() && (options.max_solutions.is_some() || options.max_nodes.is_some()),
+            "cannot combine --tasks (it splits the whole search) and a limit (give it to each --task)",
+        ),
+        (
+            task.is_some() && threads_given,
+            "cannot combine --task (it runs on one thread) and --threads",
+        ),
+    ];
+    if let Some((_, message)) = clashes.iter().find(|(clash, _)| *clash) {
+        return Err((*message).to_owned());
+    }
+    let text = read_input()?;
+    let problem = match strict {
+        true => Problem::parse_strict(&text),
+        false => Problem::parse(&text),
+    }
+    .map_err(|e| e.to_string())?;
+    // Knuth's DLX2 words, with where: "Option ignored (no primary items): option 2, line 4: x y".
+    for warning in problem.warnings() {
+        eprintln!("dlx: {warning}: {}", problem.option_line(warning.option));
+    }
+    if memo {
+        let mut memo = MemoOptions::default();
+        if let Some(bytes) = memo_bytes {
+            memo.max_bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+        }
+        if memo_order {
+            memo.branching = MemoBranching::InOrder;
+        }
+        return count_memo(&problem, &options, &memo);
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if let Some(tasks) = list_tasks {
+        for task in split(&problem, &options, tasks).map_err(|e| e.to_string())? {
+            writeln!(out, "{task}").map_err(|e| e.to_string())?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let started = std::time::Instant::now();
+    let mut count = 0u64;
+    // Counts a solution, and prints it if asked to (then `solution` gives it).
+    let mut write = |solution: &dyn Fn() -> Vec<usize>| -> Result<(), String> {
+        count += 1;
+        if print {
+            writeln!(out, "{}", problem.solution_text(&solution())).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    };
+    // Set when the search ran as a split on threads: (threads, tasks).
+    let mut spread = None;
+    let (stats, status) = if let Some(task) = task {
+        let mut solver = Solver::for_task(&problem, &options, &task).map_err(|e| e.to_string())?;
+        while solver.find_next() {
+            write(&|| solver.solution())?;
+        }
+        (solver.stats(), solver.status())
+    } else {
+        let parallel = ParallelOptions {
+            // A node limit counts the nodes of the serial search, in its order.
+            threads: if options.max_nodes.is_some() {
+                1
+            } else {
+                threads.unwrap_or(0)
+            },
+            ordered: true,
+            ..ParallelOptions::default()
+        };
+        if parallel.thread_count() == 1 {
+            let mut solver = Solver::with_options(&problem, &options).map_err(|e| e.to_string())?;
+            while solver.find_next() {
+                write(&|| solver.solution())?;
+            }
+            (solver.stats(), solver.status())
+        } else {
+            let solver =
+                ParallelSolver::new(&problem, &options, &parallel).map_err(|e| e.to_string())?;
+            let mut failed = Ok(());
+            let outcome = if print {
+                solver.for_each_solution(
+                    |solution| {
+                        if failed.is_ok() {
+                            failed = write(&|| solution.to_vec());
+                        }
+                    },
+                    |_| {},
+                )
+            } else {
+                solver.count()
+            }
+            .map_err(|e| e.to_string())?;
+            failed?;
+            if !print {
+                count = outcome.stats.solutions;
+            }
+            spread = Some((parallel.thread_count(), outcome.tasks));
+            (outcome.stats, outcome.status)
+        }
+    };
+    let ended = ended(status);
+    // On threads, the nodes and updates are the tasks' own: the split's search above them is
+    // not in them, and each task lays out its forced options afresh.
+    let on = match spread {
+        Some((threads, tasks)) => format!(
+            "; {threads} threads, {tasks} tasks: their nodes and updates (-t 1 for the serial search's)"
+        ),
+        None => String::new(),
+    };
+    writeln!(
+        out,
+        "{count} solutions, {} nodes, {} updates, {:.3} s ({ended}){on}",
+        stats.nodes,
+        stats.updates,
+        started.elapsed().as_secs_f64()
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// An index or a count as a `usize`.
+fn whole(n: u64) -> Result<usize, String> {
+    usize::try_from(n).map_err(|_| format!("{n} is too large for this machine"))
+}
+
+/// Standard input as text: at most [`MAX_TEXT_BYTES`] bytes are read (more is refused, not
+/// held), and bytes that are not UTF-8 are reported by line and column.
+fn read_input() -> Result<String, String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(MAX_TEXT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("reading standard input: {e}"))?;
+    if bytes.len() > MAX_TEXT_BYTES {
+        return Err(format!(
+            "the input is over {MAX_TEXT_BYTES} bytes, the most dlx reads"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
+        format!("line {line}, column {column} (byte {at}): the input is not UTF-8")
+    })
+}
+
+/// How a search ended, for the summary line.
+fn ended(status: Status) -> &'static str {
+    match status {
+        Status::Exhausted => "complete",
+        Status::SolutionLimit => "stopped at the solution limit",
+        Status::NodeLimit => "stopped at the node limit",
+        Status::Searching => "stopped",
+    }
+}
+
+/// `--memo`: counts with the memo cache and prints the count, the statistics and the cache's.
+fn count_memo(
+    problem: &Problem,
+    options: &SolverOptions,
+    memo: &MemoOptions,
+) -> Result<ExitCode, String> {
+    let started = std::time::Instant::now();
+    let result = Solver::count_memo(problem, options, memo).map_err(|e| e.to_string())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let cache = result.memo;
+    println!(
+        "{} solutions, {} nodes, {} updates, {seconds:.3} s ({}); memo: {} entries, {} hits, \
+         {} misses ({:.1}% hits), {} bytes{}",
+        result.count,
+        result.stats.nodes,
+        result.stats.updates,
+        ended(result.status),
+        cache.entries,
+        cache.hits,
+        cache.misses,
+        cache.hit_rate() * 100.0,
+        cache.bytes,
+        match (cache.full, cache.abandoned) {
+            (_, true) => " (abandoned: the hits saved too few nodes)",
+            (true, false) => " (budget reached: stopped caching)",
+            (false, false) => "",
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}

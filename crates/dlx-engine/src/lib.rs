@@ -1,0 +1,26 @@
+#![doc = include_str!("../README.md")]
+// `unsafe` is limited to the bounds-check-skipping helpers of the engine's innermost loops:
+// `unsafe fn`s with `# Safety` sections in `engine/links.rs` and `engine/masks.rs`, each module
+// owning the arrays they index, and a SAFETY comment at every call.
+#![deny(unsafe_code)]
+#![deny(missing_docs)]
+
+// The unit tests share the integration tests' random problems (tests/common/random.rs), which
+// name the crate `dlx_engine`.
+#[cfg(test)]
+extern crate self as dlx_engine;
+
+mod engine;
+mod error;
+mod format;
+mod problem;
+pub mod puzzles;
+
+pub use engine::{
+    split, split_counted, trace, ParallelOptions, ParallelOutcome, ParallelSolver, Solver,
+    SolverOptions, Stats, Status, Step, Task, Trace, TraceEvent,
+};
+pub use engine::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
+pub use error::{Error, Result};
+pub use format::MAX_TEXT_BYTES;
+pub use problem::{Entry, Problem, ProblemBuilder, SizeBudget, Warning, WarningKind};

@@ -1,0 +1,159 @@
+//! A logical solver that works as a person does: it keeps candidates, applies the easiest
+//! technique that makes progress, and explains each step.
+//!
+//! Techniques, easiest first (their difficulty on the Sudoku Explainer scale in
+//! parentheses; [`Technique::base_score`]): hidden singles (1.0-1.5), direct pointing
+//! and claiming (1.7-1.9: locked candidates that leave a hidden single, which the step
+//! places), direct hidden pairs (2.0), naked singles (2.3), direct hidden triples (2.5),
+//! locked candidates (2.6-2.8), naked pairs (3.0), X-Wing (3.2), hidden pairs (3.4),
+//! naked triples (3.6), Swordfish (3.8), hidden triples (4.0), X-chains of two strong
+//! links (turbot fish, 4.0-4.2), XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles 1-4
+//! (4.5-4.9), naked quads (5.0), Jellyfish (5.2), hidden quads (5.4), X-chains of three
+//! strong links (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
+//! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
+//! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
+//! SE's bonus for the chain's length; contradiction chains (7.5+) and forcing chains
+//! (8.3+). The order and the figures are SukakuExplainer's (default settings). Only a puzzle with exactly one
+//! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
+//! (unique rectangles, BUG+1) always hold there.
+//!
+//! Every technique reads the layout's regions, so they work on every size and variant:
+//! singles, locked candidates, subsets, wings, chains and forcing chains on any region
+//! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns;
+//! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
+//! layouts only. Chains and forcing chains are skipped above 16x16, where they are slow.
+//!
+//! ```
+//! use dlx_sudoku::{Sudoku, Technique};
+//! # fn main() -> Result<(), dlx_sudoku::SudokuError> {
+//! let puzzle: Sudoku = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4".parse()?;
+//! let path = puzzle.solve_path()?;
+//! assert!(path.solved);
+//! assert_eq!(path.steps[0].technique, Technique::HiddenSingle);
+//! # Ok(()) }
+//! ```
+
+mod chains;
+mod fish;
+mod forcing;
+mod grid;
+mod intersections;
+mod singles;
+mod step;
+mod subsets;
+#[cfg(test)]
+mod tests;
+mod uniqueness;
+mod wings;
+
+pub(crate) use grid::{Context, Grid};
+pub use step::{Candidate, Step, Technique};
+
+use super::error::{SudokuError, SudokuResult};
+use super::puzzle::Sudoku;
+
+/// The steps from a puzzle to its solution (or as far as logic gets).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolvePath {
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// Whether the steps fill the grid; `false` if no technique applies before that.
+    pub solved: bool,
+    /// The grid after the last step.
+    pub grid: Sudoku,
+    /// Whether uniqueness arguments were allowed: always, since only a puzzle with exactly
+    /// one solution has a path.
+    pub unique: bool,
+}
+
+/// The next step on `g`: the easiest technique that applies, of those whose base score
+/// is at most `limit` (`f64::INFINITY` for all).
+pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Option<Step> {
+    type Finder<'f> = &'f dyn Fn() -> Option<Step>;
+    // Chains and forcing chains are too slow above 16x16.
+    let small = ctx.n <= 16;
+    let finders: [(f64, bool, Finder); 27] = [
+        (1.0, true, &|| singles::hidden_single(ctx, g)),
+        (1.7, true, &|| intersections::direct(ctx, g)),
+        (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
+        (2.3, true, &|| singles::naked(ctx, g)),
+        (2.5, true, &|| subsets::hidden_direct(ctx, g, 3)),
+        (2.6, true, &|| intersections::find(ctx, g)),
+        (3.0, true, &|| subsets::naked(ctx, g, 2)),
+        (3.2, true, &|| fish::find(ctx, g, 2)),
+        (3.4, true, &|| subsets::hidden(ctx, g, 2)),
+        (3.6, true, &|| subsets::naked(ctx, g, 3)),
+        (3.8, true, &|| fish::find(ctx, g, 3)),
+        (4.0, true, &|| subsets::hidden(ctx, g, 3)),
+        (4.0, small, &|| chains::strong_links(ctx, g, 2)),
+        (4.2, true, &|| wings::xy_wing(ctx, g, false)),
+        (4.4, true, &|| wings::xy_wing(ctx, g, true)),
+        (4.5, unique, &|| uniqueness::rectangle(ctx, g)),
+        (5.0, true, &|| subsets::naked(ctx, g, 4)),
+        (5.2, true, &|| fish::find(ctx, g, 4)),
+        (5.4, true, &|| subsets::hidden(ctx, g, 4)),
+        (5.4, small, &|| chains::strong_links(ctx, g, 3)),
+        (5.5, true, &|| wings::als_wing(ctx, g, 3)),
+        (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
+        (5.8, small, &|| chains::strong_links(ctx, g, 4)),
+        (6.2, small, &|| wings::als_wing(ctx, g, 4)),
+        (6.6, small, &|| wings::als_wing(ctx, g, 5)),
+        (6.6, small, &|| chains::easiest(ctx, g)),
+        (7.5, small, &|| {
+            forcing::contradiction(ctx, g).or_else(|| forcing::forcing(ctx, g))
+        }),
+    ];
+    finders
+        .iter()
+        .filter(|(score, allowed, _)| *allowed && *score <= limit)
+        .find_map(|(_, _, find)| find())
+}
+
+/// Applies a step to `g`.
+pub(crate) fn apply(ctx: &Context, g: &mut Grid, step: &Step) {
+    g.eliminate(&step.eliminations);
+    if let Some(p) = step.placement {
+        g.place(ctx, p.cell, p.value);
+    }
+}
+
+/// Runs steps from `g` until it is solved or stuck.
+pub(crate) fn run(ctx: &Context, g: &mut Grid, unique: bool, limit: f64) -> Vec<Step> {
+    let mut steps = Vec::new();
+    while !g.solved() {
+        let Some(step) = next_step(ctx, g, unique, limit) else {
+            break;
+        };
+        apply(ctx, g, &step);
+        steps.push(step);
+    }
+    steps
+}
+
+impl Sudoku {
+    /// Solves the puzzle step by step, as a person would: each step is the easiest
+    /// technique that makes progress, with its reason (see [`Step`]). Only a puzzle with
+    /// exactly one solution has a path (its [`Verdict`](super::Verdict)), so uniqueness
+    /// arguments are always allowed; on a puzzle with none, "logical" steps would place
+    /// wrong symbols.
+    ///
+    /// # Errors
+    /// [`SudokuError::ConflictingGivens`] if givens repeat a symbol in a region;
+    /// [`SudokuError::NoSolution`] and [`SudokuError::MultipleSolutions`] for a puzzle
+    /// without exactly one solution.
+    pub fn solve_path(&self) -> SudokuResult<SolvePath> {
+        self.verdict()?.into_solution()?;
+        let ctx = Context::new(self.layout(), self.alphabet());
+        let mut g =
+            Grid::new(&ctx, self.values()).ok_or_else(|| SudokuError::ConflictingGivens {
+                conflicts: self.conflicts(),
+            })?;
+        let steps = run(&ctx, &mut g, true, f64::INFINITY);
+        Ok(SolvePath {
+            steps,
+            solved: g.solved(),
+            grid: self.with_values(g.values),
+            unique: true,
+        })
+    }
+}

@@ -1,0 +1,250 @@
+//! What one logical step is: the technique, the pattern it found, what it removes or
+//! places, and why, with its difficulty on the Sudoku Explainer (SE) scale.
+
+use std::fmt;
+
+use crate::layout::RegionName;
+
+/// A technique a step uses, easiest first (roughly; [`Step::score`] orders them exactly).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    /// The cell has one candidate left: every other symbol is in one of its regions.
+    NakedSingle,
+    /// The symbol has one place left in an exactly-once region.
+    HiddenSingle,
+    /// A symbol's candidates in one region all lie in a second region, so the rest of the
+    /// second region loses it (pointing and claiming, on any pair of regions). A direct
+    /// step (SE's direct pointing 1.7 and claiming 1.9) instead places the hidden single
+    /// the elimination would leave.
+    LockedCandidates,
+    /// Two cells of a region hold only the same two symbols.
+    NakedPair,
+    /// Two symbols of a region have the same two places. A direct step (SE's 2.0) places
+    /// the hidden single the pair leaves in the region.
+    HiddenPair,
+    /// Three cells of a region hold only the same three symbols.
+    NakedTriple,
+    /// Three symbols of a region have the same three places. A direct step (SE's 2.5)
+    /// places the hidden single the triple leaves in the region.
+    HiddenTriple,
+    /// Four cells of a region hold only the same four symbols.
+    NakedQuad,
+    /// Four symbols of a region have the same four places.
+    HiddenQuad,
+    /// A symbol in two rows (columns) confined to two columns (rows).
+    XWing,
+    /// The same with three.
+    Swordfish,
+    /// The same with four.
+    Jellyfish,
+    /// A pivot `xy` seeing pincers `xz` and `yz`: no cell seeing both pincers is `z`.
+    XyWing,
+    /// A pivot `xyz` seeing pincers `xz` and `yz`: no cell seeing all three is `z`.
+    XyzWing,
+    /// Two cells `xy` joined by a strong link on `x`: no cell seeing both is `y`.
+    WWing,
+    /// An almost locked set (cells of a region holding one symbol more than their count)
+    /// and a cell with two candidates `x` and `z` seeing its `x`: the set or the cell is `z`
+    /// (Sudoku Explainer's WXYZ-, VWXYZ- and UVWXYZ-Wing).
+    AlsWing,
+    /// A chain of strong and weak links on one symbol (simple colouring, skyscraper,
+    /// turbot fish are short ones).
+    XChain,
+    /// A chain through cells with two candidates.
+    XyChain,
+    /// An alternating inference chain on any candidates.
+    Aic,
+    /// Unique rectangle type 1.
+    UniqueRectangle1,
+    /// Unique rectangle type 2.
+    UniqueRectangle2,
+    /// Unique rectangle type 3.
+    UniqueRectangle3,
+    /// Unique rectangle type 4.
+    UniqueRectangle4,
+    /// Bivalue universal grave plus one.
+    BugPlusOne,
+    /// Assuming a candidate leads by singles to a contradiction, so it is false.
+    ContradictionChain,
+    /// Every candidate of a cell (or every place of a symbol in a region) leads by singles
+    /// to the same conclusion.
+    ForcingChain,
+    /// An entry disagrees with the solution: the step gives the right symbol.
+    WrongEntry,
+    /// The player's pencil marks leave out the symbol the solution has in a cell.
+    MissingCandidate,
+    /// No logical step is known: the step reveals one cell of the solution.
+    Reveal,
+}
+
+impl Technique {
+    /// Every technique, in the order of this enum.
+    pub const ALL: [Technique; 29] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::LockedCandidates,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::AlsWing,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::BugPlusOne,
+        Technique::ContradictionChain,
+        Technique::ForcingChain,
+        Technique::WrongEntry,
+        Technique::MissingCandidate,
+        Technique::Reveal,
+    ];
+
+    /// The technique's name in `snake_case`, e.g. `naked_single`, `x_wing`, `aic`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked_single",
+            Technique::HiddenSingle => "hidden_single",
+            Technique::LockedCandidates => "locked_candidates",
+            Technique::NakedPair => "naked_pair",
+            Technique::HiddenPair => "hidden_pair",
+            Technique::NakedTriple => "naked_triple",
+            Technique::HiddenTriple => "hidden_triple",
+            Technique::NakedQuad => "naked_quad",
+            Technique::HiddenQuad => "hidden_quad",
+            Technique::XWing => "x_wing",
+            Technique::Swordfish => "swordfish",
+            Technique::Jellyfish => "jellyfish",
+            Technique::XyWing => "xy_wing",
+            Technique::XyzWing => "xyz_wing",
+            Technique::WWing => "w_wing",
+            Technique::AlsWing => "als_wing",
+            Technique::XChain => "x_chain",
+            Technique::XyChain => "xy_chain",
+            Technique::Aic => "aic",
+            Technique::UniqueRectangle1 => "unique_rectangle_1",
+            Technique::UniqueRectangle2 => "unique_rectangle_2",
+            Technique::UniqueRectangle3 => "unique_rectangle_3",
+            Technique::UniqueRectangle4 => "unique_rectangle_4",
+            Technique::BugPlusOne => "bug_plus_one",
+            Technique::ContradictionChain => "contradiction_chain",
+            Technique::ForcingChain => "forcing_chain",
+            Technique::WrongEntry => "wrong_entry",
+            Technique::MissingCandidate => "missing_candidate",
+            Technique::Reveal => "reveal",
+        }
+    }
+
+    /// The technique's base difficulty on the Sudoku Explainer scale (a step may add to it:
+    /// see [`Step::score`]). 0 for the three that are not solving techniques.
+    pub fn base_score(self) -> f64 {
+        match self {
+            Technique::HiddenSingle => 1.2,
+            Technique::NakedSingle => 2.3,
+            Technique::LockedCandidates => 2.6,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::HiddenTriple => 4.0,
+            Technique::XyWing => 4.2,
+            Technique::XyzWing => 4.4,
+            Technique::UniqueRectangle1 | Technique::UniqueRectangle2 => 4.5,
+            Technique::UniqueRectangle3 | Technique::UniqueRectangle4 => 4.6,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
+            Technique::BugPlusOne => 5.6,
+            Technique::XChain => 6.6,
+            Technique::XyChain | Technique::Aic => 7.0,
+            Technique::WWing => 7.1,
+            Technique::AlsWing => 5.5,
+            Technique::ContradictionChain => 7.5,
+            Technique::ForcingChain => 8.3,
+            Technique::WrongEntry | Technique::MissingCandidate | Technique::Reveal => 0.0,
+        }
+    }
+
+    /// Whether the technique assumes the puzzle has one solution.
+    pub fn needs_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+                | Technique::BugPlusOne
+        )
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A candidate: symbol `value` (from 1) in cell `cell` (reading order, from 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Candidate {
+    /// The cell.
+    pub cell: usize,
+    /// The symbol, from 1.
+    pub value: u8,
+}
+
+/// One logical step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The cells that form the pattern, ascending.
+    pub cells: Vec<usize>,
+    /// The candidates that form the pattern (for a chain, in chain order).
+    pub candidates: Vec<Candidate>,
+    /// The regions the pattern lives in, if it names any.
+    pub regions: Vec<RegionName>,
+    /// The candidates the step removes.
+    pub eliminations: Vec<Candidate>,
+    /// The symbol the step places, if it places one.
+    pub placement: Option<Candidate>,
+    /// Why, in one plain-English sentence.
+    pub reason: String,
+    /// Its difficulty on the Sudoku Explainer scale (1.0 to about 9).
+    pub score: f64,
+}
+
+impl Step {
+    /// A step with the technique's base score and nothing in it yet.
+    pub(crate) fn new(technique: Technique, reason: String) -> Step {
+        Step {
+            technique,
+            cells: Vec::new(),
+            candidates: Vec::new(),
+            regions: Vec::new(),
+            eliminations: Vec::new(),
+            placement: None,
+            reason,
+            score: technique.base_score(),
+        }
+    }
+}
+
+/// SE's extra difficulty for a chain of `length` links: a tenth for each of 4, 6, 8, 12,
+/// 16, 24, 32, 48, 64, 96, 128 links reached beyond the shortest.
+pub(crate) fn length_bonus(length: usize) -> f64 {
+    const STEPS: [usize; 11] = [4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128];
+    STEPS.iter().filter(|&&s| length > s).count() as f64 * 0.1
+}

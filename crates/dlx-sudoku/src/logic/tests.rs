@@ -1,0 +1,102 @@
+//! Techniques on constructed candidate grids, for patterns too rare to meet in the
+//! generated puzzles of the integration tests (crates/dlx-sudoku/tests/sudoku_logic.rs).
+
+use crate::alphabet::Alphabet;
+use crate::layout::Layout;
+use crate::puzzle::Sudoku;
+use crate::shape::BoxShape;
+
+use super::grid::{Context, Grid};
+use super::step::{Candidate, Technique};
+use super::{forcing, subsets};
+
+fn classic() -> Layout {
+    Layout::classic(9, BoxShape { rows: 3, cols: 3 }).expect("9x9")
+}
+
+#[test]
+fn hidden_quad_in_a_row() {
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
+    // Row 1: 1, 2, 3 and 4 only in r1c1..r1c4.
+    for cell in 4..9 {
+        g.cand[cell] &= !0b1111;
+    }
+    let step = subsets::hidden(&ctx, &g, 4).expect("a hidden quad");
+    assert_eq!(step.technique, Technique::HiddenQuad);
+    assert_eq!(step.cells, vec![0, 1, 2, 3]);
+    let expected: Vec<Candidate> = (0..4)
+        .flat_map(|cell| (5..=9).map(move |value| Candidate { cell, value }))
+        .collect();
+    assert_eq!(step.eliminations, expected);
+    assert!(
+        step.reason
+            .starts_with("In row 1, 1, 2, 3 and 4 can only go in r1c1"),
+        "{}",
+        step.reason
+    );
+}
+
+#[test]
+fn forcing_chain_places_what_both_branches_place() {
+    // A solved grid with a swappable rectangle r1c1/r1c2/r2c1/r2c2... found by search, then
+    // those four cells and one more emptied: both values of the rectangle's first cell lead
+    // by singles to the same value in the other cell.
+    let solution: Sudoku =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .parse()
+            .expect("a solved grid");
+    let layout = solution.layout();
+    let values = solution.values();
+    let (height, width) = layout.dimensions();
+    let mut rectangle = None;
+    'search: for r1 in 0..height {
+        for r2 in r1 + 1..height {
+            for c1 in 0..width {
+                for c2 in c1 + 1..width {
+                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    let same_band = r1 / 3 == r2 / 3;
+                    let same_stack = c1 / 3 == c2 / 3;
+                    if same_band != same_stack
+                        && values[cells[0]] == values[cells[3]]
+                        && values[cells[1]] == values[cells[2]]
+                    {
+                        rectangle = Some(cells);
+                        break 'search;
+                    }
+                }
+            }
+        }
+    }
+    let cells = rectangle.expect("a grid has a swappable rectangle");
+    let other = (0..81)
+        .find(|c| !cells.contains(c) && !cells.iter().any(|&x| x / 9 == c / 9 || x % 9 == c % 9))
+        .expect("another cell");
+    let mut grid = values.to_vec();
+    for &c in cells.iter().chain([&other]) {
+        grid[c] = 0;
+    }
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(layout, &alphabet);
+    let g = Grid::new(&ctx, &grid).expect("no conflict");
+    assert!(
+        forcing::contradiction(&ctx, &g).is_none(),
+        "both values of each cell are consistent"
+    );
+    let step = forcing::forcing(&ctx, &g).expect("a forcing chain");
+    assert_eq!(step.technique, Technique::ForcingChain);
+    assert_eq!(
+        step.placement,
+        Some(Candidate {
+            cell: other,
+            value: values[other]
+        }),
+        "{}",
+        step.reason
+    );
+    assert!(step
+        .reason
+        .contains("each choice leads by singles to the same result"));
+}

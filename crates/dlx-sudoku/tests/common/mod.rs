@@ -1,0 +1,4 @@
+//! What the sudoku tests share.
+#![allow(dead_code)]
+
+pub mod rank;
