@@ -2,8 +2,8 @@
 # Runs every test, stopping at the first failure: formatting, the native dependency list and
 # lints, the native tests (and the full published sudoku sets where ../shared/data/sudoku/
 # exists), the wasm boundary tests in Node and headless Chromium, the release build, then the
-# package and page tests against that build on the machine's Node and on Node 24, and the
-# package test on Node 22; also a minute of fuzzing. Ends with one line: `total: N passed, M failed`.
+# package and page tests against that build on the machine's Node, the package's tests again
+# on Node 24, and the package test on Node 22; also a minute of fuzzing. Ends with one line: `total: N passed, M failed`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -98,10 +98,17 @@ stage "fuzz (text format and builder, 30 s each)" bash scripts/fuzz.sh 30
 stage "wasm tests (Node, Chromium)" cargo test --target wasm32-unknown-unknown -p dlx-wasm --tests
 stage "release build (pkg/, www/pkg/)" bash scripts/build.sh
 # Needs the build above: packs pkg/, loads www/. Files, not the directory: Node 24 takes a
-# directory argument for a module name (MODULE_NOT_FOUND). Once on the machine's Node, then
-# every test on Node 24 and the package test on Node 22 (installed into .tools/ by
-# scripts/setup.sh), each with its bin first on PATH so the npm the tests run uses it too.
+# directory argument for a module name (MODULE_NOT_FOUND). Every test once on the machine's
+# Node; then the tests of the package in Node again on Node 24, and the package test on
+# Node 22 (installed into .tools/ by scripts/setup.sh), each with its bin first on PATH so
+# the npm the tests run uses it too. The page tests drive the pages in Chromium, where the
+# Node that runs them plays no part: they run once.
 js_tests=(tests/js/*.test.mjs)
+page_tests=(tests/js/www.test.mjs tests/js/dlx-page.test.mjs)
+node_tests=()
+for file in "${js_tests[@]}"; do
+    [[ " ${page_tests[*]} " == *" $file "* ]] || node_tests+=("$file")
+done
 stage "package and page tests (node --test, the machine's Node $(node --version))" \
     node --test --test-reporter=spec "${js_tests[@]}"
 # on_node MAJOR COMMAND...: runs COMMAND with .tools/nodeMAJOR's node first on PATH.
@@ -111,8 +118,8 @@ on_node() {
     shift
     PATH="$bin:$PATH" "$@"
 }
-stage "package and page tests (node --test, Node $(on_node 24 node --version))" \
-    on_node 24 node --test --test-reporter=spec "${js_tests[@]}"
+stage "package tests (node --test, Node $(on_node 24 node --version))" \
+    on_node 24 node --test --test-reporter=spec "${node_tests[@]}"
 stage "package test (node --test, Node $(on_node 22 node --version))" \
     on_node 22 node --test --test-reporter=spec tests/js/package.test.mjs
 
