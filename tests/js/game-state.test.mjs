@@ -13,6 +13,7 @@ requireBuild(join(PKG, 'node.js'));
 const dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
 const G = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'game.js')).href);
 const M = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'messages.js')).href);
+const S = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'state.js')).href);
 const { Clock } = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'clock.js')).href);
 
 const INKALA =
@@ -419,5 +420,54 @@ describe('the page as a learner’s coach', () => {
     });
     assert.match(text, /^Not imported: this 16 × 16 grid reads two ways, with 0 as a symbol \(0-9A-F\) or with 0 as an empty cell \(1-9A-G\)\./);
     assert.doesNotMatch(text, /pass the alphabet/);
+  });
+});
+
+describe('the page’s state (www/sudoku/state.js): one dispatch, pure reducers', () => {
+  test('another puzzle drops what the engine said about the last one; progress keeps it', () => {
+    let state = S.initialState(inkala());
+    state = S.reduce(state, { type: 'conflicts', conflicts: new Set([1, 2]) });
+    state = S.reduce(state, { type: 'hinted', cell: 5 });
+    state = S.reduce(state, { type: 'checked', cells: new Set([7]) });
+    const before = state;
+    const progressed = S.reduce(state, { type: 'game', game: G.enter(state.game, 1, 1) });
+    assert.deepEqual([...progressed.conflicts], [1, 2], 'the same puzzle: conflicts stay until the engine says');
+    assert.equal(progressed.hinted, 5);
+    assert.equal(progressed.checked.size, 0, 'Check marks go at any change');
+    const other = S.reduce(state, { type: 'game', game: G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '.'.repeat(16) }) });
+    assert.equal(other.conflicts.size, 0);
+    assert.equal(other.hinted, -1);
+    assert.deepEqual([...before.conflicts], [1, 2], 'the old state is unchanged');
+    assert.throws(() => S.reduce(state, { type: 'no_such_action' }), /no reducer/);
+  });
+
+  test('a hint on show goes with the next game; a stale step of the path is ignored', () => {
+    const state = S.reduce(S.initialState(inkala()), { type: 'hint', hint: { step: {} } });
+    assert.ok(state.hint);
+    assert.equal(S.reduce(state, { type: 'game', game: G.enter(state.game, 1, 1) }).hint, null);
+    const walk = { givens: [], steps: [{}, {}], k: 0, solved: true, candidates: new Map() };
+    const walking = S.reduce(state, { type: 'walk', walk });
+    assert.equal(walking.hint, null);
+    const moved = S.reduce(walking, { type: 'walkStep', walk, k: 1, masks: [3] });
+    assert.equal(moved.walk.k, 1);
+    assert.deepEqual(moved.walk.candidates.get(1), [3]);
+    assert.equal(walk.candidates.size, 0, 'the old walk is unchanged');
+    assert.equal(S.reduce(moved, { type: 'walkStep', walk, k: 0 }), moved, 'a step of an older walk');
+  });
+
+  test('the layout is the game’s only while its size and boxes match', () => {
+    const layout = dlx.sudoku_layout(9);
+    const state = S.reduce(S.initialState(inkala()), { type: 'layout', layout });
+    assert.equal(S.layoutOf(state), layout);
+    const four = S.reduce(state, { type: 'game', game: G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '.'.repeat(16) }) });
+    assert.equal(S.layoutOf(four), null);
+  });
+
+  test('the store dispatches through the reducers and tells its listener', () => {
+    const heard = [];
+    const store = S.createStore(S.initialState(inkala()), (state, before, action) => heard.push([action.type, before !== state]));
+    store.dispatch({ type: 'pencil', on: true });
+    assert.equal(store.state.pencil, true);
+    assert.deepEqual(heard, [['pencil', true]]);
   });
 });

@@ -8,7 +8,7 @@ import * as J from './jobs.js';
 import * as M from './messages.js';
 import { decodeHash, encodeHash } from './share.js';
 import { Clock } from './clock.js';
-import { createStore, initialState } from './state.js';
+import { createStore, initialState, layoutOf } from './state.js';
 import * as V from './view.js';
 
 /** Where the game is kept between visits. */
@@ -31,15 +31,15 @@ export function begin(game) {
 
 /** The peers `enter` prunes the notes of for an entry in `cell` (none with the option off). */
 function pruneFor(cell) {
-  const { layout, game } = state();
-  return option('opt-prune') && layout?.size === game.n ? layout.peers[cell] : [];
+  const layout = layoutOf(state());
+  return option('opt-prune') && layout ? layout.peers[cell] : [];
 }
 
 // ---- the game on show ----------------------------------------------------------------------
 
 /** Makes `change(game)` the current game, the time played folded in (see setGame). */
 export function update(change, options) {
-  dispatch({ type: 'time', game: clock.take(state().game) });
+  dispatch({ type: 'quietGame', game: clock.take(state().game) });
   setGame(change(state().game), options);
 }
 
@@ -51,7 +51,7 @@ export function update(change, options) {
 export function setGame(next, { share = true, fresh = false } = {}) {
   const previous = state().game;
   stopTimer();
-  if (next.n !== previous.n || next.boxRows !== previous.boxRows || !state().layout) askLayout(next);
+  if (next.n !== previous.n || next.boxRows !== previous.boxRows || !layoutOf(state())) askLayout(next);
   dispatch({ type: 'game', game: next });
   V.panel?.gridChanged(G.currentLine(next));
   persist();
@@ -62,11 +62,26 @@ export function setGame(next, { share = true, fresh = false } = {}) {
   if (fresh) V.showBoard();
 }
 
+let queued = null;
+/**
+ * Runs `act` now if the game's layout is known, else once it is, after the acts queued
+ * before it: an entry typed while the module loads prunes the notes as any other.
+ */
+function whenLaidOut(act) {
+  if (!queued && layoutOf(state())) return act();
+  const next = (queued ?? askLayout(state().game)).then(act);
+  queued = next;
+  next.finally(() => {
+    if (queued === next) queued = null;
+  });
+}
+
 /** Asks the package for the rules of `game`'s layout: its peers, its levels. */
 async function askLayout(game) {
   try {
     const layout = await J.layout(game);
-    if (state().game.n === layout.size && state().game.boxRows === layout.boxRows) dispatch({ type: 'layout', layout });
+    // (Unless another game came meanwhile.)
+    if (layoutOf({ layout, game: state().game })) dispatch({ type: 'layout', layout });
   } catch (error) {
     say(`Could not read the grid’s layout: ${M.plainWords(error.message)}`, 'bad');
   }
@@ -150,7 +165,7 @@ export function startTimer() {
 }
 
 export function stopTimer() {
-  if (clock.running) dispatch({ type: 'time', game: clock.stop(state().game) });
+  if (clock.running) dispatch({ type: 'quietGame', game: clock.stop(state().game) });
 }
 
 /** Redraws the running timer (every half second). */
@@ -170,6 +185,10 @@ export function setPaused(on) {
 // ---- playing -------------------------------------------------------------------------------
 
 export function input(cell, v, shift) {
+  whenLaidOut(() => play(cell, v, shift));
+}
+
+function play(cell, v, shift) {
   const { paused, walk, setter, game, pencil } = state();
   if (paused) return;
   if (walk) return say('Close the step-by-step view to play on.');
@@ -177,7 +196,7 @@ export function input(cell, v, shift) {
     dispatch({ type: 'hinted', cell: -1 });
     return update((g) => G.setGiven(g, cell, v));
   }
-  if (game.givens[cell]) return say(`${G.where(game, cell).replace(/^r/, 'R')} is a given.`);
+  if (game.givens[cell]) return say(`${M.cellName(game.n, cell)} is a given.`);
   dispatch({ type: 'hinted', cell: -1 });
   if (pencil !== shift) {
     if (game.entries[cell]) return say('Erase the entry first to write notes in this cell.');
@@ -188,6 +207,10 @@ export function input(cell, v, shift) {
 }
 
 export function erase(cell) {
+  whenLaidOut(() => clear(cell));
+}
+
+function clear(cell) {
   if (state().paused || state().walk) return;
   dispatch({ type: 'hinted', cell: -1 });
   if (state().setter) update((g) => G.setGiven(g, cell, 0));
@@ -368,7 +391,7 @@ async function solution() {
   if (game.solution) return game;
   const givens = G.givensLine(game);
   const report = await J.solveReport(givens);
-  if (G.givensLine(state().game) === givens) dispatch({ type: 'time', game: G.withSolution(state().game, report.solution, report.unique) });
+  if (G.givensLine(state().game) === givens) dispatch({ type: 'quietGame', game: G.withSolution(state().game, report.solution, report.unique) });
   return G.withSolution(game, report.solution, report.unique);
 }
 
@@ -476,7 +499,7 @@ export function solve() {
       );
     }
     dispatch({ type: 'hinted', cell: -1 });
-    if (!entries && report.unique) dispatch({ type: 'time', game: G.withSolution(state().game, report.solution, true) });
+    if (!entries && report.unique) dispatch({ type: 'quietGame', game: G.withSolution(state().game, report.solution, true) });
     update((g) => G.fillSolution(g, report.solution));
     const kept = entries ? `, keeping your ${M.plural(entries, 'entry', 'entries')}` : '';
     say(

@@ -3,6 +3,7 @@
 // about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
 
 import { SYMBOLS, symbol } from './game.js';
+import { cellName } from './messages.js';
 
 export { SYMBOLS, symbol };
 
@@ -155,7 +156,7 @@ export class Board {
 
   describe(k, given, v, mask, conflicts, wrong) {
     const n = this.n;
-    let text = `Row ${Math.floor(k / n) + 1}, column ${(k % n) + 1}: `;
+    let text = `${cellName(n, k)}: `;
     if (given) text += `${symbol(v)}, given`;
     else if (v) text += symbol(v);
     else {

@@ -103,10 +103,6 @@ export const givensLine = (game) => lineOf(game.givens);
 export const entriesLine = (game) => lineOf(game.entries);
 /** What the grid shows: givens and entries. */
 export const currentLine = (game) => lineOf(game.givens.map((g, k) => g || game.entries[k]));
-export const rowOf = (game, cell) => Math.floor(cell / game.n);
-export const colOf = (game, cell) => cell % game.n;
-/** "row 3, column 5" (1-based). */
-export const where = (game, cell) => `row ${rowOf(game, cell) + 1}, column ${colOf(game, cell) + 1}`;
 
 /** Cells the player has filled or marked (what a new game would throw away). */
 export function hasProgress(game) {

@@ -16,6 +16,11 @@ export function levelNote(n, levels) {
   return '';
 }
 
+/** "Row 3, column 5": cell `cell` (reading order, from 0) of an `n` x `n` grid. */
+export function cellName(n, cell) {
+  return `Row ${Math.floor(cell / n) + 1}, column ${(cell % n) + 1}`;
+}
+
 /** "a 9 × 9", "an 8 × 8", "an 11 × 11", "an 18 × 18". */
 export function sizeName(n) {
   const vowel = n === 8 || n === 11 || n === 18;

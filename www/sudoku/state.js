@@ -37,7 +37,7 @@ export function initialState(game) {
     conflictSaid: '',
     /** The last solve's figures (`{ time, nodes, updates, unique }`), or null. */
     stats: null,
-    /** The selected cell (the grid's one tab stop). */
+    /** The cell last selected on the grid (board.js keeps the selection; this redraws). */
     selected: 0,
     /** What Import said went wrong ('' for nothing). */
     importError: '',
@@ -59,8 +59,11 @@ const REDUCERS = {
     if (!isFull(game)) next.finished = false;
     return next;
   },
-  /** The game with the time played folded in (not a change the player made). */
-  time: (state, { game }) => ({ ...state, game }),
+  /**
+   * The same game with what the player did not change: the time played folded in, or the
+   * solution of its givens now known. Nothing said about the grid goes.
+   */
+  quietGame: (state, { game }) => ({ ...state, game }),
   layout: (state, { layout }) => ({ ...state, layout }),
   conflicts: (state, { conflicts }) => ({ ...state, conflicts }),
   message: (state, { text, kind = 'info' }) => ({ ...state, message: { text, kind }, conflictSaid: '' }),
@@ -86,6 +89,13 @@ const REDUCERS = {
   importError: (state, { text }) => ({ ...state, importError: text }),
   copyStatus: (state, { text }) => ({ ...state, copyStatus: text }),
 };
+
+/** The package's layout of the game on show, or null while it is not known. */
+export function layoutOf({ layout, game }) {
+  return layout && layout.size === game.n && layout.boxRows === game.boxRows && layout.boxCols === game.boxCols
+    ? layout
+    : null;
+}
 
 /** The state after `action` (`{ type, ... }`). */
 export function reduce(state, action) {

@@ -6,6 +6,7 @@ import { Board } from './board.js';
 import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
 import { JobPanel } from './job-panel.js';
 import { clock, levelNote, plainWords, plural } from './messages.js';
+import { layoutOf } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,7 +68,7 @@ export function render(state, elapsed) {
   const { game, walk } = state;
   if (game.n !== built.n || game.boxRows !== built.boxRows || game.boxCols !== built.boxCols) build(game);
   renderPad(state);
-  const peers = state.layout?.size === game.n ? state.layout.peers[board.selected] : null;
+  const peers = layoutOf(state)?.peers[board.selected] ?? null;
   if (walk) {
     const { grid } = pathState(walk.givens, walk.steps, walk.k);
     const step = walk.steps[walk.k];
