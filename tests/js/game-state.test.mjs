@@ -471,3 +471,19 @@ describe('the page’s state (www/sudoku/state.js): one dispatch, pure reducers'
     assert.deepEqual(heard, [['pencil', true]]);
   });
 });
+
+test('the page’s alphabet and sizes are the package’s: one symbol per value, 4 to 25', () => {
+  for (const n of G.SIZES) {
+    // A grid whose first row is the page's symbols 1 to n reads back as the same line.
+    const line = G.SYMBOLS.slice(0, n) + '.'.repeat(n * n - n);
+    const read = dlx.read_sudoku(line);
+    assert.equal(read.line, line, `${n}`);
+    assert.equal(read.size, n);
+    assert.equal(G.lineOf(G.values(line)), line);
+  }
+  assert.equal(G.SYMBOLS.length, G.SIZES.at(-1), 'one symbol per value of the largest size');
+  assert.throws(() => dlx.sudoku_layout(G.SIZES[0] - 1), (e) => e.code === 'unsupported_size');
+  assert.throws(() => dlx.sudoku_layout(G.SIZES.at(-1) + 1), (e) => typeof e.code === 'string');
+  assert.equal(dlx.sudoku_layout(G.SIZES[0]).size, G.SIZES[0]);
+  assert.equal(dlx.sudoku_layout(G.SIZES.at(-1)).size, G.SIZES.at(-1));
+});

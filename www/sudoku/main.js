@@ -1,9 +1,11 @@
 // The sudoku page (www/index.html): wiring only. The page's state and its one `dispatch`
-// are state.js's, drawn by view.js alone; what a control does is actions.js's, which asks
-// the wasm package (jobs.js: its worker pools) every question about the sudoku. This file
+// are state.js's, drawn by view.js alone; what a control does is actions.js's (and
+// long-jobs.js's for Solve, Count, New and the solving path), which ask the wasm package
+// (jobs.js: its worker pools) every question about the sudoku. This file
 // connects the page's controls and keys to those actions, and opens the first game.
 import * as A from './actions.js';
 import * as G from './game.js';
+import * as L from './long-jobs.js';
 import { loadSolver } from './jobs.js';
 import { clock } from './messages.js';
 import { decodeHash } from './share.js';
@@ -66,7 +68,7 @@ on('step-apply', 'click', A.applyHint);
 on('step-close', 'click', A.closeStep);
 on('step-prev', 'click', () => A.showWalkStep(A.store.state.walk.k - 1));
 on('step-next', 'click', () => A.showWalkStep(A.store.state.walk.k + 1));
-on('walk', 'click', A.walkPath);
+on('walk', 'click', L.walkPath);
 on('step', 'keydown', (event) => {
   if (A.walkKey(event)) event.stopPropagation();
 });
@@ -74,18 +76,18 @@ on('check', 'click', A.check);
 on('auto-notes', 'click', A.autoNotes);
 on('clear', 'click', A.clearGrid);
 on('print', 'click', () => window.print());
-on('solve', 'click', A.solve);
-on('count', 'click', A.count);
-on('cancel', 'click', A.cancelJob);
-on('empty', 'click', A.emptyGrid);
+on('solve', 'click', L.solve);
+on('count', 'click', L.count);
+on('cancel', 'click', L.cancelJob);
+on('empty', 'click', L.emptyGrid);
 on('opt-mistakes', 'change', A.wantMistakes);
 on('size', 'change', () => {
-  A.showLevels();
-  A.newPuzzle();
+  L.showLevels();
+  L.newPuzzle();
 });
 on('new-form', 'submit', (event) => {
   event.preventDefault();
-  A.newPuzzle();
+  L.newPuzzle();
 });
 on('import-form', 'submit', (event) => {
   event.preventDefault();
@@ -105,8 +107,8 @@ document.addEventListener('keydown', (event) => {
     else if (key === 'y' || (key === 'z' && event.shiftKey)) A.redo();
     else return;
     event.preventDefault();
-  } else if (event.key === 'Escape' && A.hasJob()) {
-    A.cancelJob();
+  } else if (event.key === 'Escape' && L.hasJob()) {
+    L.cancelJob();
   } else if (event.key === 'Escape' && (walk || hint)) {
     A.closeStep();
   } else if (!event.target.closest?.('input, textarea, select, #grid') && A.walkKey(event)) {
@@ -146,7 +148,7 @@ const opened = kept && shared === A.hashOf(kept);
 const game = kept ?? G.createGame({ n: 9, boxRows: 3, boxCols: 3, givens: START });
 A.begin(game);
 A.setGame(game, { share: !shared || opened });
-A.showLevels();
+L.showLevels();
 if (shared && !opened) A.loadHash(shared, { first: !kept });
 else if (kept) A.store.dispatch({ type: 'message', text: `Welcome back: your game is as you left it (${clock(game.elapsed)} played).` });
 else {

@@ -68,25 +68,12 @@ export function render(state, elapsed) {
   const { game, walk } = state;
   if (game.n !== built.n || game.boxRows !== built.boxRows || game.boxCols !== built.boxCols) build(game);
   renderPad(state);
-  const peers = layoutOf(state)?.peers[board.selected] ?? null;
-  if (walk) {
-    const { grid } = pathState(walk.givens, walk.steps, walk.k);
-    const step = walk.steps[walk.k];
-    board.render({
-      ...game,
-      entries: grid.map((v, k) => (walk.givens[k] ? 0 : v)),
-      notes: walk.candidates.get(walk.k) ?? game.notes.map(() => 0),
-      colors: [],
-      conflicts: new Set(),
-      wrong: new Set(),
-      hinted: -1,
-      peers,
-      step: step ? stepOverlay(step) : null,
-    });
-  } else {
-    const wrong = new Set(state.checked);
-    if ($('opt-mistakes').checked) for (const k of mistakes(game)) wrong.add(k);
-    board.render({ ...game, conflicts: state.conflicts, wrong, hinted: state.hinted, peers, step: state.hint?.overlay ?? null });
+  // The grid is drawn again only when what it shows changed (a message alone does not).
+  const mistakesOn = $('opt-mistakes').checked;
+  const drawn = [game, walk, state.conflicts, state.checked, state.hinted, state.hint, layoutOf(state), board.selected, mistakesOn];
+  if (!built.drawn || drawn.some((x, k) => x !== built.drawn[k])) {
+    built.drawn = drawn;
+    renderGrid(state, mistakesOn);
   }
   renderStep(state);
   $('undo').disabled = !canUndo(game);
@@ -104,9 +91,34 @@ export function render(state, elapsed) {
   $('copy-status').textContent = state.copyStatus;
 }
 
+/** The grid: the game (or the step-by-step view's grid), with what the engine said of it. */
+function renderGrid(state, mistakesOn) {
+  const { game, walk } = state;
+  const peers = layoutOf(state)?.peers[board.selected] ?? null;
+  if (walk) {
+    const { grid } = pathState(walk.givens, walk.steps, walk.k);
+    const step = walk.steps[walk.k];
+    board.render({
+      ...game,
+      entries: grid.map((v, k) => (walk.givens[k] ? 0 : v)),
+      notes: walk.candidates.get(walk.k) ?? game.notes.map(() => 0),
+      colors: [],
+      conflicts: new Set(),
+      wrong: new Set(),
+      hinted: -1,
+      peers,
+      step: step ? stepOverlay(step) : null,
+    });
+  } else {
+    const wrong = new Set(state.checked);
+    if (mistakesOn) for (const k of mistakes(game)) wrong.add(k);
+    board.render({ ...game, conflicts: state.conflicts, wrong, hinted: state.hinted, peers, step: state.hint?.overlay ?? null });
+  }
+}
+
 /** The grid's cells, the keys' help and the size menu for a game's size. */
 function build(game) {
-  Object.assign(built, { n: game.n, boxRows: game.boxRows, boxCols: game.boxCols, padFor: '' });
+  Object.assign(built, { n: game.n, boxRows: game.boxRows, boxCols: game.boxCols, padFor: '', drawn: null });
   board.build(game.n, game.boxRows, game.boxCols);
   // From 17 x 17 up, H and N are symbols of the grid: ? and Space do their jobs there.
   const letters = game.n < 17;
