@@ -445,14 +445,22 @@ describe('the page’s state (www/sudoku/state.js): one dispatch, pure reducers'
     const state = S.reduce(S.initialState(inkala()), { type: 'hint', hint: { step: {} } });
     assert.ok(state.hint);
     assert.equal(S.reduce(state, { type: 'game', game: G.enter(state.game, 1, 1) }).hint, null);
-    const walk = { givens: [], steps: [{}, {}], k: 0, solved: true, candidates: new Map() };
+    const steps = [{}, {}];
+    const walk = { givens: [], steps, solved: true, k: 0, shown: 0, candidates: new Map([[0, [1]]]) };
     const walking = S.reduce(state, { type: 'walk', walk });
     assert.equal(walking.hint, null);
-    const moved = S.reduce(walking, { type: 'walkStep', walk, k: 1, masks: [3] });
-    assert.equal(moved.walk.k, 1);
+    // Two keys in a row: the second walks on from the step the first asked for, while the
+    // drawn step waits for its candidates.
+    const asked = S.reduce(S.reduce(walking, { type: 'walkTo', steps, k: 1 }), { type: 'walkTo', steps, k: 2 });
+    assert.deepEqual([asked.walk.k, asked.walk.shown], [2, 0]);
+    const late = S.reduce(asked, { type: 'walkCandidates', steps, k: 1, masks: [3] });
+    assert.deepEqual([late.walk.k, late.walk.shown], [2, 0], 'not the step asked for');
+    const moved = S.reduce(late, { type: 'walkCandidates', steps, k: 2, masks: [4] });
+    assert.deepEqual([moved.walk.k, moved.walk.shown], [2, 2]);
     assert.deepEqual(moved.walk.candidates.get(1), [3]);
-    assert.equal(walk.candidates.size, 0, 'the old walk is unchanged');
-    assert.equal(S.reduce(moved, { type: 'walkStep', walk, k: 0 }), moved, 'a step of an older walk');
+    assert.equal(S.reduce(moved, { type: 'walkTo', steps, k: 1 }).walk.shown, 1, 'known candidates: drawn at once');
+    assert.equal(walk.candidates.size, 1, 'the old walk is unchanged');
+    assert.equal(S.reduce(moved, { type: 'walkTo', steps: [{}], k: 0 }), moved, 'a step of another walk');
   });
 
   test('the layout is the game’s only while its size and boxes match', () => {

@@ -1397,6 +1397,24 @@ describe('the sudoku page without a mouse or a screen (issue 35)', () => {
     await clean(tab);
   });
 
+  test('the step-by-step view by keys: arrows pressed in a row each walk one step', { timeout: 60_000 }, async () => {
+    const tab = await open(hash(XWING));
+    const { page } = tab;
+    await page.waitForFunction(() => /^Reopened/.test(document.querySelector('#message').textContent));
+    await page.click('#walk');
+    await page.waitForFunction(() => /^Step 1 of/.test(document.querySelector('#step-title').textContent));
+    // Faster than the engine answers for each step's candidates.
+    for (let k = 0; k < 12; k++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => /^Step 13 of/.test(document.querySelector('#step-title').textContent));
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => /^Step 11 of/.test(document.querySelector('#step-title').textContent));
+    assert.equal(await page.getAttribute('#step-list [aria-current="step"]', 'data-k'), '10');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#step', { state: 'hidden' });
+    await clean(tab);
+  });
+
   test('the accessibility tree: a grid of rows of named grid cells, read through the DevTools protocol', { timeout: 60_000 }, async () => {
     const tab = await open(hash(INKALA, `.1${'.'.repeat(79)}`));
     const { page } = tab;

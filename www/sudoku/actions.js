@@ -343,20 +343,25 @@ export function walkKey(event) {
 export async function showWalkStep(k) {
   const { walk } = state();
   if (!walk) return;
-  k = Math.max(0, Math.min(k, walk.steps.length));
-  let masks;
-  if (!walk.candidates.has(k)) {
-    // The candidates at this point: the engine's for the grid so far, without those the
-    // earlier steps eliminated.
-    const { grid, removed } = G.pathState(walk.givens, walk.steps, k);
-    const engine = G.candidateMasks(await J.candidates(G.lineOf(grid)));
-    if (state().walk !== walk) return;
-    masks = engine.map((m, cell) => m & ~removed[cell]);
-  }
-  const step = walk.steps[k];
+  const { steps } = walk;
+  k = Math.max(0, Math.min(k, steps.length));
+  dispatch({ type: 'walkTo', steps, k });
+  if (!walk.candidates.has(k)) dispatch({ type: 'walkCandidates', steps, k, masks: await walkCandidates(walk, k) });
+  const now = state().walk;
+  if (now?.steps !== steps || now.shown !== k) return;
+  const step = steps[k];
   if (step) V.board.select(step.placement?.cell ?? step.cells[0] ?? V.board.selected, false);
-  dispatch({ type: 'walkStep', walk: state().walk, k, masks });
   V.keepStepFocus();
+}
+
+/**
+ * The candidates before step `k` of `walk`'s path (masks): the engine's for the grid so far,
+ * without those the earlier steps eliminated.
+ */
+export async function walkCandidates(walk, k) {
+  const { grid, removed } = G.pathState(walk.givens, walk.steps, k);
+  const engine = G.candidateMasks(await J.candidates(G.lineOf(grid)));
+  return engine.map((m, cell) => m & ~removed[cell]);
 }
 
 function closeWalk() {

@@ -2,7 +2,7 @@
 // step, run on the package's pool of a worker per core (jobs.js) with the job panel on show
 // and Cancel, which aborts the job (the pool ends its workers at once and starts new ones).
 // What comes back is dispatched to the store like any action's (actions.js).
-import { dispatch, hasEntries, say, setSetter, showWalkStep, start, state, update } from './actions.js';
+import { dispatch, hasEntries, say, setSetter, showWalkStep, start, state, update, walkCandidates } from './actions.js';
 import * as G from './game.js';
 import * as J from './jobs.js';
 import * as M from './messages.js';
@@ -142,7 +142,8 @@ export function walkPath() {
     const givens = G.givensLine(state().game);
     const path = await J.solvePath(givens, signal);
     if (mine.stale && G.givensLine(state().game) !== givens) return;
-    const walk = { givens: G.values(givens), steps: path.steps, k: 0, solved: path.solved, candidates: new Map() };
+    const walk = { givens: G.values(givens), steps: path.steps, solved: path.solved, k: 0, shown: 0 };
+    walk.candidates = new Map([[0, await walkCandidates(walk, 0)]]);
     dispatch({ type: 'walk', walk });
     await showWalkStep(0);
     say('');

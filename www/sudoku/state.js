@@ -29,7 +29,12 @@ export function initialState(game) {
     hint: null,
     /** The candidates earlier hints removed while the grid stayed as it was: `{ key, masks }`. */
     hintMarks: null,
-    /** The step-by-step view: `{ givens, steps, k, solved, candidates: Map }`, or null. */
+    /**
+     * The step-by-step view, or null: `{ givens, steps, solved, candidates, k, shown }`, where
+     * `candidates` maps a step to the candidates before it (masks, once the engine said),
+     * `k` is the step asked for and `shown` the one drawn (`k` as soon as its candidates are
+     * known), so that keys pressed in a row walk on from the step asked for.
+     */
     walk: null,
     /** What the message box says: `{ text, kind }` (kind: info, good, bad). */
     message: { text: '', kind: 'info' },
@@ -78,11 +83,18 @@ const REDUCERS = {
   checked: (state, { cells }) => ({ ...state, checked: cells }),
   hint: (state, { hint, hintMarks = state.hintMarks }) => ({ ...state, hint, hintMarks, hinted: -1 }),
   walk: (state, { walk }) => ({ ...state, walk, hint: null }),
-  /** The step-by-step view at step `k`, with the candidates there (`masks`) if newly known. */
-  walkStep(state, { walk, k, masks }) {
-    if (state.walk !== walk) return state;
-    const candidates = masks ? new Map(walk.candidates).set(k, masks) : walk.candidates;
-    return { ...state, walk: { ...walk, k, candidates } };
+  /** Step `k` of the path `steps` asked for: drawn at once if its candidates are known. */
+  walkTo(state, { steps, k }) {
+    const { walk } = state;
+    if (walk?.steps !== steps) return state;
+    return { ...state, walk: { ...walk, k, shown: walk.candidates.has(k) ? k : walk.shown } };
+  },
+  /** The candidates before step `k` of the path `steps` (`masks`): drawn if it is the step asked for. */
+  walkCandidates(state, { steps, k, masks }) {
+    const { walk } = state;
+    if (walk?.steps !== steps) return state;
+    const candidates = new Map(walk.candidates).set(k, masks);
+    return { ...state, walk: { ...walk, candidates, shown: walk.k === k ? k : walk.shown } };
   },
   closeStep: (state) => ({ ...state, walk: null, hint: null }),
   stats: (state, { stats }) => ({ ...state, stats }),

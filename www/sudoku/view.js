@@ -96,12 +96,12 @@ function renderGrid(state, mistakesOn) {
   const { game, walk } = state;
   const peers = layoutOf(state)?.peers[board.selected] ?? null;
   if (walk) {
-    const { grid } = pathState(walk.givens, walk.steps, walk.k);
-    const step = walk.steps[walk.k];
+    const { grid } = pathState(walk.givens, walk.steps, walk.shown);
+    const step = walk.steps[walk.shown];
     board.render({
       ...game,
       entries: grid.map((v, k) => (walk.givens[k] ? 0 : v)),
-      notes: walk.candidates.get(walk.k) ?? game.notes.map(() => 0),
+      notes: walk.candidates.get(walk.shown),
       colors: [],
       conflicts: new Set(),
       wrong: new Set(),
@@ -210,7 +210,7 @@ export const showLevels = renderLevels;
 function renderStep(state) {
   const { walk } = state;
   const panelBox = $('step');
-  const shown = walk ? walk.steps[walk.k] : state.hint?.step;
+  const shown = walk ? walk.steps[walk.shown] : state.hint?.step;
   panelBox.hidden = !walk && !shown;
   document.querySelector('.board').classList.toggle('stepping', !panelBox.hidden);
   if (walk && built.steps !== walk.steps) buildStepList(walk.steps);
@@ -224,13 +224,13 @@ function renderStep(state) {
   $('step-prev').parentElement.hidden = !walk;
   $('step-list').hidden = !walk;
   if (walk) {
-    $('step-prev').disabled = walk.k === 0;
-    $('step-next').disabled = walk.k >= walk.steps.length;
-    markStep(walk.k);
+    $('step-prev').disabled = walk.shown === 0;
+    $('step-next').disabled = walk.shown >= walk.steps.length;
+    markStep(walk.shown);
   }
   const reason = $('step-reason');
   if (shown) {
-    const count = walk ? `Step ${walk.k + 1} of ${walk.steps.length}: ` : 'Hint: ';
+    const count = walk ? `Step ${walk.shown + 1} of ${walk.steps.length}: ` : 'Hint: ';
     $('step-title').textContent = `${count}${shown.title}`;
     panelBox.dataset.technique = shown.technique;
     reason.textContent = plainWords(shown.reason);
