@@ -753,7 +753,8 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16);
     assert.deepEqual(await enabled(), ['easy']);
     assert.match(await page.textContent('#levels-note'), /Every 4 × 4 puzzle is easy/);
-    assert.match(await message(page), /^New easy puzzle/);
+    // New asked for a level the size offers, not for the one selected before.
+    assert.match(await message(page), /^New easy puzzle,/);
     await page.selectOption('#size', '6');
     await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 36);
     assert.deepEqual(await enabled(), all);
@@ -770,6 +771,12 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.click('#new');
     await waitMessage(page, /^New diabolical puzzle,/);
     assert.equal(dlx.rate_sudoku(await givens(page)).level, 'diabolical');
+    // Above 16 x 16 only easy is offered, and New asks for it (diabolical was selected).
+    await page.selectOption('#size', '18');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 324, null, { timeout: 30_000 });
+    await waitMessage(page, /^New easy puzzle,/);
+    assert.deepEqual(await enabled(), ['easy']);
+    assert.match(await page.textContent('#levels-note'), /At 18 × 18 New makes easy puzzles only/);
     await clean(tab);
   });
 

@@ -81,8 +81,9 @@ on('count', 'click', L.count);
 on('cancel', 'click', L.cancelJob);
 on('empty', 'click', L.emptyGrid);
 on('opt-mistakes', 'change', A.wantMistakes);
-on('size', 'change', () => {
-  L.showLevels();
+on('size', 'change', async () => {
+  // The levels of the new size first: New asks for one it offers.
+  await L.showLevels();
   L.newPuzzle();
 });
 on('new-form', 'submit', (event) => {
