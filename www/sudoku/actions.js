@@ -41,8 +41,7 @@ function pruneFor(cell) {
 
 /** Makes `change(game)` the current game, the time played folded in (see setGame). */
 export function update(change, options) {
-  dispatch({ type: 'quietGame', game: clock.take(state().game) });
-  setGame(change(state().game), options);
+  setGame(change(clock.take(state().game)), options);
 }
 
 /**
@@ -52,7 +51,8 @@ export function update(change, options) {
  */
 export function setGame(next, { share = true, fresh = false } = {}) {
   const previous = state().game;
-  stopTimer();
+  // The timer's run so far is in `next` (update took it); it starts again below.
+  clock.stop(previous);
   if (next.n !== previous.n || next.boxRows !== previous.boxRows || !layoutOf(state())) askLayout(next);
   dispatch({ type: 'game', game: next });
   V.panel?.gridChanged(G.currentLine(next));
