@@ -30,7 +30,7 @@ export const {
   ExactCoverSolver, ExactCoverTasks, exact_cover, exact_cover_trace, solve_sudoku,
   solve_sudoku_batch, count_sudoku_solutions, sudoku_candidates, generate_sudoku, read_sudoku,
   sudoku_hint, sudoku_solve_path, rate_sudoku, sudoku_conflicts, solve_sudoku_report,
-  sudoku_exact_cover,
+  sudoku_exact_cover, sudoku_layout,
 } = guardReady(raw, initialized);
 
 export const {

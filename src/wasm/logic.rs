@@ -40,6 +40,8 @@ export interface SudokuCandidate {
 /** One logical step. */
 export interface SudokuStep {
   technique: SudokuTechnique;
+  /** The technique's name as a player reads it, e.g. "X-Wing", "Missing pencil mark". */
+  title: string;
   /** Difficulty on the Sudoku Explainer scale (0 for wrong_entry, missing_candidate, reveal). */
   score: number;
   /** Why, in one plain-English sentence. */
@@ -301,6 +303,7 @@ fn step_object(puzzle: &Sudoku, step: &Step) -> Object {
         |cands: &[Candidate]| -> Array { cands.iter().map(|&c| candidate(puzzle, c)).collect() };
     let out = Object::new();
     set(&out, "technique", &JsValue::from_str(step.technique.name()));
+    set(&out, "title", &JsValue::from_str(step.technique.title()));
     set(
         &out,
         "score",

@@ -456,6 +456,21 @@ const MAX_GRADED_SIZE: usize = 16;
 /// The hardest level `generate_sudoku` makes above [`MAX_GRADED_SIZE`].
 const LARGE_LEVEL: Level = Level::Easy;
 
+/// The levels `generate_sudoku` offers at size `n`, easiest first: above
+/// [`MAX_GRADED_SIZE`] only [`LARGE_LEVEL`] (it refuses the others); at 4x4 only easy, the
+/// one level a 4x4 puzzle can have (naked singles solve every one, see
+/// [`Rating`](dlx_sudoku::Rating)); every level between, though the small sizes rarely
+/// reach the hard ones (it then gives the nearest it found).
+pub(crate) fn levels_offered(n: usize) -> &'static [Level] {
+    if n > MAX_GRADED_SIZE {
+        std::slice::from_ref(&LARGE_LEVEL)
+    } else if n == dlx_sudoku::MIN_SIZE {
+        std::slice::from_ref(&Level::Easy)
+    } else {
+        &Level::ALL
+    }
+}
+
 fn read_generate_options(value: &JsValue) -> Result<GradeOptions, JsValue> {
     let path = "options";
     let Some(object) = object(value, path)? else {

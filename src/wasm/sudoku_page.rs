@@ -1,6 +1,6 @@
 //! The exports the interactive sudoku page needs beyond `src/wasm/sudoku.rs`:
-//! `read_sudoku`, `sudoku_conflicts`, `solve_sudoku_report` and `sudoku_exact_cover`
-//! (`sudoku_hint` is in `logic.rs`). They
+//! `read_sudoku`, `sudoku_layout`, `sudoku_conflicts`, `solve_sudoku_report` and
+//! `sudoku_exact_cover` (`sudoku_hint` is in `logic.rs`). They
 //! read and check the arguments, call [`dlx_sudoku`], and turn results and errors into
 //! JS values; nothing else.
 
@@ -43,6 +43,27 @@ export interface SudokuSolveReport {
   forced: number;
 }
 
+/**
+ * The rules of a layout that a page draws and plays by, as `sudoku_layout` gives them, so
+ * that the page never works them out itself.
+ */
+export interface SudokuLayout {
+  /** Symbols per row. */
+  size: number;
+  /** Rows per box (the shape inferred for the size when none is given), or 0 without boxes. */
+  boxRows: number;
+  /** Columns per box, or 0 without boxes. */
+  boxCols: number;
+  variant: SudokuVariant;
+  /**
+   * For each cell (reading order, from 0), its peers: every other cell that shares a row,
+   * column, box or other region with it, ascending.
+   */
+  peers: number[][];
+  /** The levels `generate_sudoku` offers at this size, easiest first. */
+  levels: SudokuLevel[];
+}
+
 /** A sudoku as exact cover, in the form `ExactCoverSolver` and `exact_cover` accept. */
 export interface SudokuExactCover {
   problem: { primary: number; secondary: number; options: number[][] };
@@ -58,6 +79,14 @@ extern "C" {
     #[wasm_bindgen(typescript_type = "SudokuRead")]
     pub type JsSudokuRead;
 
+    /// A size argument (checked at run time).
+    #[wasm_bindgen(typescript_type = "number")]
+    pub type JsSudokuSize;
+
+    /// What `sudoku_layout` returns.
+    #[wasm_bindgen(typescript_type = "SudokuLayout")]
+    pub type JsSudokuLayout;
+
     /// What `sudoku_conflicts` returns.
     #[wasm_bindgen(typescript_type = "SudokuConflict[]")]
     pub type JsSudokuConflicts;
@@ -71,9 +100,12 @@ extern "C" {
     pub type JsSudokuExactCover;
 }
 
+use super::convert::size as read_size;
 use super::sudoku::{
-    conflict, read_grid, read_options, sudoku_error, JsSudokuOptions, JsSudokuPuzzle,
+    conflict, levels_offered, read_grid, read_options, sudoku_error, JsSudokuOptions,
+    JsSudokuPuzzle,
 };
+use dlx_sudoku::{Layout, MAX_SIZE};
 
 /// Reads a puzzle in any format the engine accepts and checks its givens: `{ line, size,
 /// boxRows, boxCols, variant, givens }`, where `line` is written in the built-in alphabet.
@@ -105,6 +137,46 @@ pub fn read_sudoku(
     set(&out, "boxCols", &num(shape.map_or(0, |s| s.cols)));
     set(&out, "variant", &JsValue::from_str(layout.variant().name()));
     set(&out, "givens", &num(puzzle.given_count()));
+    Ok(JsValue::from(out).unchecked_into())
+}
+
+/// The rules of an empty `size` x `size` grid of the layout `options` describe (box shape,
+/// variant, jigsaw map): `{ size, boxRows, boxCols, variant, peers, levels }`, where the box
+/// shape is the one the engine infers when `options` gives none, `peers[k]` lists the cells
+/// that share a region with cell `k`, and `levels` the difficulty levels `generate_sudoku`
+/// offers at this size. A page asks for them once per layout instead of working them out.
+///
+/// # Errors
+/// `invalid_argument` (with `path`) when `size` is not a whole number from 0 to 25 or an
+/// option is malformed; `unsupported_size`, `bad_box_shape`, `unsupported_variant` and
+/// `bad_jigsaw_map` as `generate_sudoku` throws them.
+#[wasm_bindgen]
+pub fn sudoku_layout(
+    size: &JsSudokuSize,
+    options: Option<JsSudokuOptions>,
+) -> Result<JsSudokuLayout, JsValue> {
+    let n = read_size(size, "size", MAX_SIZE)?;
+    let options = read_options(
+        &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+        "options",
+    )?;
+    let layout = Layout::new(n, &options).map_err(|e| sudoku_error(&e))?;
+    let num = |n: usize| JsValue::from_f64(n as f64);
+    let shape = layout.box_shape();
+    let peers: Array = (0..layout.cell_count())
+        .map(|cell| layout.peers(cell).into_iter().map(num).collect::<Array>())
+        .collect();
+    let levels: Array = levels_offered(n)
+        .iter()
+        .map(|level| JsValue::from_str(level.name()))
+        .collect();
+    let out = Object::new();
+    set(&out, "size", &num(layout.size()));
+    set(&out, "boxRows", &num(shape.map_or(0, |s| s.rows)));
+    set(&out, "boxCols", &num(shape.map_or(0, |s| s.cols)));
+    set(&out, "variant", &JsValue::from_str(layout.variant().name()));
+    set(&out, "peers", &peers);
+    set(&out, "levels", &levels);
     Ok(JsValue::from(out).unchecked_into())
 }
 

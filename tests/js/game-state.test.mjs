@@ -1,18 +1,31 @@
 // The sudoku page's game state (www/sudoku/game.js) in Node, without a browser: plain data
-// and pure functions for entries, notes (pruned on entry), setter mode, colours, undo and redo
-// across whole games, the timer, saving and the words the page shows.
+// and pure functions for entries, notes (pruned on entry from the package's peers), setter
+// mode, colours, undo and redo across whole games, the timer, saving, and the words the page
+// shows (www/sudoku/messages.js). The rules the page plays by (box shapes, peers, levels,
+// technique names) are the package's: checked here against what the page does with them.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './helpers.mjs';
+import { PKG, ROOT, requireBuild } from './helpers.mjs';
 
+requireBuild(join(PKG, 'node.js'));
+const dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
 const G = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'game.js')).href);
+const M = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'messages.js')).href);
+const S = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'state.js')).href);
 const { Clock } = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'clock.js')).href);
 
 const INKALA =
   '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 const inkala = () => G.createGame({ n: 9, boxRows: 3, boxCols: 3, givens: INKALA });
+/** An empty game of size `n`, with the box shape the package gives that size. */
+const emptyGame = (n) => {
+  const { boxRows, boxCols } = dlx.sudoku_layout(n);
+  return G.createGame({ n, boxRows, boxCols, givens: '.'.repeat(n * n) });
+};
+/** The peers of the 9 x 9 cells, from the package. */
+const PEERS = dlx.sudoku_layout(9).peers;
 
 describe('game state', () => {
   test('a game holds givens, entries and notes as plain data', () => {
@@ -27,16 +40,22 @@ describe('game state', () => {
 
   test('every size from 4 to 25 is a game, with the engine’s box shapes; others throw', () => {
     for (const n of G.SIZES) {
-      const game = G.emptyGame(n);
+      const game = emptyGame(n);
       assert.equal(game.givens.length, n * n);
       assert.equal(game.boxRows * game.boxCols, n);
+      // The package's shape is the one it reads a puzzle of that size with.
+      const read = dlx.read_sudoku('.'.repeat(n * n));
+      assert.deepEqual([read.boxRows, read.boxCols], [game.boxRows, game.boxCols], `${n}`);
     }
-    assert.deepEqual(G.boxShape(12), { boxRows: 3, boxCols: 4 });
-    assert.deepEqual(G.boxShape(8), { boxRows: 2, boxCols: 4 });
-    assert.deepEqual(G.boxShape(7), { boxRows: 1, boxCols: 7 });
-    assert.throws(() => G.emptyGame(3), /sizes 4 to 25/);
-    assert.throws(() => G.emptyGame(26), /sizes 4 to 25/);
-    assert.throws(() => G.createGame({ n: 9, givens: '...' }), /81 cells/);
+    assert.deepEqual([emptyGame(12).boxRows, emptyGame(12).boxCols], [3, 4]);
+    assert.deepEqual([emptyGame(8).boxRows, emptyGame(8).boxCols], [2, 4]);
+    assert.deepEqual([emptyGame(7).boxRows, emptyGame(7).boxCols], [1, 7]);
+    assert.throws(() => dlx.sudoku_layout(3), (e) => e.code === 'unsupported_size');
+    assert.throws(() => dlx.sudoku_layout(26), (e) => e.code === 'invalid_argument' && e.path === 'size');
+    assert.throws(() => G.createGame({ n: 3, boxRows: 1, boxCols: 3, givens: '.........' }), /sizes 4 to 25/);
+    assert.throws(() => G.createGame({ n: 9, boxRows: 3, boxCols: 3, givens: '...' }), /81 cells/);
+    assert.throws(() => G.createGame({ n: 9, givens: '.'.repeat(81) }), /boxes/);
+    assert.throws(() => G.createGame({ n: 9, boxRows: 2, boxCols: 4, givens: '.'.repeat(81) }), /boxes of 2 × 4/);
   });
 
   test('functions never change their argument', () => {
@@ -54,16 +73,19 @@ describe('game state', () => {
     let game = inkala();
     for (const k of [2, 9 * 4 + 1, 10, 80]) game = G.toggleNote(game, k, 4);
     game = G.toggleNote(game, 2, 5);
-    const pruned = G.enter(game, 1, 4);
+    const pruned = G.enter(game, 1, 4, { prune: PEERS[1] });
     assert.equal(pruned.notes[2], 1 << 4, 'row: 4 gone, 5 kept');
     assert.equal(pruned.notes[37], 0, 'column');
     assert.equal(pruned.notes[10], 0, 'box');
     assert.equal(pruned.notes[80], 1 << 3, 'elsewhere kept');
-    const kept = G.enter(game, 1, 4, { prune: false });
+    const kept = G.enter(game, 1, 4, { prune: [] });
     assert.equal(kept.notes[37], 1 << 3);
     // One Undo takes the entry and the pruning back.
     assert.deepEqual(G.undo(pruned).notes, game.notes);
-    assert.equal(G.peers(game, 0).length, 20);
+    // The package's peers: row, column and box, the cell itself left out.
+    assert.equal(PEERS[0].length, 20);
+    assert.deepEqual(PEERS[0].slice(0, 10), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    assert.ok(!PEERS[40].includes(40) && PEERS[40].includes(30) && PEERS[40].includes(76));
   });
 
   test('givens do not change; notes only in empty cells; erase takes the entry, then notes', () => {
@@ -80,7 +102,7 @@ describe('game state', () => {
   });
 
   test('setter mode writes givens; entries can become givens', () => {
-    let game = G.emptyGame(9);
+    let game = emptyGame(9);
     game = G.setGiven(game, 0, 5);
     game = G.setGiven(game, 1, 3);
     assert.equal(G.givensLine(game).slice(0, 3), '53.');
@@ -94,7 +116,7 @@ describe('game state', () => {
   test('a new game is undoable: Undo brings the old one back whole, size and all', () => {
     let game = G.enter(inkala(), 1, 1);
     game = G.addTime(game, 65_000);
-    const other = G.emptyGame(4);
+    const other = emptyGame(4);
     const replaced = G.replaceGame(game, other);
     assert.equal(replaced.n, 4);
     assert.equal(replaced.elapsed, 0);
@@ -161,36 +183,36 @@ describe('game state', () => {
   });
 
   test('words: clock, sizes, plurals, percentages, durations, engine messages', () => {
-    assert.equal(G.clock(0), '0:00');
-    assert.equal(G.clock(247_000), '4:07');
-    assert.equal(G.clock(3_729_000), '1:02:09');
-    assert.equal(G.sizeName(8), 'an 8 × 8');
-    assert.equal(G.sizeName(9), 'a 9 × 9');
-    assert.equal(G.sizeName(11), 'an 11 × 11');
-    assert.equal(G.plural(1, 'item'), '1 item');
-    assert.equal(G.plural(2, 'item'), '2 items');
-    assert.equal(G.percent(0), 'no estimate yet');
-    assert.equal(G.percent(0.5), '50.0%');
-    assert.doesNotMatch(G.percent(1e-12), /^0\.0+%$/);
-    assert.match(G.roughDuration(3e17), /years/);
-    assert.equal(G.roughDuration(90), 'about 2 minutes');
+    assert.equal(M.clock(0), '0:00');
+    assert.equal(M.clock(247_000), '4:07');
+    assert.equal(M.clock(3_729_000), '1:02:09');
+    assert.equal(M.sizeName(8), 'an 8 × 8');
+    assert.equal(M.sizeName(9), 'a 9 × 9');
+    assert.equal(M.sizeName(11), 'an 11 × 11');
+    assert.equal(M.plural(1, 'item'), '1 item');
+    assert.equal(M.plural(2, 'item'), '2 items');
+    assert.equal(M.percent(0), 'no estimate yet');
+    assert.equal(M.percent(0.5), '50.0%');
+    assert.doesNotMatch(M.percent(1e-12), /^0\.0+%$/);
+    assert.match(M.roughDuration(3e17), /years/);
+    assert.equal(M.roughDuration(90), 'about 2 minutes');
     // Powers of ten in superscript digits (plain text: the page sets it as text), never a caret.
-    assert.equal(G.scientific(1.234e21), '1.2 × 10²¹');
-    assert.equal(G.scientific(6.67e21, 2), '6.67 × 10²¹');
-    assert.equal(G.scientific(3.4e-13), '3.4 × 10⁻¹³');
-    assert.equal(G.scientific(1e100), '1.0 × 10¹⁰⁰');
-    assert.equal(G.percent(3.4e-15), '3.4 × 10⁻¹³%');
-    assert.equal(G.roughDuration(3e17 * 365.25 * 86400), 'about 3.0 × 10¹⁷ years');
-    assert.equal(G.EMPTY_9X9, '6.67 × 10²¹');
-    for (const text of [G.percent(1e-12), G.roughDuration(1e30), G.EMPTY_9X9]) assert.doesNotMatch(text, /\^|e[+-]/);
-    assert.equal(G.plainWords('invalid character `x` at row 3'), 'invalid character “x” at row 3');
+    assert.equal(M.scientific(1.234e21), '1.2 × 10²¹');
+    assert.equal(M.scientific(6.67e21, 2), '6.67 × 10²¹');
+    assert.equal(M.scientific(3.4e-13), '3.4 × 10⁻¹³');
+    assert.equal(M.scientific(1e100), '1.0 × 10¹⁰⁰');
+    assert.equal(M.percent(3.4e-15), '3.4 × 10⁻¹³%');
+    assert.equal(M.roughDuration(3e17 * 365.25 * 86400), 'about 3.0 × 10¹⁷ years');
+    assert.equal(M.EMPTY_9X9, '6.67 × 10²¹');
+    for (const text of [M.percent(1e-12), M.roughDuration(1e30), M.EMPTY_9X9]) assert.doesNotMatch(text, /\^|e[+-]/);
+    assert.equal(M.plainWords('invalid character `x` at row 3'), 'invalid character “x” at row 3');
     const error = { code: 'conflicting_givens', message: 'conflicting givens: 5 appears twice in row 1' };
-    assert.match(G.explainError(error, { entries: true }), /^Fix the conflicts first: 5 appears twice in row 1 \(among your entries/);
-    assert.doesNotMatch(G.explainError(error, { entries: true }), /conflicting givens/);
+    assert.match(M.explainError(error, { entries: true }), /^Fix the conflicts first: 5 appears twice in row 1 \(among your entries/);
+    assert.doesNotMatch(M.explainError(error, { entries: true }), /conflicting givens/);
     // Hints and the step-by-step path refuse a puzzle without exactly one solution: said as a sentence.
-    assert.equal(G.explainError({ code: 'no_solution', message: 'this puzzle has no solution' }), 'This puzzle has no solution.');
+    assert.equal(M.explainError({ code: 'no_solution', message: 'this puzzle has no solution' }), 'This puzzle has no solution.');
     assert.equal(
-      G.explainError({ code: 'multiple_solutions', found: 2, message: 'this puzzle has more than one solution (at least 2): a logical grade needs a unique one' }),
+      M.explainError({ code: 'multiple_solutions', found: 2, message: 'this puzzle has more than one solution (at least 2): a logical grade needs a unique one' }),
       'This puzzle has more than one solution (at least 2): a logical grade needs a unique one.',
     );
   });
@@ -198,38 +220,38 @@ describe('game state', () => {
   test('Import\'s errors: givens that clash were read; one full stop', () => {
     const clash = { code: 'conflicting_givens', message: 'conflicting givens: `5` at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1)' };
     assert.equal(
-      G.importError(clash),
+      M.importError(clash),
       'The givens clash, so the puzzle was not imported: “5” at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1).',
     );
     assert.equal(
-      G.importError({ code: 'wrong_cell_count', message: 'wrong cell count: found 2 cells (a 4x4 has 16).' }),
+      M.importError({ code: 'wrong_cell_count', message: 'wrong cell count: found 2 cells (a 4x4 has 16).' }),
       'Could not read that puzzle: wrong cell count: found 2 cells (a 4x4 has 16).',
     );
   });
 
   test('a count’s progress words, with a warning when it would take forever', () => {
-    const quick = G.countProgress({ solutions: 12, fraction: 0.5, seconds: 2 });
+    const quick = M.countProgress({ solutions: 12, fraction: 0.5, seconds: 2 });
     assert.equal(quick.warning, false);
     assert.equal(quick.text, 'Counting: 12 solutions so far, about 50.0% of the search done (2.0 s).');
-    const endless = G.countProgress({ solutions: 5000, fraction: 1e-15, seconds: 3, emptyNine: true });
+    const endless = M.countProgress({ solutions: 5000, fraction: 1e-15, seconds: 3, emptyNine: true });
     assert.equal(endless.warning, true);
     assert.match(endless.text, /would take about .* years: an empty 9 × 9 grid has about 6\.67 × 10²¹ solutions\. Cancel, or add givens\.$/);
     assert.doesNotMatch(endless.text, /0\.0000%/);
     assert.doesNotMatch(endless.text, /\^/);
-    assert.match(G.countProgress({ solutions: 1, fraction: 0, seconds: 3 }).text, /no estimate yet.*far too long/);
+    assert.match(M.countProgress({ solutions: 1, fraction: 0, seconds: 3 }).text, /no estimate yet.*far too long/);
   });
 
   test('a cancelled count says how many solutions it had found', () => {
     assert.equal(
-      G.countCancelled({ solutions: 1234567, fraction: 0.25, seconds: 3.04 }),
+      M.countCancelled({ solutions: 1234567, fraction: 0.25, seconds: 3.04 }),
       'Cancelled the count after 3.0 s, with 1,234,567 solutions found, about 25.0% of the search done. The solver was restarted; the page is ready.',
     );
     assert.equal(
-      G.countCancelled({ solutions: 1, fraction: 0, seconds: 0.2 }),
+      M.countCancelled({ solutions: 1, fraction: 0, seconds: 0.2 }),
       'Cancelled the count after 0.2 s, with 1 solution found. The solver was restarted; the page is ready.',
     );
     assert.equal(
-      G.countCancelled({ seconds: 0.2 }),
+      M.countCancelled({ seconds: 0.2 }),
       'Cancelled the count after 0.2 s, before any solution was counted. The solver was restarted; the page is ready.',
     );
   });
@@ -256,17 +278,21 @@ describe('game state', () => {
     assert.equal(clock.peek(game).elapsed, 2250);
   });
 
-  test('difficulty levels per size', () => {
+  test('difficulty levels per size: the package’s, which generate_sudoku keeps to', () => {
     const all = ['easy', 'medium', 'hard', 'expert', 'diabolical'];
-    assert.deepEqual(G.levelsFor(4), ['easy']);
-    assert.deepEqual(G.levelsFor(9), all);
-    assert.deepEqual(G.levelsFor(6), all);
-    assert.deepEqual(G.levelsFor(16), all);
-    assert.deepEqual(G.levelsFor(17), ['easy']);
-    assert.deepEqual(G.levelsFor(25), ['easy']);
-    assert.match(G.levelNote(6), /Expert and diabolical 6 × 6 puzzles are rare/);
-    assert.match(G.levelNote(20), /easy puzzles only/);
-    assert.equal(G.levelNote(9), '');
+    const levels = (n) => dlx.sudoku_layout(n).levels;
+    assert.deepEqual(levels(4), ['easy']);
+    assert.deepEqual(levels(9), all);
+    assert.deepEqual(levels(6), all);
+    assert.deepEqual(levels(16), all);
+    assert.deepEqual(levels(17), ['easy']);
+    assert.deepEqual(levels(25), ['easy']);
+    // A level it does not offer above 16 x 16 is refused.
+    assert.throws(() => dlx.generate_sudoku({ size: 17, difficulty: 'medium' }), (e) => e.path === 'options.difficulty');
+    assert.match(M.levelNote(6, levels(6)), /Expert and diabolical 6 × 6 puzzles are rare/);
+    assert.match(M.levelNote(20, levels(20)), /easy puzzles only/);
+    assert.match(M.levelNote(4, levels(4)), /Every 4 × 4 puzzle is easy/);
+    assert.equal(M.levelNote(9, levels(9)), '');
   });
 });
 
@@ -341,10 +367,20 @@ describe('#16 logical steps on the grid', () => {
     assert.equal(G.pathState(givens, steps, 2).grid[5], 3);
   });
 
-  test('technique names a player reads', () => {
-    assert.equal(G.techniqueName('x_wing'), 'X-Wing');
-    assert.equal(G.techniqueName('missing_candidate'), 'Missing pencil mark');
-    assert.equal(G.techniqueName('something_new'), 'something new');
+  test('technique names a player reads: each step’s title, from the package', () => {
+    const XWING = '.7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9';
+    const { steps } = dlx.sudoku_solve_path(XWING);
+    const titles = new Map(steps.map((step) => [step.technique, step.title]));
+    assert.equal(titles.get('x_wing'), 'X-Wing');
+    assert.equal(titles.get('hidden_single'), 'Hidden single');
+    for (const step of steps) assert.match(step.title, /^[A-Z][\w+() -]*$/, step.technique);
+    // A pencil mark that leaves out the solution's symbol.
+    const right = Number(dlx.solve_sudoku(XWING)[2]);
+    const marks = Array(81).fill(0);
+    marks[2] = 1 << (right % 9); // one mark, not the solution's symbol
+    const hint = dlx.sudoku_hint(XWING, '.'.repeat(81), marks);
+    assert.equal(hint.technique, 'missing_candidate');
+    assert.equal(hint.title, 'Missing pencil mark');
   });
 });
 
@@ -353,12 +389,13 @@ describe('the page as a learner’s coach', () => {
     let g = G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '.'.repeat(16) });
     for (const [cell, v] of [[0, 1], [0, 2], [1, 1], [4, 1], [15, 1]]) g = G.toggleNote(g, cell, v);
     const marked = [...g.notes];
-    const typed = G.enter(g, 0, 1); // a mistyped 1: pruned from r1c2 and r2c1, not r4c4
+    const peers = dlx.sudoku_layout(4).peers;
+    const typed = G.enter(g, 0, 1, { prune: peers[0] }); // a mistyped 1: pruned from r1c2 and r2c1, not r4c4
     assert.deepEqual(typed.notes.slice(0, 5), [0, 0, 0, 0, 0]);
     assert.equal(typed.notes[15], 1);
     assert.deepEqual(G.erase(typed, 0).notes, marked, 'erased: every mark is back');
     assert.deepEqual(G.erase(G.load(G.save(typed)), 0).notes, marked, 'and after a reload');
-    const replaced = G.enter(typed, 0, 3);
+    const replaced = G.enter(typed, 0, 3, { prune: peers[0] });
     assert.equal(replaced.notes[1], 1, 'the 1 is back in r1c2');
     assert.deepEqual(G.erase(replaced, 0).notes, marked);
     assert.deepEqual(G.erase(G.redo(G.undo(typed)), 0).notes, marked);
@@ -375,7 +412,7 @@ describe('the page as a learner’s coach', () => {
   });
 
   test('#5 an ambiguous 0-F grid: what Import says names both readings', () => {
-    const text = G.importError({
+    const text = M.importError({
       code: 'ambiguous_alphabet',
       size: 16,
       alphabets: ['0-9A-F', '1-9A-G'],
@@ -384,4 +421,77 @@ describe('the page as a learner’s coach', () => {
     assert.match(text, /^Not imported: this 16 × 16 grid reads two ways, with 0 as a symbol \(0-9A-F\) or with 0 as an empty cell \(1-9A-G\)\./);
     assert.doesNotMatch(text, /pass the alphabet/);
   });
+});
+
+describe('the page’s state (www/sudoku/state.js): one dispatch, pure reducers', () => {
+  test('another puzzle drops what the engine said about the last one; progress keeps it', () => {
+    let state = S.initialState(inkala());
+    state = S.reduce(state, { type: 'conflicts', conflicts: new Set([1, 2]) });
+    state = S.reduce(state, { type: 'hinted', cell: 5 });
+    state = S.reduce(state, { type: 'checked', cells: new Set([7]) });
+    const before = state;
+    const progressed = S.reduce(state, { type: 'game', game: G.enter(state.game, 1, 1) });
+    assert.deepEqual([...progressed.conflicts], [1, 2], 'the same puzzle: conflicts stay until the engine says');
+    assert.equal(progressed.hinted, 5);
+    assert.equal(progressed.checked.size, 0, 'Check marks go at any change');
+    const other = S.reduce(state, { type: 'game', game: G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '.'.repeat(16) }) });
+    assert.equal(other.conflicts.size, 0);
+    assert.equal(other.hinted, -1);
+    assert.deepEqual([...before.conflicts], [1, 2], 'the old state is unchanged');
+    assert.throws(() => S.reduce(state, { type: 'no_such_action' }), /no reducer/);
+  });
+
+  test('a hint on show goes with the next game; a stale step of the path is ignored', () => {
+    const state = S.reduce(S.initialState(inkala()), { type: 'hint', hint: { step: {} } });
+    assert.ok(state.hint);
+    assert.equal(S.reduce(state, { type: 'game', game: G.enter(state.game, 1, 1) }).hint, null);
+    const steps = [{}, {}];
+    const walk = { givens: [], steps, solved: true, k: 0, shown: 0, candidates: new Map([[0, [1]]]) };
+    const walking = S.reduce(state, { type: 'walk', walk });
+    assert.equal(walking.hint, null);
+    // Two keys in a row: the second walks on from the step the first asked for, while the
+    // drawn step waits for its candidates.
+    const asked = S.reduce(S.reduce(walking, { type: 'walkTo', steps, k: 1 }), { type: 'walkTo', steps, k: 2 });
+    assert.deepEqual([asked.walk.k, asked.walk.shown], [2, 0]);
+    const late = S.reduce(asked, { type: 'walkCandidates', steps, k: 1, masks: [3] });
+    assert.deepEqual([late.walk.k, late.walk.shown], [2, 0], 'not the step asked for');
+    const moved = S.reduce(late, { type: 'walkCandidates', steps, k: 2, masks: [4] });
+    assert.deepEqual([moved.walk.k, moved.walk.shown], [2, 2]);
+    assert.deepEqual(moved.walk.candidates.get(1), [3]);
+    assert.equal(S.reduce(moved, { type: 'walkTo', steps, k: 1 }).walk.shown, 1, 'known candidates: drawn at once');
+    assert.equal(walk.candidates.size, 1, 'the old walk is unchanged');
+    assert.equal(S.reduce(moved, { type: 'walkTo', steps: [{}], k: 0 }), moved, 'a step of another walk');
+  });
+
+  test('the layout is the game’s only while its size and boxes match', () => {
+    const layout = dlx.sudoku_layout(9);
+    const state = S.reduce(S.initialState(inkala()), { type: 'layout', layout });
+    assert.equal(S.layoutOf(state), layout);
+    const four = S.reduce(state, { type: 'game', game: G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '.'.repeat(16) }) });
+    assert.equal(S.layoutOf(four), null);
+  });
+
+  test('the store dispatches through the reducers and tells its listener', () => {
+    const heard = [];
+    const store = S.createStore(S.initialState(inkala()), (state, before, action) => heard.push([action.type, before !== state]));
+    store.dispatch({ type: 'pencil', on: true });
+    assert.equal(store.state.pencil, true);
+    assert.deepEqual(heard, [['pencil', true]]);
+  });
+});
+
+test('the page’s alphabet and sizes are the package’s: one symbol per value, 4 to 25', () => {
+  for (const n of G.SIZES) {
+    // A grid whose first row is the page's symbols 1 to n reads back as the same line.
+    const line = G.SYMBOLS.slice(0, n) + '.'.repeat(n * n - n);
+    const read = dlx.read_sudoku(line);
+    assert.equal(read.line, line, `${n}`);
+    assert.equal(read.size, n);
+    assert.equal(G.lineOf(G.values(line)), line);
+  }
+  assert.equal(G.SYMBOLS.length, G.SIZES.at(-1), 'one symbol per value of the largest size');
+  assert.throws(() => dlx.sudoku_layout(G.SIZES[0] - 1), (e) => e.code === 'unsupported_size');
+  assert.throws(() => dlx.sudoku_layout(G.SIZES.at(-1) + 1), (e) => typeof e.code === 'string');
+  assert.equal(dlx.sudoku_layout(G.SIZES[0]).size, G.SIZES[0]);
+  assert.equal(dlx.sudoku_layout(G.SIZES.at(-1)).size, G.SIZES.at(-1));
 });

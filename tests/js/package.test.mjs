@@ -26,7 +26,7 @@ const EXACT_COVER = ['ExactCoverSolver', 'default', 'exact_cover', 'exact_cover_
 const SUDOKU = [
   'count_sudoku_solutions', 'generate_sudoku', 'rate_sudoku', 'read_sudoku', 'solve_sudoku',
   'solve_sudoku_batch', 'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts',
-  'sudoku_exact_cover', 'sudoku_hint', 'sudoku_solve_path',
+  'sudoku_exact_cover', 'sudoku_hint', 'sudoku_layout', 'sudoku_solve_path',
 ];
 /** The async API on the worker pool and the export its workers use, in the main entry only. */
 const POOL = [

@@ -44,6 +44,7 @@ const EXPORTS = {
   sudoku_conflicts: (o) => dlx.sudoku_conflicts(PUZZLE, o),
   solve_sudoku_report: (o) => dlx.solve_sudoku_report(PUZZLE, o),
   sudoku_exact_cover: (o) => dlx.sudoku_exact_cover(PUZZLE, o),
+  sudoku_layout: (o) => dlx.sudoku_layout(9, o),
 };
 /** The `dlx-wasm/core` exports: the same schemas as the main module's. */
 const CORE = {

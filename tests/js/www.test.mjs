@@ -753,7 +753,8 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 16);
     assert.deepEqual(await enabled(), ['easy']);
     assert.match(await page.textContent('#levels-note'), /Every 4 × 4 puzzle is easy/);
-    assert.match(await message(page), /^New easy puzzle/);
+    // New asked for a level the size offers, not for the one selected before.
+    assert.match(await message(page), /^New easy puzzle,/);
     await page.selectOption('#size', '6');
     await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 36);
     assert.deepEqual(await enabled(), all);
@@ -770,6 +771,12 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     await page.click('#new');
     await waitMessage(page, /^New diabolical puzzle,/);
     assert.equal(dlx.rate_sudoku(await givens(page)).level, 'diabolical');
+    // Above 16 x 16 only easy is offered, and New asks for it (diabolical was selected).
+    await page.selectOption('#size', '18');
+    await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 324, null, { timeout: 30_000 });
+    await waitMessage(page, /^New easy puzzle,/);
+    assert.deepEqual(await enabled(), ['easy']);
+    assert.match(await page.textContent('#levels-note'), /At 18 × 18 New makes easy puzzles only/);
     await clean(tab);
   });
 
@@ -1332,6 +1339,119 @@ describe('the sudoku page as a learner’s coach', () => {
     await page.click('#step-apply');
     await waitMessage(page, /^Applied: /);
     assert.equal(await message(page), `Applied: ${removed} candidates removed from the pencil marks. Undo takes it back.`);
+    await clean(tab);
+  });
+});
+
+describe('the sudoku page without a mouse or a screen (issue 35)', () => {
+  test('the skip link lands in the grid, on its selected cell, and keeps the game’s address', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    const address = await page.evaluate(() => location.hash);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'skip');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.closest('#grid') !== null), true);
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), '0');
+    assert.equal(await page.evaluate(() => location.hash), address, 'the address still holds the game');
+    // Typing goes to that cell.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('1');
+    assert.equal((await cells(page))[1], '1');
+    await clean(tab);
+  });
+
+  test('a whole hinted game played with keys alone: arrows, digits, H for a hint, Enter to apply; the reason is announced', { timeout: 120_000 }, async () => {
+    // An easy puzzle: singles solve it, so every hint places a symbol.
+    const { puzzle, solution } = dlx.generate_sudoku({ difficulty: 'easy', seed: 35 });
+    const tab = await open(hash(puzzle));
+    const { page } = tab;
+    await page.waitForFunction(() => /^Reopened/.test(document.querySelector('#message').textContent));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // the skip link: into the grid, at r1c1
+    // The arrows to the first empty cell, and its digit typed.
+    const empty = puzzle.indexOf('.');
+    for (let k = 0; k < Math.floor(empty / 9); k++) await page.keyboard.press('ArrowDown');
+    for (let k = 0; k < empty % 9; k++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(solution[empty]);
+    assert.equal((await cells(page))[empty], solution[empty]);
+    let hints = 0;
+    while ((await cells(page)).includes('.')) {
+      await page.keyboard.press('h');
+      await page.waitForSelector('#step:not([hidden])');
+      // What a screen reader hears: the technique and the reason, in a polite live region.
+      const said = await page.$eval('#step-said', (e) => ({ text: e.textContent, live: e.getAttribute('aria-live'), role: e.getAttribute('role') }));
+      const reason = await page.textContent('#step-reason');
+      const title = await page.textContent('#step-title');
+      assert.equal(said.live, 'polite');
+      assert.equal(said.role, 'status');
+      assert.equal(said.text, `${title}. ${reason}`);
+      assert.ok(reason.length > 10, reason);
+      const before = (await cells(page)).split('.').length;
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => /^Applied: |^Solved in/.test(document.querySelector('#message').textContent)
+        && [...document.querySelectorAll('#grid .cell .value')].filter((v) => !v.textContent).length === n - 2, before);
+      hints++;
+      assert.ok(hints <= 81, 'the hints end');
+      // The focus stays in the grid, on the cell the hint filled.
+      assert.equal(await page.evaluate(() => document.activeElement.closest('#grid') !== null), true);
+    }
+    assert.equal(await cells(page), solution);
+    assert.ok(hints >= 20, `${hints} hints`);
+    await page.waitForFunction(() => /^Solved in .*Well done!$/.test(document.querySelector('#message').textContent));
+    // The keys are written down on the page.
+    assert.match(await page.textContent('#keys-help'), /H hint · Enter applies it/);
+    await clean(tab);
+  });
+
+  test('the step-by-step view by keys: arrows pressed in a row each walk one step', { timeout: 60_000 }, async () => {
+    const tab = await open(hash(XWING));
+    const { page } = tab;
+    await page.waitForFunction(() => /^Reopened/.test(document.querySelector('#message').textContent));
+    await page.click('#walk');
+    await page.waitForFunction(() => /^Step 1 of/.test(document.querySelector('#step-title').textContent));
+    // Faster than the engine answers for each step's candidates.
+    for (let k = 0; k < 12; k++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => /^Step 13 of/.test(document.querySelector('#step-title').textContent));
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => /^Step 11 of/.test(document.querySelector('#step-title').textContent));
+    assert.equal(await page.getAttribute('#step-list [aria-current="step"]', 'data-k'), '10');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#step', { state: 'hidden' });
+    await clean(tab);
+  });
+
+  test('the accessibility tree: a grid of rows of named grid cells, read through the DevTools protocol', { timeout: 60_000 }, async () => {
+    const tab = await open(hash(INKALA, `.1${'.'.repeat(79)}`));
+    const { page } = tab;
+    await page.waitForFunction(() => /^Reopened/.test(document.querySelector('#message').textContent));
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    await cdp.detach();
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    const role = (n) => n.role?.value;
+    const name = (n) => n.name?.value;
+    const grids = nodes.filter((n) => role(n) === 'grid');
+    assert.equal(grids.length, 1);
+    const [grid] = grids;
+    assert.equal(name(grid), 'Sudoku grid, 9 by 9');
+    // Its children are the nine rows (ignored wrappers skipped), each of nine cells.
+    const kids = (n) => (n.childIds ?? []).map((id) => byId.get(id)).filter(Boolean)
+      .flatMap((c) => (c.ignored || role(c) === 'generic' || role(c) === 'none' ? kids(c) : [c]));
+    const rows = kids(grid);
+    assert.deepEqual(rows.map(role), Array(9).fill('row'));
+    const gridCells = rows.flatMap(kids);
+    assert.equal(gridCells.length, 81);
+    for (const c of gridCells) assert.match(role(c), /^grid ?cell$/i);
+    const names = gridCells.map(name);
+    assert.equal(names[0], 'Row 1, column 1: 8, given');
+    assert.equal(names[1], 'Row 1, column 2: 1');
+    assert.equal(names[2], 'Row 1, column 3: empty');
+    assert.match(names[80], /^Row 9, column 9: /);
+    // The selected cell says so.
+    const selected = gridCells.filter((c) => c.properties?.some((p) => p.name === 'selected' && p.value.value === true));
+    assert.equal(selected.length, 1);
     await clean(tab);
   });
 });

@@ -6,7 +6,7 @@
 
 use dlx_wasm::{
     count_sudoku_solutions, generate_sudoku, read_sudoku, solve_sudoku, solve_sudoku_batch,
-    sudoku_candidates,
+    sudoku_candidates, sudoku_layout,
 };
 use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
@@ -561,4 +561,92 @@ fn pasted_text_reads_and_errors_carry_their_properties() {
     let good = format!("# two puzzles\n{puzzle}\n\n{puzzle} # again\n");
     let out = solve_sudoku_batch(&JsValue::from_str(&good), None).unwrap();
     assert_eq!(String::from(out), format!("{solution}\n{solution}\n"));
+}
+
+fn layout(size: JsValue, options: Option<JsValue>) -> Result<JsValue, JsValue> {
+    sudoku_layout(size.unchecked_ref(), options.map(JsCast::unchecked_into)).map(JsValue::from)
+}
+
+/// `sudoku_layout`: the engine's box shape, each cell's peers, the levels the generator
+/// offers (and refuses the others above 16x16); its size and options checked.
+#[wasm_bindgen_test]
+fn layouts_give_shapes_peers_and_levels() {
+    for n in 4..=25u32 {
+        let read = JsValue::from(
+            read_sudoku(
+                JsValue::from_str(&".".repeat((n * n) as usize)).unchecked_ref(),
+                None,
+            )
+            .unwrap(),
+        );
+        let laid = layout(JsValue::from(n), None).unwrap();
+        for key in ["boxRows", "boxCols"] {
+            assert_eq!(
+                get(&laid, key).as_f64(),
+                get(&read, key).as_f64(),
+                "{n} {key}"
+            );
+        }
+        let peers: Array = get(&laid, "peers").dyn_into().unwrap();
+        assert_eq!(peers.length(), n * n);
+        let levels: Vec<String> = Array::from(&get(&laid, "levels"))
+            .iter()
+            .map(|l| l.as_string().unwrap())
+            .collect();
+        let expected: &[&str] = match n {
+            4 | 17.. => &["easy"],
+            _ => &["easy", "medium", "hard", "expert", "diabolical"],
+        };
+        assert_eq!(levels, expected, "{n}");
+        if n > 16 {
+            let asked = js(&format!(r#"{{"size": {n}, "difficulty": "medium"}}"#));
+            let error = expect_error(generate(asked), "invalid_argument");
+            assert_eq!(
+                get(&error, "path").as_string().as_deref(),
+                Some("options.difficulty")
+            );
+        }
+    }
+    let classic = layout(JsValue::from(9), None).unwrap();
+    let first: Array = Array::from(&get(&classic, "peers"))
+        .get(0)
+        .dyn_into()
+        .unwrap();
+    let first: Vec<f64> = first.iter().map(|c| c.as_f64().unwrap()).collect();
+    let mut expected: Vec<f64> = (1..9)
+        .chain([9, 10, 11, 18, 19, 20])
+        .chain((3..9).map(|r| r * 9))
+        .map(f64::from)
+        .collect();
+    expected.sort_by(f64::total_cmp);
+    assert_eq!(first, expected);
+    let x = layout(JsValue::from(9), Some(js(r#"{"variant": "x"}"#))).unwrap();
+    assert_eq!(
+        Array::from(&Array::from(&get(&x, "peers")).get(0)).length(),
+        26
+    );
+    assert_eq!(get(&x, "variant").as_string().as_deref(), Some("x"));
+    let error = expect_error(layout(JsValue::from_str("9"), None), "invalid_argument");
+    assert_eq!(get(&error, "path").as_string().as_deref(), Some("size"));
+    for bad in [
+        JsValue::from(2.5),
+        JsValue::from(-1),
+        JsValue::from(26),
+        JsValue::NULL,
+    ] {
+        expect_error(layout(bad, None), "invalid_argument");
+    }
+    expect_error(layout(JsValue::from(3), None), "unsupported_size");
+    expect_error(
+        layout(JsValue::from(9), Some(js(r#"{"boxRows": 2}"#))),
+        "bad_box_shape",
+    );
+    let error = expect_error(
+        layout(JsValue::from(9), Some(js(r#"{"size": 9}"#))),
+        "invalid_argument",
+    );
+    assert_eq!(
+        get(&error, "path").as_string().as_deref(),
+        Some("options.size")
+    );
 }

@@ -49,6 +49,9 @@ fn the_path_solves_and_every_step_has_its_fields() {
         techniques.push(get(&step, "technique").as_string().unwrap());
         assert!(!get(&step, "reason").as_string().unwrap().is_empty());
         assert!(get(&step, "score").as_f64().unwrap() >= 1.0);
+        // The name a player reads, e.g. "X-Wing" for x_wing.
+        let title = get(&step, "title").as_string().unwrap();
+        assert!(title.starts_with(char::is_uppercase), "{title}");
         let eliminations: Array = get(&step, "eliminations").dyn_into().unwrap();
         let placement = get(&step, "placement");
         assert!(placement.is_null() != (eliminations.length() == 0));

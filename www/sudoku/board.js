@@ -3,6 +3,7 @@
 // about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
 
 import { SYMBOLS, symbol } from './game.js';
+import { cellName } from './messages.js';
 
 export { SYMBOLS, symbol };
 
@@ -27,8 +28,8 @@ export class Board {
   /**
    * @param {HTMLElement} grid the role=grid element
    * @param {object} handlers `{ input(cell, v, note), erase(cell), select(cell),
-   *   command(key) }`: `command` gets the keys that are not symbols of the grid and says
-   *   whether it used them
+   *   command(key) }`: `command` gets the keys that are not symbols of the grid (and Space
+   *   and Enter) and says whether it used them
    */
   constructor(grid, handlers) {
     this.grid = grid;
@@ -97,18 +98,16 @@ export class Board {
   }
 
   /**
-   * Draws the state: `{ givens, entries, notes, conflicts: Set, wrong: Set, hinted }`.
-   * Cells holding the selected cell's symbol, and its row, column and box, are tinted.
+   * Draws the state: `{ givens, entries, notes, conflicts: Set, wrong: Set, hinted, peers }`.
+   * Cells holding the selected cell's symbol, and its `peers` (the package's
+   * `sudoku_layout`: its row, column and box; none until they are known), are tinted.
    */
   render(state) {
     const { n } = this;
     const { givens, entries, notes, conflicts, wrong, hinted, colors = [], step = null } = state;
     const sel = this.selected;
     const selValue = givens[sel] || entries[sel];
-    const [sr, sc] = [Math.floor(sel / n), sel % n];
-    const sameBox = (k) =>
-      Math.floor(Math.floor(k / n) / this.boxRows) === Math.floor(sr / this.boxRows) &&
-      Math.floor((k % n) / this.boxCols) === Math.floor(sc / this.boxCols);
+    const peers = new Set(state.peers ?? []);
     for (let k = 0; k < n * n; k++) {
       const cell = this.cells[k];
       const given = givens[k];
@@ -137,14 +136,13 @@ export class Board {
       cell.classList.toggle('step-struck', struck !== 0);
       cell.classList.toggle('step-missing', step?.missing === k);
       for (let color = 1; color <= 6; color++) cell.classList.toggle(`color-${color}`, colors[k] === color);
-      const [r, c] = [Math.floor(k / n), k % n];
       cell.classList.toggle('given', given !== 0);
       cell.classList.toggle('entry', given === 0 && v !== 0);
       cell.classList.toggle('conflict', conflicts.has(k));
       cell.classList.toggle('wrong', wrong.has(k));
       cell.classList.toggle('hinted', hinted === k);
       cell.classList.toggle('selected', k === sel);
-      cell.classList.toggle('peer', k !== sel && (r === sr || c === sc || sameBox(k)));
+      cell.classList.toggle('peer', peers.has(k));
       cell.classList.toggle('same', k !== sel && selValue !== 0 && v === selValue);
       cell.setAttribute('aria-readonly', given ? 'true' : 'false');
       cell.setAttribute('aria-selected', k === sel ? 'true' : 'false');
@@ -158,7 +156,7 @@ export class Board {
 
   describe(k, given, v, mask, conflicts, wrong) {
     const n = this.n;
-    let text = `Row ${Math.floor(k / n) + 1}, column ${(k % n) + 1}: `;
+    let text = `${cellName(n, k)}: `;
     if (given) text += `${symbol(v)}, given`;
     else if (v) text += symbol(v);
     else {
@@ -198,7 +196,8 @@ export class Board {
       End: [r, n - 1],
     };
     const erase = ['Backspace', 'Delete', '0', '.'].includes(event.key);
-    if (!erase && (event.key === ' ' || (event.key.length === 1 && !keyValue(event.key, event.code, n)))) {
+    const command = event.key === ' ' || event.key === 'Enter' || (event.key.length === 1 && !keyValue(event.key, event.code, n));
+    if (!erase && command) {
       if (this.handlers.command?.(event.key)) event.preventDefault();
       return;
     }

@@ -33,52 +33,9 @@ export function lineOf(list) {
 }
 
 /**
- * The box shape the engine infers for size `n` when none is given: the most nearly square
- * factorisation, wider than tall (1 x n for a prime n: a Latin square).
- */
-export function boxShape(n) {
-  let rows = 1;
-  for (let r = 1; r * r <= n; r++) if (n % r === 0) rows = r;
-  return { boxRows: rows, boxCols: n / rows };
-}
-
-/** The levels of the logical grade, easiest first (what `generate_sudoku` takes). */
-export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'diabolical'];
-
-/**
- * The difficulty levels `generate_sudoku` offers at each size: every 4 x 4 puzzle is easy
- * (hidden singles solve it); above 16 x 16 it makes easy puzzles only (grading harder ones
- * takes minutes, so it refuses them); between, every level, though the small sizes rarely
- * reach the hard ones (then it gives the nearest, and says so).
- */
-export function levelsFor(n) {
-  return n === 4 || n > 16 ? ['easy'] : LEVELS;
-}
-
-/** What the page says about the levels of size `n`, or '' when there is nothing to say. */
-export function levelNote(n) {
-  if (n === 4) return 'Every 4 × 4 puzzle is easy: singles alone solve it.';
-  if (n > 16) return `Above 16 × 16 New makes easy puzzles only: grading harder ones takes minutes.`;
-  if (n < 8) {
-    return `Expert and diabolical ${n} × ${n} puzzles are rare: when New finds none, it gives the nearest level and says so.`;
-  }
-  return '';
-}
-
-/** "a 9 × 9", "an 8 × 8", "an 11 × 11", "an 18 × 18". */
-export function sizeName(n) {
-  const vowel = n === 8 || n === 11 || n === 18;
-  return `${vowel ? 'an' : 'a'} ${n} × ${n}`;
-}
-
-/** "1 cell", "3 cells". */
-export function plural(n, word, many = `${word}s`) {
-  return `${n.toLocaleString('en')} ${n === 1 ? word : many}`;
-}
-
-/**
  * A new game. `givens` is a line or a list of values; `entries` and `notes` are optional
- * (a line, or lists). Sizes outside 4-25, or lines of the wrong length, throw.
+ * (a line, or lists). The box shape is the engine's (`read_sudoku`, `sudoku_layout`).
+ * Sizes outside 4-25, a box shape that does not fit, or lines of the wrong length, throw.
  */
 export function createGame({
   n,
@@ -94,7 +51,9 @@ export function createGame({
   elapsed = 0,
 }) {
   if (!SIZES.includes(n)) throw new RangeError(`this page draws sizes 4 to 25, not ${n}`);
-  if (!boxRows || !boxCols || boxRows * boxCols !== n) ({ boxRows, boxCols } = boxShape(n));
+  if (!(boxRows >= 1 && boxCols >= 1 && boxRows * boxCols === n)) {
+    throw new RangeError(`boxes of ${boxRows} × ${boxCols} do not make a ${n} × ${n} grid`);
+  }
   const cells = n * n;
   const g = typeof givens === 'string' ? values(givens) : [...givens];
   if (g.length !== cells || g.some((v) => !(v >= 0 && v <= n))) {
@@ -138,21 +97,12 @@ function prunedRecord(record, cells, mask) {
   return notes || peers.length ? { notes, peers } : null;
 }
 
-/** An empty grid of size `n` with the inferred box shape. */
-export function emptyGame(n) {
-  return createGame({ n, ...boxShape(n), givens: '.'.repeat(n * n) });
-}
-
 // ---- reading a game ----------------------------------------------------------------------
 
 export const givensLine = (game) => lineOf(game.givens);
 export const entriesLine = (game) => lineOf(game.entries);
 /** What the grid shows: givens and entries. */
 export const currentLine = (game) => lineOf(game.givens.map((g, k) => g || game.entries[k]));
-export const rowOf = (game, cell) => Math.floor(cell / game.n);
-export const colOf = (game, cell) => cell % game.n;
-/** "row 3, column 5" (1-based). */
-export const where = (game, cell) => `row ${rowOf(game, cell) + 1}, column ${colOf(game, cell) + 1}`;
 
 /** Cells the player has filled or marked (what a new game would throw away). */
 export function hasProgress(game) {
@@ -162,23 +112,6 @@ export function hasProgress(game) {
 /** Whether every cell shows a symbol. */
 export function isFull(game) {
   return game.givens.every((g, k) => g || game.entries[k]);
-}
-
-/** The cells sharing a row, column or box with `cell` (not itself). */
-export function peers(game, cell) {
-  const { n, boxRows, boxCols } = game;
-  const r = Math.floor(cell / n);
-  const c = cell % n;
-  const br = r - (r % boxRows);
-  const bc = c - (c % boxCols);
-  const out = new Set();
-  for (let k = 0; k < n; k++) {
-    out.add(r * n + k);
-    out.add(k * n + c);
-  }
-  for (let i = br; i < br + boxRows; i++) for (let j = bc; j < bc + boxCols; j++) out.add(i * n + j);
-  out.delete(cell);
-  return [...out].sort((a, b) => a - b);
 }
 
 /** Entries that differ from the known solution (empty if none is known). */
@@ -240,24 +173,23 @@ function restorePruned(next, cell) {
 }
 
 /**
- * The player puts `v` in `cell`. With `prune` (the default), `v` leaves the notes of the
- * cell's row, column and box. What that took out (and the cell's own notes) is remembered:
- * erasing the entry, or replacing it, puts them back. A given cell does not change.
+ * The player puts `v` in `cell`; `v` leaves the notes of the cells in `prune`: the cell's
+ * peers (`sudoku_layout`'s `peers[cell]`, from the package), or none when pruning is off.
+ * What that took out (and the cell's own notes) is remembered: erasing the entry, or
+ * replacing it, puts them back. A given cell does not change.
  */
-export function enter(game, cell, v, { prune = true } = {}) {
+export function enter(game, cell, v, { prune = [] } = {}) {
   if (game.givens[cell]) return game;
   return change(game, (next) => {
     restorePruned(next, cell);
     const record = { notes: next.notes[cell], peers: [] };
     next.entries[cell] = v;
     next.notes[cell] = 0;
-    if (prune) {
-      const bitV = 1 << (v - 1);
-      for (const k of peers(game, cell)) {
-        if (next.notes[k] & bitV) {
-          next.notes[k] &= ~bitV;
-          record.peers.push(k);
-        }
+    const bitV = 1 << (v - 1);
+    for (const k of prune) {
+      if (next.notes[k] & bitV) {
+        next.notes[k] &= ~bitV;
+        record.peers.push(k);
       }
     }
     next.pruned[cell] = record.notes || record.peers.length ? record : null;
@@ -404,15 +336,6 @@ export function addTime(game, ms) {
   return { ...game, elapsed: game.elapsed + Math.max(0, ms) };
 }
 
-/** "4:07", "1:02:09". */
-export function clock(ms) {
-  const s = Math.floor(ms / 1000);
-  const hh = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
-}
-
 // ---- saving ------------------------------------------------------------------------------
 
 /** Plain JSON for storage (no history: a reload starts a fresh undo stack). */
@@ -444,128 +367,6 @@ export function load(text) {
   }
 }
 
-// ---- words -------------------------------------------------------------------------------
-
-/** Replaces the engine's `code` quotes with typographic ones. */
-export function plainWords(message) {
-  return String(message).replace(/`([^`]*)`/g, '“$1”');
-}
-
-/** An engine error's message in plain words, without its "conflicting givens:" head or a final full stop. */
-function errorWords(error) {
-  return plainWords(error.message).replace(/^conflicting givens:?\s*/i, '').replace(/\.+$/, '');
-}
-
-/**
- * What Import says when the engine refused the text: that the givens clash (it did read
- * them) and where, or why it could not read it.
- */
-export function importError(error) {
-  const text = errorWords(error);
-  if (error.code === 'ambiguous_alphabet' && error.alphabets?.length === 2) {
-    const [zeroSymbol, zeroEmpty] = error.alphabets;
-    return (
-      `Not imported: this ${error.size} × ${error.size} grid reads two ways, with 0 as a symbol (${zeroSymbol}) ` +
-      `or with 0 as an empty cell (${zeroEmpty}). Write its empty cells as dots, not 0s, and import it again.`
-    );
-  }
-  return error.code === 'conflicting_givens'
-    ? `The givens clash, so the puzzle was not imported: ${text}.`
-    : `Could not read that puzzle: ${text}.`;
-}
-
-/** The codes of a puzzle that hints, the step-by-step path and the grade refuse: not exactly one solution. */
-export const NOT_UNIQUE = ['no_solution', 'multiple_solutions'];
-
-/**
- * What to tell the player for an engine error while the grid holds their entries:
- * conflicts among *givens* that involve entries are the player's own; a puzzle without
- * exactly one solution is said in the engine's words, as a sentence.
- */
-export function explainError(error, { entries = false } = {}) {
-  const text = errorWords(error);
-  if (error.code === 'conflicting_givens') {
-    return entries
-      ? `Fix the conflicts first: ${text} (among your entries and the givens).`
-      : `The puzzle’s givens clash: ${text}.`;
-  }
-  if (NOT_UNIQUE.includes(error.code)) return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-  return text;
-}
-
-/**
- * `x` in scientific notation with `digits` decimals, its exponent in superscript digits:
- * "1.2 × 10²¹", "3.4 × 10⁻¹³". Plain text (no markup), so that it reads the same in the
- * page, a live status and a title.
- */
-export function scientific(x, digits = 1) {
-  const [mantissa, exponent] = x.toExponential(digits).split('e');
-  const power = String(Number(exponent))
-    .replace('-', '⁻')
-    .replace(/[0-9]/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);
-  return `${mantissa} × 10${power}`;
-}
-
-/** "about 3 minutes", "about 2,000 years": a rough duration for an estimate. */
-export function roughDuration(seconds) {
-  const units = [
-    [365.25 * 86400, 'year'],
-    [86400, 'day'],
-    [3600, 'hour'],
-    [60, 'minute'],
-    [1, 'second'],
-  ];
-  for (const [size, word] of units) {
-    if (seconds >= size || word === 'second') {
-      const amount = seconds / size;
-      if (amount >= 1e6) return `about ${scientific(amount)} ${word}s`;
-      const n = Math.max(1, Math.round(amount));
-      return `about ${plural(n, word)}`;
-    }
-  }
-  return '';
-}
-
-/** A fraction as a percentage that never reads "0.0000%". */
-export function percent(fraction) {
-  if (!(fraction > 0)) return 'no estimate yet';
-  if (fraction >= 0.01) return `${(fraction * 100).toFixed(1)}%`;
-  if (fraction >= 1e-4) return `${(fraction * 100).toFixed(3)}%`;
-  return `${scientific(fraction * 100)}%`;
-}
-
-/** The number of solutions of an empty 9 x 9 grid (Felgenhauer and Jarvis, 2005), in words. */
-export const EMPTY_9X9 = scientific(6.67e21, 2);
-
-/**
- * What a cancelled count says: the `solutions` found before Cancel (none reported yet when
- * null), the estimate `fraction` of the search done then, after `seconds`.
- */
-export function countCancelled({ solutions = null, fraction = 0, seconds }) {
-  const found = solutions === null
-    ? 'before any solution was counted'
-    : `with ${plural(solutions, 'solution')} found${fraction > 0 ? `, about ${percent(fraction)} of the search done` : ''}`;
-  return `Cancelled the count after ${seconds.toFixed(1)} s, ${found}. The solver was restarted; the page is ready.`;
-}
-
-/**
- * What a running count says: `solutions` so far, the engine's estimate `fraction` of the
- * search done after `seconds`; a warning (and why) when the whole count would take over an
- * hour at this pace.
- */
-export function countProgress({ solutions, fraction, seconds, emptyNine = false }) {
-  let text = `Counting: ${plural(solutions, 'solution')} so far, about ${percent(fraction)} of the search done (${seconds.toFixed(1)} s).`;
-  const total = fraction > 0 ? seconds / fraction : Infinity;
-  const warning = seconds > 1 && total > 3600;
-  if (warning) {
-    text +=
-      ` At this pace the whole count would take ${fraction > 0 ? roughDuration(total) : 'far too long'}: ` +
-      (emptyNine ? `an empty 9 × 9 grid has about ${EMPTY_9X9} solutions.` : 'this grid has astronomically many solutions.') +
-      ' Cancel, or add givens.';
-  }
-  return { text, warning };
-}
-
 /**
  * Candidates as pencil-mark masks, one number per cell with bit `v - 1` for symbol `v` (what
  * `sudoku_hint` takes as `marks`), from `sudoku_candidates`' lists (null for a filled cell).
@@ -584,43 +385,6 @@ export function withoutCandidates(masks, eliminations) {
 }
 
 // ---- logical steps (from the wasm module's sudoku_hint and sudoku_solve_path) -------------
-
-const TECHNIQUES = {
-  naked_single: 'Naked single',
-  hidden_single: 'Hidden single',
-  locked_candidates: 'Locked candidates',
-  naked_pair: 'Naked pair',
-  hidden_pair: 'Hidden pair',
-  naked_triple: 'Naked triple',
-  hidden_triple: 'Hidden triple',
-  naked_quad: 'Naked quad',
-  hidden_quad: 'Hidden quad',
-  x_wing: 'X-Wing',
-  swordfish: 'Swordfish',
-  jellyfish: 'Jellyfish',
-  xy_wing: 'XY-Wing',
-  xyz_wing: 'XYZ-Wing',
-  w_wing: 'W-Wing',
-  als_wing: 'ALS wing',
-  x_chain: 'X-Chain',
-  xy_chain: 'XY-Chain',
-  aic: 'Alternating inference chain',
-  unique_rectangle_1: 'Unique rectangle (type 1)',
-  unique_rectangle_2: 'Unique rectangle (type 2)',
-  unique_rectangle_3: 'Unique rectangle (type 3)',
-  unique_rectangle_4: 'Unique rectangle (type 4)',
-  bug_plus_one: 'BUG+1',
-  contradiction_chain: 'Contradiction chain',
-  forcing_chain: 'Forcing chain',
-  wrong_entry: 'Wrong entry',
-  missing_candidate: 'Missing pencil mark',
-  reveal: 'A cell of the solution',
-};
-
-/** The name a player reads for a technique of the engine ("x_wing" is "X-Wing"). */
-export function techniqueName(technique) {
-  return TECHNIQUES[technique] ?? String(technique).replace(/_/g, ' ');
-}
 
 const bit = (symbolText) => 1 << SYMBOLS.indexOf(symbolText);
 
@@ -652,9 +416,9 @@ export function stepOverlay(step) {
  * on, as masks (what was passed to sudoku_hint, or sudoku_candidates' masks): if the player
  * has no pencil marks at all, every empty cell gets `base` minus the eliminations, so that
  * what the step removed shows; a cell without marks of its own among the eliminations gets
- * its `base` first.
+ * its `base` first. `prune`: as for `enter`, the peers of the placement's cell.
  */
-export function applyStep(game, step, { base, prune = true } = {}) {
+export function applyStep(game, step, { base, prune = [] } = {}) {
   if (step.placement) {
     const { cell, symbol: s } = step.placement;
     return enter(game, cell, SYMBOLS.indexOf(s) + 1, { prune });

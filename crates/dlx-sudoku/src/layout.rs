@@ -274,6 +274,25 @@ impl Layout {
         &self.cell_regions[a as usize..b as usize]
     }
 
+    /// The peers of cell `cell`: every other cell that shares a region with it (a row, a
+    /// column, a box, a jigsaw piece, a diagonal, ...), ascending. A symbol placed in `cell`
+    /// can appear in none of them.
+    ///
+    /// # Panics
+    /// If `cell >= cell_count()`.
+    pub fn peers(&self, cell: usize) -> Vec<usize> {
+        let mut peers: Vec<usize> = self
+            .cell_regions(cell)
+            .iter()
+            .flat_map(|&r| self.region_cells(r as usize))
+            .map(|&c| c as usize)
+            .filter(|&c| c != cell)
+            .collect();
+        peers.sort_unstable();
+        peers.dedup();
+        peers
+    }
+
     /// The jigsaw map, one region label per cell, for jigsaw layouts.
     pub fn jigsaw_map(&self) -> Option<String> {
         self.jigsaw_labels.as_ref().map(|l| l.iter().collect())

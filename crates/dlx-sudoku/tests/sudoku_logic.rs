@@ -866,3 +866,13 @@ fn graded_puzzles_match_the_recorded_ones() {
         "the graded generator changed; DLX_BLESS=1 rewrites the file"
     );
 }
+
+/// Every technique has a title a player reads, each its own.
+#[test]
+fn every_technique_has_its_own_title() {
+    let titles: std::collections::HashSet<&str> =
+        Technique::ALL.iter().map(|t| t.title()).collect();
+    assert_eq!(titles.len(), Technique::ALL.len());
+    assert!(titles.iter().all(|t| t.starts_with(char::is_uppercase)));
+    assert_eq!(Technique::XWing.title(), "X-Wing");
+}

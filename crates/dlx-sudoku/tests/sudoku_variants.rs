@@ -309,3 +309,27 @@ fn an_at_most_once_region_removes_solutions_that_repeat_in_it() {
     let kept = Sudoku::new(layout, puzzle.values().to_vec()).unwrap();
     assert_eq!(kept.count_solutions(2).unwrap(), 1);
 }
+
+/// A layout's peers are the other cells of the cell's regions: 20 in a classic 9x9, 26 on
+/// an X-Sudoku's diagonal corner, and symmetric (what the sudoku page prunes notes with).
+#[test]
+fn peers_are_the_cells_that_share_a_region() {
+    let classic = Layout::new(9, &Options::default()).expect("classic 9x9");
+    for cell in 0..81 {
+        let peers = classic.peers(cell);
+        assert_eq!(peers.len(), 20, "cell {cell}");
+        assert!(!peers.contains(&cell));
+        assert!(peers.windows(2).all(|w| w[0] < w[1]), "ascending");
+        for &p in &peers {
+            assert!(classic.peers(p).contains(&cell), "{p} and {cell}");
+            let (a, b) = (classic.position(cell), classic.position(p));
+            let same_box =
+                (a.row - 1) / 3 == (b.row - 1) / 3 && (a.column - 1) / 3 == (b.column - 1) / 3;
+            assert!(a.row == b.row || a.column == b.column || same_box);
+        }
+    }
+    let x = Layout::new(9, &Options::variant(Variant::X)).expect("X 9x9");
+    assert_eq!(x.peers(0).len(), 26);
+    assert_eq!(x.peers(40).len(), 32, "the centre is on both diagonals");
+    assert_eq!(x.peers(1).len(), 20);
+}

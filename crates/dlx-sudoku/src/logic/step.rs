@@ -146,6 +146,42 @@ impl Technique {
         }
     }
 
+    /// The technique's name as a player reads it, e.g. `Naked single`, `X-Wing`,
+    /// `Alternating inference chain`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "Naked single",
+            Technique::HiddenSingle => "Hidden single",
+            Technique::LockedCandidates => "Locked candidates",
+            Technique::NakedPair => "Naked pair",
+            Technique::HiddenPair => "Hidden pair",
+            Technique::NakedTriple => "Naked triple",
+            Technique::HiddenTriple => "Hidden triple",
+            Technique::NakedQuad => "Naked quad",
+            Technique::HiddenQuad => "Hidden quad",
+            Technique::XWing => "X-Wing",
+            Technique::Swordfish => "Swordfish",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::XyWing => "XY-Wing",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
+            Technique::AlsWing => "ALS wing",
+            Technique::XChain => "X-Chain",
+            Technique::XyChain => "XY-Chain",
+            Technique::Aic => "Alternating inference chain",
+            Technique::UniqueRectangle1 => "Unique rectangle (type 1)",
+            Technique::UniqueRectangle2 => "Unique rectangle (type 2)",
+            Technique::UniqueRectangle3 => "Unique rectangle (type 3)",
+            Technique::UniqueRectangle4 => "Unique rectangle (type 4)",
+            Technique::BugPlusOne => "BUG+1",
+            Technique::ContradictionChain => "Contradiction chain",
+            Technique::ForcingChain => "Forcing chain",
+            Technique::WrongEntry => "Wrong entry",
+            Technique::MissingCandidate => "Missing pencil mark",
+            Technique::Reveal => "A cell of the solution",
+        }
+    }
+
     /// The technique's base difficulty on the Sudoku Explainer scale (a step may add to it:
     /// see [`Step::score`]). 0 for the three that are not solving techniques.
     pub fn base_score(self) -> f64 {

@@ -1,0 +1,52 @@
+// The sudoku page's calls of the wasm package (dlx-wasm), all in its module workers, on two
+// of its pools (lib/pool.js): `quick`, one worker, answers the player's small questions
+// (reading a puzzle, conflicts, candidates, hints, the layout's rules); `jobs`, a worker
+// per core, runs what may take long (solve, count, generate, the solving path), which an
+// abort of its `signal` stops, so typing stays answered while a job runs.
+import { quickPool, watchSolver, workerPool } from '../lib/pool.js';
+
+/** Starts loading the solver; `onState(state, error)` hears how it goes (see lib/pool.js). */
+export function loadSolver(onState) {
+  watchSolver(onState);
+}
+
+const quick = quickPool();
+const jobs = workerPool();
+
+/** `read_sudoku`: the puzzle in `text`, read and checked by the engine. */
+export const read = (text) => quick.call('read_sudoku', [text]);
+/** `sudoku_conflicts` of a grid line. */
+export const conflicts = (line) => quick.call('sudoku_conflicts', [line]);
+/** `sudoku_candidates` of a grid line. */
+export const candidates = (line) => quick.call('sudoku_candidates', [line]);
+/** `sudoku_hint`: the next step from the givens, the entries and the marks (or none). */
+export const hint = (givens, entries, marks) => quick.call('sudoku_hint', [givens, entries, marks]);
+/** `solve_sudoku_report`, on the quick worker (the givens alone, for Check) or as a job. */
+export const solveReport = (line, signal) =>
+  signal ? jobs.call('solve_sudoku_report', [line], { signal }) : quick.call('solve_sudoku_report', [line]);
+/** `sudoku_exact_cover` of a grid line. */
+export const exactCover = (line, signal) => jobs.call('sudoku_exact_cover', [line], { signal });
+/** Counts the solutions of an exact-cover problem on every core (`options` as the pool's). */
+export const count = (problem, options) => jobs.exactCover(problem, { countOnly: true, ...options });
+/** `generate_sudoku` with `options`. */
+export const generate = (options, signal) => jobs.call('generate_sudoku', [options], { signal });
+/** `sudoku_solve_path` from the givens. */
+export const solvePath = (givens, signal) => jobs.call('sudoku_solve_path', [givens], { signal });
+
+const layouts = new Map();
+/**
+ * `sudoku_layout` of a game's size and boxes (peers, the levels New offers), asked once per
+ * shape.
+ */
+export function layout({ n, boxRows, boxCols }) {
+  const key = `${n}:${boxRows}x${boxCols}`;
+  if (!layouts.has(key)) {
+    const asked = quick.call('sudoku_layout', [n, { boxRows, boxCols }]);
+    asked.catch(() => layouts.delete(key));
+    layouts.set(key, asked);
+  }
+  return layouts.get(key);
+}
+
+/** `sudoku_layout` of size `n` with the engine's boxes (what New and Empty grid make). */
+export const sizeLayout = (n) => quick.call('sudoku_layout', [n]);

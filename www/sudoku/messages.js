@@ -1,0 +1,162 @@
+// The words the sudoku page shows: plurals, sizes, times, the engine's errors in plain
+// words, the notes on levels, a count's progress. Text only: no DOM, no engine, no state
+// (unit-tested in Node, tests/js/game-state.test.mjs). Technique names are the package's
+// (each step's `title`).
+
+/**
+ * What the page says about the levels of size `n`, where New offers `levels` (the
+ * package's `sudoku_layout(n).levels`), or '' when there is nothing to say.
+ */
+export function levelNote(n, levels) {
+  if (levels.length === 1 && n < 9) return `Every ${n} × ${n} puzzle is ${levels[0]}: singles alone solve it.`;
+  if (levels.length === 1) return `At ${n} × ${n} New makes ${levels[0]} puzzles only: grading harder ones takes minutes.`;
+  if (n < 8) {
+    return `Expert and diabolical ${n} × ${n} puzzles are rare: when New finds none, it gives the nearest level and says so.`;
+  }
+  return '';
+}
+
+/** "Row 3, column 5": cell `cell` (reading order, from 0) of an `n` x `n` grid. */
+export function cellName(n, cell) {
+  return `Row ${Math.floor(cell / n) + 1}, column ${(cell % n) + 1}`;
+}
+
+/** "a 9 × 9", "an 8 × 8", "an 11 × 11", "an 18 × 18". */
+export function sizeName(n) {
+  const vowel = n === 8 || n === 11 || n === 18;
+  return `${vowel ? 'an' : 'a'} ${n} × ${n}`;
+}
+
+/** "1 cell", "3 cells". */
+export function plural(n, word, many = `${word}s`) {
+  return `${n.toLocaleString('en')} ${n === 1 ? word : many}`;
+}
+
+/** "4:07", "1:02:09". */
+export function clock(ms) {
+  const s = Math.floor(ms / 1000);
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
+/** Replaces the engine's `code` quotes with typographic ones. */
+export function plainWords(message) {
+  return String(message).replace(/`([^`]*)`/g, '“$1”');
+}
+
+/** An engine error's message in plain words, without its "conflicting givens:" head or a final full stop. */
+function errorWords(error) {
+  return plainWords(error.message).replace(/^conflicting givens:?\s*/i, '').replace(/\.+$/, '');
+}
+
+/**
+ * What Import says when the engine refused the text: that the givens clash (it did read
+ * them) and where, or why it could not read it.
+ */
+export function importError(error) {
+  const text = errorWords(error);
+  if (error.code === 'ambiguous_alphabet' && error.alphabets?.length === 2) {
+    const [zeroSymbol, zeroEmpty] = error.alphabets;
+    return (
+      `Not imported: this ${error.size} × ${error.size} grid reads two ways, with 0 as a symbol (${zeroSymbol}) ` +
+      `or with 0 as an empty cell (${zeroEmpty}). Write its empty cells as dots, not 0s, and import it again.`
+    );
+  }
+  return error.code === 'conflicting_givens'
+    ? `The givens clash, so the puzzle was not imported: ${text}.`
+    : `Could not read that puzzle: ${text}.`;
+}
+
+/** The codes of a puzzle that hints, the step-by-step path and the grade refuse: not exactly one solution. */
+export const NOT_UNIQUE = ['no_solution', 'multiple_solutions'];
+
+/**
+ * What to tell the player for an engine error while the grid holds their entries:
+ * conflicts among *givens* that involve entries are the player's own; a puzzle without
+ * exactly one solution is said in the engine's words, as a sentence.
+ */
+export function explainError(error, { entries = false } = {}) {
+  const text = errorWords(error);
+  if (error.code === 'conflicting_givens') {
+    return entries
+      ? `Fix the conflicts first: ${text} (among your entries and the givens).`
+      : `The puzzle’s givens clash: ${text}.`;
+  }
+  if (NOT_UNIQUE.includes(error.code)) return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  return text;
+}
+
+/**
+ * `x` in scientific notation with `digits` decimals, its exponent in superscript digits:
+ * "1.2 × 10²¹", "3.4 × 10⁻¹³". Plain text (no markup), so that it reads the same in the
+ * page, a live status and a title.
+ */
+export function scientific(x, digits = 1) {
+  const [mantissa, exponent] = x.toExponential(digits).split('e');
+  const power = String(Number(exponent))
+    .replace('-', '⁻')
+    .replace(/[0-9]/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);
+  return `${mantissa} × 10${power}`;
+}
+
+/** "about 3 minutes", "about 2,000 years": a rough duration for an estimate. */
+export function roughDuration(seconds) {
+  const units = [
+    [365.25 * 86400, 'year'],
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  for (const [size, word] of units) {
+    if (seconds >= size || word === 'second') {
+      const amount = seconds / size;
+      if (amount >= 1e6) return `about ${scientific(amount)} ${word}s`;
+      const n = Math.max(1, Math.round(amount));
+      return `about ${plural(n, word)}`;
+    }
+  }
+  return '';
+}
+
+/** A fraction as a percentage that never reads "0.0000%". */
+export function percent(fraction) {
+  if (!(fraction > 0)) return 'no estimate yet';
+  if (fraction >= 0.01) return `${(fraction * 100).toFixed(1)}%`;
+  if (fraction >= 1e-4) return `${(fraction * 100).toFixed(3)}%`;
+  return `${scientific(fraction * 100)}%`;
+}
+
+/** The number of solutions of an empty 9 x 9 grid (Felgenhauer and Jarvis, 2005), in words. */
+export const EMPTY_9X9 = scientific(6.67e21, 2);
+
+/**
+ * What a cancelled count says: the `solutions` found before Cancel (none reported yet when
+ * null), the estimate `fraction` of the search done then, after `seconds`.
+ */
+export function countCancelled({ solutions = null, fraction = 0, seconds }) {
+  const found = solutions === null
+    ? 'before any solution was counted'
+    : `with ${plural(solutions, 'solution')} found${fraction > 0 ? `, about ${percent(fraction)} of the search done` : ''}`;
+  return `Cancelled the count after ${seconds.toFixed(1)} s, ${found}. The solver was restarted; the page is ready.`;
+}
+
+/**
+ * What a running count says: `solutions` so far, the engine's estimate `fraction` of the
+ * search done after `seconds`; a warning (and why) when the whole count would take over an
+ * hour at this pace.
+ */
+export function countProgress({ solutions, fraction, seconds, emptyNine = false }) {
+  let text = `Counting: ${plural(solutions, 'solution')} so far, about ${percent(fraction)} of the search done (${seconds.toFixed(1)} s).`;
+  const total = fraction > 0 ? seconds / fraction : Infinity;
+  const warning = seconds > 1 && total > 3600;
+  if (warning) {
+    text +=
+      ` At this pace the whole count would take ${fraction > 0 ? roughDuration(total) : 'far too long'}: ` +
+      (emptyNine ? `an empty 9 × 9 grid has about ${EMPTY_9X9} solutions.` : 'this grid has astronomically many solutions.') +
+      ' Cancel, or add givens.';
+  }
+  return { text, warning };
+}

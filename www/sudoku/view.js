@@ -1,0 +1,308 @@
+// The sudoku page's view: the one module that writes the DOM. `render(state)` draws the
+// whole page from the state (state.js) with its parts, the grid (board.js) and the job
+// panel (job-panel.js); the few things that are not state (focus, scrolling, the running
+// timer) have their own functions here. Rendering only: no game logic, no engine calls.
+import { Board } from './board.js';
+import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
+import { JobPanel } from './job-panel.js';
+import { clock, levelNote, plainWords, plural } from './messages.js';
+import { layoutOf } from './state.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The grid; its handlers are the page's (main.js). */
+export let board = null;
+/** The panel of the current long job. */
+export let panel = null;
+
+/** What `render` last built: the pad's size and mode, the step list's path. */
+const built = { n: 0, boxRows: 0, boxCols: 0, padFor: '', steps: null };
+
+/**
+ * Makes the grid, the job panel, the size menu and the palette; `handlers` are the grid's
+ * (see board.js) and `pad(v)` / `erase()` / `paint(color)` what the pad and palette do.
+ */
+export function mount(handlers, { pad, erase, paint, walkTo }) {
+  board = new Board($('grid'), handlers);
+  panel = new JobPanel(
+    { box: $('job'), text: $('job-text'), progress: $('job-progress'), note: $('job-note') },
+    ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty', 'walk'].map($),
+  );
+  built.actions = { pad, erase, walkTo };
+  for (const n of SIZES) {
+    const option = document.createElement('option');
+    option.value = String(n);
+    option.textContent = `${n} × ${n}`;
+    $('size').append(option);
+  }
+  $('size').value = '9';
+  const buttons = [];
+  for (let color = 0; color <= COLORS; color++) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = `swatch color-${color}`;
+    button.dataset.color = String(color);
+    button.setAttribute('aria-label', color ? `Colour ${color}` : 'No colour');
+    button.textContent = color ? '' : '×';
+    button.addEventListener('pointerdown', (event) => event.preventDefault());
+    button.addEventListener('click', () => paint(color));
+    buttons.push(button);
+  }
+  $('palette').replaceChildren(...buttons);
+}
+
+/** The solver's loading state in the header. */
+export function renderSolver(state, error) {
+  const status = $('engine-status');
+  status.dataset.state = state;
+  status.textContent =
+    state === 'loading'
+      ? 'Loading the solver…'
+      : state === 'ready'
+        ? 'Solver ready: WebAssembly in workers.'
+        : `The solver failed to load: ${error?.message ?? 'unknown error'}. Reload the page to try again.`;
+}
+
+/** Draws the page from `state`; `elapsed` is the time played, the timer's run included. */
+export function render(state, elapsed) {
+  const { game, walk } = state;
+  if (game.n !== built.n || game.boxRows !== built.boxRows || game.boxCols !== built.boxCols) build(game);
+  renderPad(state);
+  // The grid is drawn again only when what it shows changed (a message alone does not).
+  const mistakesOn = $('opt-mistakes').checked;
+  const drawn = [game, walk, state.conflicts, state.checked, state.hinted, state.hint, layoutOf(state), board.selected, mistakesOn];
+  if (!built.drawn || drawn.some((x, k) => x !== built.drawn[k])) {
+    built.drawn = drawn;
+    renderGrid(state, mistakesOn);
+  }
+  renderStep(state);
+  $('undo').disabled = !canUndo(game);
+  $('redo').disabled = !canRedo(game);
+  $('export-text').value = currentLine(game);
+  renderTimer(state, elapsed);
+  const message = $('message');
+  message.dataset.kind = state.message.kind;
+  if (message.textContent !== state.message.text) message.textContent = state.message.text;
+  renderStats(state.stats);
+  renderLevels(state.layout);
+  const importError = $('import-error');
+  importError.textContent = state.importError;
+  importError.hidden = !state.importError;
+  $('copy-status').textContent = state.copyStatus;
+}
+
+/** The grid: the game (or the step-by-step view's grid), with what the engine said of it. */
+function renderGrid(state, mistakesOn) {
+  const { game, walk } = state;
+  const peers = layoutOf(state)?.peers[board.selected] ?? null;
+  if (walk) {
+    const { grid } = pathState(walk.givens, walk.steps, walk.shown);
+    const step = walk.steps[walk.shown];
+    board.render({
+      ...game,
+      entries: grid.map((v, k) => (walk.givens[k] ? 0 : v)),
+      notes: walk.candidates.get(walk.shown),
+      colors: [],
+      conflicts: new Set(),
+      wrong: new Set(),
+      hinted: -1,
+      peers,
+      step: step ? stepOverlay(step) : null,
+    });
+  } else {
+    const wrong = new Set(state.checked);
+    if (mistakesOn) for (const k of mistakes(game)) wrong.add(k);
+    board.render({ ...game, conflicts: state.conflicts, wrong, hinted: state.hinted, peers, step: state.hint?.overlay ?? null });
+  }
+}
+
+/** The grid's cells, the keys' help and the size menu for a game's size. */
+function build(game) {
+  Object.assign(built, { n: game.n, boxRows: game.boxRows, boxCols: game.boxCols, padFor: '', drawn: null });
+  board.build(game.n, game.boxRows, game.boxCols);
+  // From 17 x 17 up, H and N are symbols of the grid: ? and Space do their jobs there.
+  const letters = game.n < 17;
+  $('keys-help').textContent =
+    `Arrows move · type to fill · Shift+digit or ${letters ? 'N' : 'Space'} notes · ` +
+    `Backspace clears · ${letters ? 'H' : '?'} hint · Enter applies it · Ctrl+Z / Ctrl+Y`;
+  $('size').value = String(game.n);
+}
+
+/** The pad: a button per symbol and Erase; what they do shows (enter, or toggle a note). */
+function renderPad(state) {
+  const { n } = state.game;
+  const pad = $('pad');
+  const notes = state.pencil && !state.setter;
+  if (built.padFor !== String(n)) {
+    built.padFor = String(n);
+    const buttons = [];
+    for (let v = 1; v <= n; v++) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = symbol(v);
+      button.dataset.symbol = symbol(v);
+      button.addEventListener('click', () => built.actions.pad(v));
+      buttons.push(button);
+    }
+    const erase = document.createElement('button');
+    erase.type = 'button';
+    erase.textContent = '⌫';
+    erase.title = 'Erase';
+    erase.setAttribute('aria-label', 'Erase');
+    erase.className = 'erase';
+    erase.addEventListener('click', () => built.actions.erase());
+    buttons.push(erase);
+    // A tap on the pad does not take the focus from the grid.
+    for (const button of buttons) button.addEventListener('pointerdown', (event) => event.preventDefault());
+    pad.className = `pad${n >= 10 ? ' many' : ''}`;
+    pad.style.setProperty('--cols', String(n >= 10 ? Math.ceil((n + 1) / 2) : n + 1));
+    pad.replaceChildren(...buttons);
+  }
+  pad.classList.toggle('pencil', notes);
+  pad.setAttribute('aria-label', notes ? 'Toggle a pencil mark in the selected cell' : 'Enter a symbol in the selected cell');
+  for (const button of pad.querySelectorAll('[data-symbol]')) {
+    button.setAttribute('aria-label', `${notes ? 'Note' : 'Enter'} ${button.dataset.symbol}`);
+  }
+  const pencil = $('mode-pencil');
+  pencil.setAttribute('aria-pressed', String(state.pencil));
+  pencil.textContent = `Notes: ${state.pencil ? 'on' : 'off'}`;
+  const setter = $('mode-setter');
+  setter.setAttribute('aria-pressed', String(state.setter));
+  setter.textContent = `Enter givens: ${state.setter ? 'on' : 'off'}`;
+  document.body.classList.toggle('setter', state.setter);
+}
+
+/** The timer, Pause and the paused cover. */
+export function renderTimer(state, elapsed) {
+  $('timer').textContent = clock(elapsed);
+  $('pause').textContent = state.paused ? 'Resume' : 'Pause';
+  $('pause').setAttribute('aria-pressed', String(state.paused));
+  $('paused').hidden = !state.paused;
+  $('grid').classList.toggle('hidden-by-pause', state.paused);
+}
+
+function renderStats(stats) {
+  $('stats').hidden = !stats;
+  if (!stats) return;
+  $('stat-time').textContent = `${stats.ms.toFixed(1)} ms`;
+  $('stat-nodes').textContent =
+    stats.nodes === 0 ? `0 (singles filled ${stats.forced} cells)` : stats.nodes.toLocaleString('en');
+  $('stat-updates').textContent = stats.updates.toLocaleString('en');
+  $('stat-unique').textContent = ['none', 'unique', 'more than one'][stats.solutions];
+}
+
+/** The levels New offers at the chosen size (the package's), the others disabled. */
+function renderLevels(layout) {
+  const n = Number($('size').value);
+  if (!layout || layout.size !== n) return;
+  const select = $('difficulty');
+  for (const option of select.options) option.disabled = !layout.levels.includes(option.value);
+  if (!layout.levels.includes(select.value)) select.value = layout.levels.at(-1);
+  const note = $('levels-note');
+  note.textContent = levelNote(n, layout.levels);
+  note.hidden = !note.textContent;
+}
+
+/** Shows the levels of `layout` (the size menu's, which may not be the game's). */
+export const showLevels = renderLevels;
+
+/** The step panel: the hint on show, or the step-by-step view's current step. */
+function renderStep(state) {
+  const { walk } = state;
+  const panelBox = $('step');
+  const shown = walk ? walk.steps[walk.shown] : state.hint?.step;
+  panelBox.hidden = !walk && !shown;
+  document.querySelector('.board').classList.toggle('stepping', !panelBox.hidden);
+  if (walk && built.steps !== walk.steps) buildStepList(walk.steps);
+  if (!walk) built.steps = null;
+  if (panelBox.hidden) {
+    $('step-said').textContent = '';
+    return;
+  }
+  panelBox.dataset.mode = walk ? 'walk' : 'hint';
+  $('step-apply').hidden = !!walk;
+  $('step-prev').parentElement.hidden = !walk;
+  $('step-list').hidden = !walk;
+  if (walk) {
+    $('step-prev').disabled = walk.shown === 0;
+    $('step-next').disabled = walk.shown >= walk.steps.length;
+    markStep(walk.shown);
+  }
+  const reason = $('step-reason');
+  if (shown) {
+    const count = walk ? `Step ${walk.shown + 1} of ${walk.steps.length}: ` : 'Hint: ';
+    $('step-title').textContent = `${count}${shown.title}`;
+    panelBox.dataset.technique = shown.technique;
+    reason.textContent = plainWords(shown.reason);
+  } else {
+    $('step-title').textContent = walk.solved
+      ? `Solved in ${plural(walk.steps.length, 'step')}`
+      : `Stuck after ${plural(walk.steps.length, 'step')}`;
+    panelBox.dataset.technique = '';
+    reason.textContent = walk.solved
+      ? 'Every cell is filled by logic alone.'
+      : 'No technique this solver knows goes further: the rest needs trial and error (Solve finishes it).';
+  }
+  const said = `${$('step-title').textContent}. ${reason.textContent}`;
+  if ($('step-said').textContent !== said) $('step-said').textContent = said;
+  reason.dataset.kind = shown?.technique === 'missing_candidate' || shown?.technique === 'wrong_entry' ? 'bad' : '';
+}
+
+function buildStepList(steps) {
+  built.steps = steps;
+  const items = steps.map((step, k) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'step-item';
+    button.dataset.k = String(k);
+    button.textContent = `${k + 1}. ${step.title}`;
+    button.addEventListener('click', () => built.actions.walkTo(k));
+    item.append(button);
+    return item;
+  });
+  $('step-list').replaceChildren(...items);
+}
+
+/** Marks step `k` of the list as the current one, scrolled into the list's view. */
+function markStep(k) {
+  const list = $('step-list');
+  for (const button of list.querySelectorAll('button')) {
+    if (Number(button.dataset.k) !== k) {
+      button.removeAttribute('aria-current');
+      continue;
+    }
+    if (button.getAttribute('aria-current') === 'step') continue;
+    button.setAttribute('aria-current', 'step');
+    // Scrolls the list alone (scrollIntoView would scroll the page too).
+    const top = button.offsetTop; // the list is the offset parent (position: relative)
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + button.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + button.offsetHeight - list.clientHeight;
+    }
+  }
+}
+
+/** Brings the step panel into view; `focus` names a control of it to focus. */
+export function showStep(focus) {
+  $('step').scrollIntoView?.({ block: 'nearest' });
+  if (focus) $(focus).focus();
+}
+
+/** Next (or Previous) went disabled under the focus (the end, or the start): focus the other. */
+export function keepStepFocus() {
+  const focused = document.activeElement;
+  if (focused?.disabled) (focused.id === 'step-next' ? $('step-prev') : $('step-next')).focus();
+}
+
+/** A new game is for playing: brings the whole board into view if it is not. */
+export function showBoard() {
+  const box = document.querySelector('.board');
+  const { top, bottom } = box.getBoundingClientRect();
+  if (top < 0 || bottom > innerHeight) box.scrollIntoView({ block: 'start' });
+}
+
+/** Selects the export text (for copying by hand). */
+export function selectExport() {
+  $('export-text').select();
+}
