@@ -83,14 +83,17 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Debian's headless Chromium with a fresh profile. Returns `{ context, close }`. */
-export async function launchChromium() {
+/**
+ * Debian's headless Chromium with a fresh profile, and `flags` beyond the usual ones (e.g. the
+ * certificate a test server signed itself). Returns `{ context, close }`.
+ */
+export async function launchChromium(flags = []) {
   const profile = tempDir('chromium');
   // launchPersistentContext is Playwright's way to pass --user-data-dir.
   const context = await chromium.launchPersistentContext(profile.path, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...flags],
   });
   return {
     context,

@@ -1,0 +1,152 @@
+// Cold start of the two pages (issue #36 item 3): from navigation to a playable, solvable
+// sudoku grid, and to a counted example on the dancing-links page, in headless Chromium with
+// a fresh profile each run (nothing cached), under the throttling mobile audits apply:
+// Lighthouse's mobile profile applied through the DevTools protocol, 4x CPU slowdown and its
+// network (the profile Lighthouse called "Fast 3G" before it was renamed "Slow 4G": 150 ms
+// RTT and 1,638.4 Kbit/s, applied per request as Lighthouse's devtools throttling applies it,
+// 562.5 ms of request latency, 1,474.56 Kbit/s down, 675 Kbit/s up).
+//
+//   node bench/cold-start/run.mjs [RUNS] [--no-throttle]
+//
+// Serves www/ (scripts/build.sh first) as a static host does: over HTTP/2, gzip-compressed,
+// cacheable, with each file's MIME type (application/wasm for streaming compilation), and prints per page the
+// median time to each mark and the bytes fetched. The marks, from navigation start:
+// - sudoku page: `playable` (the grid drawn and the solver's module compiled: the header says
+//   "Solver ready"), `solved` (Solve pressed at once, the grid solved);
+// - dancing-links page: `ready` (the solver's module compiled), `counted` (Solve pressed at
+//   once on the example the page opens with, its count shown).
+import { execFileSync } from 'node:child_process';
+import { createSecureServer } from 'node:http2';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT, launchChromium, tempDir } from '../../tests/js/helpers.mjs';
+
+const args = process.argv.slice(2);
+const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
+const throttle = !args.includes('--no-throttle');
+
+const NETWORK = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.dlx': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * A static server of `dir` as a static host serves it: over HTTP/2 (TLS, a self-signed
+ * certificate made here with openssl), every response gzipped and cacheable.
+ */
+async function serveGzip(dir) {
+  const keys = tempDir('cold-start-tls');
+  const key = join(keys.path, 'key.pem');
+  const cert = join(keys.path, 'cert.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
+    { stdio: 'ignore' });
+  // Chromium trusts the certificate by its key's hash (and then caches what it fetches, as
+  // it does not from a server whose certificate it merely ignores).
+  const spki = execFileSync('sh', ['-c', `openssl x509 -in '${cert}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`]).toString().trim();
+  const server = createSecureServer({ key: await readFile(key), cert: await readFile(cert), allowHTTP1: true },
+    async (request, response) => {
+      const path = normalize(decodeURIComponent(new URL(request.url, 'https://x').pathname));
+      const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+      try {
+        const body = gzipSync(await readFile(file), { level: 9 });
+        response.writeHead(200, {
+          'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'Content-Encoding': 'gzip',
+          'Cache-Control': 'public, max-age=600',
+        });
+        response.end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+    });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({
+      url: `https://127.0.0.1:${server.address().port}/`,
+      flags: [`--ignore-certificate-errors-spki-list=${spki}`],
+      close: () => new Promise((done) => server.close(() => { keys.remove(); done(); })),
+    }));
+  });
+}
+
+/** The median of `values`. */
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+/** One cold load of `page` (a path under www/); returns its marks in ms and the bytes fetched. */
+async function coldLoad(server, path, marks) {
+  const browser = await launchChromium(server.flags);
+  try {
+    const page = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let bytes = 0;
+    cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+    if (throttle) {
+      await cdp.send('Network.emulateNetworkConditions', NETWORK);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    }
+    await page.goto(server.url + path, { waitUntil: 'commit' });
+    const times = {};
+    for (const [name, mark] of marks) {
+      await mark(page);
+      times[name] = await page.evaluate(() => performance.now());
+    }
+    return { times, bytes };
+  } finally {
+    await browser.close();
+  }
+}
+
+const SUDOKU = [
+  ['playable', (page) => page.waitForFunction(() =>
+    document.querySelectorAll('#grid [role="gridcell"]').length === 81
+    && document.getElementById('engine-status')?.dataset.state === 'ready', null, { polling: 'raf', timeout: 60_000 })],
+  ['solved', async (page) => {
+    await page.click('#solve');
+    await page.waitForFunction(() => [...document.querySelectorAll('#grid [role="gridcell"]')]
+      .every((cell) => /[1-9]/.test(cell.textContent.trim().slice(0, 1))), null, { polling: 'raf', timeout: 60_000 });
+  }],
+];
+
+const DLX = [
+  ['ready', (page) => page.waitForFunction(() =>
+    document.getElementById('engine-status')?.dataset.state === 'ready'
+    && document.getElementById('problem')?.value.trim().length > 0, null, { polling: 'raf', timeout: 60_000 })],
+  ['counted', async (page) => {
+    const known = await page.evaluate(() => document.getElementById('example-about')?.dataset.count);
+    await page.click('#solve');
+    await page.waitForFunction((count) => {
+      const shown = document.getElementById('stat-count')?.textContent.replace(/[^0-9]/g, '');
+      return shown !== '' && (count === undefined || shown === count);
+    }, known, { polling: 'raf', timeout: 60_000 });
+  }],
+];
+
+const server = await serveGzip(join(ROOT, 'www'));
+try {
+  console.log(`cold start, ${runs} runs each, ${throttle ? `throttled: CPU ${CPU_SLOWDOWN}x, ${NETWORK.latency} ms request latency, ${(NETWORK.downloadThroughput * 8 / 1024).toFixed(0)} Kbit/s down` : 'unthrottled'}`);
+  for (const [name, path, marks] of [['sudoku page', 'index.html', SUDOKU], ['dancing-links page', 'dlx.html', DLX]]) {
+    const results = [];
+    for (let i = 0; i < runs; i++) results.push(await coldLoad(server, path, marks));
+    const cells = marks.map(([mark]) => `${mark} ${median(results.map((r) => r.times[mark])).toFixed(0)} ms`);
+    console.log(`${name.padEnd(20)} ${cells.join(', ')}; ${(median(results.map((r) => r.bytes)) / 1024).toFixed(0)} KB fetched`);
+  }
+} finally {
+  await server.close();
+}
