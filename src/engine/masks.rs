@@ -50,6 +50,11 @@ pub(crate) trait Bits:
     fn halves(self) -> [u64; 2];
     /// Whether item `k` is in the set.
     fn has(self, k: u32) -> bool;
+    /// Whether the two sets share an item.
+    #[inline(always)]
+    fn meets(self, other: Self) -> bool {
+        self & other != Self::ZERO
+    }
 }
 
 impl Bits for u64 {
@@ -95,6 +100,18 @@ impl Bits for u128 {
     fn has(self, k: u32) -> bool {
         let [low, high] = self.halves();
         (if k < 64 { low } else { high }) >> (k & 63) & 1 != 0
+    }
+    /// With `simd128`, one `v128.and` and one `v128.any_true` instead of two 64-bit ANDs,
+    /// an OR and a test.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn meets(self, other: u128) -> bool {
+        use core::arch::wasm32::{u64x2, v128, v128_and, v128_any_true};
+        let v = |x: u128| -> v128 {
+            let [low, high] = x.halves();
+            u64x2(low, high)
+        };
+        v128_any_true(v128_and(v(self), v(other)))
     }
 }
 
@@ -519,7 +536,7 @@ impl<B: Bits> Search<B> {
             // SAFETY: `x` is an option index (see `at`); `kept <= k < rest_len` and, while
             // options are left to read, `back >= kept`, so `back < rest_len` too; `grow`
             // made `tail` that long.
-            let meets = *unsafe { at(masks, x) } & chosen != B::ZERO;
+            let meets = unsafe { at(masks, x) }.meets(chosen);
             unsafe {
                 put(tail, kept, x);
                 put(tail, back, x);
