@@ -83,6 +83,8 @@ mod verdict;
 
 pub use alphabet::{Alphabet, EMPTY_MARKS};
 pub use analysis::{CoverEncoding, SolveReport};
+#[cfg(all(target_arch = "wasm32", feature = "sudoku-toolkit"))]
+pub(crate) use batch::solve_classic_line;
 pub use batch::{solve_batch, solve_batch_bytes, BatchError};
 pub use candidates::Candidates;
 pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
