@@ -7,7 +7,12 @@
 # in Node and in Chromium against npm dancing-links, one table each. Not part of the tests.
 #
 #   scripts/bench.sh [--quick] [WORKLOAD...]
+#   scripts/bench.sh --ratio [WORKLOAD...]
 #
+# --ratio: only the wasm ÷ native table (issue 36): dlx-wasm natively, and both builds of the
+# package's main module (plain and simd128) in Node and in headless Chromium, in the same
+# interleaved rounds (bench/exact-cover/ratio.mjs), on queens12, langford11 and
+# pentominoes6x10 unless named; written to target/bench-results/ratio.md. About 2 minutes.
 # --quick (or DLX_BENCH_QUICK=1) skips the slow workload (counting all 6x10 pentomino tilings,
 # a few minutes in all). WORKLOAD names (queens12, langford11, pentominoes6x10_first,
 # pentominoes6x10, sudoku) limit the run to those. The table is also written to
@@ -21,7 +26,8 @@ workloads=()
 for arg in "$@"; do
     case $arg in
         --quick) export DLX_BENCH_QUICK=1 ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        --ratio) ratio=1 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         -*) echo "bench: unknown option $arg (see --help)" >&2; exit 2 ;;
         sudoku) sudoku=1 ;;
         *) workloads+=("$arg") ;;
@@ -52,6 +58,15 @@ done
 
 say "building the release wasm package (scripts/build.sh)"
 bash scripts/build.sh
+
+if [[ ${ratio:-} ]]; then
+    say "writing the workloads to $data (and building the native side, bench_workloads)"
+    cargo run --quiet --release --example bench_workloads -- "$data"
+    say "wasm ÷ native: native, Node and Chromium (plain and simd128) in interleaved rounds"
+    node "$bench_js/ratio.mjs" --data "$data" --pkg pkg --native "$target_dir/release/examples/bench_workloads" \
+        --out "$results/ratio.md" "${workloads[@]}"
+    exit 0
+fi
 
 if [[ ${sudoku:-} ]]; then
     say "sudoku, native: dlx-wasm (bands, and the linked engine) against dlx 0.8.5"

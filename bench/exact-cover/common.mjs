@@ -41,8 +41,8 @@ export function checkExactCover(problem, chosen, solver) {
  * The solvers, each as `{ prepare(workload, text, problem) -> { setup(), run(state), first?(state), teardown(state) } }`.
  * `setup` builds what the search needs and is not timed; `run` is the search and returns the
  * number of solutions found (with `mode: "first"`, 1 if there is one), or `{ found, ms }`
- * when it times itself; `first(state)` returns the first solution's option indices for the
- * pre-timing check.
+ * when it times itself (or a promise of that, when it runs elsewhere); `first(state)` returns
+ * the first solution's option indices (or a promise of them) for the pre-timing check.
  * @param {object} wasm dlx-wasm's module, initialised (`ExactCoverSolver`).
  * @param {Function} DancingLinks npm dancing-links' `DancingLinks` class.
  * @param {object} more further solvers of the same shape (Node adds dlx-wasm native).
@@ -96,20 +96,53 @@ export function makeSolvers(wasm, DancingLinks, more = {}) {
 /** How many timed rounds: slow workloads 3, others until `budgetMs` is spent (5 to 200). */
 const ROUNDS = { slowRounds: 3, minRounds: 5, maxRounds: 200, budgetMs: 8000, warmupRounds: 3 };
 
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
 /**
+ * One timed search of a prepared solver (`setup` and `teardown` outside the time), its answer
+ * checked against the workload's. Returns the milliseconds, or a promise of them when the
+ * solver's `run` answers with a promise of `{ found, ms }` (a solver in another process or
+ * page, which times itself).
+ */
+export function timeOnce({ setup, run, teardown }, workload, name, now) {
+  const check = (found) => {
+    if (found !== workload.expected) {
+      throw new Error(`${name} on ${workload.name}: ${found} solutions, expected ${workload.expected}`);
+    }
+  };
+  const state = setup();
+  const t0 = now();
+  const found = run(state);
+  const ms = now() - t0;
+  if (found instanceof Promise) {
+    return found.then((answer) => {
+      teardown(state);
+      check(answer.found);
+      return answer.ms;
+    });
+  }
+  teardown(state);
+  if (typeof found === 'object') {
+    check(found.found);
+    return found.ms;
+  }
+  check(found);
+  return ms;
+}
+
+/**
  * Times every solver on one workload, rounds interleaved (the order alternates each round)
  * so that load from elsewhere on the machine falls on all of them alike. Every run's answer
- * is checked. Returns `{ [solver]: { medianMs, minMs, rounds } }`.
+ * is checked. Resolves to `{ [solver]: { medianMs, minMs, rounds, times } }` (`times`: the
+ * milliseconds of each round, in round order).
  * @param {() => number} now a millisecond clock (`performance.now`).
  * @param {(msg: string) => void} log progress lines.
  */
-export function measure(workload, text, solvers, { now, log = () => {} }) {
+export async function measure(workload, text, solvers, { now, log = () => {} }) {
   const problem = parseKnuth(text);
   if (problem.options.length !== workload.options) {
     throw new Error(`${workload.file}: ${problem.options.length} options, manifest says ${workload.options}`);
@@ -117,27 +150,15 @@ export function measure(workload, text, solvers, { now, log = () => {} }) {
   const names = Object.keys(solvers);
   const prepared = names.map((name) => solvers[name].prepare(workload, text, problem));
 
-  const once = (k) => {
-    const { setup, run, teardown } = prepared[k];
-    const state = setup();
-    const t0 = now();
-    let found = run(state);
-    let ms = now() - t0;
-    if (typeof found === 'object') ({ found, ms } = found);
-    teardown(state);
-    if (found !== workload.expected) {
-      throw new Error(`${names[k]} on ${workload.name}: ${found} solutions, expected ${workload.expected}`);
-    }
-    return ms;
-  };
+  const once = (k) => timeOnce(prepared[k], workload, names[k], now);
 
   // Before timing: each solver's first solution must be an exact cover.
-  prepared.forEach(({ setup, first, teardown }, k) => {
-    if (!first) return;
+  for (const [k, { setup, first, teardown }] of prepared.entries()) {
+    if (!first) continue;
     const state = setup();
-    checkExactCover(problem, first(state), names[k]);
+    checkExactCover(problem, await first(state), names[k]);
     teardown(state);
-  });
+  }
 
   const times = names.map(() => []);
   const warmup = workload.slow ? 0 : ROUNDS.warmupRounds;
@@ -145,7 +166,7 @@ export function measure(workload, text, solvers, { now, log = () => {} }) {
   for (let round = 0; ; round++) {
     const order = round % 2 ? [...names.keys()].reverse() : [...names.keys()];
     for (const k of order) {
-      const ms = once(k);
+      const ms = await once(k);
       if (round >= warmup) times[k].push(ms);
     }
     const rounds = round + 1 - warmup;
@@ -158,7 +179,7 @@ export function measure(workload, text, solvers, { now, log = () => {} }) {
   }
   const result = {};
   names.forEach((name, k) => {
-    result[name] = { medianMs: median(times[k]), minMs: Math.min(...times[k]), rounds: times[k].length };
+    result[name] = { medianMs: median(times[k]), minMs: Math.min(...times[k]), rounds: times[k].length, times: times[k] };
   });
   log(`  ${workload.name}: ${names.map((n) => `${n} ${result[n].medianMs.toFixed(3)} ms`).join(', ')}`);
   return result;

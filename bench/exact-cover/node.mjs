@@ -61,7 +61,7 @@ const workloads = loadWorkloads(options.data, only, (w) => !(quick() && w.slow))
 const results = {};
 for (const workload of workloads) {
   const text = readFileSync(join(options.data, workload.file), 'utf8');
-  results[workload.name] = measure(workload, text, solvers, {
+  results[workload.name] = await measure(workload, text, solvers, {
     now: () => performance.now(),
     log: (line) => console.log(line),
   });

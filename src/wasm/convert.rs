@@ -30,6 +30,12 @@ extern "C" {
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
+    /// Whether `value` is a string of exactly `bytes.len()` ASCII characters, copied into
+    /// `bytes` if so (by the engine's encoder, as `utf8Into`): a fixed-size argument read
+    /// into memory Rust already has, in one call across.
+    #[cfg(feature = "sudoku-toolkit")]
+    #[wasm_bindgen(js_name = asciiInto)]
+    pub(crate) fn ascii_into(value: &JsValue, bytes: &mut [u8]) -> bool;
     /// UTF-8 bytes as a JS string, decoded by the engine (which checks them): for text
     /// Rust wrote as bytes.
     #[cfg(feature = "sudoku-toolkit")]

@@ -91,15 +91,10 @@ pub fn solve_batch_bytes(
     loop {
         line_count += 1;
         let rest = &all[start..];
-        if classic
-            && rest.get(81).is_none_or(|&b| b == b'\n')
-            && digits_into(rest.get(..81).unwrap_or(rest), &mut values)
-        {
-            if let Some(found) = solver.first_classic(&values, &mut solution) {
+        if classic && rest.get(81).is_none_or(|&b| b == b'\n') {
+            let line = rest.get(..81).unwrap_or(rest);
+            if classic_line(&mut solver, line, &mut values, &mut solution, out).is_some() {
                 count += 1;
-                if found {
-                    push_digits(out, &solution);
-                }
                 out.push(b'\n');
                 if rest.len() == 81 {
                     return Ok(count);
@@ -137,6 +132,42 @@ pub fn solve_batch_bytes(
 
 /// The UTF-8 of U+FEFF, the byte-order mark.
 const BYTE_ORDER_MARK: &[u8] = "\u{FEFF}".as_bytes();
+
+/// The path of a line of 81 digits read as a classic puzzle (see [`solve_batch_bytes`]):
+/// read straight into the band search (into `values`), its first solution (into `solution`)
+/// appended to `out` as digits. `Some(found)`, or `None` (and `out` as it was) when `line` is
+/// not 81 digits or two givens conflict, which the general reader words.
+#[inline(always)]
+fn classic_line(
+    solver: &mut SudokuSolver,
+    line: &[u8],
+    values: &mut [u8; 81],
+    solution: &mut [u8; 81],
+    out: &mut Vec<u8>,
+) -> Option<bool> {
+    if !digits_into(line, values) {
+        return None;
+    }
+    let found = solver.first_classic(values, solution)?;
+    if found {
+        push_digits(out, solution);
+    }
+    Some(found)
+}
+
+/// One classic 9x9 puzzle by the batch's path, for one call a puzzle with no options (the
+/// package's `solve_sudoku`): the solution's 81 digits (ASCII `1`-`9`), an empty vector if
+/// there is none, or `None` when `line` is not 81 digits or two givens conflict (the caller
+/// reads it in full then, as [`Sudoku::parse`](crate::Sudoku::parse) does, for its error).
+/// The same answer as the general path's, as the batch's is
+/// (`crates/dlx-sudoku/tests/sudoku_batch.rs`).
+pub fn solve_classic_line(line: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(81);
+    super::solver::with_workspace(|solver| {
+        classic_line(solver, line, &mut [0; 81], &mut [0; 81], &mut out)
+    })?;
+    Some(out)
+}
 
 /// Whether a batch's line is not a puzzle: blank, or a comment (`#` first).
 fn is_skipped(line: &str) -> bool {
@@ -200,7 +231,40 @@ fn solve_line(
 
 #[cfg(test)]
 mod tests {
-    use super::push_digit_words;
+    use super::{compact_digits_layout, push_digit_words, solve_classic_line};
+    use crate::{Options, Sudoku};
+
+    /// `solve_classic_line` is `solve_sudoku`'s path with no options: the default options
+    /// must read 81 digits as the classic puzzle, and it must answer as the general path.
+    #[test]
+    fn a_classic_line_alone_is_solved_as_the_general_path_solves_it() {
+        assert!(compact_digits_layout(&Options::default()).is_some());
+        let solved =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        // The same without its first given: several solutions, of which the first.
+        let several = format!(".{}", &solved[1..]);
+        // Cell 9 can hold no digit: 1-8 are in its row, 9 in its column.
+        let none = format!("12345678.........9{}", ".".repeat(63));
+        for line in [solved, &several, &none, &solved.replace('.', "0")] {
+            let general = Sudoku::parse(line, &Options::default())
+                .unwrap()
+                .some_solution()
+                .unwrap()
+                .map_or(String::new(), |s| s.to_line());
+            let fast = solve_classic_line(line.as_bytes()).expect("a classic line");
+            assert_eq!(String::from_utf8(fast).unwrap(), general, "{line}");
+        }
+        // Conflicting givens, other lengths and other symbols go to the general path.
+        let conflict = format!("11{}", &solved[2..]);
+        for line in [
+            conflict.as_str(),
+            &solved[1..],
+            &format!("{solved}."),
+            &solved.replace('.', "x"),
+        ] {
+            assert_eq!(solve_classic_line(line.as_bytes()), None, "{line}");
+        }
+    }
 
     /// The word version against the definition, after text already in the buffer, for
     /// grids with every value in every cell.

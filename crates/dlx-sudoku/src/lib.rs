@@ -86,7 +86,7 @@ mod verdict;
 
 pub use alphabet::{Alphabet, EMPTY_MARKS};
 pub use analysis::{CoverEncoding, SolveReport};
-pub use batch::{solve_batch, solve_batch_bytes, BatchError};
+pub use batch::{solve_batch, solve_batch_bytes, solve_classic_line, BatchError};
 pub use candidates::Candidates;
 pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
 pub use generate::{
