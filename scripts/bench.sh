@@ -12,7 +12,9 @@
 # --ratio: only the wasm ÷ native table (issue 36): dlx-wasm natively, and both builds of the
 # package's main module (plain and simd128) in Node and in headless Chromium, in the same
 # interleaved rounds (bench/exact-cover/ratio.mjs), on queens12, langford11 and
-# pentominoes6x10 unless named; written to target/bench-results/ratio.md. About 2 minutes.
+# pentominoes6x10 unless named; written to target/bench-results/ratio.md; then the pages'
+# cold start (bench/cold-start/run.mjs: 5 cold loads of each under 4x CPU and Lighthouse's
+# mobile network). About 4 minutes.
 # --quick (or DLX_BENCH_QUICK=1) skips the slow workload (counting all 6x10 pentomino tilings,
 # a few minutes in all). WORKLOAD names (queens12, langford11, pentominoes6x10_first,
 # pentominoes6x10, sudoku) limit the run to those. The table is also written to
@@ -65,6 +67,8 @@ if [[ ${ratio:-} ]]; then
     say "wasm ÷ native: native, Node and Chromium (plain and simd128) in interleaved rounds"
     node "$bench_js/ratio.mjs" --data "$data" --pkg pkg --native "$target_dir/release/examples/bench_workloads" \
         --out "$results/ratio.md" "${workloads[@]}"
+    say "cold start: both pages in Chromium under Lighthouse's mobile throttling (bench/cold-start/run.mjs)"
+    node bench/cold-start/run.mjs 5
     exit 0
 fi
 
