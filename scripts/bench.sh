@@ -29,7 +29,7 @@ for arg in "$@"; do
     case $arg in
         --quick) export DLX_BENCH_QUICK=1 ;;
         --ratio) ratio=1 ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         -*) echo "bench: unknown option $arg (see --help)" >&2; exit 2 ;;
         sudoku) sudoku=1 ;;
         *) workloads+=("$arg") ;;
