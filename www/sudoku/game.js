@@ -410,6 +410,22 @@ export function stepOverlay(step) {
 }
 
 /**
+ * What the grid shows of a hint at `level` (see messages.js `HINT_LEVELS`): nothing at the
+ * nudge; the pattern's cells at level 2, with its candidates unless it places a symbol (they
+ * would name it; a missing pencil mark's cell alone); the whole step (`stepOverlay`) at level 3. A wrong entry's right symbol
+ * is never previewed: Reveal hands it over.
+ */
+export function hintOverlay(step, level) {
+  const whole = stepOverlay(step);
+  if (level >= 3) return step.technique === 'wrong_entry' ? { ...whole, place: null } : whole;
+  const none = { cells: new Set(), pattern: new Map(), struck: new Map(), place: null, missing: -1 };
+  if (level <= 1) return none;
+  // A placement's or a missing mark's candidate is the symbol itself.
+  const names = step.placement || step.technique === 'missing_candidate';
+  return { ...none, cells: whole.cells, pattern: names ? new Map() : whole.pattern, missing: whole.missing };
+}
+
+/**
  * `game` with `step` (a hint) carried out, as one undoable change: a placement enters its
  * symbol (replacing a wrong entry); eliminations take the candidates out of the pencil
  * marks; a missing pencil mark is put back. `base` is the candidates the step was found
