@@ -578,12 +578,13 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     assert.match(M.finishWords(65_000, { hints: [1, 1, 1], reveals: 0 }), /^Solved in 1:05 with 1 hint \(1 nudge, 1 pattern and 1 effect shown\) and 0 reveals: .* Well done!$/);
     const grade = dlx.rate_sudoku(XWING);
     assert.deepEqual(M.verdictWords({ count: 1, grade }), {
-      text: `One solution. Rated ${grade.score.toFixed(1)} on Sudoku Explainer’s scale, ${grade.level}: logic alone solves it.`,
+      text: `One solution, rated ${grade.score.toFixed(1)} (Sudoku Explainer’s scale): ${grade.level}.`,
       kind: 'good',
     });
+    assert.match(M.verdictWords({ count: 1, grade: { ...grade, solved: false } }).text, / Logic alone does not solve it\.$/);
     assert.equal(M.verdictWords({ count: 0 }).kind, 'bad');
-    assert.match(M.verdictWords({ count: 0 }).text, /^Warning: this puzzle has no solution\./);
-    assert.match(M.verdictWords({ count: 7 }).text, /^Warning: this puzzle has 7 solutions, not one\./);
-    assert.match(M.verdictWords({ count: M.VERDICT_LIMIT }).text, new RegExp(`^Warning: this puzzle has at least ${M.VERDICT_LIMIT} solutions`));
+    assert.match(M.verdictWords({ count: 0 }).text, /^Warning: it has no solution/);
+    assert.match(M.verdictWords({ count: 7 }).text, /^Warning: it has 7 solutions, not one/);
+    assert.match(M.verdictWords({ count: M.VERDICT_LIMIT }).text, new RegExp(`^Warning: it has at least ${M.VERDICT_LIMIT} solutions`));
   });
 });

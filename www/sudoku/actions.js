@@ -544,7 +544,7 @@ async function judge(line, imported) {
     const grade = count === 1 ? await J.rate(line, mine.signal) : null;
     if (judging !== mine || G.givensLine(state().game) !== line || state().message.text !== said) return;
     const { text, kind } = M.verdictWords({ count, grade });
-    say(`${imported} ${text} Undo brings back the last game.`, kind);
+    say(`${imported} ${text}`, kind);
   } catch (error) {
     if (error.name === 'AbortError' || judging !== mine || state().message.text !== said) return;
     say(`${imported} Could not judge it: ${M.plainWords(error.message)}. Undo brings back the last game.`, 'bad');

@@ -256,16 +256,11 @@ export const VERDICT_LIMIT = 100;
  * `VERDICT_LIMIT`), `grade` its `rate_sudoku` grade when it has one solution. `{ text, kind }`.
  */
 export function verdictWords({ count, grade = null }) {
-  if (count === 0) {
-    return { text: 'Warning: this puzzle has no solution. Hints, Check and the solving path need exactly one.', kind: 'bad' };
-  }
+  if (count === 0) return { text: 'Warning: it has no solution, so hints and Check cannot help.', kind: 'bad' };
   if (count > 1) {
     const many = count >= VERDICT_LIMIT ? `at least ${plural(count, 'solution')}` : plural(count, 'solution');
-    return { text: `Warning: this puzzle has ${many}, not one. Hints, Check and the solving path need exactly one.`, kind: 'bad' };
+    return { text: `Warning: it has ${many}, not one, so hints and Check cannot help.`, kind: 'bad' };
   }
-  const logic = grade.solved ? 'logic alone solves it' : 'logic alone does not solve it: it needs trial and error';
-  return {
-    text: `One solution. Rated ${grade.score.toFixed(1)} on Sudoku Explainer’s scale, ${grade.level}: ${logic}.`,
-    kind: 'good',
-  };
+  const logic = grade.solved ? '' : ' Logic alone does not solve it.';
+  return { text: `One solution, rated ${grade.score.toFixed(1)} (Sudoku Explainer’s scale): ${grade.level}.${logic}`, kind: 'good' };
 }
