@@ -1685,6 +1685,11 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
         await waitMessage(page, /One solution/);
         assert.match(await message(page), new RegExp(`rated ${sixteen.score.toFixed(1)} \\(Sudoku Explainer’s scale\\): ${sixteen.level}\\.`));
         await clean(tab);
+        // A link to another puzzle is judged as an import is.
+        const linked = await open(hash(several));
+        await linked.page.waitForFunction(() => /Warning/.test(document.querySelector('#message').textContent));
+        assert.equal(await message(linked.page), `Reopened the shared game. Warning: it has ${count} solutions, not one, so hints and Check cannot help.`);
+        await clean(linked);
       }
     }
   });

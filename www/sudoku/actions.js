@@ -603,6 +603,8 @@ export async function loadHash(hash = location.hash, { first = false } = {}) {
     if (first) setGame(fresh, { share: false });
     else update((g) => G.replaceGame(g, fresh), { share: false });
     say('Reopened the shared game.');
+    // Another puzzle than the one on show: judged as an import is.
+    if (!same) judge(info.line, 'Reopened the shared game.');
     return true;
   } catch (error) {
     say(`The link holds no readable game (${M.plainWords(error.message)}); here is a fresh one.`, 'bad');
