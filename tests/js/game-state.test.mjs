@@ -514,7 +514,7 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     const { step } = firstElimination();
     let state = S.reduce(S.initialState(xwing), { type: 'hint', hint: { step } });
     assert.equal(state.hint.level, 1);
-    assert.deepEqual(state.help.hints, [1, 0, 0]);
+    assert.deepEqual(state.game.help.hints, [1, 0, 0]);
     assert.equal(state.hint.overlay.cells.size, 0, 'a nudge shows no cell');
     state = S.reduce(state, { type: 'hintLevel', level: 2 });
     assert.deepEqual([...state.hint.overlay.cells].sort(), [...step.cells].sort());
@@ -522,19 +522,26 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     assert.ok(state.hint.overlay.pattern.size > 0);
     state = S.reduce(state, { type: 'hintLevel', level: 3 });
     assert.equal(state.hint.overlay.struck.size, new Set(step.eliminations.map((e) => e.cell)).size);
-    assert.deepEqual(state.help.hints, [1, 1, 1]);
+    assert.deepEqual(state.game.help.hints, [1, 1, 1]);
     // Asked again at the same level: not counted again.
-    assert.deepEqual(S.reduce(state, { type: 'hintLevel', level: 3 }).help.hints, [1, 1, 1]);
+    assert.deepEqual(S.reduce(state, { type: 'hintLevel', level: 3 }).game.help.hints, [1, 1, 1]);
     // A second hint, and a reveal.
     state = S.reduce(state, { type: 'hint', hint: { step } });
     state = S.reduce(state, { type: 'revealed' });
-    assert.deepEqual(state.help, { hints: [2, 1, 1], reveals: 1 });
+    const help = { hints: [2, 1, 1], reveals: 1 };
+    assert.deepEqual(state.game.help, help);
     assert.equal(state.hint, null, 'a reveal closes the hint');
-    // Progress in the same puzzle keeps the count; another puzzle starts it again.
-    state = S.reduce(state, { type: 'game', game: G.enter(state.game, 0, 5) });
-    assert.deepEqual(state.help, { hints: [2, 1, 1], reveals: 1 });
-    state = S.reduce(state, { type: 'game', game: inkala() });
-    assert.deepEqual(state.help, { hints: [0, 0, 0], reveals: 0 });
+    // Progress keeps the count, Undo does not take it back, a save keeps it.
+    const played = G.enter(state.game, 0, 5);
+    assert.deepEqual(played.help, help);
+    assert.deepEqual(G.undo(played).help, help);
+    assert.deepEqual(G.load(G.save(played)).help, help);
+    assert.deepEqual(G.load(G.save({ ...played, help: { hints: 'junk', reveals: -3 } })).help, { hints: [0, 0, 0], reveals: 0 });
+    // Another puzzle starts it again; Undo brings the last game back with its count.
+    const other = G.replaceGame(played, inkala());
+    assert.deepEqual(other.help, { hints: [0, 0, 0], reveals: 0 });
+    assert.deepEqual(G.undo(other).help, help);
+    assert.deepEqual(G.redo(G.undo(other)).help, { hints: [0, 0, 0], reveals: 0 });
     assert.equal(S.reduce(state, { type: 'zoom', on: true }).zoom, true);
   });
 

@@ -1609,6 +1609,10 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
     const place = Number(await page.$eval('#grid .cell.step-place', (c) => c.dataset.cell));
     await page.click('#step-apply');
     await waitMessage(page, /^Applied: /);
+    // A reload keeps the count with the game.
+    await page.reload();
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await waitMessage(page, /^Welcome back/);
     await cell(page, place === a ? b : a).click();
     await page.click('#reveal');
     await waitMessage(page, /^Solved in /);

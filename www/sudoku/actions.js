@@ -107,7 +107,7 @@ async function refreshConflicts() {
     if (!line.includes('.') && conflicts.length === 0 && !now.game.solvedByEngine && !now.setter) {
       stopTimer();
       dispatch({ type: 'finished' });
-      say(M.finishWords(state().game.elapsed, state().help), 'good');
+      say(M.finishWords(state().game.elapsed, state().game.help), 'good');
     } else if (conflicts.length) {
       const c = conflicts[0];
       dispatch({

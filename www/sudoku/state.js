@@ -3,7 +3,7 @@
 // out), and drawn by view.js alone. The game itself (givens, entries, notes, undo) is
 // game.js's; what the engine said about it (conflicts, the hint on show, the solving path,
 // the layout's rules) is put here by actions.js, from the package's answers.
-import { hintOverlay, isFull, otherPuzzle } from './game.js';
+import { countHint, countReveal, hintOverlay, isFull, otherPuzzle } from './game.js';
 
 /** The state of a page showing `game`, before the engine has said anything about it. */
 export function initialState(game) {
@@ -29,11 +29,6 @@ export function initialState(game) {
      * (game.js `hintOverlay`) and `base` the candidates it was found on (masks), for Apply.
      */
     hint: null,
-    /**
-     * The help taken on this puzzle: `hints`, how many hints reached each level (nudges,
-     * patterns, effects), and `reveals`, the cells Reveal handed over.
-     */
-    help: { hints: [0, 0, 0], reveals: 0 },
     /** Whether the grid is zoomed (large cells, panned by scrolling: big grids on a phone). */
     zoom: false,
     /** The candidates earlier hints removed while the grid stayed as it was: `{ key, masks }`. */
@@ -70,7 +65,7 @@ const REDUCERS = {
     const other = otherPuzzle(state.game, game);
     const next = { ...state, game, checked: new Set(), hint: null, walk: null };
     if (other) {
-      Object.assign(next, { conflicts: new Set(), hinted: -1, finished: false, stats: null, help: initialState(game).help });
+      Object.assign(next, { conflicts: new Set(), hinted: -1, finished: false, stats: null });
     }
     if (!isFull(game)) next.finished = false;
     return next;
@@ -97,16 +92,18 @@ const REDUCERS = {
     const next = { ...state, hint: null, hintMarks, hinted: -1 };
     return hint ? reduce(next, { type: 'hintLevel', hint: { ...hint, level: 0 }, level: 1 }) : next;
   },
-  /** The hint on show at `level` (from 1 to 3); a level it had not reached yet is counted. */
+  /**
+   * The hint on show at `level` (from 1 to 3); a level it had not reached yet is counted in
+   * the game's help (game.js `countHint`).
+   */
   hintLevel(state, { hint = state.hint, level }) {
     if (!hint) return state;
-    const hints = [...state.help.hints];
-    for (let k = hint.level; k < level; k++) hints[k]++;
     const shown = { ...hint, level: Math.max(hint.level, level) };
-    return { ...state, hint: { ...shown, overlay: hintOverlay(shown.step, shown.level) }, help: { ...state.help, hints } };
+    const game = shown.level > hint.level ? countHint(state.game, hint.level, shown.level) : state.game;
+    return { ...state, game, hint: { ...shown, overlay: hintOverlay(shown.step, shown.level) } };
   },
-  /** Reveal handed over a cell. */
-  revealed: (state) => ({ ...state, help: { ...state.help, reveals: state.help.reveals + 1 }, hint: null }),
+  /** Reveal handed over a cell: counted in the game's help. */
+  revealed: (state) => ({ ...state, game: countReveal(state.game), hint: null }),
   zoom: (state, { on }) => ({ ...state, zoom: on }),
   walk: (state, { walk }) => ({ ...state, walk, hint: null }),
   /** Step `k` of the path `steps` asked for: drawn at once if its candidates are known. */
