@@ -512,8 +512,13 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
   test('a hint walks its levels; each level reached is counted once; the next puzzle starts the count again', () => {
     const xwing = G.createGame({ n: 9, boxRows: 3, boxCols: 3, givens: XWING });
     const { step } = firstElimination();
-    let state = S.reduce(S.initialState(xwing), { type: 'hint', hint: { step } });
+    let state = S.reduce(S.initialState(xwing), { type: 'layout', layout: dlx.sudoku_layout(9) });
+    state = S.reduce(state, { type: 'hint', hint: { step } });
     assert.equal(state.hint.level, 1);
+    // The nudge tints the regions to look at: the cells of the step's regions, from the package.
+    const named = dlx.sudoku_layout(9).regions.filter((r) => step.regions.includes(r.name));
+    assert.equal(named.length, step.regions.length);
+    assert.deepEqual([...state.hint.overlay.region].sort((a, b) => a - b), [...new Set(named.flatMap((r) => r.cells))].sort((a, b) => a - b));
     assert.deepEqual(state.game.help.hints, [1, 0, 0]);
     assert.equal(state.hint.overlay.cells.size, 0, 'a nudge shows no cell');
     state = S.reduce(state, { type: 'hintLevel', level: 2 });
@@ -576,6 +581,8 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
       if (level > 1) assert.match(text, new RegExp(`^The ${wrongSymbol} in r${wrong.row}c${wrong.column} is wrong`));
     }
     assert.equal(M.hintWords(wrong, 1).text, `One of your entries does not match the solution: look at row ${wrong.row}.`);
+    assert.deepEqual(M.whereToLook(wrong), [`row ${wrong.row}`]);
+    assert.deepEqual([...G.regionCells(M.whereToLook(wrong), dlx.sudoku_layout(9).regions)], Array.from({ length: 9 }, (_, c) => (wrong.row - 1) * 9 + c));
   });
 
   test('the finish says the help taken; the import verdict says solutions and grade', () => {

@@ -1522,6 +1522,11 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
         assert.equal(await page.textContent('#step-reason'), `Look at ${step.regions.length > 1 ? `${step.regions.slice(0, -1).join(', ')} and ${step.regions.at(-1)}` : step.regions[0]}: candidates can be ruled out there.`);
         assert.equal(await page.getAttribute('#step', 'data-technique'), '', 'the technique is not named yet');
         assert.equal(await page.locator('#grid .step-cell, #grid .note-struck, #grid .note-pattern').count(), 0);
+        // The regions to look at are tinted: their cells, from the package's layout.
+        const region = dlx.sudoku_layout(9).regions.filter((r) => step.regions.includes(r.name)).flatMap((r) => r.cells);
+        assert.ok(region.length >= 9, `${step.regions}: ${region.length} cells`);
+        const tinted = await page.$$eval('#grid .cell.step-region', (all) => all.map((c) => Number(c.dataset.cell)));
+        assert.deepEqual(tinted.sort((x, y) => x - y), [...new Set(region)].sort((x, y) => x - y));
         assert.equal(await page.$eval('#grid .cell.selected', (c) => c.dataset.cell), selected, 'the selection does not give it away');
         assert.equal(await page.isHidden('#step-apply'), true);
         assert.equal(await page.isVisible('#step-more'), true);

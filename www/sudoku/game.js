@@ -436,19 +436,29 @@ export function stepOverlay(step) {
 }
 
 /**
- * What the grid shows of a hint at `level` (see messages.js `HINT_LEVELS`): nothing at the
- * nudge; the pattern's cells at level 2, with its candidates unless it places a symbol (they
+ * What the grid shows of a hint at `level` (see messages.js `HINT_LEVELS`): at the nudge,
+ * only the cells of the regions to look at (`region`, a Set, from `regionCells`); the pattern's cells at level 2, with its candidates unless it places a symbol (they
  * would name it; a missing pencil mark's cell alone); the whole step (`stepOverlay`) at level 3. A wrong entry's right symbol
  * is never previewed: Reveal hands it over.
  */
-export function hintOverlay(step, level) {
+export function hintOverlay(step, level, regionCells = new Set()) {
   const whole = stepOverlay(step);
   if (level >= 3) return step.technique === 'wrong_entry' ? { ...whole, place: null } : whole;
   const none = { cells: new Set(), pattern: new Map(), struck: new Map(), place: null, missing: -1 };
-  if (level <= 1) return none;
+  if (level <= 1) return { ...none, region: regionCells };
   // A placement's or a missing mark's candidate is the symbol itself.
   const names = step.placement || step.technique === 'missing_candidate';
   return { ...none, cells: whole.cells, pattern: names ? new Map() : whole.pattern, missing: whole.missing };
+}
+
+/**
+ * The cells of the regions named `names` (a step's, "row 3", "box 5"), from `regions`, the
+ * package's `sudoku_layout(...).regions` (none while the layout is not known).
+ */
+export function regionCells(names, regions = []) {
+  const out = new Set();
+  for (const { name, cells } of regions) if (names.includes(name)) for (const cell of cells) out.add(cell);
+  return out;
 }
 
 /**

@@ -175,6 +175,17 @@ function listWords(items) {
 const at = ({ row, column }) => `r${row}c${column}`;
 
 /**
+ * Where a hint's nudge says to look, as region names (`sudoku_layout`'s `regions[].name`):
+ * the step's regions; for a wrong entry or a missing pencil mark, the cell's row; none for a
+ * step that names no region (a naked single, a chain).
+ */
+export function whereToLook(step) {
+  if (step.technique === 'wrong_entry') return [`row ${step.placement.row}`];
+  if (step.technique === 'missing_candidate') return [`row ${step.candidates[0].row}`];
+  return step.technique === 'reveal' ? [] : step.regions;
+}
+
+/**
  * What a hint says at `level` (1: a nudge, 2: the technique and its pattern, 3: what it
  * removes or places): `{ title, text }`. `step` is `sudoku_hint`'s; `written` is the
  * player's symbol in the cell of a wrong entry. No level names the right symbol of a wrong
@@ -185,7 +196,7 @@ export function hintWords(step, level, { written = '' } = {}) {
   const { technique, placement } = step;
   if (technique === 'wrong_entry') {
     const texts = [
-      `One of your entries does not match the solution: look at row ${placement.row}.`,
+      `One of your entries does not match the solution: look at ${whereToLook(step)[0]}.`,
       `The ${written} in ${at(placement)} is wrong.`,
       `The ${written} in ${at(placement)} is wrong: Apply erases it. Reveal hands over the right symbol, if you want it.`,
     ];
@@ -194,7 +205,7 @@ export function hintWords(step, level, { written = '' } = {}) {
   if (technique === 'missing_candidate') {
     const mark = step.candidates[0];
     const texts = [
-      `The pencil marks of a cell leave out the symbol that goes there: look at row ${mark.row}.`,
+      `The pencil marks of a cell leave out the symbol that goes there: look at ${whereToLook(step)[0]}.`,
       `The pencil marks of ${at(mark)} leave out the symbol that goes there.`,
       plainWords(step.reason),
     ];
@@ -211,7 +222,7 @@ export function hintWords(step, level, { written = '' } = {}) {
   if (level === 1) {
     const what = placement ? 'a symbol can be placed there' : 'candidates can be ruled out there';
     const text = step.regions.length
-      ? `Look at ${listWords(step.regions)}: ${what}.`
+      ? `Look at ${plainWords(listWords(whereToLook(step)))}: ${what}.`
       : placement
         ? 'Look for a cell where only one symbol fits.'
         : `The technique to look for: ${step.title}. It rules out a candidate.`;

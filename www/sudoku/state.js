@@ -3,7 +3,8 @@
 // out), and drawn by view.js alone. The game itself (givens, entries, notes, undo) is
 // game.js's; what the engine said about it (conflicts, the hint on show, the solving path,
 // the layout's rules) is put here by actions.js, from the package's answers.
-import { countHint, countReveal, hintOverlay, isFull, otherPuzzle } from './game.js';
+import { countHint, countReveal, hintOverlay, isFull, otherPuzzle, regionCells } from './game.js';
+import { whereToLook } from './messages.js';
 
 /** The state of a page showing `game`, before the engine has said anything about it. */
 export function initialState(game) {
@@ -100,7 +101,8 @@ const REDUCERS = {
     if (!hint) return state;
     const shown = { ...hint, level: Math.max(hint.level, level) };
     const game = shown.level > hint.level ? countHint(state.game, hint.level, shown.level) : state.game;
-    return { ...state, game, hint: { ...shown, overlay: hintOverlay(shown.step, shown.level) } };
+    const region = regionCells(whereToLook(shown.step), layoutOf(state)?.regions);
+    return { ...state, game, hint: { ...shown, overlay: hintOverlay(shown.step, shown.level, region) } };
   },
   /** Reveal handed over a cell: counted in the game's help. */
   revealed: (state) => ({ ...state, game: countReveal(state.game), hint: null }),
