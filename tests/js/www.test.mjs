@@ -1392,8 +1392,11 @@ describe('the sudoku page without a mouse or a screen (issue 35)', () => {
         assert.equal(said.text, `${title}. ${reason}`);
         assert.ok(reason.length > 10, reason);
         heard.push(said.text);
-        // Enter applies nothing before the last level.
-        if (level < 3) assert.equal(await page.isHidden('#step-apply'), true);
+        // Before the last level: no Apply (Enter applies nothing), no symbol previewed.
+        if (level < 3) {
+          assert.equal(await page.isHidden('#step-apply'), true);
+          assert.equal(await page.locator('#grid .cell[data-preview]').count(), 0);
+        }
       }
       assert.equal(new Set(heard).size, 3, `three different things said: ${heard.join(' | ')}`);
       const before = (await cells(page)).split('.').length;
