@@ -1789,6 +1789,15 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
       assert.equal(cut, 0, 'no cell’s notes overflow it');
       await page.locator('#grid').scrollIntoViewIfNeeded();
       await shot(page, `zoom-${name}`);
+      // Printed, a zoomed grid is whole: no box to pan, no wider than the page.
+      await page.emulateMedia({ media: 'print' });
+      const printed = await page.$eval('.grid-box', (box) => ({
+        width: box.querySelector('#grid').getBoundingClientRect().width,
+        page: document.documentElement.clientWidth,
+        panned: box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1,
+      }));
+      assert.ok(printed.width <= printed.page && !printed.panned, JSON.stringify(printed));
+      await page.emulateMedia({ media: 'screen' });
       await clean(tab);
     }
   });
