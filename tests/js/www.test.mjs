@@ -1775,8 +1775,12 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
       await clean(tab);
     }
     // 16 x 16 on a phone and 25 x 25 on a desktop, zoomed, for the eye.
-    for (const [name, viewport, n] of [['16-375', { width: 375, height: 812 }, 16], ['25-1280', { width: 1280, height: 800 }, 25]]) {
-      const tab = await open('', viewport);
+    for (const [name, viewport, n, colorScheme] of [
+      ['16-375', { width: 375, height: 812 }, 16, 'light'],
+      ['25-1280-light', { width: 1280, height: 800 }, 25, 'light'],
+      ['25-1280-dark', { width: 1280, height: 800 }, 25, 'dark'],
+    ]) {
+      const tab = await open('', viewport, { colorScheme });
       const { page } = tab;
       const { puzzle: p } = dlx.generate_sudoku({ size: n, difficulty: 'easy', seed: 3 });
       await importPuzzle(page, p);
