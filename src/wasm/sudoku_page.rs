@@ -60,6 +60,11 @@ export interface SudokuLayout {
    * column, box or other region with it, ascending.
    */
   peers: number[][];
+  /**
+   * Every region (rows, columns, boxes, then the variant's own), in the layout's order: its
+   * name as a step's `regions` spell it ("row 3", "box 5") and its cells, ascending.
+   */
+  regions: { name: string; cells: number[] }[];
   /** The levels `generate_sudoku` offers at this size, easiest first. */
   levels: SudokuLevel[];
 }
@@ -141,10 +146,10 @@ pub fn read_sudoku(
 }
 
 /// The rules of an empty `size` x `size` grid of the layout `options` describe (box shape,
-/// variant, jigsaw map): `{ size, boxRows, boxCols, variant, peers, levels }`, where the box
-/// shape is the one the engine infers when `options` gives none, `peers[k]` lists the cells
-/// that share a region with cell `k`, and `levels` the difficulty levels `generate_sudoku`
-/// offers at this size. A page asks for them once per layout instead of working them out.
+/// variant, jigsaw map): `{ size, boxRows, boxCols, variant, peers, regions, levels }`, where
+/// the box shape is the one the engine infers when `options` gives none, `peers[k]` lists the
+/// cells that share a region with cell `k`, `regions` names each region as a step does and
+/// lists its cells, and `levels` the difficulty levels `generate_sudoku` offers at this size. A page asks for them once per layout instead of working them out.
 ///
 /// # Errors
 /// `invalid_argument` (with `path`) when `size` is not a whole number from 0 to 25 or an
@@ -166,6 +171,18 @@ pub fn sudoku_layout(
     let peers: Array = (0..layout.cell_count())
         .map(|cell| layout.peers(cell).into_iter().map(num).collect::<Array>())
         .collect();
+    let regions: Array = (0..layout.region_count())
+        .map(|r| {
+            let region = Object::new();
+            let name = layout.region_name(r).to_string();
+            set(&region, "name", &JsValue::from_str(&name));
+            let mut cells = layout.region_cells(r).to_vec();
+            cells.sort_unstable();
+            let cells: Array = cells.into_iter().map(|c| num(c as usize)).collect();
+            set(&region, "cells", &cells);
+            JsValue::from(region)
+        })
+        .collect();
     let levels: Array = levels_offered(n)
         .iter()
         .map(|level| JsValue::from_str(level.name()))
@@ -176,6 +193,7 @@ pub fn sudoku_layout(
     set(&out, "boxCols", &num(shape.map_or(0, |s| s.cols)));
     set(&out, "variant", &JsValue::from_str(layout.variant().name()));
     set(&out, "peers", &peers);
+    set(&out, "regions", &regions);
     set(&out, "levels", &levels);
     Ok(JsValue::from(out).unchecked_into())
 }

@@ -442,7 +442,8 @@ describe('the page’s state (www/sudoku/state.js): one dispatch, pure reducers'
   });
 
   test('a hint on show goes with the next game; a stale step of the path is ignored', () => {
-    const state = S.reduce(S.initialState(inkala()), { type: 'hint', hint: { step: {} } });
+    const step = dlx.sudoku_hint(INKALA, '.'.repeat(81));
+    const state = S.reduce(S.initialState(inkala()), { type: 'hint', hint: { step } });
     assert.ok(state.hint);
     assert.equal(S.reduce(state, { type: 'game', game: G.enter(state.game, 1, 1) }).hint, null);
     const steps = [{}, {}];
@@ -494,4 +495,110 @@ test('the page’s alphabet and sizes are the package’s: one symbol per value,
   assert.throws(() => dlx.sudoku_layout(G.SIZES.at(-1) + 1), (e) => typeof e.code === 'string');
   assert.equal(dlx.sudoku_layout(G.SIZES[0]).size, G.SIZES[0]);
   assert.equal(dlx.sudoku_layout(G.SIZES.at(-1)).size, G.SIZES.at(-1));
+});
+
+describe('issue 35: graded hints, reveals, the import verdict', () => {
+  const XWING = '.7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9';
+  /** The first step of XWING's hints that only removes candidates, and the entries before it. */
+  const firstElimination = () => {
+    const entries = [...'.'.repeat(81)];
+    for (;;) {
+      const step = dlx.sudoku_hint(XWING, entries.join(''));
+      if (!step.placement) return { step, entries: entries.join('') };
+      entries[step.placement.cell] = step.placement.symbol;
+    }
+  };
+
+  test('a hint walks its levels; each level reached is counted once; the next puzzle starts the count again', () => {
+    const xwing = G.createGame({ n: 9, boxRows: 3, boxCols: 3, givens: XWING });
+    const { step } = firstElimination();
+    let state = S.reduce(S.initialState(xwing), { type: 'layout', layout: dlx.sudoku_layout(9) });
+    state = S.reduce(state, { type: 'hint', hint: { step } });
+    assert.equal(state.hint.level, 1);
+    // The nudge tints the regions to look at: the cells of the step's regions, from the package.
+    const named = dlx.sudoku_layout(9).regions.filter((r) => step.regions.includes(r.name));
+    assert.equal(named.length, step.regions.length);
+    assert.deepEqual([...state.hint.overlay.region].sort((a, b) => a - b), [...new Set(named.flatMap((r) => r.cells))].sort((a, b) => a - b));
+    assert.deepEqual(state.game.help.hints, [1, 0, 0]);
+    assert.equal(state.hint.overlay.cells.size, 0, 'a nudge shows no cell');
+    state = S.reduce(state, { type: 'hintLevel', level: 2 });
+    assert.deepEqual([...state.hint.overlay.cells].sort(), [...step.cells].sort());
+    assert.equal(state.hint.overlay.struck.size, 0, 'the pattern, not yet what it removes');
+    assert.ok(state.hint.overlay.pattern.size > 0);
+    state = S.reduce(state, { type: 'hintLevel', level: 3 });
+    assert.equal(state.hint.overlay.struck.size, new Set(step.eliminations.map((e) => e.cell)).size);
+    assert.deepEqual(state.game.help.hints, [1, 1, 1]);
+    // Asked again at the same level: not counted again.
+    assert.deepEqual(S.reduce(state, { type: 'hintLevel', level: 3 }).game.help.hints, [1, 1, 1]);
+    // A second hint, and a reveal.
+    state = S.reduce(state, { type: 'hint', hint: { step } });
+    state = S.reduce(state, { type: 'revealed' });
+    const help = { hints: [2, 1, 1], reveals: 1 };
+    assert.deepEqual(state.game.help, help);
+    assert.equal(state.hint, null, 'a reveal closes the hint');
+    // Progress keeps the count, Undo does not take it back, a save keeps it.
+    const played = G.enter(state.game, 0, 5);
+    assert.deepEqual(played.help, help);
+    assert.deepEqual(G.undo(played).help, help);
+    assert.deepEqual(G.load(G.save(played)).help, help);
+    assert.deepEqual(G.load(G.save({ ...played, help: { hints: 'junk', reveals: -3 } })).help, { hints: [0, 0, 0], reveals: 0 });
+    // Another puzzle starts it again; Undo brings the last game back with its count.
+    const other = G.replaceGame(played, inkala());
+    assert.deepEqual(other.help, { hints: [0, 0, 0], reveals: 0 });
+    assert.deepEqual(G.undo(other).help, help);
+    assert.deepEqual(G.redo(G.undo(other)).help, { hints: [0, 0, 0], reveals: 0 });
+    assert.equal(S.reduce(state, { type: 'zoom', on: true }).zoom, true);
+  });
+
+  test('no level before the last names what a placement puts or a wrong entry’s right symbol', () => {
+    const solution = dlx.solve_sudoku(XWING);
+    const single = dlx.sudoku_hint(XWING, '.'.repeat(81));
+    assert.ok(single.placement);
+    for (const level of [1, 2]) {
+      const overlay = G.hintOverlay(single, level);
+      assert.equal(overlay.place, null);
+      assert.equal(overlay.pattern.size, 0, 'its candidate would name the symbol');
+      // (The nudge names a region by its number; the pattern's words hold none.)
+      if (level === 2) assert.doesNotMatch(M.hintWords(single, level).text, /\d/);
+    }
+    assert.equal(G.hintOverlay(single, 3).place.cell, single.placement.cell);
+    assert.equal(M.hintWords(single, 3).text, M.plainWords(single.reason));
+    // The nudge names the region(s) of the step, the second level its technique.
+    assert.equal(M.hintWords(single, 1).text, `Look at ${single.regions.join(' and ')}: a symbol can be placed there.`);
+    assert.equal(M.hintWords(single, 2).title, `Hint: ${single.title}`);
+    // A wrong entry: pointed out, its right symbol never shown, even at the last level.
+    const k = XWING.indexOf('.');
+    const wrongSymbol = dlx.sudoku_candidates(XWING)[k].find((s) => s !== solution[k]);
+    const entries = [...'.'.repeat(81)];
+    entries[k] = wrongSymbol;
+    const wrong = dlx.sudoku_hint(XWING, entries.join(''));
+    assert.equal(wrong.technique, 'wrong_entry');
+    assert.match(wrong.reason, new RegExp(`solution has ${solution[k]}`), 'the engine’s reason names it');
+    for (const level of [1, 2, 3]) {
+      const { title, text } = M.hintWords(wrong, level, { written: wrongSymbol });
+      assert.doesNotMatch(`${title} ${text}`, /solution has/);
+      assert.equal(G.hintOverlay(wrong, level).place, null);
+      if (level > 1) assert.match(text, new RegExp(`^The ${wrongSymbol} in r${wrong.row}c${wrong.column} is wrong`));
+    }
+    assert.equal(M.hintWords(wrong, 1).text, `One of your entries does not match the solution: look at row ${wrong.row}.`);
+    assert.deepEqual(M.whereToLook(wrong), [`row ${wrong.row}`]);
+    assert.deepEqual([...G.regionCells(M.whereToLook(wrong), dlx.sudoku_layout(9).regions)], Array.from({ length: 9 }, (_, c) => (wrong.row - 1) * 9 + c));
+  });
+
+  test('the finish says the help taken; the import verdict says solutions and grade', () => {
+    assert.equal(M.helpWords({ hints: [0, 0, 0], reveals: 0 }), 'without a hint or a reveal');
+    assert.equal(M.helpWords({ hints: [3, 2, 1], reveals: 1 }), 'with 3 hints (3 nudges, 2 patterns and 1 effect shown) and 1 reveal');
+    assert.equal(M.helpWords({ hints: [0, 0, 0], reveals: 2 }), 'with 2 reveals');
+    assert.match(M.finishWords(65_000, { hints: [1, 1, 1], reveals: 0 }), /^Solved in 1:05 with 1 hint \(1 nudge, 1 pattern and 1 effect shown\) and 0 reveals: .* Well done!$/);
+    const grade = dlx.rate_sudoku(XWING);
+    assert.deepEqual(M.verdictWords({ count: 1, grade }), {
+      text: `One solution, rated ${grade.score.toFixed(1)} (Sudoku Explainer’s scale): ${grade.level}.`,
+      kind: 'good',
+    });
+    assert.match(M.verdictWords({ count: 1, grade: { ...grade, solved: false } }).text, / Logic alone does not solve it\.$/);
+    assert.equal(M.verdictWords({ count: 0 }).kind, 'bad');
+    assert.match(M.verdictWords({ count: 0 }).text, /^Warning: it has no solution/);
+    assert.match(M.verdictWords({ count: 7 }).text, /^Warning: it has 7 solutions, not one/);
+    assert.match(M.verdictWords({ count: M.VERDICT_LIMIT }).text, new RegExp(`^Warning: it has at least ${M.VERDICT_LIMIT} solutions`));
+  });
 });

@@ -100,6 +100,17 @@ async function importPuzzle(page, text) {
   await page.click('#import');
 }
 
+/**
+ * Hint pressed (`press()`, a click of Hint unless given) until the hint on show is at its
+ * last level (what the step does, with Apply), each level waited for.
+ */
+async function fullHint(page, press = () => page.click('#hint')) {
+  for (let level = 1; level <= 3; level++) {
+    await press();
+    await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+  }
+}
+
 /** Needs an X-Wing after singles, locked candidates and pairs. */
 const XWING = '.7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9';
 /** The page's address for `puzzle`, with the player's entries and notes. */
@@ -204,8 +215,7 @@ describe('the sudoku page', () => {
     let filled = 0;
     for (let round = 0; round < 3; round++) {
       const before = await cells(page);
-      await page.click('#hint');
-      await page.waitForSelector('#step:not([hidden])');
+      await fullHint(page);
       const reason = await page.textContent('#step-reason');
       assert.match(reason, /\w+.*\b(so|because|cannot|must|only)\b/i, `a reason in words: ${reason}`);
       assert.equal(await cells(page), before, 'a hint alone changes nothing');
@@ -394,7 +404,7 @@ describe('the sudoku page', () => {
       );
       const puzzle = await givens(page);
       assert.equal(dlx.count_sudoku_solutions(puzzle, { limit: 2 }).count, 1, `${n}x${n} is unique`);
-      await page.click('#hint');
+      await fullHint(page);
       await page.click('#step-apply');
       await page.waitForFunction(() => document.querySelector('#grid .cell.hinted'));
       await page.click('#solve');
@@ -432,7 +442,7 @@ describe('the sudoku page', () => {
       await page.keyboard.press('Backspace');
       await page.click('#auto-notes');
       await page.waitForFunction(() => /Candidates/.test(document.querySelector('#message').textContent));
-      await page.click('#hint');
+      await fullHint(page);
       await page.click('#step-apply');
       await page.waitForSelector('#grid .cell.hinted');
       await page.waitForTimeout(900); // the hint flash
@@ -459,9 +469,8 @@ describe('the sudoku page on every screen (issue 13)', () => {
         await page.keyboard.press('Shift+Digit4');
         await page.keyboard.press('Shift+Digit5');
         const gridBefore = await page.locator('#grid').boundingBox();
-        await page.click('#hint');
         // The hint on the grid, with its reason and Apply, is on screen too (#16).
-        await page.waitForSelector('#step:not([hidden])');
+        await fullHint(page);
         // The hint takes room beside the grid (below it on a phone): the grid keeps its size.
         const gridWith = await page.locator('#grid').boundingBox();
         assert.deepEqual([gridWith.width, gridWith.height], [gridBefore.width, gridBefore.height], 'the grid keeps its size with a hint');
@@ -990,8 +999,7 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
       const tab = await open(hash(XWING, entries), viewport, { colorScheme });
       const { page } = tab;
       await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
-      await page.click('#hint');
-      await page.waitForSelector('#step:not([hidden])');
+      await fullHint(page);
       assert.equal(await page.getAttribute('#step', 'data-technique'), step.technique);
       assert.match(await page.textContent('#step-title'), /^Hint: /);
       assert.equal(await page.textContent('#step-reason'), step.reason.replace(/`([^`]*)`/g, '“$1”'));
@@ -1024,12 +1032,10 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
       await page.click('#undo');
       await page.waitForFunction(() => ![...document.querySelectorAll('#grid .notes')].some((n) => n.textContent));
       // With the player's own marks, the hint works from them: the next hint goes on.
-      await page.click('#hint');
-      await page.waitForSelector('#step:not([hidden])');
+      await fullHint(page);
       await page.click('#step-apply');
       await page.waitForSelector('#step', { state: 'hidden' });
-      await page.click('#hint');
-      await page.waitForSelector('#step:not([hidden])');
+      await fullHint(page);
       const next = await struck(page);
       assert.ok(!next.some((x) => want.includes(x)), 'the next hint does not repeat the step applied');
       await clean(tab);
@@ -1047,11 +1053,10 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
     const tab = await open(hash(XWING, entries, notes));
     const { page } = tab;
     await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
-    await page.click('#hint');
-    await page.waitForSelector('#step:not([hidden])');
+    await fullHint(page);
     const first = (await struck(page)).sort();
     assert.deepEqual(first, step.eliminations.map((c) => `${c.cell}:${c.symbol}`).sort());
-    await page.click('#hint');
+    await fullHint(page);
     await page.waitForFunction((f) => {
       const now = [...document.querySelectorAll('#grid .cell')].flatMap((c) =>
         [...c.querySelectorAll('.note-struck')].map((n) => `${c.dataset.cell}:${n.textContent}`),
@@ -1069,8 +1074,7 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
     ]) {
       const tab = await open('', viewport, { colorScheme });
       const { page } = tab;
-      await page.click('#hint');
-      await page.waitForSelector('#step:not([hidden])');
+      await fullHint(page);
       const k = await page.$eval('#grid .cell.step-place', (c) => Number(c.dataset.cell));
       assert.equal(await cell(page, k).getAttribute('data-preview'), solution[k]);
       assert.equal((await cells(page))[k], '.', 'not placed before Apply');
@@ -1096,8 +1100,7 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
     const tab = await open(hash(XWING, '', notes));
     const { page } = tab;
     await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Reopened'));
-    await page.click('#hint');
-    await page.waitForSelector('#step:not([hidden])');
+    await fullHint(page);
     assert.equal(await page.textContent('#step-title'), 'Hint: Missing pencil mark');
     assert.match(await page.textContent('#step-reason'), new RegExp(`leave out ${right}`));
     assert.equal(await page.getAttribute('#step-reason', 'data-kind'), 'bad');
@@ -1299,8 +1302,7 @@ describe('the sudoku page as a learner’s coach', () => {
     await page.keyboard.press('Backspace');
     assert.equal(await notes(p), candidates[p].join(''), 'back after the erase');
     assert.equal(await notes(k), candidates[k].join(''), 'the cell’s own notes too');
-    await page.click('#hint');
-    await page.waitForSelector('#step:not([hidden])');
+    await fullHint(page);
     assert.notEqual(await page.textContent('#step-title'), 'Hint: Missing pencil mark');
     await clean(tab);
   });
@@ -1323,10 +1325,9 @@ describe('the sudoku page as a learner’s coach', () => {
     const tab = await open(hash(XWING, entries.join('')));
     const { page } = tab;
     await waitMessage(page, /^Reopened/);
-    await page.click('#hint');
-    await page.waitForSelector('#step:not([hidden])');
+    await fullHint(page);
     // The second hint on show: its eliminations struck out.
-    await page.click('#hint');
+    await fullHint(page);
     const want = second.eliminations.map((e) => `${e.cell}:${e.symbol}`).sort().join();
     await page.waitForFunction(
       (want) =>
@@ -1377,16 +1378,27 @@ describe('the sudoku page without a mouse or a screen (issue 35)', () => {
     assert.equal((await cells(page))[empty], solution[empty]);
     let hints = 0;
     while ((await cells(page)).includes('.')) {
-      await page.keyboard.press('h');
-      await page.waitForSelector('#step:not([hidden])');
-      // What a screen reader hears: the technique and the reason, in a polite live region.
-      const said = await page.$eval('#step-said', (e) => ({ text: e.textContent, live: e.getAttribute('aria-live'), role: e.getAttribute('role') }));
-      const reason = await page.textContent('#step-reason');
-      const title = await page.textContent('#step-title');
-      assert.equal(said.live, 'polite');
-      assert.equal(said.role, 'status');
-      assert.equal(said.text, `${title}. ${reason}`);
-      assert.ok(reason.length > 10, reason);
+      // H three times: where to look, the technique, what it places; each level is announced.
+      const heard = [];
+      for (let level = 1; level <= 3; level++) {
+        await page.keyboard.press('h');
+        await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+        // What a screen reader hears: the level's title and text, in a polite live region.
+        const said = await page.$eval('#step-said', (e) => ({ text: e.textContent, live: e.getAttribute('aria-live'), role: e.getAttribute('role') }));
+        const reason = await page.textContent('#step-reason');
+        const title = await page.textContent('#step-title');
+        assert.equal(said.live, 'polite');
+        assert.equal(said.role, 'status');
+        assert.equal(said.text, `${title}. ${reason}`);
+        assert.ok(reason.length > 10, reason);
+        heard.push(said.text);
+        // Before the last level: no Apply (Enter applies nothing), no symbol previewed.
+        if (level < 3) {
+          assert.equal(await page.isHidden('#step-apply'), true);
+          assert.equal(await page.locator('#grid .cell[data-preview]').count(), 0);
+        }
+      }
+      assert.equal(new Set(heard).size, 3, `three different things said: ${heard.join(' | ')}`);
       const before = (await cells(page)).split('.').length;
       await page.keyboard.press('Enter');
       await page.waitForFunction((n) => /^Applied: |^Solved in/.test(document.querySelector('#message').textContent)
@@ -1399,6 +1411,8 @@ describe('the sudoku page without a mouse or a screen (issue 35)', () => {
     assert.equal(await cells(page), solution);
     assert.ok(hints >= 20, `${hints} hints`);
     await page.waitForFunction(() => /^Solved in .*Well done!$/.test(document.querySelector('#message').textContent));
+    // The finish counts the help: every hint went to its third level; nothing was revealed.
+    assert.match(await message(page), new RegExp(`with ${hints} hints \\(${hints} nudges, ${hints} patterns and ${hints} effects shown\\) and 0 reveals:`));
     // The keys are written down on the page.
     assert.match(await page.textContent('#keys-help'), /H hint · Enter applies it/);
     await clean(tab);
@@ -1453,5 +1467,342 @@ describe('the sudoku page without a mouse or a screen (issue 35)', () => {
     const selected = gridCells.filter((c) => c.properties?.some((p) => p.name === 'selected' && p.value.value === true));
     assert.equal(selected.length, 1);
     await clean(tab);
+  });
+});
+
+describe('the sudoku page as a learner’s coach: graded hints, the import verdict, big grids on phones (issue 35)', () => {
+  const waitMessage = (page, re) =>
+    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
+  const struck = (page) =>
+    page.$$eval('#grid .cell', (all) =>
+      all.flatMap((c) => [...c.querySelectorAll('.note-struck')].map((n) => `${c.dataset.cell}:${n.textContent}`)),
+    );
+  const SCREENS = [
+    ['1280', { width: 1280, height: 800 }],
+    ['375', { width: 375, height: 812 }],
+  ];
+  const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `coach-${name}.png`) });
+  /** Pencil-mark masks (bit v - 1 for symbol v) of candidate lists. */
+  const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << '123456789ABCDEFGHIJKLMNOP'.indexOf(s)), 0));
+  /**
+   * The player's state (entries, pencil marks) just before the engine's hints on `puzzle`
+   * reach one of `techniques`, each step before it carried out as Apply does; and that step.
+   */
+  function toTechnique(puzzle, techniques) {
+    const entries = [...'.'.repeat(puzzle.length)];
+    const removed = entries.map(() => 0);
+    for (;;) {
+      const line = [...puzzle].map((ch, k) => (ch === '.' ? entries[k] : ch)).join('');
+      const marks = masks(dlx.sudoku_candidates(line)).map((m, k) => m & ~removed[k]);
+      const step = dlx.sudoku_hint(puzzle, entries.join(''), marks);
+      assert.ok(step, `no ${techniques} on the way`);
+      if (techniques.includes(step.technique)) return { entries: entries.join(''), marks, step };
+      if (step.placement) entries[step.placement.cell] = step.placement.symbol;
+      for (const e of step.eliminations) removed[e.cell] |= 1 << (Number(e.symbol) - 1);
+    }
+  }
+
+  test('#10 Hint walks: where to look, then the technique and its pattern, then what it removes; Apply at the last level only', { timeout: 90_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // The first step of XWING's hints that removes candidates (the player has no marks).
+    const entries = [...'.'.repeat(81)];
+    let step;
+    for (;;) {
+      step = dlx.sudoku_hint(XWING, entries.join(''));
+      if (!step.placement) break;
+      entries[step.placement.cell] = step.placement.symbol;
+    }
+    for (const [name, viewport] of SCREENS) {
+      for (const colorScheme of ['light', 'dark']) {
+        const tab = await open(hash(XWING, entries.join('')), viewport, { colorScheme });
+        const { page } = tab;
+        await waitMessage(page, /^Reopened/);
+        const selected = await page.$eval('#grid .cell.selected', (c) => c.dataset.cell);
+        // 1: the nudge. Where to look, in words; nothing on the grid; no Apply, Enter does nothing.
+        await page.click('#hint');
+        await page.waitForSelector('#step[data-level="1"]:not([hidden])');
+        assert.equal(await page.textContent('#step-title'), 'Hint: where to look');
+        assert.equal(await page.textContent('#step-reason'), `Look at ${step.regions.length > 1 ? `${step.regions.slice(0, -1).join(', ')} and ${step.regions.at(-1)}` : step.regions[0]}: candidates can be ruled out there.`);
+        assert.equal(await page.getAttribute('#step', 'data-technique'), '', 'the technique is not named yet');
+        assert.equal(await page.locator('#grid .step-cell, #grid .note-struck, #grid .note-pattern').count(), 0);
+        // The regions to look at are tinted: their cells, from the package's layout.
+        const region = dlx.sudoku_layout(9).regions.filter((r) => step.regions.includes(r.name)).flatMap((r) => r.cells);
+        assert.ok(region.length >= 9, `${step.regions}: ${region.length} cells`);
+        const tinted = await page.$$eval('#grid .cell.step-region', (all) => all.map((c) => Number(c.dataset.cell)));
+        assert.deepEqual(tinted.sort((x, y) => x - y), [...new Set(region)].sort((x, y) => x - y));
+        assert.equal(await page.$eval('#grid .cell.selected', (c) => c.dataset.cell), selected, 'the selection does not give it away');
+        assert.equal(await page.isHidden('#step-apply'), true);
+        assert.equal(await page.isVisible('#step-more'), true);
+        assert.equal(await page.textContent('#step-said'), `Hint: where to look. ${await page.textContent('#step-reason')}`);
+        if (name === '375') await page.locator('#step').scrollIntoViewIfNeeded();
+        await shot(page, `nudge-${name}-${colorScheme}`);
+        if (name !== '1280' || colorScheme !== 'light') {
+          await clean(tab);
+          continue;
+        }
+        // (From the grid: on the focused Hint button, Enter presses Hint.)
+        await page.focus('#grid .cell.selected');
+        await page.keyboard.press('Enter');
+        assert.equal(await page.getAttribute('#step', 'data-level'), '1', 'Enter applies nothing yet');
+        assert.equal((await cells(page)).replaceAll('.', '').length, [...XWING].filter((ch) => ch !== '.').length + entries.filter((ch) => ch !== '.').length);
+        // 2: More (or H): the technique, its pattern on the grid, not yet what it removes.
+        await page.click('#step-more');
+        await page.waitForSelector('#step[data-level="2"]');
+        assert.equal(await page.textContent('#step-title'), `Hint: ${step.title}`);
+        assert.equal(await page.getAttribute('#step', 'data-technique'), step.technique);
+        const pattern = await page.$$eval('#grid .cell.step-cell', (all) => all.map((c) => Number(c.dataset.cell)));
+        assert.deepEqual(pattern.sort((a, b) => a - b), [...step.cells].sort((a, b) => a - b));
+        assert.ok((await page.locator('#grid .note-pattern').count()) > 0);
+        assert.deepEqual(await struck(page), []);
+        assert.equal(await page.isHidden('#step-apply'), true);
+        // 3: H: what it removes, struck out, with the reason; Apply (Enter) carries it out.
+        await page.keyboard.press('h');
+        await page.waitForSelector('#step[data-level="3"]');
+        assert.equal(await page.textContent('#step-reason'), step.reason.replace(/`([^`]*)`/g, '“$1”'));
+        assert.deepEqual((await struck(page)).sort(), step.eliminations.map((c) => `${c.cell}:${c.symbol}`).sort());
+        assert.equal(await page.isVisible('#step-apply'), true);
+        assert.equal(await page.isHidden('#step-more'), true);
+        await page.keyboard.press('Enter');
+        await waitMessage(page, /^Applied: .*candidates? removed/);
+        await clean(tab);
+      }
+    }
+  });
+
+  test('#10 a wrong entry is pointed out without its right symbol; Reveal hands one over; the finish counts hints and reveals', { timeout: 90_000 }, async () => {
+    const solution = dlx.solve_sudoku(XWING);
+    // A wrong entry that clashes with no given: a candidate of the cell that is not its solution.
+    const k = [...XWING].findIndex((ch, c) => ch === '.' && dlx.sudoku_candidates(XWING)[c].length > 1);
+    const wrongSymbol = dlx.sudoku_candidates(XWING)[k].find((s) => s !== solution[k]);
+    const [row, column] = [Math.floor(k / 9) + 1, (k % 9) + 1];
+    let tab = await open(hash(XWING));
+    let page = tab.page;
+    await waitMessage(page, /^Reopened/);
+    await cell(page, k).click();
+    await page.keyboard.press(wrongSymbol);
+    const said = [];
+    for (let level = 1; level <= 3; level++) {
+      await page.click('#hint');
+      await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+      said.push(`${await page.textContent('#step-title')} ${await page.textContent('#step-reason')}`);
+      // Its right symbol shows nowhere: not in words, not previewed on the grid.
+      assert.equal(await page.locator('#grid .cell[data-preview]').count(), 0);
+    }
+    assert.equal(said[0], `Hint: a mistake One of your entries does not match the solution: look at row ${row}.`);
+    assert.equal(said[1], `Hint: Wrong entry The ${wrongSymbol} in r${row}c${column} is wrong.`);
+    assert.match(said[2], new RegExp(`^Hint: Wrong entry The ${wrongSymbol} in r${row}c${column} is wrong: Apply erases it\\.`));
+    for (const text of said) assert.doesNotMatch(text, /solution has/);
+    // Apply erases it; Reveal (R) hands over the right symbol.
+    await page.click('#step-apply');
+    await waitMessage(page, /^Applied: the wrong entry in r\d+c\d+ erased/);
+    assert.equal((await cells(page))[k], '.');
+    await cell(page, k).click();
+    await page.keyboard.press('r');
+    await waitMessage(page, new RegExp(`^Revealed: ${solution[k]} in row ${row}, column ${column}\\.`));
+    assert.equal((await cells(page))[k], solution[k]);
+    // Reveal on a given says so and changes nothing.
+    const given = XWING.search(/[1-9]/);
+    await cell(page, given).click();
+    await page.click('#reveal');
+    await waitMessage(page, /is a given/);
+    await clean(tab);
+
+    // Two cells to go: one by a hint (three levels, then Enter), the other revealed.
+    const [a, b] = [XWING.indexOf('.'), XWING.lastIndexOf('.')];
+    const entries = [...XWING].map((ch, c) => (ch !== '.' || c === a || c === b ? '.' : solution[c])).join('');
+    tab = await open(hash(XWING, entries));
+    page = tab.page;
+    await waitMessage(page, /^Reopened/);
+    await fullHint(page);
+    const place = Number(await page.$eval('#grid .cell.step-place', (c) => c.dataset.cell));
+    await page.click('#step-apply');
+    await waitMessage(page, /^Applied: /);
+    // A reload keeps the count with the game.
+    await page.reload();
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await waitMessage(page, /^Welcome back/);
+    await cell(page, place === a ? b : a).click();
+    await page.click('#reveal');
+    await waitMessage(page, /^Solved in /);
+    assert.match(await message(page), /^Solved in \d+:\d\d with 1 hint \(1 nudge, 1 pattern and 1 effect shown\) and 1 reveal: every row, column and box is complete\. Well done!$/);
+    assert.equal(await cells(page), solution);
+    await clean(tab);
+  });
+
+  test('#10 screenshots of a fish hint and a chain hint at their last level', { timeout: 120_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const [kind, techniques] of [['fish', ['x_wing', 'swordfish', 'jellyfish']], ['chain', ['x_chain', 'xy_chain', 'aic']]]) {
+      const { entries, marks, step } = toTechnique(INKALA, techniques);
+      for (const [name, viewport] of SCREENS) {
+        for (const colorScheme of ['light', 'dark']) {
+          const tab = await open(hash(INKALA, entries, marks), viewport, { colorScheme });
+          const { page } = tab;
+          await waitMessage(page, /^Reopened/);
+          await fullHint(page);
+          assert.equal(await page.getAttribute('#step', 'data-technique'), step.technique);
+          assert.deepEqual((await struck(page)).sort(), step.eliminations.map((c) => `${c.cell}:${c.symbol}`).sort());
+          if (name === '375') await page.locator('#grid').scrollIntoViewIfNeeded();
+          await shot(page, `${kind}-${name}-${colorScheme}`);
+          await clean(tab);
+        }
+      }
+    }
+  });
+
+  test('#12 Import says what the player is about to play: one solution and its grade, or a warning with the count', { timeout: 120_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const grade = dlx.rate_sudoku(XWING);
+    const givens = (line) => [...line].filter((ch) => ch !== '.').length;
+    // Givens taken out of XWING until it has several solutions (but fewer than 100).
+    let several = XWING;
+    let count = 1;
+    for (let k = 0; count < 2; k++) {
+      if (several[k] === '.') continue;
+      several = several.slice(0, k) + '.' + several.slice(k + 1);
+      count = dlx.count_sudoku_solutions(several, { limit: 100 }).count;
+    }
+    assert.ok(count > 1 && count < 100, `${count} solutions`);
+    const NONE = `123456...${'......78.'}${'.'.repeat(63)}`;
+    assert.equal(dlx.count_sudoku_solutions(NONE).count, 0);
+    for (const [name, viewport] of SCREENS) {
+      for (const colorScheme of ['light', 'dark']) {
+        const tab = await open('', viewport, { colorScheme });
+        const { page } = tab;
+        await importPuzzle(page, XWING);
+        await waitMessage(page, /One solution/);
+        assert.equal(await message(page),
+          `Imported a 9 × 9 puzzle with ${givens(XWING)} givens. One solution, rated ${grade.score.toFixed(1)} (Sudoku Explainer’s scale): ${grade.level}.`);
+        assert.equal(await page.getAttribute('#message', 'data-kind'), 'good');
+        if (name === '375') await page.locator('#message').scrollIntoViewIfNeeded();
+        await shot(page, `verdict-${name}-${colorScheme}`);
+        await importPuzzle(page, several);
+        await waitMessage(page, /Warning/);
+        assert.equal(await message(page),
+          `Imported a 9 × 9 puzzle with ${givens(several)} givens. Warning: it has ${count} solutions, not one, so hints and Check cannot help.`);
+        assert.equal(await page.getAttribute('#message', 'data-kind'), 'bad');
+        if (name === '375') await page.locator('#message').scrollIntoViewIfNeeded();
+        await shot(page, `verdict-several-${name}-${colorScheme}`);
+        if (name !== '1280' || colorScheme !== 'light') {
+          await clean(tab);
+          continue;
+        }
+        await importPuzzle(page, NONE);
+        await waitMessage(page, /Warning: it has no solution,/);
+        await importPuzzle(page, '.'.repeat(81));
+        await waitMessage(page, /Warning: it has at least 100 solutions, not one,/);
+        // A 16 x 16 puzzle is judged too.
+        const { puzzle } = dlx.generate_sudoku({ size: 16, difficulty: 'easy', seed: 5 });
+        const sixteen = dlx.rate_sudoku(puzzle);
+        await importPuzzle(page, puzzle);
+        await waitMessage(page, /One solution/);
+        assert.match(await message(page), new RegExp(`rated ${sixteen.score.toFixed(1)} \\(Sudoku Explainer’s scale\\): ${sixteen.level}\\.`));
+        await clean(tab);
+        // A link to another puzzle is judged as an import is.
+        const linked = await open(hash(several));
+        await linked.page.waitForFunction(() => /Warning/.test(document.querySelector('#message').textContent));
+        assert.equal(await message(linked.page), `Reopened the shared game. Warning: it has ${count} solutions, not one, so hints and Check cannot help.`);
+        await clean(linked);
+      }
+    }
+  });
+
+  test('#13 Zoom on a phone: 25 x 25 cells of 32 px and more, notes whole, taps land in the right cell', { timeout: 120_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const { puzzle } = dlx.generate_sudoku({ size: 25, difficulty: 'easy', seed: 13 });
+    const solution = dlx.solve_sudoku(puzzle);
+    const candidates = dlx.sudoku_candidates(puzzle);
+    // Far from the corner the page shows first: an empty cell with many candidates, bottom right.
+    const empties = [...puzzle].flatMap((ch, k) => (ch === '.' && k % 25 > 15 && k > 400 ? [k] : []));
+    const k = empties.reduce((best, c) => (candidates[c].length > candidates[best].length ? c : best));
+    const other = empties.find((c) => c !== k);
+    for (const colorScheme of ['light', 'dark']) {
+      const tab = await open('', { width: 375, height: 812 }, { colorScheme });
+      const { page } = tab;
+      const cdp = await browser.context.newCDPSession(page);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+      /** A finger's tap on the middle of `locator` (brought into view first). */
+      const tap = async (locator) => {
+        await locator.scrollIntoViewIfNeeded();
+        const box = await locator.boundingBox();
+        const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      await importPuzzle(page, puzzle);
+      await waitMessage(page, /^Imported a 25 × 25/);
+      const small = await cell(page, k).boundingBox();
+      assert.ok(small.width < 32, `without zoom a cell is ${small.width} px`);
+      await tap(page.locator('#zoom'));
+      await page.waitForSelector('.grid-box.zoomed');
+      assert.equal(await page.getAttribute('#zoom', 'aria-pressed'), 'true');
+      const sizes = await page.$$eval('#grid .cell', (all) => all.map((c) => c.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+      assert.ok(Math.min(...sizes) >= 32, `zoomed cells of ${Math.min(...sizes)} px at least`);
+      // The page itself does not scroll sideways: the grid pans in its box.
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375);
+      // Notes on, then every candidate of cell k tapped on the pad.
+      await tap(page.locator('#mode-pencil'));
+      await tap(cell(page, k));
+      for (const s of candidates[k]) await tap(page.locator(`#pad [data-symbol="${s}"]`));
+      await cell(page, k).scrollIntoViewIfNeeded();
+      assert.equal(await page.locator(`#grid .cell[data-cell="${k}"] .notes`).textContent(), candidates[k].join(''));
+      // Every note whole: its text inside the cell and inside the box the grid pans in, at 9 px or more.
+      const notes = await page.$eval(`#grid .cell[data-cell="${k}"]`, (c) => {
+        const inside = (r, o) => r.left >= o.left - 0.5 && r.right <= o.right + 0.5 && r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5;
+        const cellBox = c.getBoundingClientRect();
+        const view = c.closest('.grid-box').getBoundingClientRect();
+        return [...c.querySelectorAll('.notes > span:not(:empty)')].map((span) => {
+          const range = document.createRange();
+          range.selectNodeContents(span);
+          const text = range.getBoundingClientRect();
+          return { symbol: span.textContent, whole: inside(text, cellBox) && inside(text, view), size: parseFloat(getComputedStyle(span).fontSize) };
+        });
+      });
+      assert.equal(notes.length, candidates[k].length);
+      for (const note of notes) {
+        assert.ok(note.whole, `note ${note.symbol} cut`);
+        assert.ok(note.size >= 9, `note ${note.symbol} at ${note.size} px`);
+      }
+      await shot(page, `zoom-25-375-${colorScheme}`);
+      // Notes off: a tap on another cell and on the pad enters the symbol there, and only there.
+      await tap(page.locator('#mode-pencil'));
+      await tap(cell(page, other));
+      await tap(page.locator(`#pad [data-symbol="${solution[other]}"]`));
+      const now = await cells(page);
+      assert.equal(now[other], solution[other]);
+      assert.equal([...now].filter((ch, c) => ch !== puzzle[c]).length, 1, 'one cell changed');
+      assert.match(await cell(page, other).getAttribute('aria-label'), new RegExp(`^Row ${Math.floor(other / 25) + 1}, column ${(other % 25) + 1}: ${solution[other]}$`));
+      await cdp.detach();
+      await clean(tab);
+    }
+    // 16 x 16 on a phone and 25 x 25 on a desktop, zoomed, for the eye.
+    for (const [name, viewport, n, colorScheme] of [
+      ['16-375', { width: 375, height: 812 }, 16, 'light'],
+      ['25-1280-light', { width: 1280, height: 800 }, 25, 'light'],
+      ['25-1280-dark', { width: 1280, height: 800 }, 25, 'dark'],
+    ]) {
+      const tab = await open('', viewport, { colorScheme });
+      const { page } = tab;
+      const { puzzle: p } = dlx.generate_sudoku({ size: n, difficulty: 'easy', seed: 3 });
+      await importPuzzle(page, p);
+      await waitMessage(page, /^Imported/);
+      await page.click('#auto-notes');
+      await waitMessage(page, /^Candidates/);
+      await page.click('#zoom');
+      await page.waitForSelector('.grid-box.zoomed');
+      const cut = await page.$$eval('#grid .cell', (all) => all.filter((c) => c.querySelector('.notes').scrollHeight > c.clientHeight + 1).length);
+      assert.equal(cut, 0, 'no cell’s notes overflow it');
+      await page.locator('#grid').scrollIntoViewIfNeeded();
+      await shot(page, `zoom-${name}`);
+      // Printed, a zoomed grid is whole: no box to pan, no wider than the page.
+      await page.emulateMedia({ media: 'print' });
+      const printed = await page.$eval('.grid-box', (box) => ({
+        width: box.querySelector('#grid').getBoundingClientRect().width,
+        page: document.documentElement.clientWidth,
+        panned: box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1,
+      }));
+      assert.ok(printed.width <= printed.page && !printed.panned, JSON.stringify(printed));
+      await page.emulateMedia({ media: 'screen' });
+      await clean(tab);
+    }
   });
 });

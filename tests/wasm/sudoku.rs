@@ -626,6 +626,38 @@ fn layouts_give_shapes_peers_and_levels() {
         26
     );
     assert_eq!(get(&x, "variant").as_string().as_deref(), Some("x"));
+    // Each region, named as a step names it, with its cells: rows, columns, boxes, then the
+    // variant's diagonals.
+    let regions = |laid: &JsValue| -> Vec<(String, Vec<f64>)> {
+        Array::from(&get(laid, "regions"))
+            .iter()
+            .map(|region| {
+                let cells = Array::from(&get(&region, "cells"));
+                let cells = cells.iter().map(|c| c.as_f64().unwrap()).collect();
+                (get(&region, "name").as_string().unwrap(), cells)
+            })
+            .collect()
+    };
+    let classic_regions = regions(&classic);
+    assert_eq!(classic_regions.len(), 27);
+    assert_eq!(classic_regions[0].0, "row 1");
+    assert_eq!(classic_regions[9].0, "column 1");
+    assert_eq!(
+        classic_regions[9].1,
+        (0..9).map(|r| f64::from(r * 9)).collect::<Vec<_>>()
+    );
+    let box5 = classic_regions
+        .iter()
+        .find(|(name, _)| name == "box 5")
+        .unwrap();
+    let expected: Vec<f64> = [30, 31, 32, 39, 40, 41, 48, 49, 50].map(f64::from).to_vec();
+    assert_eq!(box5.1, expected);
+    let x_regions = regions(&x);
+    assert_eq!(x_regions.len(), 29);
+    assert!(x_regions
+        .iter()
+        .any(|(name, cells)| name == "the main diagonal"
+            && *cells == (0..9).map(|k| f64::from(k * 10)).collect::<Vec<_>>()));
     let error = expect_error(layout(JsValue::from_str("9"), None), "invalid_argument");
     assert_eq!(get(&error, "path").as_string().as_deref(), Some("size"));
     for bad in [

@@ -107,7 +107,7 @@ async function refreshConflicts() {
     if (!line.includes('.') && conflicts.length === 0 && !now.game.solvedByEngine && !now.setter) {
       stopTimer();
       dispatch({ type: 'finished' });
-      say(`Solved in ${M.clock(state().game.elapsed)}: every row, column and box is complete. Well done!`, 'good');
+      say(M.finishWords(state().game.elapsed, state().game.help), 'good');
     } else if (conflicts.length) {
       const c = conflicts[0];
       dispatch({
@@ -256,15 +256,24 @@ export function paint(color) {
 export const hasEntries = () => state().game.entries.some(Boolean);
 
 /**
- * Hint: the next logical step, shown on the grid (its pattern highlighted, what it removes
- * struck out, what it places previewed) with its technique and reason, and Apply to carry
- * it out. It works from the player's pencil marks when they have some. Asked again before
- * Apply, a step that only removes candidates is taken as done (its removals are kept as
- * marks for the next hint), so repeated hints walk forward.
+ * Hint, graded: the next logical step, shown a level at a time (messages.js `hintWords`).
+ * The first press says where to look (or which technique exists); the next names the
+ * technique and highlights its pattern; the third shows what it removes (struck out) or
+ * places (previewed), with its reason and Apply. It works from the player's pencil marks
+ * when they have some. Asked again after that, a step that only removes candidates is taken
+ * as done (its removals are kept as marks for the next hint), so repeated hints walk forward.
  */
 export async function hint() {
   if (state().paused) return;
   if (state().walk) closeWalk();
+  const shown = state().hint;
+  if (shown && (shown.level < M.HINT_LEVELS.length || !removesOnly(shown.step))) {
+    dispatch({ type: 'hintLevel', level: Math.min(shown.level + 1, M.HINT_LEVELS.length) });
+    const { step } = state().hint;
+    if (state().hint.level >= 2) V.board.select(step.placement?.cell ?? step.cells[0] ?? V.board.selected, false);
+    V.showStep();
+    return;
+  }
   const keyOf = (g) => G.givensLine(g) + G.entriesLine(g) + g.notes.join(',');
   try {
     const { game, hintMarks } = state();
@@ -284,13 +293,11 @@ export async function hint() {
     // engine's candidates (what sudoku_hint reads a cell without marks as).
     const candidates = G.candidateMasks(await J.candidates(G.currentLine(game)));
     const base = candidates.map((m, k) => marks?.[k] || m);
-    const removes = found.eliminations.length && !found.placement;
-    const first = found.placement?.cell ?? found.cells[0];
-    if (first !== undefined) V.board.select(first, false);
+    // (The nudge selects no cell: that would say where the step is.)
     dispatch({
       type: 'hint',
-      hint: { step: found, overlay: G.stepOverlay(found), base, candidates },
-      ...(removes ? { hintMarks: { key, masks: G.withoutCandidates(base, found.eliminations) } } : {}),
+      hint: { step: found, base, candidates },
+      ...(removesOnly(found) ? { hintMarks: { key, masks: G.withoutCandidates(base, found.eliminations) } } : {}),
     });
     say('');
     V.showStep();
@@ -301,11 +308,24 @@ export async function hint() {
   }
 }
 
-/** Apply: the hint on show carried out, as one change that Undo takes back. */
+/** Whether a step only removes candidates (then a hint asked again walks on past it). */
+const removesOnly = (step) => step.eliminations.length > 0 && !step.placement;
+
+/**
+ * Apply: the hint on show carried out, as one change that Undo takes back, once it shows
+ * its effect (its last level). A wrong entry is erased: its right symbol is Reveal's.
+ */
 export function applyHint() {
   const shown = state().hint;
-  if (!shown) return false;
+  if (!shown || shown.level < M.HINT_LEVELS.length) return false;
   const { step, base, candidates } = shown;
+  if (step.technique === 'wrong_entry') {
+    const { cell } = step.placement;
+    update((g) => G.erase(g, cell));
+    V.board.select(cell, true);
+    say(`Applied: the wrong entry in r${step.placement.row}c${step.placement.column} erased. Undo takes it back.`, 'good');
+    return true;
+  }
   const cell = step.placement?.cell;
   const before = clock.peek(state().game);
   update((g) => G.applyStep(g, step, { base, prune: cell === undefined ? [] : pruneFor(cell) }));
@@ -322,6 +342,41 @@ export function applyHint() {
       : `${M.plural(removed, 'candidate')} removed from the pencil marks`;
   say(`Applied: ${what}. Undo takes it back.`, 'good');
   return true;
+}
+
+/**
+ * Reveal: the solution's symbol in the selected cell (replacing a wrong entry), counted in
+ * the help the finish message tells of.
+ */
+export async function reveal() {
+  const { paused, walk, setter, game } = state();
+  if (paused || walk || setter) return;
+  const cell = V.board.selected;
+  const name = M.cellName(game.n, cell);
+  if (game.givens[cell]) return say(`${name} is a given: select an empty cell to reveal.`);
+  try {
+    const known = await solution();
+    if (!known.solution) return say('The givens have no solution: there is no cell to reveal.', 'bad');
+    if (!known.unique) return say('This puzzle has several solutions: no cell of it is certain.', 'bad');
+    if (G.otherPuzzle(known, state().game)) return;
+    const v = G.values(known.solution)[cell];
+    if (state().game.entries[cell] === v) return say(`${name} is right already.`, 'good');
+    whenLaidOut(() => {
+      update((g) => G.enter(g, cell, v, { prune: pruneFor(cell) }));
+      dispatch({ type: 'revealed' });
+      dispatch({ type: 'hinted', cell });
+      V.board.select(cell, true);
+      say(`Revealed: ${G.symbol(v)} in ${name.toLowerCase()}.`, 'good');
+    });
+  } catch (error) {
+    if (error.code === 'conflicting_givens') say(M.explainError(error), 'bad');
+    else say(`Could not reveal: ${M.plainWords(error.message)}`, 'bad');
+  }
+}
+
+export function setZoom(on) {
+  dispatch({ type: 'zoom', on });
+  V.board.select(V.board.selected, true);
 }
 
 // ---- the step-by-step view -----------------------------------------------------------------
@@ -463,11 +518,38 @@ export async function importPuzzle(text) {
     }
     if (!G.SIZES.includes(info.size)) throw new Error(`this page draws sizes 4 to 25, not ${info.size}`);
     start(info);
-    say(`Imported ${M.sizeName(info.size)} puzzle with ${M.plural(info.givens, 'given')}. Undo brings back the last game.`);
+    const imported = `Imported ${M.sizeName(info.size)} puzzle with ${M.plural(info.givens, 'given')}.`;
+    say(`${imported} Judging it… Undo brings back the last game.`);
+    judge(info.line, imported);
   } catch (error) {
     dispatch({ type: 'importError', text: M.importError(error) });
     // The message box no longer says how the last import went.
     say('Nothing was imported: see the message under Import.', 'bad');
+  }
+}
+
+let judging = null;
+/**
+ * The import verdict, before play: how many solutions the puzzle `line` has (up to
+ * `M.VERDICT_LIMIT`), and its grade when it has one, said after `imported` in the message
+ * box (unless the player has been told something else since).
+ */
+async function judge(line, imported) {
+  judging?.abort();
+  const mine = new AbortController();
+  judging = mine;
+  const said = state().message.text;
+  try {
+    const { count } = await J.countUpTo(line, M.VERDICT_LIMIT, mine.signal);
+    const grade = count === 1 ? await J.rate(line, mine.signal) : null;
+    if (judging !== mine || G.givensLine(state().game) !== line || state().message.text !== said) return;
+    const { text, kind } = M.verdictWords({ count, grade });
+    say(`${imported} ${text}`, kind);
+  } catch (error) {
+    if (error.name === 'AbortError' || judging !== mine || state().message.text !== said) return;
+    say(`${imported} Could not judge it: ${M.plainWords(error.message)}. Undo brings back the last game.`, 'bad');
+  } finally {
+    if (judging === mine) judging = null;
   }
 }
 
@@ -521,6 +603,8 @@ export async function loadHash(hash = location.hash, { first = false } = {}) {
     if (first) setGame(fresh, { share: false });
     else update((g) => G.replaceGame(g, fresh), { share: false });
     say('Reopened the shared game.');
+    // Another puzzle than the one on show: judged as an import is.
+    if (!same) judge(info.line, 'Reopened the shared game.');
     return true;
   } catch (error) {
     say(`The link holds no readable game (${M.plainWords(error.message)}); here is a fresh one.`, 'bad');

@@ -132,6 +132,7 @@ export class Board {
       if (place) cell.dataset.preview = symbol(place);
       else delete cell.dataset.preview;
       cell.classList.toggle('step-cell', !!step?.cells.has(k));
+      cell.classList.toggle('step-region', !!step?.region?.has(k));
       cell.classList.toggle('step-place', step?.place?.cell === k);
       cell.classList.toggle('step-struck', struck !== 0);
       cell.classList.toggle('step-missing', step?.missing === k);
@@ -150,6 +151,7 @@ export class Board {
       if (struck) label += `, the step removes ${marks(struck, n)}`;
       if (place) label += `, the step places ${symbol(place)}`;
       else if (step?.cells.has(k)) label += ', part of the step';
+      else if (step?.region?.has(k)) label += ', where to look';
       cell.setAttribute('aria-label', label);
     }
   }

@@ -49,6 +49,7 @@ export function createGame({
   solution = null,
   unique = null,
   elapsed = 0,
+  help = null,
 }) {
   if (!SIZES.includes(n)) throw new RangeError(`this page draws sizes 4 to 25, not ${n}`);
   if (!(boxRows >= 1 && boxCols >= 1 && boxRows * boxCols === n)) {
@@ -84,9 +85,33 @@ export function createGame({
     solvedByEngine: false,
     /** Milliseconds played before the timer's current run. */
     elapsed: Math.max(0, Number(elapsed) || 0),
+    help: helpRecord(help),
     past: [],
     future: [],
   };
+}
+
+/**
+ * The help taken on the game, checked: `hints`, how many hints reached each level (where to
+ * look, the pattern, the effect), and `reveals`, the cells Reveal handed over. Undo does not
+ * take it back.
+ */
+function helpRecord(help) {
+  const count = (x) => (Number.isInteger(x) && x > 0 ? x : 0);
+  const hints = Array.isArray(help?.hints) ? help.hints : [];
+  return { hints: [0, 1, 2].map((k) => count(hints[k])), reveals: count(help?.reveals) };
+}
+
+/** `game` with a hint that reached `level` from `from` (levels from 1) counted. */
+export function countHint(game, from, level) {
+  const hints = [...game.help.hints];
+  for (let k = from; k < level; k++) hints[k]++;
+  return { ...game, help: { ...game.help, hints } };
+}
+
+/** `game` with one more cell revealed counted. */
+export function countReveal(game) {
+  return { ...game, help: { ...game.help, reveals: game.help.reveals + 1 } };
 }
 
 /** A saved `pruned` record of one cell, checked: `{ notes, peers }` or null. */
@@ -155,7 +180,7 @@ function change(game, edit) {
   return next;
 }
 
-const pick = (game) => ({ elapsed: game.elapsed, past: game.past, future: game.future });
+const pick = (game) => ({ elapsed: game.elapsed, help: game.help, past: game.past, future: game.future });
 
 /**
  * The pencil marks the entry of `cell` took out put back (its own, and its symbol in the
@@ -295,7 +320,7 @@ export function replaceGame(game, replacement) {
   return {
     ...replacement,
     elapsed: replacement.elapsed ?? 0,
-    past: [...game.past, { ...snapshot(game), elapsed: game.elapsed }].slice(-HISTORY_LIMIT),
+    past: [...game.past, { ...snapshot(game), elapsed: game.elapsed, help: game.help }].slice(-HISTORY_LIMIT),
     future: [],
   };
 }
@@ -306,8 +331,8 @@ export const canRedo = (game) => game.future.length > 0;
 function travel(game, from, to) {
   if (!game[from].length) return game;
   const target = game[from].at(-1);
-  // A whole other game carries its own time; a change within a game keeps the clock.
-  const here = { ...snapshot(game), ...('elapsed' in target ? { elapsed: game.elapsed } : {}) };
+  // A whole other game carries its own time and help; a change within a game keeps them.
+  const here = { ...snapshot(game), ...('elapsed' in target ? { elapsed: game.elapsed, help: game.help } : {}) };
   const next = {
     ...game,
     ...target,
@@ -353,6 +378,7 @@ export function save(game) {
     solution: game.solution,
     unique: game.unique,
     elapsed: Math.round(game.elapsed),
+    help: game.help,
   });
 }
 
@@ -407,6 +433,32 @@ export function stepOverlay(step) {
     place,
     missing: step.technique === 'missing_candidate' ? step.cells[0] : -1,
   };
+}
+
+/**
+ * What the grid shows of a hint at `level` (see messages.js `HINT_LEVELS`): at the nudge,
+ * only the cells of the regions to look at (`region`, a Set, from `regionCells`); the pattern's cells at level 2, with its candidates unless it places a symbol (they
+ * would name it; a missing pencil mark's cell alone); the whole step (`stepOverlay`) at level 3. A wrong entry's right symbol
+ * is never previewed: Reveal hands it over.
+ */
+export function hintOverlay(step, level, regionCells = new Set()) {
+  const whole = stepOverlay(step);
+  if (level >= 3) return step.technique === 'wrong_entry' ? { ...whole, place: null } : whole;
+  const none = { cells: new Set(), pattern: new Map(), struck: new Map(), place: null, missing: -1 };
+  if (level <= 1) return { ...none, region: regionCells };
+  // A placement's or a missing mark's candidate is the symbol itself.
+  const names = step.placement || step.technique === 'missing_candidate';
+  return { ...none, cells: whole.cells, pattern: names ? new Map() : whole.pattern, missing: whole.missing };
+}
+
+/**
+ * The cells of the regions named `names` (a step's, "row 3", "box 5"), from `regions`, the
+ * package's `sudoku_layout(...).regions` (none while the layout is not known).
+ */
+export function regionCells(names, regions = []) {
+  const out = new Set();
+  for (const { name, cells } of regions) if (names.includes(name)) for (const cell of cells) out.add(cell);
+  return out;
 }
 
 /**

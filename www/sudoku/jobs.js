@@ -33,6 +33,11 @@ export const generate = (options, signal) => jobs.call('generate_sudoku', [optio
 /** `sudoku_solve_path` from the givens. */
 export const solvePath = (givens, signal) => jobs.call('sudoku_solve_path', [givens], { signal });
 
+/** `count_sudoku_solutions` up to `limit`, as a job (`signal` aborts it). */
+export const countUpTo = (line, limit, signal) => jobs.call('count_sudoku_solutions', [line, { limit }], { signal });
+/** `rate_sudoku`: the puzzle's grade, as a job (`signal` aborts it). */
+export const rate = (line, signal) => jobs.call('rate_sudoku', [line], { signal });
+
 const layouts = new Map();
 /**
  * `sudoku_layout` of a game's size and boxes (peers, the levels New offers), asked once per

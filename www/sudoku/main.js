@@ -19,9 +19,13 @@ const START = '8..........36......7..9.2...5...7.......457.....1...3...1....68..
 
 loadSolver(V.renderSolver);
 
-/** The keys that are not symbols of the grid: H or ? a hint, Enter applies it, N or Space notes. */
+/**
+ * The keys that are not symbols of the grid: H or ? a hint (again: more of it), Enter
+ * applies it, R reveals the selected cell, N or Space notes.
+ */
 function command(key) {
   if (key === 'h' || key === 'H' || key === '?') A.hint();
+  else if (key === 'r' || key === 'R') A.reveal();
   else if (key === 'Enter') return A.applyHint();
   else if (key === 'n' || key === 'N' || key === ' ') A.setPencil(!A.store.state.pencil);
   else return false;
@@ -64,6 +68,9 @@ on('resume', 'click', () => A.setPaused(false));
 on('undo', 'click', A.undo);
 on('redo', 'click', A.redo);
 on('hint', 'click', A.hint);
+on('step-more', 'click', A.hint);
+on('reveal', 'click', A.reveal);
+on('zoom', 'click', () => A.setZoom(!A.store.state.zoom));
 on('step-apply', 'click', A.applyHint);
 on('step-close', 'click', A.closeStep);
 on('step-prev', 'click', () => A.showWalkStep(A.store.state.walk.k - 1));

@@ -160,3 +160,118 @@ export function countProgress({ solutions, fraction, seconds, emptyNine = false 
   }
   return { text, warning };
 }
+
+// ---- graded hints, the finish, the import verdict -------------------------------------------
+
+/** The levels of a hint, in the order Hint walks them: where to look, the pattern, the effect. */
+export const HINT_LEVELS = ['nudge', 'pattern', 'effect'];
+
+/** "row 3", "row 3 and box 5", "column 1, column 9 and row 1". */
+function listWords(items) {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+}
+
+/** "r3c4": the cell of a candidate or placement (`{ row, column }`). */
+const at = ({ row, column }) => `r${row}c${column}`;
+
+/**
+ * Where a hint's nudge says to look, as region names (`sudoku_layout`'s `regions[].name`):
+ * the step's regions; for a wrong entry or a missing pencil mark, the cell's row; none for a
+ * step that names no region (a naked single, a chain).
+ */
+export function whereToLook(step) {
+  if (step.technique === 'wrong_entry') return [`row ${step.placement.row}`];
+  if (step.technique === 'missing_candidate') return [`row ${step.candidates[0].row}`];
+  return step.technique === 'reveal' ? [] : step.regions;
+}
+
+/**
+ * What a hint says at `level` (1: a nudge, 2: the technique and its pattern, 3: what it
+ * removes or places): `{ title, text }`. `step` is `sudoku_hint`'s; `written` is the
+ * player's symbol in the cell of a wrong entry. No level names the right symbol of a wrong
+ * entry (Reveal hands it over); only the last names what a step places or removes.
+ */
+export function hintWords(step, level, { written = '' } = {}) {
+  const title = `Hint: ${step.title}`;
+  const { technique, placement } = step;
+  if (technique === 'wrong_entry') {
+    const texts = [
+      `One of your entries does not match the solution: look at ${whereToLook(step)[0]}.`,
+      `The ${written} in ${at(placement)} is wrong.`,
+      `The ${written} in ${at(placement)} is wrong: Apply erases it. Reveal hands over the right symbol, if you want it.`,
+    ];
+    return { title: level === 1 ? 'Hint: a mistake' : title, text: texts[level - 1] };
+  }
+  if (technique === 'missing_candidate') {
+    const mark = step.candidates[0];
+    const texts = [
+      `The pencil marks of a cell leave out the symbol that goes there: look at ${whereToLook(step)[0]}.`,
+      `The pencil marks of ${at(mark)} leave out the symbol that goes there.`,
+      plainWords(step.reason),
+    ];
+    return { title: level === 1 ? 'Hint: a pencil mark' : title, text: texts[level - 1] };
+  }
+  if (technique === 'reveal') {
+    const texts = [
+      'No technique this solver knows finds the next step from here: Hint again shows the most useful cell to know, Reveal hands over the selected cell.',
+      `${at(placement)} has the fewest candidates: it is the most useful cell to know.`,
+      plainWords(step.reason),
+    ];
+    return { title: level === 1 ? 'Hint: stuck' : title, text: texts[level - 1] };
+  }
+  if (level === 1) {
+    const what = placement ? 'a symbol can be placed there' : 'candidates can be ruled out there';
+    const text = step.regions.length
+      ? `Look at ${plainWords(listWords(whereToLook(step)))}: ${what}.`
+      : placement
+        ? 'Look for a cell where only one symbol fits.'
+        : `The technique to look for: ${step.title}. It rules out a candidate.`;
+    return { title: 'Hint: where to look', text };
+  }
+  if (level === 2) {
+    const text = placement
+      ? `${step.title}: the cell is highlighted. Which symbol goes there?`
+      : `${step.title}: its pattern is highlighted (${plural(step.cells.length, 'cell')}). What does it rule out?`;
+    return { title, text };
+  }
+  return { title, text: plainWords(step.reason) };
+}
+
+/**
+ * The help a player took, for the finish message: `hints` (how many hints reached each
+ * level: nudges, patterns, effects) and `reveals`.
+ */
+export function helpWords({ hints, reveals }) {
+  const [nudges, patterns, effects] = hints;
+  if (!nudges && !reveals) return 'without a hint or a reveal';
+  const parts = [];
+  if (nudges) {
+    parts.push(
+      `${plural(nudges, 'hint')} (${plural(nudges, 'nudge')}, ${plural(patterns, 'pattern')} and ${plural(effects, 'effect')} shown)`,
+    );
+  }
+  parts.push(plural(reveals, 'reveal'));
+  return `with ${parts.join(' and ')}`;
+}
+
+/** What the finish says: the time, the help taken. */
+export function finishWords(elapsed, help) {
+  return `Solved in ${clock(elapsed)} ${helpWords(help)}: every row, column and box is complete. Well done!`;
+}
+
+/** How far the import verdict counts solutions. */
+export const VERDICT_LIMIT = 100;
+
+/**
+ * What the page says of a puzzle it imported, before play: `count` its solutions (up to
+ * `VERDICT_LIMIT`), `grade` its `rate_sudoku` grade when it has one solution. `{ text, kind }`.
+ */
+export function verdictWords({ count, grade = null }) {
+  if (count === 0) return { text: 'Warning: it has no solution, so hints and Check cannot help.', kind: 'bad' };
+  if (count > 1) {
+    const many = count >= VERDICT_LIMIT ? `at least ${plural(count, 'solution')}` : plural(count, 'solution');
+    return { text: `Warning: it has ${many}, not one, so hints and Check cannot help.`, kind: 'bad' };
+  }
+  const logic = grade.solved ? '' : ' Logic alone does not solve it.';
+  return { text: `One solution, rated ${grade.score.toFixed(1)} (Sudoku Explainer’s scale): ${grade.level}.${logic}`, kind: 'good' };
+}

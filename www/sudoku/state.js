@@ -3,7 +3,8 @@
 // out), and drawn by view.js alone. The game itself (givens, entries, notes, undo) is
 // game.js's; what the engine said about it (conflicts, the hint on show, the solving path,
 // the layout's rules) is put here by actions.js, from the package's answers.
-import { isFull, otherPuzzle } from './game.js';
+import { countHint, countReveal, hintOverlay, isFull, otherPuzzle, regionCells } from './game.js';
+import { whereToLook } from './messages.js';
 
 /** The state of a page showing `game`, before the engine has said anything about it. */
 export function initialState(game) {
@@ -23,10 +24,14 @@ export function initialState(game) {
     /** The cell Apply or Solve just filled, or -1. */
     hinted: -1,
     /**
-     * The hint on show, until the game changes: `{ step, overlay, base, candidates }`, where
-     * `base` is the candidates it was found on (masks), for Apply.
+     * The hint on show, until the game changes: `{ step, level, overlay, base, candidates }`,
+     * where `level` is how much of it shows (1: where to look, 2: the technique and its
+     * pattern, 3: what it removes or places, and Apply), `overlay` what the grid shows of it
+     * (game.js `hintOverlay`) and `base` the candidates it was found on (masks), for Apply.
      */
     hint: null,
+    /** Whether the grid is zoomed (large cells, panned by scrolling: big grids on a phone). */
+    zoom: false,
     /** The candidates earlier hints removed while the grid stayed as it was: `{ key, masks }`. */
     hintMarks: null,
     /**
@@ -60,7 +65,9 @@ const REDUCERS = {
   game(state, { game }) {
     const other = otherPuzzle(state.game, game);
     const next = { ...state, game, checked: new Set(), hint: null, walk: null };
-    if (other) Object.assign(next, { conflicts: new Set(), hinted: -1, finished: false, stats: null });
+    if (other) {
+      Object.assign(next, { conflicts: new Set(), hinted: -1, finished: false, stats: null });
+    }
     if (!isFull(game)) next.finished = false;
     return next;
   },
@@ -81,7 +88,25 @@ const REDUCERS = {
   hinted: (state, { cell }) => ({ ...state, hinted: cell }),
   selected: (state, { cell }) => ({ ...state, selected: cell }),
   checked: (state, { cells }) => ({ ...state, checked: cells }),
-  hint: (state, { hint, hintMarks = state.hintMarks }) => ({ ...state, hint, hintMarks, hinted: -1 }),
+  /** A new hint on show (`{ step, base, candidates }`, or null), at its first level. */
+  hint(state, { hint, hintMarks = state.hintMarks }) {
+    const next = { ...state, hint: null, hintMarks, hinted: -1 };
+    return hint ? reduce(next, { type: 'hintLevel', hint: { ...hint, level: 0 }, level: 1 }) : next;
+  },
+  /**
+   * The hint on show at `level` (from 1 to 3); a level it had not reached yet is counted in
+   * the game's help (game.js `countHint`).
+   */
+  hintLevel(state, { hint = state.hint, level }) {
+    if (!hint) return state;
+    const shown = { ...hint, level: Math.max(hint.level, level) };
+    const game = shown.level > hint.level ? countHint(state.game, hint.level, shown.level) : state.game;
+    const region = regionCells(whereToLook(shown.step), layoutOf(state)?.regions);
+    return { ...state, game, hint: { ...shown, overlay: hintOverlay(shown.step, shown.level, region) } };
+  },
+  /** Reveal handed over a cell: counted in the game's help. */
+  revealed: (state) => ({ ...state, game: countReveal(state.game), hint: null }),
+  zoom: (state, { on }) => ({ ...state, zoom: on }),
   walk: (state, { walk }) => ({ ...state, walk, hint: null }),
   /** Step `k` of the path `steps` asked for: drawn at once if its candidates are known. */
   walkTo(state, { steps, k }) {

@@ -5,7 +5,7 @@
 import { Board } from './board.js';
 import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
 import { JobPanel } from './job-panel.js';
-import { clock, levelNote, plainWords, plural } from './messages.js';
+import { HINT_LEVELS, clock, hintWords, levelNote, plainWords, plural } from './messages.js';
 import { layoutOf } from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -75,6 +75,7 @@ export function render(state, elapsed) {
     built.drawn = drawn;
     renderGrid(state, mistakesOn);
   }
+  renderZoom(state);
   renderStep(state);
   $('undo').disabled = !canUndo(game);
   $('redo').disabled = !canRedo(game);
@@ -124,7 +125,7 @@ function build(game) {
   const letters = game.n < 17;
   $('keys-help').textContent =
     `Arrows move · type to fill · Shift+digit or ${letters ? 'N' : 'Space'} notes · ` +
-    `Backspace clears · ${letters ? 'H' : '?'} hint · Enter applies it · Ctrl+Z / Ctrl+Y`;
+    `Backspace clears · ${letters ? 'H' : '?'} hint · Enter applies it · R reveals · Ctrl+Z / Ctrl+Y`;
   $('size').value = String(game.n);
 }
 
@@ -181,6 +182,17 @@ export function renderTimer(state, elapsed) {
   $('grid').classList.toggle('hidden-by-pause', state.paused);
 }
 
+/** Zoom: large cells in a box the player pans (big grids on a phone). */
+function renderZoom(state) {
+  const zoom = $('zoom');
+  zoom.setAttribute('aria-pressed', String(state.zoom));
+  zoom.textContent = `Zoom: ${state.zoom ? 'on' : 'off'}`;
+  // Useful from 10 x 10 up only: below that, the button shows only to turn it off.
+  const on = state.zoom && state.game.n >= 10;
+  zoom.hidden = state.game.n < 10 && !state.zoom;
+  document.querySelector('.grid-box').classList.toggle('zoomed', on);
+}
+
 function renderStats(stats) {
   $('stats').hidden = !stats;
   if (!stats) return;
@@ -220,7 +232,11 @@ function renderStep(state) {
     return;
   }
   panelBox.dataset.mode = walk ? 'walk' : 'hint';
-  $('step-apply').hidden = !!walk;
+  const level = walk ? HINT_LEVELS.length : state.hint.level;
+  panelBox.dataset.level = String(level);
+  // Apply (Enter) once the hint shows what it does; before that, More shows the next level.
+  $('step-apply').hidden = !!walk || level < HINT_LEVELS.length;
+  $('step-more').hidden = !!walk || level >= HINT_LEVELS.length;
   $('step-prev').parentElement.hidden = !walk;
   $('step-list').hidden = !walk;
   if (walk) {
@@ -229,11 +245,18 @@ function renderStep(state) {
     markStep(walk.shown);
   }
   const reason = $('step-reason');
-  if (shown) {
-    const count = walk ? `Step ${walk.shown + 1} of ${walk.steps.length}: ` : 'Hint: ';
-    $('step-title').textContent = `${count}${shown.title}`;
+  if (shown && walk) {
+    $('step-title').textContent = `Step ${walk.shown + 1} of ${walk.steps.length}: ${shown.title}`;
     panelBox.dataset.technique = shown.technique;
     reason.textContent = plainWords(shown.reason);
+  } else if (shown) {
+    const cell = shown.placement?.cell;
+    const written = cell === undefined ? '' : symbol(state.game.entries[cell]);
+    const { title, text } = hintWords(shown, level, { written });
+    $('step-title').textContent = title;
+    // (The technique is named from the second level on.)
+    panelBox.dataset.technique = level >= 2 ? shown.technique : '';
+    reason.textContent = text;
   } else {
     $('step-title').textContent = walk.solved
       ? `Solved in ${plural(walk.steps.length, 'step')}`
