@@ -11,6 +11,7 @@
 use std::collections::VecDeque;
 
 use super::grid::{bit, values, Context, Grid};
+use super::pattern;
 use super::step::{length_bonus, Candidate, Step, Technique};
 
 /// Which links a chain may use.
@@ -276,6 +277,10 @@ fn chain_step(
         Kind::Aic => Technique::Aic,
     };
     let mut step = Step::new(technique, reason);
+    // The path starts from "`s` is false", so its first link is strong.
+    let nodes: Vec<Candidate> = path.iter().map(|&s| candidate(n, s / 2)).collect();
+    step.links = pattern::alternating(&nodes, true);
+    step.roles = pattern::chain_roles(&step.links);
     let mut cands: Vec<Candidate> = Vec::new();
     for &s in path {
         let c = candidate(n, s / 2);

@@ -6,6 +6,7 @@
 use crate::propagate::full_mask;
 
 use super::grid::{bit, values, Context, Grid};
+use super::pattern::{self, Contradiction, House, HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
 
 /// How many candidates of Sudoku Explainer's chain one placement of singles stands for,
@@ -97,6 +98,10 @@ pub(crate) fn contradiction(ctx: &Context, g: &Grid) -> Option<Step> {
         }
     }
     let (count, c, broken) = best?;
+    let contradiction = match broken {
+        Broken::Cell(x) => Contradiction::Cell(x),
+        Broken::Region(r, v) => Contradiction::House(ctx.layout.region_name(r), v),
+    };
     let what = match broken {
         Broken::Cell(x) => format!("{} has no candidate left", ctx.cell(x)),
         Broken::Region(r, v) => format!("{} has no place left for {}", ctx.region(r), ctx.sym(v)),
@@ -110,6 +115,8 @@ pub(crate) fn contradiction(ctx: &Context, g: &Grid) -> Option<Step> {
     step.cells = vec![c.cell];
     step.candidates = vec![c];
     step.eliminations = vec![c];
+    step.roles = pattern::all(&[c], Role::Source);
+    step.contradiction = Some(contradiction);
     // SE counts every candidate its chain turns on or off; each placement here stands
     // for about three of them (itself and the candidates it removes that the chain
     // goes on from), a factor calibrated on the SE-rated puzzles of crates/dlx-sudoku/tests/sudoku_se.rs.
@@ -211,9 +218,14 @@ pub(crate) fn forcing(ctx: &Context, g: &Grid) -> Option<Step> {
         let mut cells: Vec<usize> = branches.iter().map(|b| b.cell).collect();
         cells.sort_unstable();
         step.cells = cells;
+        step.roles = pattern::all(&branches, Role::Source);
         step.candidates = branches;
         if let Some(r) = region {
             step.regions = vec![ctx.layout.region_name(r)];
+            step.houses = vec![House {
+                region: ctx.layout.region_name(r),
+                role: HouseRole::Base,
+            }];
             step.score += 0.2;
         }
         step.placement = placement;

@@ -38,6 +38,7 @@ mod fish;
 mod forcing;
 mod grid;
 mod intersections;
+mod pattern;
 mod singles;
 mod step;
 mod subsets;
@@ -47,6 +48,7 @@ mod uniqueness;
 mod wings;
 
 pub(crate) use grid::{Context, Grid};
+pub use pattern::{Contradiction, House, HouseRole, Link, Part, Role};
 pub use step::{Candidate, Step, Technique};
 
 use super::error::{SudokuError, SudokuResult};
