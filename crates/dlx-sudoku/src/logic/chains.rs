@@ -145,7 +145,12 @@ pub(crate) fn strong_links(ctx: &Context, g: &Grid, strong: usize) -> Option<Ste
 
 /// The shortest chain of `kind` of at most `max_links` links that removes a candidate (or
 /// proves one), with its number of links.
-fn shortest(ctx: &Context, g: &Grid, kind: Kind, max_links: u32) -> Option<(usize, Step)> {
+pub(crate) fn shortest(
+    ctx: &Context,
+    g: &Grid,
+    kind: Kind,
+    max_links: u32,
+) -> Option<(usize, Step)> {
     let links = links(ctx, g, kind);
     let total = links.strong.len();
     // BFS state: node * 2 + (1 if the node is true).
