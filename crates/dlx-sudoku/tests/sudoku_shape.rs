@@ -370,3 +370,38 @@ fn roles_cover_the_cells_and_match_each_pattern() {
         assert!(seen.contains(&t), "no {t} step in the sample");
     }
 }
+
+/// The names in a TypeScript union `export type NAME = | "a" | "b" ...;` of the bindings'
+/// declarations (`src/wasm/logic.rs`).
+fn union(declarations: &str, name: &str) -> Vec<String> {
+    let start = declarations
+        .find(&format!("export type {name} ="))
+        .unwrap_or_else(|| panic!("no {name} in the declarations"));
+    let body = &declarations[start..];
+    let body = &body[..body.find(';').expect("the union's end")];
+    body.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect()
+}
+
+/// The `.d.ts` unions of the bindings and the README's list of roles are checked against
+/// the Rust enums they come from: same names, same order.
+#[test]
+fn the_declared_unions_and_the_readme_name_every_role_and_technique() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let declarations = std::fs::read_to_string(format!("{root}/src/wasm/logic.rs"))
+        .expect("the bindings' logic.rs");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let roles: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
+    let house_roles: Vec<&str> = HouseRole::ALL.iter().map(|r| r.name()).collect();
+    let techniques: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+    assert_eq!(union(&declarations, "SudokuRole"), names(&roles));
+    assert_eq!(union(&declarations, "SudokuHouseRole"), names(&house_roles));
+    assert_eq!(union(&declarations, "SudokuTechnique"), names(&techniques));
+    for name in roles.iter().chain(&house_roles) {
+        assert!(readme.contains(&format!("`{name}`")), "README: no `{name}`");
+    }
+}
