@@ -246,6 +246,7 @@ pub(crate) fn als_wing(ctx: &Context, g: &Grid, size: usize) -> Option<Step> {
                         best = Some(als_wing_step(
                             ctx,
                             g,
+                            r,
                             &set,
                             union,
                             b,
@@ -279,6 +280,7 @@ fn als_wing_score(size: usize, largest: u32) -> f64 {
 fn als_wing_step(
     ctx: &Context,
     g: &Grid,
+    region: usize,
     set: &[usize],
     union: u32,
     b: usize,
@@ -296,6 +298,10 @@ fn als_wing_step(
         z = ctx.sym(z),
     );
     let mut step = Step::new(Technique::AlsWing, reason);
+    step.houses = vec![House {
+        region: ctx.layout.region_name(region),
+        role: HouseRole::Base,
+    }];
     step.roles = pattern::all(&pattern(g, set, u32::MAX), Role::AlsMember);
     step.roles
         .extend(pattern::all(&pattern(g, &[b], u32::MAX), Role::Pivot));
