@@ -105,8 +105,9 @@ pub struct Part {
 /// What a house (region) does in a step's pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HouseRole {
-    /// The house the pattern lives in: a single's, a subset's or an ALS's region, a fish's base
-    /// line, the region whose places a locked candidate or a forcing chain takes.
+    /// The house the pattern lives in: a single's, a subset's or an ALS's region, a
+    /// fish's base line, the region whose places a locked candidate or a forcing chain
+    /// takes.
     Base,
     /// A house the pattern covers, whose other cells lose the symbol: a fish's cover line,
     /// the second region of a locked candidate.
