@@ -232,7 +232,9 @@ pub struct Step {
     /// The houses of the pattern, each with what it does (base, cover, ...).
     pub houses: Vec<House>,
     /// What each candidate of the pattern does (pivot, pincer, floor, chain end, ...):
-    /// every cell of [`Step::cells`] has at least one.
+    /// every cell of [`Step::cells`] has at least one, but for the steps that are not
+    /// techniques ([`Technique::WrongEntry`], [`Technique::MissingCandidate`],
+    /// [`Technique::Reveal`]), which have none.
     pub roles: Vec<Part>,
     /// For a contradiction chain, where its assumption breaks the grid.
     pub contradiction: Option<Contradiction>,
