@@ -4,7 +4,9 @@
 //! its ends justify its eliminations, a fish's places lie where its base and cover houses
 //! meet, and roles cover the pattern's cells.
 
-use dlx_sudoku::{Candidate, HouseRole, Layout, RegionName, Role, Step, Sudoku, Technique};
+use dlx_sudoku::{
+    Candidate, Contradiction, HouseRole, Layout, RegionName, Role, Step, Sudoku, Technique,
+};
 
 const SE: &str = include_str!("../../../tests/data/sudoku/se/diabolical.sample.txt");
 const TOP1465: &str = include_str!("../../../tests/data/sudoku/puzzles3_magictour_top1465.sample");
@@ -336,10 +338,33 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                     .all(|p| p.role == Role::Subset && base[0].contains(&p.candidate.cell)));
             }
             Technique::ContradictionChain => {
-                assert!(step.contradiction.is_some(), "{}", step.reason);
-                assert_eq!(step.roles.len(), 1);
+                // The assumption (false), then the singles it makes, each in a cell of its
+                // own, none in the cell or of the symbol in the region that breaks.
                 assert_eq!(step.roles[0].role, Role::Source);
-                assert!(!is_true(solution, step.roles[0].candidate));
+                let source = step.roles[0].candidate;
+                assert!(!is_true(solution, source));
+                let implied: Vec<Candidate> = step.roles[1..]
+                    .iter()
+                    .map(|p| {
+                        assert_eq!(p.role, Role::Implied);
+                        p.candidate
+                    })
+                    .collect();
+                let mut cells: Vec<usize> = implied.iter().map(|c| c.cell).collect();
+                cells.push(source.cell);
+                cells.sort_unstable();
+                cells.dedup();
+                assert_eq!(cells.len(), implied.len() + 1, "{}", step.reason);
+                match step.contradiction.expect("where it breaks") {
+                    Contradiction::Cell(x) => assert!(!cells.contains(&x)),
+                    Contradiction::House(region, v) => {
+                        let house = region_cells(layout, region);
+                        assert!(!implied
+                            .iter()
+                            .chain([&source])
+                            .any(|c| c.value == v && house.contains(&c.cell)));
+                    }
+                }
             }
             Technique::ForcingChain => {
                 // Its sources: a cell's candidates or a symbol's places, one of them true.

@@ -53,11 +53,14 @@ pub enum Role {
     /// A candidate a forcing chain tries (every branch), or the one a contradiction chain
     /// assumes.
     Source,
+    /// A placement the singles make from a contradiction chain's assumption, in the order
+    /// they make them, up to the contradiction.
+    Implied,
 }
 
 impl Role {
     /// Every role, in the order of this enum.
-    pub const ALL: [Role; 13] = [
+    pub const ALL: [Role; 14] = [
         Role::Single,
         Role::Locked,
         Role::Subset,
@@ -71,6 +74,7 @@ impl Role {
         Role::ChainEnd,
         Role::ChainNode,
         Role::Source,
+        Role::Implied,
     ];
 
     /// The role's name in `snake_case`, e.g. `pivot`, `als_member`.
@@ -89,6 +93,7 @@ impl Role {
             Role::ChainEnd => "chain_end",
             Role::ChainNode => "chain_node",
             Role::Source => "source",
+            Role::Implied => "implied",
         }
     }
 }
