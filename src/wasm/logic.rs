@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::{array, elements, integer};
 use super::sudoku::{read_grid, read_options, sudoku_error, JsSudokuOptions, JsSudokuPuzzle};
 use super::{js_error, set};
-use dlx_sudoku::{Candidate, Grade, Step, Sudoku};
+use dlx_sudoku::{Candidate, Contradiction, Grade, Step, Sudoku};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -37,6 +37,41 @@ export interface SudokuCandidate {
   symbol: string;
 }
 
+/** What a candidate does in a step's pattern. */
+export type SudokuRole =
+  | "single" | "locked" | "subset" | "fish" | "pivot" | "pincer" | "strong_link"
+  | "als_member" | "floor" | "roof" | "chain_end" | "chain_node" | "source" | "implied";
+
+/** What a house (region) does in a step's pattern. */
+export type SudokuHouseRole = "base" | "cover" | "target" | "link";
+
+/**
+ * A link between consecutive nodes of a chain: strong (at least one of the two candidates
+ * is true) or weak (at most one is).
+ */
+export interface SudokuLink {
+  from: SudokuCandidate;
+  to: SudokuCandidate;
+  strong: boolean;
+}
+
+/** A house of a step's pattern and what it does. */
+export interface SudokuHouse {
+  /** e.g. "row 3", "box 5". */
+  region: string;
+  role: SudokuHouseRole;
+}
+
+/** A candidate of a step's pattern and what it does. */
+export interface SudokuPart extends SudokuCandidate {
+  role: SudokuRole;
+}
+
+/** Where a contradiction chain's assumption breaks the grid: a cell left without candidates, or a symbol left without a place in a region. */
+export type SudokuContradiction =
+  | { kind: "cell"; cell: number; row: number; column: number }
+  | { kind: "house"; region: string; symbol: string };
+
 /** One logical step. */
 export interface SudokuStep {
   technique: SudokuTechnique;
@@ -56,6 +91,14 @@ export interface SudokuStep {
   eliminations: SudokuCandidate[];
   /** The symbol the step places, or null. */
   placement: SudokuCandidate | null;
+  /** For a chain (x_chain, xy_chain, aic, w_wing): each link between consecutive nodes, in chain order; else empty. */
+  links: SudokuLink[];
+  /** The houses of the pattern with their roles (a fish's base and cover lines, ...). */
+  houses: SudokuHouse[];
+  /** What each candidate of the pattern does; every cell of `cells` has at least one (except wrong_entry, missing_candidate, reveal). */
+  roles: SudokuPart[];
+  /** For a contradiction_chain, where it breaks the grid; else null. */
+  contradiction: SudokuContradiction | null;
 }
 
 /**
@@ -324,7 +367,72 @@ fn step_object(puzzle: &Sudoku, step: &Step) -> Object {
         .placement
         .map_or(JsValue::NULL, |p| candidate(puzzle, p));
     set(&out, "placement", &placement);
+    let links: Array = step
+        .links
+        .iter()
+        .map(|link| {
+            let entry = Object::new();
+            set(&entry, "from", &candidate(puzzle, link.from));
+            set(&entry, "to", &candidate(puzzle, link.to));
+            set(&entry, "strong", &JsValue::from_bool(link.strong));
+            JsValue::from(entry)
+        })
+        .collect();
+    set(&out, "links", &links);
+    let houses: Array = step
+        .houses
+        .iter()
+        .map(|house| {
+            let entry = Object::new();
+            set(
+                &entry,
+                "region",
+                &JsValue::from_str(&house.region.to_string()),
+            );
+            set(&entry, "role", &JsValue::from_str(house.role.name()));
+            JsValue::from(entry)
+        })
+        .collect();
+    set(&out, "houses", &houses);
+    let roles: Array = step
+        .roles
+        .iter()
+        .map(|part| {
+            let entry = candidate(puzzle, part.candidate);
+            set(&entry, "role", &JsValue::from_str(part.role.name()));
+            entry
+        })
+        .collect();
+    set(&out, "roles", &roles);
+    let contradiction = step
+        .contradiction
+        .map_or(JsValue::NULL, |c| contradiction_object(puzzle, c));
+    set(&out, "contradiction", &contradiction);
     out
+}
+
+/// A `SudokuContradiction`.
+fn contradiction_object(puzzle: &Sudoku, contradiction: Contradiction) -> JsValue {
+    let out = Object::new();
+    match contradiction {
+        Contradiction::Cell(cell) => {
+            let position = puzzle.layout().position(cell);
+            set(&out, "kind", &JsValue::from_str("cell"));
+            set(&out, "cell", &num(cell));
+            set(&out, "row", &num(position.row));
+            set(&out, "column", &num(position.column));
+        }
+        Contradiction::House(region, value) => {
+            set(&out, "kind", &JsValue::from_str("house"));
+            set(&out, "region", &JsValue::from_str(&region.to_string()));
+            set(
+                &out,
+                "symbol",
+                &JsValue::from_str(&puzzle.alphabet().symbol(value)),
+            );
+        }
+    }
+    out.into()
 }
 
 /// A `SudokuGrade`.

@@ -55,11 +55,78 @@ fn the_path_solves_and_every_step_has_its_fields() {
         let eliminations: Array = get(&step, "eliminations").dyn_into().unwrap();
         let placement = get(&step, "placement");
         assert!(placement.is_null() != (eliminations.length() == 0));
-        for key in ["cells", "candidates", "regions"] {
+        for key in ["cells", "candidates", "regions", "links", "houses", "roles"] {
             assert!(Array::is_array(&get(&step, key)), "{key}");
+        }
+        assert!(get(&step, "contradiction").is_null());
+        // Every cell of the pattern has a role.
+        let roles: Array = get(&step, "roles").dyn_into().unwrap();
+        let role_cells: Vec<f64> = roles
+            .iter()
+            .map(|r| get(&r, "cell").as_f64().unwrap())
+            .collect();
+        let cells: Array = get(&step, "cells").dyn_into().unwrap();
+        for cell in cells.iter() {
+            assert!(role_cells.contains(&cell.as_f64().unwrap()));
+        }
+        if get(&step, "technique").as_string().as_deref() == Some("x_wing") {
+            // Two base rows (or columns), two cover lines, four places of one symbol.
+            let houses: Array = get(&step, "houses").dyn_into().unwrap();
+            let count = |role: &str| {
+                houses
+                    .iter()
+                    .filter(|h| get(h, "role").as_string().as_deref() == Some(role))
+                    .count()
+            };
+            assert_eq!((count("base"), count("cover")), (2, 2));
+            assert!(houses
+                .iter()
+                .all(|h| get(&h, "region").as_string().is_some()));
+            assert_eq!(roles.length(), 4);
+            assert!(roles
+                .iter()
+                .all(|r| get(&r, "role").as_string().as_deref() == Some("fish")));
         }
     }
     assert!(techniques.iter().any(|t| t == "x_wing"), "{techniques:?}");
+}
+
+/// Rated 7.2 by Sudoku Explainer (tests/data/sudoku/se/diabolical.sample.txt, line 1): its
+/// path takes chains.
+const CHAINS: &str =
+    "083020090000800100029300008000098700070000060006740000300006980002005000010030540";
+
+#[wasm_bindgen_test]
+fn a_chain_step_has_its_links_strong_and_weak_in_turn() {
+    let path = JsValue::from(sudoku_solve_path(text(CHAINS).unchecked_ref(), None).unwrap());
+    let steps: Array = get(&path, "steps").dyn_into().unwrap();
+    let mut chains = 0;
+    for step in steps.iter() {
+        let links: Array = get(&step, "links").dyn_into().unwrap();
+        if links.length() == 0 {
+            continue;
+        }
+        chains += 1;
+        let mut previous: Option<JsValue> = None;
+        for (i, link) in links.iter().enumerate() {
+            assert_eq!(get(&link, "strong").as_bool(), Some(i % 2 == 0));
+            let from = get(&link, "from");
+            for key in ["cell", "row", "column"] {
+                assert!(get(&from, key).as_f64().is_some(), "{key}");
+            }
+            assert!(get(&from, "symbol").as_string().is_some());
+            if let Some(to) = previous {
+                assert_eq!(get(&to, "cell").as_f64(), get(&from, "cell").as_f64());
+                assert_eq!(
+                    get(&to, "symbol").as_string(),
+                    get(&from, "symbol").as_string()
+                );
+            }
+            previous = Some(get(&link, "to"));
+        }
+        assert_eq!(links.length() % 2, 1);
+    }
+    assert!(chains > 0, "no chain step");
 }
 
 #[wasm_bindgen_test]

@@ -16,4 +16,5 @@ mod sudoku_hint;
 mod sudoku_logic;
 mod sudoku_parse;
 mod sudoku_se;
+mod sudoku_shape;
 mod sudoku_variants;

@@ -11,6 +11,7 @@
 use std::collections::VecDeque;
 
 use super::grid::{bit, values, Context, Grid};
+use super::pattern;
 use super::step::{length_bonus, Candidate, Step, Technique};
 
 /// Which links a chain may use.
@@ -144,7 +145,12 @@ pub(crate) fn strong_links(ctx: &Context, g: &Grid, strong: usize) -> Option<Ste
 
 /// The shortest chain of `kind` of at most `max_links` links that removes a candidate (or
 /// proves one), with its number of links.
-fn shortest(ctx: &Context, g: &Grid, kind: Kind, max_links: u32) -> Option<(usize, Step)> {
+pub(crate) fn shortest(
+    ctx: &Context,
+    g: &Grid,
+    kind: Kind,
+    max_links: u32,
+) -> Option<(usize, Step)> {
     let links = links(ctx, g, kind);
     let total = links.strong.len();
     // BFS state: node * 2 + (1 if the node is true).
@@ -276,6 +282,10 @@ fn chain_step(
         Kind::Aic => Technique::Aic,
     };
     let mut step = Step::new(technique, reason);
+    // The path starts from "`s` is false", so its first link is strong.
+    let nodes: Vec<Candidate> = path.iter().map(|&s| candidate(n, s / 2)).collect();
+    step.links = pattern::alternating(&nodes, true);
+    step.roles = pattern::chain_roles(&step.links);
     let mut cands: Vec<Candidate> = Vec::new();
     for &s in path {
         let c = candidate(n, s / 2);

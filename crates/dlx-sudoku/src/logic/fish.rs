@@ -6,6 +6,7 @@
 use crate::layout::RegionKind;
 
 use super::grid::{Context, Grid};
+use super::pattern::{self, House, HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
 use super::subsets::combinations;
 
@@ -87,7 +88,19 @@ fn search(ctx: &Context, g: &Grid, k: usize, base: RegionKind, cover: RegionKind
                 .iter()
                 .map(|&cell| Candidate { cell, value: v })
                 .collect();
+            step.roles = pattern::all(&step.candidates, Role::Fish);
             step.cells = cells;
+            let house = |role: HouseRole| {
+                move |&r: &usize| House {
+                    region: layout.region_name(r),
+                    role,
+                }
+            };
+            step.houses = base_regions
+                .iter()
+                .map(house(HouseRole::Base))
+                .chain(covers.iter().map(house(HouseRole::Cover)))
+                .collect();
             step.regions = base_regions
                 .iter()
                 .chain(&covers)

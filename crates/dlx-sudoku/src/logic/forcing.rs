@@ -6,6 +6,7 @@
 use crate::propagate::full_mask;
 
 use super::grid::{bit, values, Context, Grid};
+use super::pattern::{self, Contradiction, House, HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
 
 /// How many candidates of Sudoku Explainer's chain one placement of singles stands for,
@@ -21,13 +22,21 @@ enum Broken {
 }
 
 /// Makes naked and hidden singles after assuming `cell` is `v` until none is left;
-/// returns the grid and the number of placements, or where it broke.
+/// returns the grid and the number of placements, or where it broke. With `trace`, pushes
+/// there each placement the singles make, in order (only for the step chosen: the search
+/// passes `None`).
 fn propagate(
     ctx: &Context,
     g: &Grid,
     cell: usize,
     v: u8,
+    mut trace: Option<&mut Vec<Candidate>>,
 ) -> Result<(Grid, usize), (Broken, usize)> {
+    let mut record = |cell: usize, value: u8| {
+        if let Some(t) = trace.as_deref_mut() {
+            t.push(Candidate { cell, value });
+        }
+    };
     let mut g = g.clone();
     g.place(ctx, cell, v);
     let mut count = 1;
@@ -41,7 +50,9 @@ fn propagate(
             match g.cand[c].count_ones() {
                 0 => return Err((Broken::Cell(c), count)),
                 1 => {
-                    g.place(ctx, c, g.cand[c].trailing_zeros() as u8 + 1);
+                    let value = g.cand[c].trailing_zeros() as u8 + 1;
+                    g.place(ctx, c, value);
+                    record(c, value);
                     count += 1;
                     changed = true;
                 }
@@ -74,6 +85,7 @@ fn propagate(
                     continue;
                 };
                 g.place(ctx, c, v);
+                record(c, v);
                 count += 1;
                 changed = true;
             }
@@ -89,7 +101,7 @@ pub(crate) fn contradiction(ctx: &Context, g: &Grid) -> Option<Step> {
     let mut best: Option<(usize, Candidate, Broken)> = None;
     for cell in 0..g.values.len() {
         for v in values(g.cand[cell]) {
-            if let Err((broken, count)) = propagate(ctx, g, cell, v) {
+            if let Err((broken, count)) = propagate(ctx, g, cell, v, None) {
                 if best.as_ref().is_none_or(|b| count < b.0) {
                     best = Some((count, Candidate { cell, value: v }, broken));
                 }
@@ -97,6 +109,10 @@ pub(crate) fn contradiction(ctx: &Context, g: &Grid) -> Option<Step> {
         }
     }
     let (count, c, broken) = best?;
+    let contradiction = match broken {
+        Broken::Cell(x) => Contradiction::Cell(x),
+        Broken::Region(r, v) => Contradiction::House(ctx.layout.region_name(r), v),
+    };
     let what = match broken {
         Broken::Cell(x) => format!("{} has no candidate left", ctx.cell(x)),
         Broken::Region(r, v) => format!("{} has no place left for {}", ctx.region(r), ctx.sym(v)),
@@ -110,6 +126,11 @@ pub(crate) fn contradiction(ctx: &Context, g: &Grid) -> Option<Step> {
     step.cells = vec![c.cell];
     step.candidates = vec![c];
     step.eliminations = vec![c];
+    step.roles = pattern::all(&[c], Role::Source);
+    let mut implied = Vec::new();
+    let _ = propagate(ctx, g, c.cell, c.value, Some(&mut implied));
+    step.roles.extend(pattern::all(&implied, Role::Implied));
+    step.contradiction = Some(contradiction);
     // SE counts every candidate its chain turns on or off; each placement here stands
     // for about three of them (itself and the candidates it removes that the chain
     // goes on from), a factor calibrated on the SE-rated puzzles of crates/dlx-sudoku/tests/sudoku_se.rs.
@@ -148,7 +169,7 @@ pub(crate) fn forcing(ctx: &Context, g: &Grid) -> Option<Step> {
     for (branches, region) in sources {
         let mut grids = Vec::new();
         for b in &branches {
-            if let Ok((grid, _)) = propagate(ctx, g, b.cell, b.value) {
+            if let Ok((grid, _)) = propagate(ctx, g, b.cell, b.value, None) {
                 grids.push(grid);
             }
         }
@@ -211,9 +232,14 @@ pub(crate) fn forcing(ctx: &Context, g: &Grid) -> Option<Step> {
         let mut cells: Vec<usize> = branches.iter().map(|b| b.cell).collect();
         cells.sort_unstable();
         step.cells = cells;
+        step.roles = pattern::all(&branches, Role::Source);
         step.candidates = branches;
         if let Some(r) = region {
             step.regions = vec![ctx.layout.region_name(r)];
+            step.houses = vec![House {
+                region: ctx.layout.region_name(r),
+                role: HouseRole::Base,
+            }];
             step.score += 0.2;
         }
         step.placement = placement;

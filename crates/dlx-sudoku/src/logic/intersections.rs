@@ -8,6 +8,7 @@
 //! step places that hidden single and, as in Sudoku Explainer, removes nothing else.
 
 use super::grid::{Context, Grid};
+use super::pattern::{self, House, HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
 
 pub(crate) fn find(ctx: &Context, g: &Grid) -> Option<Step> {
@@ -112,11 +113,26 @@ fn search(ctx: &Context, g: &Grid, blocks: bool, direct: bool) -> Option<Step> {
                     .iter()
                     .map(|&cell| Candidate { cell, value: v })
                     .collect();
+                step.roles = pattern::all(&step.candidates, Role::Locked);
                 step.cells = places;
                 step.regions = vec![layout.region_name(a), layout.region_name(b)];
+                step.houses = vec![
+                    House {
+                        region: layout.region_name(a),
+                        role: HouseRole::Base,
+                    },
+                    House {
+                        region: layout.region_name(b),
+                        role: HouseRole::Cover,
+                    },
+                ];
                 match single {
                     Some((c, cell)) => {
                         step.regions.push(layout.region_name(c));
+                        step.houses.push(House {
+                            region: layout.region_name(c),
+                            role: HouseRole::Target,
+                        });
                         step.placement = Some(Candidate { cell, value: v });
                         step.score = if blocks { 1.7 } else { 1.9 };
                     }

@@ -38,6 +38,7 @@ mod fish;
 mod forcing;
 mod grid;
 mod intersections;
+mod pattern;
 mod singles;
 mod step;
 mod subsets;
@@ -47,6 +48,7 @@ mod uniqueness;
 mod wings;
 
 pub(crate) use grid::{Context, Grid};
+pub use pattern::{Contradiction, House, HouseRole, Link, Part, Role};
 pub use step::{Candidate, Step, Technique};
 
 use super::error::{SudokuError, SudokuResult};
@@ -66,13 +68,43 @@ pub struct SolvePath {
     pub unique: bool,
 }
 
-/// The next step on `g`: the easiest technique that applies, of those whose base score
-/// is at most `limit` (`f64::INFINITY` for all).
+/// The next step on `g`: the one of lowest score on the Sudoku Explainer scale, of the
+/// techniques whose base score is at most `limit` (`f64::INFINITY` for all); ties go to
+/// the technique tried first (the simpler). Finders are tried by base score, which no step
+/// of theirs rates below, so the search stops at the first finder whose base is not below
+/// the best step found: usually the next one.
 pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Option<Step> {
-    type Finder<'f> = &'f dyn Fn() -> Option<Step>;
+    let mut best: Option<Step> = None;
+    each_finder(ctx, g, unique, limit, |base, find| {
+        if best.as_ref().is_some_and(|b| base >= b.score - 1e-9) {
+            return true;
+        }
+        if let Some(step) = find() {
+            if best.as_ref().is_none_or(|b| step.score < b.score - 1e-9) {
+                best = Some(step);
+            }
+        }
+        false
+    });
+    best
+}
+
+/// A finder: runs one technique on the grid.
+pub(crate) type Finder<'f> = &'f dyn Fn() -> Option<Step>;
+
+/// Calls `visit` with each finder allowed on `g` whose base score is at most `limit`, with
+/// that base score (the least score of its steps), by base score, until `visit` returns
+/// `true`.
+pub(crate) fn each_finder(
+    ctx: &Context,
+    g: &Grid,
+    unique: bool,
+    limit: f64,
+    mut visit: impl FnMut(f64, Finder) -> bool,
+) {
     // Chains and forcing chains are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 27] = [
+    let finders: [(f64, bool, Finder); 28] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -99,14 +131,14 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
         (6.2, small, &|| wings::als_wing(ctx, g, 4)),
         (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
-        (7.5, small, &|| {
-            forcing::contradiction(ctx, g).or_else(|| forcing::forcing(ctx, g))
-        }),
+        (7.5, small, &|| forcing::contradiction(ctx, g)),
+        (8.3, small, &|| forcing::forcing(ctx, g)),
     ];
-    finders
-        .iter()
-        .filter(|(score, allowed, _)| *allowed && *score <= limit)
-        .find_map(|(_, _, find)| find())
+    for (base, allowed, find) in finders {
+        if allowed && base <= limit && visit(base, find) {
+            return;
+        }
+    }
 }
 
 /// Applies a step to `g`.

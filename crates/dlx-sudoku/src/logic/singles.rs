@@ -1,6 +1,7 @@
 //! Naked and hidden singles (a region's last empty cell is a hidden single of score 1.0).
 
 use super::grid::{bit, values, Context, Grid};
+use super::pattern::{House, HouseRole, Part, Role};
 use super::step::{Candidate, Step, Technique};
 
 /// The easiest hidden single: a region's last empty cell (1.0), a hidden single in a
@@ -16,7 +17,20 @@ fn placement(technique: Technique, cell: usize, value: u8, reason: String) -> St
     step.cells = vec![cell];
     step.candidates = vec![Candidate { cell, value }];
     step.placement = Some(Candidate { cell, value });
+    step.roles = vec![Part {
+        candidate: Candidate { cell, value },
+        role: Role::Single,
+    }];
     step
+}
+
+/// The single's region, as its base house.
+fn base(step: &mut Step, region: crate::layout::RegionName) {
+    step.regions = vec![region];
+    step.houses = vec![House {
+        region,
+        role: HouseRole::Base,
+    }];
 }
 
 fn full_house(ctx: &Context, g: &Grid) -> Option<Step> {
@@ -40,7 +54,7 @@ fn full_house(ctx: &Context, g: &Grid) -> Option<Step> {
                 v = ctx.sym(v),
             );
             let mut step = placement(Technique::HiddenSingle, cell, v, reason);
-            step.regions = vec![ctx.layout.region_name(r)];
+            base(&mut step, ctx.layout.region_name(r));
             step.score = 1.0;
             return Some(step);
         }
@@ -75,7 +89,7 @@ fn hidden(ctx: &Context, g: &Grid, blocks: bool) -> Option<Step> {
                 v = ctx.sym(v),
             );
             let mut step = placement(Technique::HiddenSingle, cell, v, reason);
-            step.regions = vec![ctx.layout.region_name(r)];
+            base(&mut step, ctx.layout.region_name(r));
             step.score = if blocks { 1.2 } else { 1.5 };
             return Some(step);
         }

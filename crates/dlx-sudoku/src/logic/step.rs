@@ -5,6 +5,8 @@ use std::fmt;
 
 use crate::layout::RegionName;
 
+use super::pattern::{Contradiction, House, Link, Part};
+
 /// A technique a step uses, easiest first (roughly; [`Step::score`] orders them exactly).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Technique {
@@ -260,6 +262,18 @@ pub struct Step {
     pub reason: String,
     /// Its difficulty on the Sudoku Explainer scale (1.0 to about 9).
     pub score: f64,
+    /// For a chain (X-chain, XY-chain, AIC, turbot fish, W-Wing), each link between
+    /// consecutive nodes in chain order, strong or weak; empty otherwise.
+    pub links: Vec<Link>,
+    /// The houses of the pattern, each with what it does (base, cover, ...).
+    pub houses: Vec<House>,
+    /// What each candidate of the pattern does (pivot, pincer, floor, chain end, ...):
+    /// every cell of [`Step::cells`] has at least one, but for the steps that are not
+    /// techniques ([`Technique::WrongEntry`], [`Technique::MissingCandidate`],
+    /// [`Technique::Reveal`]), which have none.
+    pub roles: Vec<Part>,
+    /// For a contradiction chain, where its assumption breaks the grid.
+    pub contradiction: Option<Contradiction>,
 }
 
 impl Step {
@@ -274,6 +288,10 @@ impl Step {
             placement: None,
             reason,
             score: technique.base_score(),
+            links: Vec::new(),
+            houses: Vec::new(),
+            roles: Vec::new(),
+            contradiction: None,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! Sudoku Explainer, removes nothing else.
 
 use super::grid::{bit, values, Context, Grid};
+use super::pattern::{self, House, HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
 
 /// The naked subset of size `k`, if any.
@@ -50,7 +51,7 @@ pub(crate) fn naked(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
             let mut step = Step::new(technique, reason);
             step.candidates = pattern(g, &chosen, union);
             step.cells = chosen;
-            step.regions = vec![layout.region_name(r)];
+            base(&mut step, layout.region_name(r));
             step.eliminations = eliminations;
             found = Some(step);
             true
@@ -141,7 +142,7 @@ fn hidden_search(ctx: &Context, g: &Grid, k: usize, direct: bool) -> Option<Step
                 let mut step = Step::new(technique, reason);
                 step.candidates = pattern(g, &places, mask);
                 step.cells = places;
-                step.regions = vec![layout.region_name(r)];
+                base(&mut step, layout.region_name(r));
                 step.placement = Some(single);
                 step.score = if k == 2 { 2.0 } else { 2.5 };
                 found = Some(step);
@@ -156,7 +157,7 @@ fn hidden_search(ctx: &Context, g: &Grid, k: usize, direct: bool) -> Option<Step
             let mut step = Step::new(technique, reason);
             step.candidates = pattern(g, &places, mask);
             step.cells = places;
-            step.regions = vec![layout.region_name(r)];
+            base(&mut step, layout.region_name(r));
             step.eliminations = eliminations;
             found = Some(step);
             true
@@ -166,6 +167,16 @@ fn hidden_search(ctx: &Context, g: &Grid, k: usize, direct: bool) -> Option<Step
         }
     }
     None
+}
+
+/// The subset's region as its base house, and its candidates as [`Role::Subset`].
+fn base(step: &mut Step, region: crate::layout::RegionName) {
+    step.regions = vec![region];
+    step.houses = vec![House {
+        region,
+        role: HouseRole::Base,
+    }];
+    step.roles = pattern::all(&step.candidates, Role::Subset);
 }
 
 /// The candidates of `mask` in `cells`.

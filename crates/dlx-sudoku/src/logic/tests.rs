@@ -7,7 +7,7 @@ use crate::puzzle::Sudoku;
 use crate::shape::BoxShape;
 
 use super::grid::{Context, Grid};
-use super::step::{Candidate, Technique};
+use super::step::{Candidate, Step, Technique};
 use super::{forcing, subsets};
 
 fn classic() -> Layout {
@@ -99,4 +99,81 @@ fn forcing_chain_places_what_both_branches_place() {
     assert!(step
         .reason
         .contains("each choice leads by singles to the same result"));
+}
+
+/// The SE-rated sample's puzzles (`tests/data/sudoku/se/`).
+fn se_sample() -> Vec<Sudoku> {
+    include_str!("../../../../tests/data/sudoku/se/diabolical.sample.txt")
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .map(|p| p.parse().expect("a valid puzzle"))
+        .collect()
+}
+
+/// Every 8th puzzle of the vendored hardest-1106 sample, where the slow techniques are.
+fn hardest_sample() -> Vec<Sudoku> {
+    include_str!("../../../../tests/data/sudoku/puzzles6_forum_hardest_1106.sample")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(8)
+        .map(|p| p.trim().parse().expect("a valid puzzle"))
+        .collect()
+}
+
+/// "The simplest first, among chains the shortest": at each step of every path of the
+/// SE-rated sample, every technique is tried (not only those `next_step` reaches) and none
+/// finds a step of lower score; and a chain step's chain is one of the fewest links of its
+/// kind: no chain of that kind with one link less proves anything.
+#[test]
+fn each_step_is_the_lowest_scored_and_each_chain_the_shortest() {
+    use super::chains::{shortest, Kind};
+    let (mut steps, mut chains) = (0, 0);
+    for puzzle in se_sample().into_iter().chain(hardest_sample()) {
+        let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+        let mut g = Grid::new(&ctx, puzzle.values()).expect("valid givens");
+        while !g.solved() {
+            let Some(step) = super::next_step(&ctx, &g, true, f64::INFINITY) else {
+                break;
+            };
+            let mut lowest: Option<Step> = None;
+            super::each_finder(&ctx, &g, true, f64::INFINITY, |_, find| {
+                if let Some(s) = find() {
+                    if lowest.as_ref().is_none_or(|l| s.score < l.score) {
+                        lowest = Some(s);
+                    }
+                }
+                false
+            });
+            let lowest = lowest.expect("the step's own finder");
+            assert!(
+                step.score <= lowest.score + 1e-9,
+                "{puzzle}: {} ({:.1}) chosen over {} ({:.1})",
+                step.technique,
+                step.score,
+                lowest.technique,
+                lowest.score
+            );
+            let kind = match step.technique {
+                Technique::XChain => Some(Kind::X),
+                Technique::XyChain | Technique::Aic => Some(Kind::Aic),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                let links = step.links.len() as u32;
+                assert!(links >= 1);
+                assert!(
+                    shortest(&ctx, &g, kind, links - 1).is_none(),
+                    "{puzzle}: a shorter chain than {}",
+                    step.reason
+                );
+                chains += 1;
+            }
+            super::apply(&ctx, &mut g, &step);
+            steps += 1;
+        }
+    }
+    assert!(
+        steps > 1000 && chains > 10,
+        "{steps} steps, {chains} chains"
+    );
 }

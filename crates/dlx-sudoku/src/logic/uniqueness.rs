@@ -10,6 +10,7 @@ use crate::layout::Constraint;
 use crate::variant::Variant;
 
 use super::grid::{bit, values, Context, Grid};
+use super::pattern::{self, House, HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
 use super::subsets::{combinations, pattern};
 
@@ -103,6 +104,9 @@ fn rectangle_type(ctx: &Context, g: &Grid, cells: &[usize; 4], ab: u32, kind: u8
         let mut step = Step::new(technique, reason);
         step.cells = sorted.clone();
         step.candidates = pattern(g, &sorted, ab);
+        step.roles = pattern::all(&pattern(g, &floor, ab), Role::Floor);
+        step.roles
+            .extend(pattern::all(&pattern(g, &roof, ab), Role::Roof));
         step.eliminations = eliminations;
         step
     };
@@ -168,6 +172,10 @@ fn rectangle_type(ctx: &Context, g: &Grid, cells: &[usize; 4], ab: u32, kind: u8
                     );
                     let mut step = make(Technique::UniqueRectangle4, reason, eliminations);
                     step.regions = vec![ctx.layout.region_name(r)];
+                    step.houses = vec![House {
+                        region: ctx.layout.region_name(r),
+                        role: HouseRole::Link,
+                    }];
                     return Some(step);
                 }
             }
@@ -221,6 +229,12 @@ fn rectangle_type(ctx: &Context, g: &Grid, cells: &[usize; 4], ab: u32, kind: u8
                         );
                         let mut step = make(Technique::UniqueRectangle3, reason, eliminations);
                         step.regions = vec![ctx.layout.region_name(r)];
+                        step.houses = vec![House {
+                            region: ctx.layout.region_name(r),
+                            role: HouseRole::Base,
+                        }];
+                        step.roles
+                            .extend(pattern::all(&pattern(g, &chosen, union), Role::Subset));
                         step.score += 0.1 * k as f64;
                         found = Some(step);
                         true
@@ -270,6 +284,7 @@ pub(crate) fn bug_plus_one(ctx: &Context, g: &Grid) -> Option<Step> {
             step.cells = vec![cell];
             step.candidates = pattern(g, &[cell], u32::MAX);
             step.placement = Some(Candidate { cell, value: d });
+            step.roles = pattern::all(&[Candidate { cell, value: d }], Role::Single);
             return Some(step);
         }
     }

@@ -2,6 +2,7 @@
 //! region, so they work on every layout.
 
 use super::grid::{bit, values, Context, Grid};
+use super::pattern::{self, House, HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
 use super::subsets::pattern;
 
@@ -88,6 +89,9 @@ pub(crate) fn xy_wing(ctx: &Context, g: &Grid, xyz: bool) -> Option<Step> {
                     )
                 };
                 let mut step = Step::new(technique, reason);
+                step.roles = pattern::all(&pattern(g, &[pivot], u32::MAX), Role::Pivot);
+                step.roles
+                    .extend(pattern::all(&pattern(g, &[a, b], u32::MAX), Role::Pincer));
                 let mut cells = vec![pivot, a, b];
                 cells.sort_unstable();
                 step.candidates = pattern(g, &cells, u32::MAX);
@@ -139,6 +143,23 @@ pub(crate) fn w_wing(ctx: &Context, g: &Grid) -> Option<Step> {
                         q = ctx.cell(q),
                     );
                     let mut step = Step::new(Technique::WWing, reason);
+                    // The chain: y in a, x in a, x in the end of the link a sees, x in
+                    // the other end, x in b, y in b.
+                    let (p, q) = if ctx.sees(p, a) && ctx.sees(q, b) {
+                        (p, q)
+                    } else {
+                        (q, p)
+                    };
+                    let nodes = [(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)]
+                        .map(|(cell, value)| Candidate { cell, value });
+                    step.links = pattern::alternating(&nodes, true);
+                    step.roles = pattern::all(&pattern(g, &[a, b], m), Role::Pincer);
+                    step.roles
+                        .extend(pattern::all(&nodes[2..4], Role::StrongLink));
+                    step.houses = vec![House {
+                        region: ctx.layout.region_name(r),
+                        role: HouseRole::Link,
+                    }];
                     let mut cells = vec![a, b, p, q];
                     cells.sort_unstable();
                     step.candidates = pattern(g, &[a, b], m);
@@ -225,6 +246,7 @@ pub(crate) fn als_wing(ctx: &Context, g: &Grid, size: usize) -> Option<Step> {
                         best = Some(als_wing_step(
                             ctx,
                             g,
+                            r,
                             &set,
                             union,
                             b,
@@ -258,6 +280,7 @@ fn als_wing_score(size: usize, largest: u32) -> f64 {
 fn als_wing_step(
     ctx: &Context,
     g: &Grid,
+    region: usize,
     set: &[usize],
     union: u32,
     b: usize,
@@ -275,6 +298,13 @@ fn als_wing_step(
         z = ctx.sym(z),
     );
     let mut step = Step::new(Technique::AlsWing, reason);
+    step.houses = vec![House {
+        region: ctx.layout.region_name(region),
+        role: HouseRole::Base,
+    }];
+    step.roles = pattern::all(&pattern(g, set, u32::MAX), Role::AlsMember);
+    step.roles
+        .extend(pattern::all(&pattern(g, &[b], u32::MAX), Role::Pivot));
     let mut cells = set.to_vec();
     cells.push(b);
     cells.sort_unstable();

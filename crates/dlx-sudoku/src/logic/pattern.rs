@@ -1,0 +1,207 @@
+//! What a page needs to draw a step, as plain data: the links of a chain, the houses
+//! (regions) of a pattern with what each does, the role of each candidate, and where a
+//! contradiction appears. Filled only for the step a finder returns (never inside a
+//! search), so it costs nothing while techniques are tried.
+
+use crate::layout::RegionName;
+
+use super::step::Candidate;
+
+/// A link between two consecutive nodes of a chain, `from` then `to` in chain order.
+///
+/// A strong link: at least one of the two candidates is true. A weak link: at most one
+/// is. A chain alternates them, and reads "if `from` is false, `to` is true" across a
+/// strong link and "if `from` is true, `to` is false" across a weak one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Link {
+    /// The node the link leaves.
+    pub from: Candidate,
+    /// The node it reaches.
+    pub to: Candidate,
+    /// Strong (`true`) or weak.
+    pub strong: bool,
+}
+
+/// What a candidate does in a step's pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// The candidate a single places (naked or hidden single, BUG+1's extra candidate).
+    Single,
+    /// One of a locked candidate's places in its base house.
+    Locked,
+    /// A candidate of a naked or hidden pair, triple or quad (also the extra cells of a
+    /// unique rectangle of type 3).
+    Subset,
+    /// A place of a fish's symbol, where a base house meets a cover house.
+    Fish,
+    /// The cell a wing turns on: XY- and XYZ-Wing's pivot, an ALS wing's bivalue cell.
+    Pivot,
+    /// An XY- or XYZ-Wing's pincer, or one of a W-Wing's two bivalue cells.
+    Pincer,
+    /// One end of the strong link that joins a W-Wing's two cells.
+    StrongLink,
+    /// A cell of an ALS wing's almost locked set.
+    AlsMember,
+    /// A unique rectangle's cell holding only the two symbols.
+    Floor,
+    /// A unique rectangle's cell holding more than the two symbols.
+    Roof,
+    /// One end of a chain: the candidate assumed false first, or the one proved true last.
+    ChainEnd,
+    /// A node of a chain between its ends.
+    ChainNode,
+    /// A candidate a forcing chain tries (every branch), or the one a contradiction chain
+    /// assumes.
+    Source,
+    /// A placement the singles make from a contradiction chain's assumption, in the order
+    /// they make them, up to the contradiction.
+    Implied,
+}
+
+impl Role {
+    /// Every role, in the order of this enum.
+    pub const ALL: [Role; 14] = [
+        Role::Single,
+        Role::Locked,
+        Role::Subset,
+        Role::Fish,
+        Role::Pivot,
+        Role::Pincer,
+        Role::StrongLink,
+        Role::AlsMember,
+        Role::Floor,
+        Role::Roof,
+        Role::ChainEnd,
+        Role::ChainNode,
+        Role::Source,
+        Role::Implied,
+    ];
+
+    /// The role's name in `snake_case`, e.g. `pivot`, `als_member`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Single => "single",
+            Role::Locked => "locked",
+            Role::Subset => "subset",
+            Role::Fish => "fish",
+            Role::Pivot => "pivot",
+            Role::Pincer => "pincer",
+            Role::StrongLink => "strong_link",
+            Role::AlsMember => "als_member",
+            Role::Floor => "floor",
+            Role::Roof => "roof",
+            Role::ChainEnd => "chain_end",
+            Role::ChainNode => "chain_node",
+            Role::Source => "source",
+            Role::Implied => "implied",
+        }
+    }
+}
+
+/// A candidate and what it does in the pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Part {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// What it does.
+    pub role: Role,
+}
+
+/// What a house (region) does in a step's pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HouseRole {
+    /// The house the pattern lives in: a single's, a subset's or an ALS's region, a
+    /// fish's base line, the region whose places a locked candidate or a forcing chain
+    /// takes.
+    Base,
+    /// A house the pattern covers, whose other cells lose the symbol: a fish's cover line,
+    /// the second region of a locked candidate.
+    Cover,
+    /// The house where a direct step's hidden single lands (direct pointing, claiming).
+    Target,
+    /// The house of a strong link a step uses (W-Wing, unique rectangle of type 4).
+    Link,
+}
+
+impl HouseRole {
+    /// Every house role, in the order of this enum.
+    pub const ALL: [HouseRole; 4] = [
+        HouseRole::Base,
+        HouseRole::Cover,
+        HouseRole::Target,
+        HouseRole::Link,
+    ];
+
+    /// The house role's name in `snake_case`, e.g. `base`, `cover`.
+    pub fn name(self) -> &'static str {
+        match self {
+            HouseRole::Base => "base",
+            HouseRole::Cover => "cover",
+            HouseRole::Target => "target",
+            HouseRole::Link => "link",
+        }
+    }
+}
+
+/// A house of a pattern and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct House {
+    /// The region.
+    pub region: RegionName,
+    /// What it does.
+    pub role: HouseRole,
+}
+
+/// Where a contradiction chain's assumption breaks the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Contradiction {
+    /// An empty cell with no candidate left.
+    Cell(usize),
+    /// A symbol (from 1) with no place left in a region.
+    House(RegionName, u8),
+}
+
+/// The links of a chain whose candidates are `nodes`, in order, and whose first link is
+/// strong (`first_strong`): the links alternate from there.
+pub(crate) fn alternating(nodes: &[Candidate], first_strong: bool) -> Vec<Link> {
+    nodes
+        .windows(2)
+        .enumerate()
+        .map(|(i, w)| Link {
+            from: w[0],
+            to: w[1],
+            strong: (i % 2 == 0) == first_strong,
+        })
+        .collect()
+}
+
+/// The chain's candidates with their roles: the two ends [`Role::ChainEnd`], the rest
+/// [`Role::ChainNode`] (each candidate once, in chain order).
+pub(crate) fn chain_roles(links: &[Link]) -> Vec<Part> {
+    let (Some(first), Some(last)) = (links.first(), links.last()) else {
+        return Vec::new();
+    };
+    let ends = [first.from, last.to];
+    let mut parts: Vec<Part> = Vec::new();
+    let nodes = std::iter::once(first.from).chain(links.iter().map(|l| l.to));
+    for candidate in nodes {
+        if parts.iter().any(|p| p.candidate == candidate) {
+            continue;
+        }
+        let role = if ends.contains(&candidate) {
+            Role::ChainEnd
+        } else {
+            Role::ChainNode
+        };
+        parts.push(Part { candidate, role });
+    }
+    parts
+}
+
+/// Every candidate of `candidates` with the same role.
+pub(crate) fn all(candidates: &[Candidate], role: Role) -> Vec<Part> {
+    candidates
+        .iter()
+        .map(|&candidate| Part { candidate, role })
+        .collect()
+}

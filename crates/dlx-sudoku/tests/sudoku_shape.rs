@@ -1,0 +1,431 @@
+//! The drawing structure of each step (`Step::links`, `houses`, `roles`, `contradiction`),
+//! checked on every step of the paths of vendored puzzles against the puzzle's solution:
+//! a chain's links alternate and hold (a strong link has a true end, a weak link not two),
+//! its ends justify its eliminations, a fish's places lie where its base and cover houses
+//! meet, and roles cover the pattern's cells.
+
+use dlx_sudoku::{
+    Candidate, Contradiction, HouseRole, Layout, RegionName, Role, Step, Sudoku, Technique,
+};
+
+const SE: &str = include_str!("../../../tests/data/sudoku/se/diabolical.sample.txt");
+const TOP1465: &str = include_str!("../../../tests/data/sudoku/puzzles3_magictour_top1465.sample");
+const HARDEST: &str = include_str!("../../../tests/data/sudoku/puzzles6_forum_hardest_1106.sample");
+
+/// The puzzles: the SE-rated sample, every 4th of top1465, every 16th of hardest 1106.
+fn puzzles() -> Vec<Sudoku> {
+    let lines = |text: &'static str, every: usize| {
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .step_by(every)
+            .map(|l| {
+                // The SE sample is "id puzzle rating"; the others one puzzle a line.
+                let fields: Vec<&str> = l.split_whitespace().collect();
+                let puzzle = if fields.len() == 3 {
+                    fields[1]
+                } else {
+                    fields[0]
+                };
+                puzzle.parse::<Sudoku>().expect("a valid puzzle")
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut all = lines(SE, 1);
+    all.extend(lines(TOP1465, 4));
+    all.extend(lines(HARDEST, 16));
+    all
+}
+
+/// Every step of every path, with the puzzle's layout and solution.
+fn each_step(mut check: impl FnMut(&Layout, &[u8], &Step)) {
+    for puzzle in puzzles() {
+        let solution = puzzle.unique_solution().unwrap().expect("unique");
+        let path = puzzle.solve_path().unwrap();
+        for step in &path.steps {
+            check(puzzle.layout(), solution.values(), step);
+        }
+    }
+}
+
+fn sees(layout: &Layout, a: usize, b: usize) -> bool {
+    a != b
+        && layout
+            .cell_regions(a)
+            .iter()
+            .any(|r| layout.cell_regions(b).contains(r))
+}
+
+fn is_true(solution: &[u8], c: Candidate) -> bool {
+    solution[c.cell] == c.value
+}
+
+/// Two candidates that cannot both be true: one cell, or one symbol in cells that see
+/// each other.
+fn weakly_linked(layout: &Layout, a: Candidate, b: Candidate) -> bool {
+    (a.cell == b.cell && a.value != b.value) || (a.value == b.value && sees(layout, a.cell, b.cell))
+}
+
+fn region_cells(layout: &Layout, name: RegionName) -> Vec<usize> {
+    let r = (0..layout.region_count())
+        .find(|&r| layout.region_name(r) == name)
+        .expect("a region of the layout");
+    layout.region_cells(r).iter().map(|&c| c as usize).collect()
+}
+
+fn not_a_technique(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::WrongEntry | Technique::MissingCandidate | Technique::Reveal
+    )
+}
+
+#[test]
+fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() {
+    let mut chains = std::collections::BTreeMap::<&str, usize>::new();
+    each_step(|layout, solution, step| {
+        let chain = matches!(
+            step.technique,
+            Technique::XChain | Technique::XyChain | Technique::Aic | Technique::WWing
+        );
+        assert_eq!(
+            chain,
+            !step.links.is_empty(),
+            "{}: {}",
+            step.technique,
+            step.reason
+        );
+        if !chain {
+            return;
+        }
+        *chains.entry(step.technique.name()).or_default() += 1;
+        let links = &step.links;
+        // Strong first and last, alternating, each link leaving where the last one ended.
+        assert_eq!(links.len() % 2, 1, "{}", step.reason);
+        for (i, link) in links.iter().enumerate() {
+            assert_eq!(link.strong, i % 2 == 0, "{}", step.reason);
+            if i > 0 {
+                assert_eq!(link.from, links[i - 1].to, "{}", step.reason);
+            }
+            assert_ne!(link.from, link.to);
+            let (a, b) = (link.from, link.to);
+            if link.strong {
+                assert!(
+                    is_true(solution, a) || is_true(solution, b),
+                    "strong link {a:?}-{b:?} with no true end: {}",
+                    step.reason
+                );
+                // One cell's two candidates, or one symbol in two cells of a region.
+                assert!(
+                    a.cell == b.cell || (a.value == b.value && sees(layout, a.cell, b.cell)),
+                    "{}",
+                    step.reason
+                );
+            } else {
+                assert!(
+                    !(is_true(solution, a) && is_true(solution, b)),
+                    "weak link {a:?}-{b:?} with two true ends: {}",
+                    step.reason
+                );
+                assert!(weakly_linked(layout, a, b), "{}", step.reason);
+            }
+        }
+        // From "first is false" the chain proves "last is true": one of them is.
+        let (first, last) = (links[0].from, links[links.len() - 1].to);
+        assert!(is_true(solution, first) || is_true(solution, last));
+        match step.placement {
+            Some(p) => assert!(p == first && p == last, "{}", step.reason),
+            None => {
+                assert!(!step.eliminations.is_empty());
+                for &e in &step.eliminations {
+                    assert!(
+                        weakly_linked(layout, e, first) && weakly_linked(layout, e, last),
+                        "{e:?} does not see both ends: {}",
+                        step.reason
+                    );
+                }
+            }
+        }
+        // Roles: a W-Wing's two cells and its strong link's ends; a chain's two ends and
+        // the nodes between.
+        for part in &step.roles {
+            let role = if step.technique == Technique::WWing {
+                let link = links[2];
+                if [link.from, link.to].contains(&part.candidate) {
+                    Role::StrongLink
+                } else {
+                    Role::Pincer
+                }
+            } else if part.candidate == first || part.candidate == last {
+                Role::ChainEnd
+            } else {
+                Role::ChainNode
+            };
+            assert_eq!(part.role, role, "{}", step.reason);
+        }
+    });
+    for t in ["x_chain", "w_wing"] {
+        assert!(
+            chains.contains_key(t),
+            "no {t} step in the sample: {chains:?}"
+        );
+    }
+    assert!(
+        chains.contains_key("aic") || chains.contains_key("xy_chain"),
+        "{chains:?}"
+    );
+}
+
+#[test]
+fn fish_places_lie_where_base_and_cover_houses_meet_and_eliminations_in_covers_only() {
+    let mut fish = 0;
+    each_step(|layout, _, step| {
+        let k = match step.technique {
+            Technique::XWing => 2,
+            Technique::Swordfish => 3,
+            Technique::Jellyfish => 4,
+            _ => return,
+        };
+        fish += 1;
+        let houses = |role: HouseRole| -> Vec<Vec<usize>> {
+            step.houses
+                .iter()
+                .filter(|h| h.role == role)
+                .map(|h| region_cells(layout, h.region))
+                .collect()
+        };
+        let (bases, covers) = (houses(HouseRole::Base), houses(HouseRole::Cover));
+        assert_eq!((bases.len(), covers.len()), (k, k), "{}", step.reason);
+        let value = step.roles[0].candidate.value;
+        for part in &step.roles {
+            assert_eq!(part.role, Role::Fish);
+            assert_eq!(part.candidate.value, value);
+            let cell = part.candidate.cell;
+            assert_eq!(bases.iter().filter(|b| b.contains(&cell)).count(), 1);
+            assert_eq!(covers.iter().filter(|c| c.contains(&cell)).count(), 1);
+        }
+        // Each base house holds the symbol's places there: at least two of the fish.
+        for b in &bases {
+            assert!(
+                step.roles
+                    .iter()
+                    .filter(|p| b.contains(&p.candidate.cell))
+                    .count()
+                    >= 2
+            );
+        }
+        for e in &step.eliminations {
+            assert_eq!(e.value, value);
+            assert!(covers.iter().any(|c| c.contains(&e.cell)));
+            assert!(!bases.iter().any(|b| b.contains(&e.cell)));
+        }
+    });
+    assert!(fish > 0, "no fish in the sample");
+}
+
+#[test]
+fn roles_cover_the_cells_and_match_each_pattern() {
+    let mut seen = std::collections::BTreeSet::new();
+    each_step(|layout, solution, step| {
+        if not_a_technique(step.technique) {
+            return;
+        }
+        seen.insert(step.technique);
+        for &cell in &step.cells {
+            assert!(
+                step.roles.iter().any(|p| p.candidate.cell == cell),
+                "{}: cell {cell} has no role: {}",
+                step.technique,
+                step.reason
+            );
+        }
+        let cells_with = |role: Role| -> Vec<usize> {
+            let mut cells: Vec<usize> = step
+                .roles
+                .iter()
+                .filter(|p| p.role == role)
+                .map(|p| p.candidate.cell)
+                .collect();
+            cells.dedup();
+            cells
+        };
+        let houses_with = |role: HouseRole| -> Vec<Vec<usize>> {
+            step.houses
+                .iter()
+                .filter(|h| h.role == role)
+                .map(|h| region_cells(layout, h.region))
+                .collect()
+        };
+        match step.technique {
+            Technique::NakedSingle | Technique::HiddenSingle | Technique::BugPlusOne => {
+                let single: Vec<Candidate> = step
+                    .roles
+                    .iter()
+                    .filter(|p| p.role == Role::Single)
+                    .map(|p| p.candidate)
+                    .collect();
+                assert_eq!(single, vec![step.placement.unwrap()]);
+            }
+            Technique::XyWing | Technique::XyzWing => {
+                let (pivot, pincers) = (cells_with(Role::Pivot), cells_with(Role::Pincer));
+                assert_eq!((pivot.len(), pincers.len()), (1, 2), "{}", step.reason);
+                for &p in &pincers {
+                    assert!(sees(layout, p, pivot[0]));
+                }
+                let mut must_see = pincers.clone();
+                if step.technique == Technique::XyzWing {
+                    must_see.push(pivot[0]);
+                }
+                for e in &step.eliminations {
+                    assert!(must_see.iter().all(|&c| sees(layout, c, e.cell)));
+                }
+            }
+            Technique::AlsWing => {
+                let (pivot, set) = (cells_with(Role::Pivot), cells_with(Role::AlsMember));
+                assert_eq!(pivot.len(), 1);
+                assert!((3..=5).contains(&set.len()), "{}", step.reason);
+                // An almost locked set: one more symbol than cells, in one region.
+                let symbols: std::collections::BTreeSet<u8> = step
+                    .roles
+                    .iter()
+                    .filter(|p| p.role == Role::AlsMember)
+                    .map(|p| p.candidate.value)
+                    .collect();
+                assert_eq!(symbols.len(), set.len() + 1);
+                let base = houses_with(HouseRole::Base);
+                assert_eq!(base.len(), 1);
+                assert!(set.iter().all(|c| base[0].contains(c)));
+            }
+            Technique::UniqueRectangle1
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4 => {
+                let (floor, roof) = (cells_with(Role::Floor), cells_with(Role::Roof));
+                let mut corners: Vec<usize> = floor.iter().chain(&roof).copied().collect();
+                corners.sort_unstable();
+                corners.dedup();
+                assert_eq!(corners, step.cells, "{}", step.reason);
+                assert!(!floor.is_empty() && !roof.is_empty());
+                assert!(floor.iter().all(|c| !roof.contains(c)));
+            }
+            Technique::LockedCandidates => {
+                let (base, cover) = (houses_with(HouseRole::Base), houses_with(HouseRole::Cover));
+                assert_eq!((base.len(), cover.len()), (1, 1));
+                for p in &step.roles {
+                    assert_eq!(p.role, Role::Locked);
+                    assert!(base[0].contains(&p.candidate.cell));
+                    assert!(cover[0].contains(&p.candidate.cell));
+                }
+                for e in &step.eliminations {
+                    assert!(cover[0].contains(&e.cell) && !base[0].contains(&e.cell));
+                }
+                if let Some(p) = step.placement {
+                    let target = houses_with(HouseRole::Target);
+                    assert_eq!(target.len(), 1);
+                    assert!(target[0].contains(&p.cell));
+                }
+            }
+            Technique::NakedPair
+            | Technique::NakedTriple
+            | Technique::NakedQuad
+            | Technique::HiddenPair
+            | Technique::HiddenTriple
+            | Technique::HiddenQuad => {
+                let base = houses_with(HouseRole::Base);
+                assert_eq!(base.len(), 1);
+                assert!(step
+                    .roles
+                    .iter()
+                    .all(|p| p.role == Role::Subset && base[0].contains(&p.candidate.cell)));
+            }
+            Technique::ContradictionChain => {
+                // The assumption (false), then the singles it makes, each in a cell of its
+                // own, none in the cell or of the symbol in the region that breaks.
+                assert_eq!(step.roles[0].role, Role::Source);
+                let source = step.roles[0].candidate;
+                assert!(!is_true(solution, source));
+                let implied: Vec<Candidate> = step.roles[1..]
+                    .iter()
+                    .map(|p| {
+                        assert_eq!(p.role, Role::Implied);
+                        p.candidate
+                    })
+                    .collect();
+                let mut cells: Vec<usize> = implied.iter().map(|c| c.cell).collect();
+                cells.push(source.cell);
+                cells.sort_unstable();
+                cells.dedup();
+                assert_eq!(cells.len(), implied.len() + 1, "{}", step.reason);
+                match step.contradiction.expect("where it breaks") {
+                    Contradiction::Cell(x) => assert!(!cells.contains(&x)),
+                    Contradiction::House(region, v) => {
+                        let house = region_cells(layout, region);
+                        assert!(!implied
+                            .iter()
+                            .chain([&source])
+                            .any(|c| c.value == v && house.contains(&c.cell)));
+                    }
+                }
+            }
+            Technique::ForcingChain => {
+                // Its sources: a cell's candidates or a symbol's places, one of them true.
+                assert!(step.roles.iter().all(|p| p.role == Role::Source));
+                assert_eq!(
+                    step.roles
+                        .iter()
+                        .filter(|p| is_true(solution, p.candidate))
+                        .count(),
+                    1,
+                    "{}",
+                    step.reason
+                );
+            }
+            _ => {}
+        }
+        if step.technique != Technique::ContradictionChain {
+            assert!(step.contradiction.is_none());
+        }
+    });
+    for t in [
+        Technique::HiddenSingle,
+        Technique::LockedCandidates,
+        Technique::XyWing,
+        Technique::ContradictionChain,
+    ] {
+        assert!(seen.contains(&t), "no {t} step in the sample");
+    }
+}
+
+/// The names in a TypeScript union `export type NAME = | "a" | "b" ...;` of the bindings'
+/// declarations (`src/wasm/logic.rs`).
+fn union(declarations: &str, name: &str) -> Vec<String> {
+    let start = declarations
+        .find(&format!("export type {name} ="))
+        .unwrap_or_else(|| panic!("no {name} in the declarations"));
+    let body = &declarations[start..];
+    let body = &body[..body.find(';').expect("the union's end")];
+    body.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect()
+}
+
+/// The `.d.ts` unions of the bindings and the README's list of roles are checked against
+/// the Rust enums they come from: same names, same order.
+#[test]
+fn the_declared_unions_and_the_readme_name_every_role_and_technique() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let declarations = std::fs::read_to_string(format!("{root}/src/wasm/logic.rs"))
+        .expect("the bindings' logic.rs");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let roles: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
+    let house_roles: Vec<&str> = HouseRole::ALL.iter().map(|r| r.name()).collect();
+    let techniques: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+    assert_eq!(union(&declarations, "SudokuRole"), names(&roles));
+    assert_eq!(union(&declarations, "SudokuHouseRole"), names(&house_roles));
+    assert_eq!(union(&declarations, "SudokuTechnique"), names(&techniques));
+    for name in roles.iter().chain(&house_roles) {
+        assert!(readme.contains(&format!("`{name}`")), "README: no `{name}`");
+    }
+}
