@@ -119,7 +119,9 @@ pub struct Generated {
 /// puzzle ([`Sudoku::grade`]); if it misses the level, the generator tries again, up to a
 /// number of attempts that depends on the level and the size, and otherwise returns the
 /// attempt nearest the level. Every 4x4 puzzle with one solution is easy (hidden singles
-/// solve it), so at 4x4 every level gives an easy puzzle.
+/// solve it), so at 4x4 every level gives an easy puzzle. Above 16x16 the levels above easy
+/// take from seconds to minutes (the logical solver's checks while carving), so the
+/// WebAssembly package makes only easy puzzles there.
 ///
 /// Everything is drawn from one [`fastrand::Rng`] seeded with the caller's seed, with
 /// `u32` and `u64` ranges only, and no limit is measured in time, so the same seed gives
