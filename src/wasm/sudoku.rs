@@ -13,7 +13,7 @@ use super::logic::grade_object;
 use super::{js_error, set};
 use dlx_engine::MAX_TEXT_BYTES;
 use dlx_sudoku::{
-    generate_graded, solve_batch_bytes, solve_classic_line, CellPos, Conflict, GradeOptions,
+    generate, solve_batch_bytes, solve_classic_line, CellPos, Conflict, GenerateOptions,
     JigsawProblem, Level, Options, Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES,
     MAX_SIZE,
 };
@@ -337,7 +337,7 @@ pub fn generate_sudoku(
 ) -> Result<JsValue, JsValue> {
     let value = options.unwrap_or(JsValue::UNDEFINED);
     let options = read_generate_options(&value)?;
-    let generated = generate_graded(&options).map_err(|e| sudoku_error(&e))?;
+    let generated = generate(&options).map_err(|e| sudoku_error(&e))?;
     let out = Object::new();
     set(
         &out,
@@ -485,9 +485,9 @@ const LARGE_LEVEL: Level = Level::Easy;
 
 /// The levels `generate_sudoku` offers at size `n`, easiest first: above
 /// [`MAX_GRADED_SIZE`] only [`LARGE_LEVEL`] (it refuses the others); at 4x4 only easy, the
-/// one level a 4x4 puzzle can have (naked singles solve every one, see
-/// [`Rating`](dlx_sudoku::Rating)); every level between, though the small sizes rarely
-/// reach the hard ones (it then gives the nearest it found).
+/// one level a 4x4 puzzle can have (hidden singles solve every one: dlx-sudoku's
+/// `every_4x4_puzzle_is_easy_and_naked_singles_solve_it`); every level between, though the
+/// small sizes rarely reach the hard ones (it then gives the nearest it found).
 pub(crate) fn levels_offered(n: usize) -> &'static [Level] {
     if n > MAX_GRADED_SIZE {
         std::slice::from_ref(&LARGE_LEVEL)
@@ -498,18 +498,18 @@ pub(crate) fn levels_offered(n: usize) -> &'static [Level] {
     }
 }
 
-fn read_generate_options(value: &JsValue) -> Result<GradeOptions, JsValue> {
+fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
     let path = "options";
     let Some(object) = object(value, path)? else {
-        return Ok(GradeOptions {
+        return Ok(GenerateOptions {
             seed: random_seed(),
-            ..GradeOptions::default()
+            ..GenerateOptions::default()
         });
     };
     let fields = Fields::read(&object, path, GENERATE_KEYS)?;
-    let mut options = GradeOptions {
+    let mut options = GenerateOptions {
         puzzle: puzzle_options(&fields, path)?,
-        ..GradeOptions::default()
+        ..GenerateOptions::default()
     };
     options.puzzle.size = size_field(&fields, "size", path, 4)?;
     options.seed = number_field(&fields, "seed", path, 0, MAX_SAFE)?.unwrap_or_else(random_seed);

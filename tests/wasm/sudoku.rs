@@ -13,7 +13,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const COUNTED: &str = include_str!("../data/sudoku/counted_puzzles.txt");
-const GRADED: &str = include_str!("../data/sudoku/graded.txt");
+const GENERATED: &str = include_str!("../data/sudoku/generated.txt");
 const X: &str = include_str!("../data/sudoku/variants/x.txt");
 const SAMURAI: &str = include_str!("../data/sudoku/variants/samurai.txt");
 const HARDEST: &str = include_str!("../data/sudoku/puzzles6_forum_hardest_1106.sample");
@@ -177,9 +177,9 @@ fn candidates_per_cell() {
 
 #[wasm_bindgen_test]
 fn generates_the_recorded_puzzles() {
-    // `generate_sudoku` is the graded generator: the lines recorded natively by
-    // crates/dlx-sudoku/tests/sudoku_logic.rs (variant size level symmetry seed reached puzzle [regions]).
-    for line in GRADED.lines().filter(|l| !l.starts_with('#')) {
+    // The lines recorded natively by crates/dlx-sudoku/tests/sudoku_generate.rs (variant
+    // size level symmetry seed reached puzzle [regions]).
+    for line in GENERATED.lines().filter(|l| !l.starts_with('#')) {
         let mut f: Vec<&str> = line.split(' ').collect();
         let reached = f.remove(5);
         let options = js(&format!(

@@ -272,12 +272,12 @@ fn only_a_puzzle_with_one_solution_is_rated_hinted_or_given_a_path() {
 #[wasm_bindgen_test]
 #[ignore]
 fn generation_times_in_wasm() {
-    use dlx_sudoku::{generate_graded, GradeOptions, Level};
+    use dlx_sudoku::{generate, GenerateOptions, Level};
     for level in Level::ALL {
         let mut times = Vec::new();
         for seed in 0..20 {
             let start = js_sys::Date::now();
-            let g = generate_graded(&GradeOptions {
+            let g = generate(&GenerateOptions {
                 seed,
                 level,
                 ..Default::default()

@@ -9,12 +9,12 @@ use fastrand::Rng;
 use super::alphabet::Alphabet;
 use super::encode::shuffle;
 use super::error::{SudokuError, SudokuResult};
+use super::grade::{Grade, Level};
 use super::jigsaw;
 use super::layout::Layout;
 use super::logic::{run, Context, Grid};
 use super::propagate::Singles;
 use super::puzzle::Sudoku;
-use super::rating::{rate_unique, unique_below, Difficulty, Grade, Level, Rating, EXPERT_EFFORT};
 use super::shape::{check_size, BoxShape};
 use super::solver::{Run, SudokuSolver};
 use super::variant::{Options, Variant};
@@ -68,7 +68,7 @@ impl FromStr for Symmetry {
     }
 }
 
-/// What to generate.
+/// What to generate (see [`generate`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GenerateOptions {
     /// Variant, box shape, jigsaw map (a random one if absent), alphabet and size (9 if no
@@ -76,10 +76,20 @@ pub struct GenerateOptions {
     pub puzzle: Options,
     /// The seed: the same seed and options give the same puzzle everywhere.
     pub seed: u64,
-    /// The difficulty band to aim for.
-    pub difficulty: Difficulty,
+    /// The level of the logical grade to aim for.
+    pub level: Level,
     /// The symmetry of the givens.
     pub symmetry: Symmetry,
+}
+
+impl GenerateOptions {
+    /// The size these options generate: the one they fix, or 9.
+    ///
+    /// # Errors
+    /// [`SudokuError::UnsupportedSize`] for a size outside 4 to 25.
+    pub fn size(&self) -> SudokuResult<usize> {
+        size(&self.puzzle)
+    }
 }
 
 /// A generated puzzle.
@@ -89,38 +99,40 @@ pub struct Generated {
     pub puzzle: Sudoku,
     /// Its only solution.
     pub solution: Sudoku,
-    /// Its rating; `rating.difficulty` is the band asked for unless no attempt reached it.
-    pub rating: Rating,
+    /// Its grade, as [`Sudoku::grade`] gives it; `grade.level` is the level asked for
+    /// unless no attempt reached it.
+    pub grade: Grade,
     /// The seed it was generated from.
     pub seed: u64,
     /// How many puzzles were made to find it.
     pub attempts: u32,
 }
 
-/// Generates a puzzle with exactly one solution.
+/// Generates a puzzle with exactly one solution whose logical grade ([`Grade`]) is the
+/// level asked for.
 ///
-/// How: a random solution grid from the engine (options in a random order,
-/// random tie-breaking), then givens taken away in a random order, symmetric if asked,
-/// as long as the puzzle stays solvable by the means its difficulty allows: naked singles
-/// for easy, all singles for medium, a unique solution with a search effort below
-/// [`EXPERT_EFFORT`](super::EXPERT_EFFORT) for hard, a unique solution for expert. The
-/// result is rated ([`Rating`]); if it misses the band, the generator tries again, up to a
-/// fixed number of attempts that depends on the size, and otherwise returns the attempt
-/// nearest the band (4x4 puzzles are always easy, see [`Rating`]).
+/// How: a random solution grid from the engine (options in a random order, random
+/// tie-breaking), then givens taken away in a random order, symmetric if asked, while the
+/// logical solver, with the techniques of that level and easier ones, still solves the
+/// puzzle (for expert and diabolical: while the solution stays unique; for expert, givens
+/// are then given back until expert techniques solve it). The result is graded like any
+/// puzzle ([`Sudoku::grade`]); if it misses the level, the generator tries again, up to a
+/// number of attempts that depends on the level and the size, and otherwise returns the
+/// attempt nearest the level. Every 4x4 puzzle with one solution is easy (hidden singles
+/// solve it), so at 4x4 every level gives an easy puzzle. Above 16x16 the levels above easy
+/// take from seconds to minutes (the logical solver's checks while carving), so the
+/// WebAssembly package makes only easy puzzles there.
 ///
 /// Everything is drawn from one [`fastrand::Rng`] seeded with the caller's seed, with
 /// `u32` and `u64` ranges only, and no limit is measured in time, so the same seed gives
 /// the same puzzle on every platform, natively and in WebAssembly.
 ///
-/// Above 16x16, an expert puzzle is the first one along the way whose effort reaches
-/// [`EXPERT_EFFORT`](super::EXPERT_EFFORT), not a minimal one: minimal puzzles that large
-/// take the engine far too long to check.
-///
 /// ```
-/// use dlx_sudoku::{generate, Difficulty, GenerateOptions};
+/// use dlx_sudoku::{generate, GenerateOptions, Level};
 /// # fn main() -> Result<(), dlx_sudoku::SudokuError> {
-/// let options = GenerateOptions { seed: 7, difficulty: Difficulty::Hard, ..Default::default() };
+/// let options = GenerateOptions { seed: 7, level: Level::Hard, ..Default::default() };
 /// let generated = generate(&options)?;
+/// assert_eq!(generated.grade.level, Level::Hard);
 /// assert_eq!(generated.puzzle.count_solutions(2)?, 1);
 /// assert_eq!(generate(&options)?.puzzle, generated.puzzle);
 /// # Ok(()) }
@@ -133,57 +145,8 @@ pub struct Generated {
 /// 16x16, and for `seed` when the search for a solution grid runs out of its bound (a bound
 /// far above what any measured seed needs).
 pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
-    let target = options.difficulty;
-    let best = attempts(
-        &options.puzzle,
-        options.seed,
-        |n, _| max_attempts(n, target),
-        |solver, layout, solution, rng| {
-            let puzzle = carve(solver, layout, solution, target, options.symmetry, rng)?;
-            // Rated like any puzzle: from its verdict (carving keeps it unique, so this
-            // never refuses it).
-            let carved = Sudoku::new(Arc::clone(layout), puzzle.clone())?;
-            let rating = rate_unique(solver, &carved, GENERATOR_RATING_BUDGET)?;
-            let miss = f64::from(distance(target, &rating));
-            Ok((puzzle, rating, miss))
-        },
-    )?;
-    Ok(Generated {
-        puzzle: best.puzzle,
-        solution: best.solution,
-        rating: best.measure,
-        seed: options.seed,
-        attempts: best.attempts,
-    })
-}
-
-/// The best of the attempts of [`attempts`]: the puzzle nearest the target, with its
-/// measure (a [`Rating`] or a [`Grade`]).
-struct Best<R> {
-    puzzle: Sudoku,
-    solution: Sudoku,
-    measure: R,
-    attempts: u32,
-}
-
-/// The attempt loop of both generators: a random solution grid per attempt (the layout,
-/// and for jigsaw without a map a random map, from the first), then `attempt` carves and
-/// measures a puzzle from it and says how far it misses the target (0 on target, which
-/// ends the loop); up to `max_attempts(n, miss)` attempts, `miss` the nearest attempt's so
-/// far, keeping the nearest.
-fn attempts<R>(
-    puzzle: &Options,
-    seed: u64,
-    max_attempts: impl Fn(usize, f64) -> u32,
-    mut attempt: impl FnMut(
-        &mut SudokuSolver,
-        &Arc<Layout>,
-        &[u8],
-        &mut Rng,
-    ) -> SudokuResult<(Vec<u8>, R, f64)>,
-) -> SudokuResult<Best<R>> {
-    let n = size(puzzle)?;
-    let alphabet = match &puzzle.alphabet {
+    let n = options.size()?;
+    let alphabet = match &options.puzzle.alphabet {
         Some(spec) => Alphabet::custom(spec)?,
         None => Alphabet::builtin(),
     };
@@ -192,30 +155,39 @@ fn attempts<R>(
             reason: format!("it has {k} symbols; a {n}x{n} puzzle needs {n}"),
         });
     }
-    let mut rng = Rng::with_seed(seed);
+    let mut rng = Rng::with_seed(options.seed);
     let mut solver = SudokuSolver::new();
-    let mut best: Option<(f64, Vec<u8>, Vec<u8>, R)> = None;
+    // One random solution grid per attempt (the layout, and for jigsaw without a map a
+    // random map, from the first), carved and graded; the nearest attempt is kept.
+    let mut best: Option<Attempt> = None;
     let mut layout: Option<Arc<Layout>> = None;
     let mut made = 0;
-    while made < max_attempts(n, best.as_ref().map_or(f64::INFINITY, |b| b.0)) {
+    while made
+        < max_attempts(
+            n,
+            options.level,
+            best.as_ref().map_or(f64::INFINITY, |b| b.miss),
+        )
+    {
         made += 1;
         let (this_layout, solution) = match layout.take() {
             Some(known) => match random_grid(&mut solver, &known, &mut rng, GRID_WORK_BOUND)? {
                 GridSearch::Found(grid) => (known, grid),
                 other => return Err(no_grid_error(&other)),
             },
-            None => first_grid(&mut solver, n, puzzle, &mut rng)?,
+            None => first_grid(&mut solver, n, &options.puzzle, &mut rng)?,
         };
-        let (candidate, measure, miss) = attempt(&mut solver, &this_layout, &solution, &mut rng)?;
-        if best.as_ref().is_none_or(|b| miss < b.0) {
-            best = Some((miss, candidate, solution, measure));
+        let this = attempt(&mut solver, &this_layout, solution, options, &mut rng)?;
+        let on_target = this.miss == 0.0;
+        if best.as_ref().is_none_or(|b| this.miss < b.miss) {
+            best = Some(this);
         }
         layout = Some(this_layout);
-        if miss == 0.0 {
+        if on_target {
             break;
         }
     }
-    let (Some(layout), Some((_, puzzle, solution, measure))) = (layout, best) else {
+    let (Some(layout), Some(best)) = (layout, best) else {
         // Not met: every attempt makes a grid or returns an error, and max_attempts is at
         // least 1. An error rather than a panic all the same (no panic may reach wasm).
         return Err(SudokuError::InvalidArgument {
@@ -223,12 +195,60 @@ fn attempts<R>(
             reason: "no attempt was made".into(),
         });
     };
-    Ok(Best {
-        puzzle: Sudoku::new(Arc::clone(&layout), puzzle)?.with_alphabet(alphabet.clone())?,
-        solution: Sudoku::new(layout, solution)?.with_alphabet(alphabet)?,
-        measure,
+    Ok(Generated {
+        puzzle: Sudoku::new(Arc::clone(&layout), best.puzzle)?.with_alphabet(alphabet.clone())?,
+        solution: Sudoku::new(layout, best.solution)?.with_alphabet(alphabet)?,
+        grade: best.grade,
+        seed: options.seed,
         attempts: made,
     })
+}
+
+/// One attempt of [`generate`]: a puzzle carved from a solution grid, its grade, and how
+/// far it misses the level asked for ([`miss`]).
+struct Attempt {
+    puzzle: Vec<u8>,
+    solution: Vec<u8>,
+    grade: Grade,
+    miss: f64,
+}
+
+/// Carves a puzzle from `solution` for `options`' level and symmetry, and grades it.
+fn attempt(
+    solver: &mut SudokuSolver,
+    layout: &Arc<Layout>,
+    solution: Vec<u8>,
+    options: &GenerateOptions,
+    rng: &mut Rng,
+) -> SudokuResult<Attempt> {
+    let puzzle = carve(
+        solver,
+        layout,
+        &solution,
+        options.level,
+        options.symmetry,
+        rng,
+    )?;
+    // Graded like any puzzle: from its verdict (carving keeps it unique, so this never
+    // refuses it).
+    let grade = Sudoku::new(Arc::clone(layout), puzzle.clone())?.grade()?;
+    Ok(Attempt {
+        miss: miss(options.level, &grade),
+        puzzle,
+        solution,
+        grade,
+    })
+}
+
+/// How far `grade` is from `target`: 0 on target; otherwise 100 per level away less the
+/// score, so that of two attempts below the target by as many levels, the one with the
+/// higher score is nearer.
+fn miss(target: Level, grade: &Grade) -> f64 {
+    if grade.level == target {
+        0.0
+    } else {
+        (target as i32 - grade.level as i32).abs() as f64 * 100.0 - grade.score
+    }
 }
 
 /// The size to generate: the options' (9 if none).
@@ -249,32 +269,6 @@ fn size(options: &Options) -> SudokuResult<usize> {
         .unwrap_or(9);
     check_size(n)?;
     Ok(n)
-}
-
-/// Attempts allowed for a band at a size: enough to hit it almost always where it is
-/// reachable, few enough that large sizes stay fast.
-fn max_attempts(n: usize, target: Difficulty) -> u32 {
-    match target {
-        Difficulty::Easy => 1,
-        _ if n < 9 => 300,
-        _ if n == 9 => 100,
-        _ if n <= 16 => 12,
-        _ => 4,
-    }
-}
-
-/// How far a rating is from the band: 0 on target; ties prefer higher effort for expert.
-fn distance(target: Difficulty, rating: &Rating) -> u32 {
-    let bands = (target as i32 - rating.difficulty as i32).unsigned_abs();
-    let effort = (rating.effort * 100.0).min(1.0e6) as u32;
-    if bands == 0 {
-        0
-    } else if target == Difficulty::Expert && rating.difficulty == Difficulty::Hard {
-        // Hard misses expert by how far its effort falls short.
-        1_000_000 - effort.min(999_999)
-    } else {
-        bands * 10_000_000
-    }
 }
 
 /// The layout and a first solution grid. For jigsaw without a map up to
@@ -349,10 +343,6 @@ fn with_map(options: &Options, map: Vec<u8>) -> Options {
         ..options.clone()
     }
 }
-
-/// Search nodes per rating search in the generator: enough to place a puzzle in its band
-/// (an effort cut there is a lower bound).
-const GENERATOR_RATING_BUDGET: u64 = 200_000;
 
 /// What a search for a random solution grid came to.
 enum GridSearch {
@@ -473,62 +463,6 @@ fn check_budget(layout: &Layout) -> u64 {
     50 * layout.cell_count() as u64 + 20_000
 }
 
-/// Takes givens away from `solution` in a random order while the puzzle stays solvable by
-/// the means `target` allows.
-fn carve(
-    solver: &mut SudokuSolver,
-    layout: &Layout,
-    solution: &[u8],
-    target: Difficulty,
-    symmetry: Symmetry,
-    rng: &mut Rng,
-) -> SudokuResult<Vec<u8>> {
-    let mut puzzle = solution.to_vec();
-    let mut orbits = orbits(layout, symmetry);
-    shuffle(rng, &mut orbits);
-    // Above 16x16, minimal expert puzzles take the engine far too long to check and rate:
-    // stop taking givens away as soon as the puzzle is expert.
-    let stop_at_expert = layout.size() > 16;
-    for (a, b) in orbits {
-        puzzle[a as usize] = 0;
-        puzzle[b as usize] = 0;
-        let singles = |solver: &mut SudokuSolver, puzzle: &[u8], singles| {
-            solver.singles_fill(layout, puzzle, singles) == Some(true)
-        };
-        let keep = match target {
-            Difficulty::Easy => singles(solver, &puzzle, Singles::Naked),
-            Difficulty::Medium => singles(solver, &puzzle, Singles::All),
-            Difficulty::Hard => {
-                singles(solver, &puzzle, Singles::All)
-                    || unique_below(solver, layout, &puzzle, EXPERT_EFFORT)?
-            }
-            Difficulty::Expert if singles(solver, &puzzle, Singles::All) => true,
-            Difficulty::Expert => {
-                let run = Run {
-                    limit: 2,
-                    max_nodes: Some(check_budget(layout)),
-                    seed: None,
-                    singles: None,
-                };
-                let outcome = solver.values(layout, &puzzle, run, None, |_| true)?;
-                let unique = outcome.found == 1 && !outcome.cut;
-                if unique
-                    && stop_at_expert
-                    && !unique_below(solver, layout, &puzzle, EXPERT_EFFORT)?
-                {
-                    break;
-                }
-                unique
-            }
-        };
-        if !keep {
-            puzzle[a as usize] = solution[a as usize];
-            puzzle[b as usize] = solution[b as usize];
-        }
-    }
-    Ok(puzzle)
-}
-
 /// The cells emptied together: pairs of a cell and its image under the symmetry (a cell
 /// that is its own image pairs with itself).
 fn orbits(layout: &Layout, symmetry: Symmetry) -> Vec<(u32, u32)> {
@@ -550,103 +484,13 @@ fn orbits(layout: &Layout, symmetry: Symmetry) -> Vec<(u32, u32)> {
     orbits
 }
 
-/// What to generate by logical grade (see [`generate_graded`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GradeOptions {
-    /// Variant, box shape, jigsaw map (a random one if absent), alphabet and size (9 if no
-    /// option fixes it).
-    pub puzzle: Options,
-    /// The seed: the same seed and options give the same puzzle everywhere.
-    pub seed: u64,
-    /// The level to aim for.
-    pub level: Level,
-    /// The symmetry of the givens.
-    pub symmetry: Symmetry,
-}
-
-impl GradeOptions {
-    /// The size these options generate: the one they fix, or 9.
-    ///
-    /// # Errors
-    /// [`SudokuError::UnsupportedSize`] for a size outside 4 to 25.
-    pub fn size(&self) -> SudokuResult<usize> {
-        size(&self.puzzle)
-    }
-}
-
-/// A puzzle generated by grade.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Graded {
-    /// The puzzle.
-    pub puzzle: Sudoku,
-    /// Its only solution.
-    pub solution: Sudoku,
-    /// Its grade; `grade.level` is the level asked for unless no attempt reached it.
-    pub grade: Grade,
-    /// The seed it was generated from.
-    pub seed: u64,
-    /// How many puzzles were made to find it.
-    pub attempts: u32,
-}
-
-/// Generates a puzzle with exactly one solution whose logical grade ([`Grade`]) is the
-/// level asked for: a random solution grid, then givens taken away in a random order while
-/// the logical solver, with the techniques of that level and easier ones, still solves it
-/// (for expert and diabolical: while the solution stays unique; for expert, givens are then
-/// given back until expert techniques solve it). If the result grades lower than the
-/// level, the generator tries again, up to a number of attempts that depends on the level
-/// and size, and otherwise returns the attempt nearest the level. Seeded and reproducible
-/// like [`generate`].
-///
-/// ```
-/// use dlx_sudoku::{generate_graded, GradeOptions, Level};
-/// # fn main() -> Result<(), dlx_sudoku::SudokuError> {
-/// let options = GradeOptions { seed: 7, level: Level::Hard, ..Default::default() };
-/// let graded = generate_graded(&options)?;
-/// assert_eq!(graded.grade.level, Level::Hard);
-/// assert_eq!(generate_graded(&options)?.puzzle, graded.puzzle);
-/// # Ok(()) }
-/// ```
-///
-/// # Errors
-/// Those of [`generate`].
-pub fn generate_graded(options: &GradeOptions) -> SudokuResult<Graded> {
-    let target = options.level;
-    let best = attempts(
-        &options.puzzle,
-        options.seed,
-        |n, miss| graded_attempts(n, target, miss),
-        |solver, layout, solution, rng| {
-            let puzzle = carve_logically(solver, layout, solution, target, options.symmetry, rng)?;
-            // Graded like any puzzle: from its verdict (carving keeps it unique, so this
-            // never refuses it).
-            let grade = Sudoku::new(Arc::clone(layout), puzzle.clone())?.grade()?;
-            // 0 on target; otherwise how many levels away, and for the hardest level how
-            // far the score falls short.
-            let miss = if grade.level == target {
-                0.0
-            } else {
-                (target as i32 - grade.level as i32).abs() as f64 * 100.0 - grade.score
-            };
-            Ok((puzzle, grade, miss))
-        },
-    )?;
-    Ok(Graded {
-        puzzle: best.puzzle,
-        solution: best.solution,
-        grade: best.measure,
-        seed: options.seed,
-        attempts: best.attempts,
-    })
-}
-
 /// Attempts allowed for a level at a size, `miss` the nearest attempt's so far. Below 9x9
 /// attempts are cheap (under a millisecond at 5x5, a few at 8x8) and some levels are rare:
 /// at 5x5 about one attempt in 40 grades hard, one in several hundred expert or diabolical
 /// and none medium. So while no attempt is within a level of the target (a miss of 100 or
 /// more), up to 300 are made: 100 missed hard for about one seed in 20 at 5x5 and returned
 /// easy for hard, expert and diabolical, not the nearest level reached.
-fn graded_attempts(n: usize, target: Level, miss: f64) -> u32 {
+fn max_attempts(n: usize, target: Level, miss: f64) -> u32 {
     match target {
         Level::Easy => 1,
         _ if n < 9 && miss >= 100.0 => 300,
@@ -665,7 +509,7 @@ fn graded_attempts(n: usize, target: Level, miss: f64) -> u32 {
 /// techniques of `target` (and easier) still solves the puzzle; for expert and diabolical,
 /// while the solution stays unique, and for expert, then the fewest givens back with which
 /// expert techniques solve it.
-fn carve_logically(
+fn carve(
     solver: &mut SudokuSolver,
     layout: &Layout,
     solution: &[u8],

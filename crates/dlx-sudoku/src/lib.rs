@@ -1,6 +1,6 @@
 //! Sudoku on the exact-cover engine: every size from 4x4 to 25x25, the X, windoku, jigsaw and
-//! Samurai variants, counting, candidates, a seeded generator with a difficulty rating, and
-//! errors that point at the cell at fault.
+//! Samurai variants, counting, candidates, a logical grade on Sudoku Explainer's scale, a
+//! seeded generator by that grade, and errors that point at the cell at fault.
 //!
 //! # The model
 //! A puzzle is a [`Layout`] (cells, a symbol count `n`, and regions) plus one value per
@@ -26,8 +26,11 @@
 //!   ([`SudokuError::NoSolution`], [`SudokuError::MultipleSolutions`]).
 //! * [`solve_batch`]: many puzzles, one per line, solved in one call ([`solve_batch_bytes`]
 //!   on bytes).
-//! * [`generate`] with [`GenerateOptions`]: seeded puzzles with one solution, rated by
-//!   [`Rating`] into a [`Difficulty`] band.
+//! * [`Grade`]: how hard a puzzle is for a person ([`Sudoku::grade`]), the hardest step of
+//!   the logical solver's path ([`Sudoku::solve_path`]) on Sudoku Explainer's scale, named
+//!   by a [`Level`] from easy to diabolical: the one difficulty system.
+//! * [`generate`] with [`GenerateOptions`]: seeded puzzles with one solution at the
+//!   [`Level`] asked for, with their [`Grade`] ([`Generated`]).
 //!
 //! # Speed
 //! [`SudokuSolver::new`] (which the [`Sudoku`] methods use) searches the classic 9x9 on
@@ -69,6 +72,7 @@ mod encode;
 mod error;
 mod format;
 mod generate;
+mod grade;
 mod hint;
 mod jigsaw;
 mod layout;
@@ -76,7 +80,6 @@ mod logic;
 mod parse;
 mod propagate;
 mod puzzle;
-mod rating;
 mod samurai;
 mod shape;
 mod solver;
@@ -89,9 +92,8 @@ pub use analysis::{CoverEncoding, SolveReport};
 pub use batch::{solve_batch, solve_batch_bytes, solve_classic_line, BatchError};
 pub use candidates::Candidates;
 pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
-pub use generate::{
-    generate, generate_graded, GenerateOptions, Generated, GradeOptions, Graded, Symmetry,
-};
+pub use generate::{generate, GenerateOptions, Generated, Symmetry};
+pub use grade::{Grade, Level, UNSOLVED_SCORE};
 pub use hint::Hint;
 pub use layout::{Constraint, Layout, RegionKind, RegionName};
 pub use logic::{Candidate, SolvePath, Step, Technique};
@@ -99,7 +101,6 @@ pub use logic::{Contradiction, House, HouseRole, Link, Part, Role};
 pub use parse::MAX_INPUT_BYTES;
 pub use propagate::Singles;
 pub use puzzle::Sudoku;
-pub use rating::{Difficulty, Grade, Level, Rating, EXPERT_EFFORT, RATING_ORDERS, UNSOLVED_SCORE};
 pub use shape::{BoxShape, MAX_SIZE, MIN_SIZE};
 pub use solver::{SearchReport, SudokuSolver};
 pub use variant::{Options, Variant};

@@ -213,17 +213,6 @@ impl SudokuSolver {
         Ok(self.report)
     }
 
-    /// Whether `singles` alone fill the grid of `givens` (`None` for conflicting givens).
-    pub(crate) fn singles_fill(
-        &mut self,
-        layout: &Layout,
-        givens: &[u8],
-        singles: Singles,
-    ) -> Option<bool> {
-        self.state.load(layout, givens).ok()?;
-        Some(self.state.propagate(layout, singles) && self.state.empty == 0)
-    }
-
     /// The band search (classic 9x9) or the bitboard search (other layouts that have
     /// bitboards): the solutions found, or `None` if neither applies or two givens
     /// conflict.

@@ -1,8 +1,8 @@
 //! [`Verdict`]: whether a puzzle has no solution, exactly one or several. The one check
-//! that the grade ([`Sudoku::grade`], [`Sudoku::rating`]), the hints ([`Sudoku::next_step`],
-//! [`Sudoku::hint`]), the solving path ([`Sudoku::solve_path`]) and the generators' grading
-//! start from: only a puzzle with exactly one solution is graded, hinted or given a path,
-//! and those that need the solution take it from here.
+//! that the grade ([`Sudoku::grade`]), the hints ([`Sudoku::next_step`], [`Sudoku::hint`]),
+//! the solving path ([`Sudoku::solve_path`]) and the generator's grading start from: only
+//! a puzzle with exactly one solution is graded, hinted or given a path, and those that need
+//! the solution take it from here.
 
 use super::error::{SudokuError, SudokuResult};
 use super::puzzle::Sudoku;

@@ -5,8 +5,7 @@
 //! many solutions.
 
 use dlx_sudoku::{
-    generate, Difficulty, GenerateOptions, Options, Singles, Sudoku, SudokuSolver, Symmetry,
-    Variant,
+    generate, GenerateOptions, Level, Options, Singles, Sudoku, SudokuSolver, Symmetry, Variant,
 };
 
 /// Every solution of `puzzle` up to `limit`, sorted, and whether the search ran on the
@@ -85,7 +84,7 @@ fn random_puzzles(options: &Options, seeds: std::ops::Range<u64>) -> Vec<Sudoku>
         let generated = generate(&GenerateOptions {
             puzzle: options.clone(),
             seed,
-            difficulty: Difficulty::Easy,
+            level: Level::Easy,
             symmetry: Symmetry::None,
         })
         .expect("the generator succeeds");

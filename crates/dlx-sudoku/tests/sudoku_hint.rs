@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use dlx_engine::Solver;
 use dlx_sudoku::{
-    generate, Difficulty, GenerateOptions, Hint, Options, Sudoku, SudokuError, Symmetry, Technique,
+    generate, GenerateOptions, Hint, Level, Options, Sudoku, SudokuError, Symmetry, Technique,
 };
 
 const INKALA: &str =
@@ -38,14 +38,14 @@ fn counted(k: usize) -> Vec<Sudoku> {
         .collect()
 }
 
-fn generated(size: usize, difficulty: Difficulty, seed: u64) -> Sudoku {
+fn generated(size: usize, level: Level, seed: u64) -> Sudoku {
     let options = GenerateOptions {
         puzzle: Options {
             size: Some(size),
             ..Options::default()
         },
         seed,
-        difficulty,
+        level,
         symmetry: Symmetry::None,
     };
     generate(&options).expect("generates").puzzle
@@ -159,7 +159,7 @@ fn hints_lead_to_the_solution_with_true_reasons() {
 #[test]
 fn hints_work_for_every_page_size() {
     for (size, seed) in [(4, 1), (6, 2), (9, 3), (16, 4)] {
-        let puzzle = generated(size, Difficulty::Medium, seed);
+        let puzzle = generated(size, Level::Medium, seed);
         let techniques = play(&puzzle);
         assert!(!techniques.is_empty());
         if size == 16 {
@@ -314,7 +314,7 @@ fn exact_cover_has_the_same_solutions() {
         }
     }
     puzzles.push(entries_of(&puzzles[0], values));
-    puzzles.push(generated(6, Difficulty::Easy, 7));
+    puzzles.push(generated(6, Level::Easy, 7));
     for puzzle in &puzzles {
         let encoding = puzzle.exact_cover().expect("valid");
         assert_eq!(encoding.placements.len(), encoding.problem.option_count());
