@@ -15,6 +15,7 @@ mod errors;
 mod memo;
 mod parallel;
 mod puzzles;
+mod schedule;
 mod sudoku_batch;
 mod sudoku_data;
 mod sudoku_fast;

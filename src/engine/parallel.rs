@@ -1,14 +1,15 @@
 //! [`ParallelSolver`]: the tasks of a [`split`] run on threads, with the answers of the
 //! serial search.
 //!
-//! The threads take tasks in the split's order from one shared counter (so a thread that
-//! drew small tasks takes more of them), each running its task with a [`Solver`] of its own
-//! and sending what it finds to the calling thread, which hands it on, reports progress and
-//! enforces the limits. Counts are the serial counts whatever the number of threads; the
-//! solutions are the serial solutions, in the serial order with
+//! The calling thread runs the search's [`Schedule`] (the one scheduler, which the package's
+//! worker pool runs too): it carries the schedule's decisions to the threads (run this task,
+//! more nodes, stop) and their events back to it (a solution, progress, a lease searched,
+//! the end of a task), hands the solutions on and reports progress. Each thread runs the
+//! tasks it is given with a [`Solver`] of its own. Counts are the serial counts whatever the
+//! number of threads; the solutions are the serial solutions, in the serial order with
 //! [`ParallelOptions::ordered`] (held back until every earlier task is done), else as found.
 //! A solution limit keeps the first `n` found (the first `n` in the serial order when
-//! ordered); a node limit is shared by all threads, taken in chunks so that the tasks never
+//! ordered); a node limit is shared by all threads, lent in leases so that the tasks never
 //! search more than the limit together. The split, which searches the top of the tree before
 //! any task runs (a few nodes per task), is not counted in it, nor in the statistics, which
 //! are the tasks' own: `dlx` searches on one thread when given a node limit.

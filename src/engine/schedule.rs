@@ -509,6 +509,9 @@ impl<S> Schedule<S> {
     }
 
     /// Starts the next task on `worker`.
+    // Not inlined: called from most events, it would be copied into each (the wasm
+    // module's size).
+    #[inline(never)]
     fn dispatch(&mut self, worker: usize, lease: Option<u64>) {
         let task = match self.retry.pop_front() {
             Some(task) => task,
@@ -537,6 +540,7 @@ impl<S> Schedule<S> {
 
     /// Lends nodes to the waiters while there are some; when no run holds any, none will
     /// come back: the budget is spent, and each waiter gets 0.
+    #[inline(never)]
     fn pump(&mut self) {
         if self.options.max_nodes.is_none() {
             return;
@@ -576,9 +580,12 @@ impl<S> Schedule<S> {
                 }
             }
         }
+        // A budget spent before any run began ends the search here.
+        self.check_done();
     }
 
     /// Hands on, in order, the solutions of the tasks done, to the limit.
+    #[inline(never)]
     fn flush(&mut self) {
         while self.flushed < self.shares.len()
             && self.outcomes[self.flushed].done
@@ -593,6 +600,7 @@ impl<S> Schedule<S> {
     }
 
     /// Hands on the solutions held for `task`, to the limit.
+    #[inline(never)]
     fn emit_held(&mut self, task: usize) {
         let outcome = &mut self.outcomes[task];
         let take = outcome.count.min(self.limit - self.total);
@@ -607,6 +615,7 @@ impl<S> Schedule<S> {
 
     /// The search needs no more runs (the limit's solutions are in, or it was aborted):
     /// every run under way is stopped, every waiter answered.
+    #[inline(never)]
     fn stop(&mut self) {
         self.stopped |= !self.aborted;
         if self.live_runs().next().is_some() {
@@ -620,6 +629,7 @@ impl<S> Schedule<S> {
     }
 
     /// Says [`Decision::Done`] once no run is under way and no task is to start.
+    #[inline(never)]
     fn check_done(&mut self) {
         if self.finished || self.aborted || !self.over() || self.live_runs().next().is_some() {
             return;
