@@ -548,7 +548,7 @@ function drive(schedule, job, slots, spawn) {
             break;
           }
           case 'emit':
-            solutions.push(received[decision.solution]);
+            for (const k of decision.solutions) solutions.push(received[k]);
             break;
           case 'stop':
             // The first `limit` solutions are in: the runs still under way are not needed.

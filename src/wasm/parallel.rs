@@ -5,7 +5,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    boolean, integer, invalid, number, result, size, typed_numbers, warnings, Fields, MAX_SAFE,
+    boolean, integer, invalid, number, property, result, size, typed_numbers, warnings, Fields,
+    MAX_SAFE,
 };
 use super::exact_cover::{
     read_task, schema, solver_error, too_many_solutions, Arguments, JsExactCoverProblem, Settings,
@@ -137,8 +138,8 @@ export type ScheduleDecision =
   | { op: "run"; worker: number; run: number; task: number; lease?: number }
   /** Run `run` may search `nodes` more nodes (0: the budget is spent). */
   | { op: "grant"; run: number; nodes: number }
-  /** Hand solution `solution` on (the number `found` gave it): the serial order's next. */
-  | { op: "emit"; solution: number }
+  /** Hand these solutions on, in this order (each the number `found` gave it): the serial order's next. */
+  | { op: "emit"; solutions: Uint32Array }
   /** Stop every run under way (the first `limit` solutions are in, or the search was aborted). */
   | { op: "stop" }
   /** The search is over: `result()` says what it found. */
@@ -154,6 +155,8 @@ export type ScheduleDecision =
 #[wasm_bindgen]
 pub struct TaskSchedule {
     schedule: Schedule<u32>,
+    /// The decision taken from the schedule after a run of solutions handed on.
+    pending: Option<Decision<u32>>,
     /// The solutions received (below [`MAX_COLLECTED`]) and their option indices.
     received: u64,
     collected: usize,
@@ -192,6 +195,7 @@ impl TaskSchedule {
         };
         Ok(TaskSchedule {
             schedule: Schedule::new(shares, options),
+            pending: None,
             received: 0,
             collected: 0,
         })
@@ -210,18 +214,21 @@ impl TaskSchedule {
         Ok(crate::default_tasks(workers, seeded) as u32)
     }
 
-    /// The next decision to carry out, or undefined until an event brings more.
+    /// The next decision to carry out, or undefined until an event brings more. The
+    /// solutions handed on one after another come in one decision.
     #[wasm_bindgen(unchecked_return_type = "ScheduleDecision | undefined")]
     pub fn next(&mut self) -> JsValue {
+        let Some(next) = self.pending.take().or_else(|| self.schedule.next()) else {
+            return JsValue::UNDEFINED;
+        };
         let decision = js_sys::Object::new();
-        let op = match self.schedule.next() {
-            None => return JsValue::UNDEFINED,
-            Some(Decision::Run {
+        let op = match next {
+            Decision::Run {
                 worker,
                 run,
                 task,
                 lease,
-            }) => {
+            } => {
                 set(&decision, "worker", &JsValue::from(worker as u32));
                 set(&decision, "run", &JsValue::from(run as u32));
                 set(&decision, "task", &JsValue::from(task as u32));
@@ -230,19 +237,30 @@ impl TaskSchedule {
                 }
                 "run"
             }
-            Some(Decision::Grant { run, nodes }) => {
+            Decision::Grant { run, nodes } => {
                 set(&decision, "run", &JsValue::from(run as u32));
                 set(&decision, "nodes", &JsValue::from(nodes as f64));
                 "grant"
             }
-            Some(Decision::Emit(solution)) => {
-                set(&decision, "solution", &JsValue::from(solution));
+            Decision::Emit(first) => {
+                let mut solutions = vec![first];
+                loop {
+                    match self.schedule.next() {
+                        Some(Decision::Emit(solution)) => solutions.push(solution),
+                        other => {
+                            self.pending = other;
+                            break;
+                        }
+                    }
+                }
+                let solutions = js_sys::Uint32Array::from(&solutions[..]);
+                set(&decision, "solutions", &solutions);
                 "emit"
             }
-            Some(Decision::StopAll) => "stop",
-            Some(Decision::Done) => "done",
+            Decision::StopAll => "stop",
+            Decision::Done => "done",
         };
-        set(&decision, "op", &JsValue::from_str(op));
+        set(&decision, "op", &property(op));
         decision.into()
     }
 
