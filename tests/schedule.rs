@@ -91,7 +91,7 @@ impl Sim {
 
     /// Carries out the schedule's decisions.
     fn decide(&mut self) {
-        while let Some(decision) = self.schedule.next() {
+        while let Some(decision) = self.schedule.next_decision() {
             assert!(!self.done, "a decision after done: {decision:?}");
             match decision {
                 Decision::Run {
@@ -281,7 +281,10 @@ fn uneven_tasks_give_the_serial_solutions_in_order_on_any_workers() {
         assert_eq!(outcome.status, Status::Exhausted);
         assert_eq!(outcome.stats.solutions, sim.serial().len() as u64);
         let nodes: u64 = uneven().iter().map(|t| t.0).sum();
-        assert_eq!((outcome.stats.nodes, outcome.stats.updates), (nodes, 2 * nodes));
+        assert_eq!(
+            (outcome.stats.nodes, outcome.stats.updates),
+            (nodes, 2 * nodes)
+        );
         assert_eq!(sim.stops, 0);
     }
 }
@@ -336,7 +339,7 @@ fn a_solution_limit_keeps_the_first_in_the_serial_order_even_mid_flush() {
     };
     sim.schedule.found(4, (4, 0));
     sim.schedule.finished(4, stopped, Status::Searching, 0.1);
-    assert_eq!(sim.schedule.next(), None);
+    assert_eq!(sim.schedule.next_decision(), None);
     let after = sim.schedule.outcome();
     assert_eq!(after.stats.solutions, 7);
     assert_eq!(after.stats.nodes, before + 11);
@@ -353,7 +356,11 @@ fn a_limited_count_stops_once_the_runs_found_the_limit() {
     let tasks = [(100_000, 1000), (10, 1)];
     let mut sim = Sim::new(&tasks, &[100, 100], Collect::Count, Some(50), None);
     sim.run();
-    assert!(sim.nodes < 100_000 / 2, "stopped early: {} nodes", sim.nodes);
+    assert!(
+        sim.nodes < 100_000 / 2,
+        "stopped early: {} nodes",
+        sim.nodes
+    );
     assert_eq!(sim.stops, 1);
     let outcome = sim.schedule.outcome();
     assert_eq!(
@@ -396,7 +403,11 @@ fn node_leases_share_the_budget_and_come_back() {
     let mut sim = Sim::new(&big, &[5000, 5000], Collect::Count, None, Some(3 * LEASE));
     sim.run();
     assert_eq!(sim.nodes, 3 * LEASE);
-    assert!(sim.grants.iter().any(|&g| g > 0 && g < LEASE), "{:?}", sim.grants);
+    assert!(
+        sim.grants.iter().any(|&g| g > 0 && g < LEASE),
+        "{:?}",
+        sim.grants
+    );
 }
 
 #[test]
@@ -412,7 +423,15 @@ fn a_worker_that_dies_has_its_task_run_again_then_the_search_fails() {
     // A task lost RETRIES + 1 times fails the search: every run is stopped, no done.
     let mut sim = Sim::new(&tasks, &[10], Collect::Count, None, None);
     for attempt in 0..=RETRIES {
-        sim.run_until(|sim| sim.workers.last().unwrap().as_ref().unwrap().front().is_some());
+        sim.run_until(|sim| {
+            sim.workers
+                .last()
+                .unwrap()
+                .as_ref()
+                .unwrap()
+                .front()
+                .is_some()
+        });
         let worker = sim.workers.len() - 1;
         let expected = if attempt < RETRIES {
             Lost::Retried
@@ -457,7 +476,11 @@ fn progress_is_the_shares_done_and_the_runs_under_way() {
     assert_eq!(sim.schedule.progress_now().fraction, 0.25);
     assert_eq!(sim.schedule.progress_now().solutions, 1);
     sim.run();
-    assert!(sim.fractions.windows(2).all(|w| w[0] <= w[1]), "{:?}", sim.fractions);
+    assert!(
+        sim.fractions.windows(2).all(|w| w[0] <= w[1]),
+        "{:?}",
+        sim.fractions
+    );
     assert_eq!(sim.schedule.progress_now().fraction, 1.0);
 }
 
@@ -472,17 +495,28 @@ fn no_task_is_done_at_once() {
             collect: Collect::Ordered,
         },
     );
-    assert_eq!(schedule.next(), Some(Decision::Done));
+    assert_eq!(schedule.next_decision(), Some(Decision::Done));
     schedule.ready(0);
-    assert_eq!(schedule.next(), None);
+    assert_eq!(schedule.next_decision(), None);
     assert_eq!(schedule.outcome().status, Status::Exhausted);
 }
 
 #[test]
 fn the_default_number_of_tasks_is_64_per_worker_and_256_under_a_seed() {
-    let cases = [(1, 64), (2, 128), (8, 512), (16, 1024), (128, 1024), (0, 64)];
+    let cases = [
+        (1, 64),
+        (2, 128),
+        (8, 512),
+        (16, 1024),
+        (128, 1024),
+        (0, 64),
+    ];
     for (workers, tasks) in cases {
         assert_eq!(default_tasks(workers, false), tasks, "{workers} workers");
-        assert_eq!(default_tasks(workers, true), 256, "{workers} workers, seeded");
+        assert_eq!(
+            default_tasks(workers, true),
+            256,
+            "{workers} workers, seeded"
+        );
     }
 }

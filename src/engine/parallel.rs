@@ -30,8 +30,9 @@ const CHUNK: u64 = 1 << 14;
 /// How often the calling thread reports progress, and a thread its run's.
 const TICK: Duration = Duration::from_millis(50);
 
-/// How to spread a search over threads.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How to spread a search over threads. The default: one thread per core, the default
+/// number of tasks, solutions as found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ParallelOptions {
     /// The number of threads; 0 for one per core ([`std::thread::available_parallelism`]).
     pub threads: usize,
@@ -42,16 +43,6 @@ pub struct ParallelOptions {
     /// Hand the solutions on in the order of the serial search (else as they are found).
     /// A count hands none on, so it ignores this.
     pub ordered: bool,
-}
-
-impl Default for ParallelOptions {
-    fn default() -> ParallelOptions {
-        ParallelOptions {
-            threads: 0,
-            tasks: 0,
-            ordered: false,
-        }
-    }
 }
 
 impl ParallelOptions {
@@ -257,7 +248,7 @@ impl<'a> ParallelSolver<'a> {
             }
             let mut last_tick = Instant::now();
             'search: loop {
-                while let Some(decision) = schedule.next() {
+                while let Some(decision) = schedule.next_decision() {
                     match decision {
                         Decision::Run {
                             worker,

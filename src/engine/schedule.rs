@@ -7,7 +7,7 @@
 //! ([`Schedule::found`]), reported its progress ([`Schedule::progress`]), searched its lease
 //! of nodes ([`Schedule::need`]), ended ([`Schedule::finished`]) or was lost with its worker
 //! ([`Schedule::lost`]); the search is aborted ([`Schedule::abort`]). Decisions out, in the
-//! order they are taken ([`Schedule::next`]): run task `t` on worker `w` with a lease,
+//! order they are taken ([`Schedule::next_decision`]): run task `t` on worker `w` with a lease,
 //! grant a run more nodes, hand a solution on, stop every run, done.
 //!
 //! What it decides:
@@ -87,7 +87,7 @@ pub struct ScheduleOptions {
     pub collect: Collect,
 }
 
-/// A decision of the schedule, for its driver to carry out ([`Schedule::next`]).
+/// A decision of the schedule, for its driver to carry out ([`Schedule::next_decision`]).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Decision<S> {
     /// Run task `task` (an index into the split) on worker `worker`, as run `run` (the name
@@ -275,7 +275,7 @@ impl<S> Schedule<S> {
 
     /// The next decision to carry out, in the order they were taken; `None` until an event
     /// brings more.
-    pub fn next(&mut self) -> Option<Decision<S>> {
+    pub fn next_decision(&mut self) -> Option<Decision<S>> {
         self.decisions.pop_front()
     }
 

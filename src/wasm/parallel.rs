@@ -179,7 +179,11 @@ impl TaskSchedule {
     ) -> Result<TaskSchedule, JsValue> {
         let shares = typed_numbers(shares, "shares", 1_000_000)?;
         if !shares.iter().all(|share| (0.0..=1.0).contains(share)) {
-            return Err(invalid("shares", "numbers from 0 to 1", &JsValue::UNDEFINED));
+            return Err(invalid(
+                "shares",
+                "numbers from 0 to 1",
+                &JsValue::UNDEFINED,
+            ));
         }
         let workers = size(workers, "workers", 1 << 20)?.max(1);
         let find = boolean(Some(find.clone()), "find")?;
@@ -191,7 +195,11 @@ impl TaskSchedule {
             limit: optional(limit, "limit")?,
             max_nodes: optional(max_nodes, "maxNodes")?,
             workers,
-            collect: if find { Collect::Ordered } else { Collect::Count },
+            collect: if find {
+                Collect::Ordered
+            } else {
+                Collect::Count
+            },
         };
         Ok(TaskSchedule {
             schedule: Schedule::new(shares, options),
@@ -216,9 +224,13 @@ impl TaskSchedule {
 
     /// The next decision to carry out, or undefined until an event brings more. The
     /// solutions handed on one after another come in one decision.
-    #[wasm_bindgen(unchecked_return_type = "ScheduleDecision | undefined")]
-    pub fn next(&mut self) -> JsValue {
-        let Some(next) = self.pending.take().or_else(|| self.schedule.next()) else {
+    #[wasm_bindgen(js_name = next, unchecked_return_type = "ScheduleDecision | undefined")]
+    pub fn next_decision(&mut self) -> JsValue {
+        let Some(next) = self
+            .pending
+            .take()
+            .or_else(|| self.schedule.next_decision())
+        else {
             return JsValue::UNDEFINED;
         };
         let decision = js_sys::Object::new();
@@ -245,7 +257,7 @@ impl TaskSchedule {
             Decision::Emit(first) => {
                 let mut solutions = vec![first];
                 loop {
-                    match self.schedule.next() {
+                    match self.schedule.next_decision() {
                         Some(Decision::Emit(solution)) => solutions.push(solution),
                         other => {
                             self.pending = other;
@@ -269,7 +281,8 @@ impl TaskSchedule {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] worker: &JsValue,
     ) -> Result<(), JsValue> {
-        self.schedule.ready(size(worker, "worker", u32::MAX as usize)?);
+        self.schedule
+            .ready(size(worker, "worker", u32::MAX as usize)?);
         Ok(())
     }
 
@@ -330,7 +343,11 @@ impl TaskSchedule {
         let run = run_number(run)?;
         let answer = Fields::read(answer, "answer", "count stats status progress")?;
         let value = |fields: &Fields, key| fields.get(key).unwrap_or(JsValue::UNDEFINED);
-        let counts = Fields::read(&value(&answer, "stats"), "answer.stats", "nodes updates solutions")?;
+        let counts = Fields::read(
+            &value(&answer, "stats"),
+            "answer.stats",
+            "nodes updates solutions",
+        )?;
         let stats = crate::Stats {
             nodes: integer(&value(&counts, "nodes"), "answer.stats.nodes", MAX_SAFE)?,
             updates: integer(&value(&counts, "updates"), "answer.stats.updates", MAX_SAFE)?,
@@ -358,11 +375,13 @@ impl TaskSchedule {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
     ) -> Result<JsValue, JsValue> {
-        Ok(JsValue::from_str(match self.schedule.lost(run_number(run)?) {
-            Lost::Retried => "retried",
-            Lost::Ignored => "ignored",
-            Lost::Failed => "failed",
-        }))
+        Ok(JsValue::from_str(
+            match self.schedule.lost(run_number(run)?) {
+                Lost::Retried => "retried",
+                Lost::Ignored => "ignored",
+                Lost::Failed => "failed",
+            },
+        ))
     }
 
     /// Stops the search: every run under way is to stop, no task starts.
@@ -391,7 +410,13 @@ impl TaskSchedule {
     pub fn result(&self) -> JsValue {
         let outcome = self.schedule.outcome();
         let undefined = JsValue::UNDEFINED;
-        result(None, outcome.stats.solutions, outcome.status, outcome.stats, &undefined)
+        result(
+            None,
+            outcome.stats.solutions,
+            outcome.status,
+            outcome.stats,
+            &undefined,
+        )
     }
 }
 
