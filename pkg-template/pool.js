@@ -574,9 +574,12 @@ function drive(schedule, job, slots, spawn) {
         schedule.progressed(run, event.progress, event.count);
         progress(false);
       } else {
-        schedule.found(run, event.solution.length);
+        // A solution: many of them, and seldom a decision (the ordered solutions are handed
+        // on when their task is done).
+        const decided = schedule.found(run, event.solution.length);
         received.push(event.solution);
         onSolution?.(event.solution);
+        if (!decided) return;
       }
       act();
     };

@@ -289,11 +289,13 @@ impl TaskSchedule {
     /// Run `run` found a solution of `length` option indices: the solution numbered by the
     /// solutions received before it (0 for the first), the number an `emit` hands on.
     /// Throws `too_many_solutions` past the budget of option indices one call collects.
+    /// Returns whether a decision waits (`next`): none usually, so that the pool need not
+    /// ask after each of many solutions.
     pub fn found(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] length: &JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> Result<bool, JsValue> {
         let run = run_number(run)?;
         let length = size(length, "length", MAX_COLLECTED)?;
         let number = self.received as u32;
@@ -303,7 +305,7 @@ impl TaskSchedule {
             return Err(too_many_solutions(self.received - 1));
         }
         self.schedule.found(run, number);
-        Ok(())
+        Ok(self.pending.is_some() || self.schedule.has_decision())
     }
 
     /// Run `run` went `fraction` (0 to 1) of the way through its task and found `count`
