@@ -206,6 +206,8 @@ pub struct Schedule<S> {
     limit: u64,
     outcomes: Vec<Outcome<S>>,
     runs: Vec<Run>,
+    /// The runs under way (a few per worker): each event looks at them, not at every run.
+    live: Vec<usize>,
     /// The next task of the split to hand out; the tasks to run again, first.
     next: usize,
     retry: VecDeque<usize>,
@@ -250,6 +252,7 @@ impl<S> Schedule<S> {
             budget: options.max_nodes.unwrap_or(u64::MAX),
             options,
             runs: Vec::new(),
+            live: Vec::new(),
             next: 0,
             retry: VecDeque::new(),
             holders: 0,
@@ -363,6 +366,9 @@ impl<S> Schedule<S> {
         };
         let was_live = r.state == State::Live;
         r.state = State::Ended;
+        if was_live {
+            self.live.retain(|&other| other != run);
+        }
         let task = r.task;
         let unsearched = r.lent.saturating_sub(stats.nodes);
         let held = std::mem::take(&mut r.holding);
@@ -416,6 +422,9 @@ impl<S> Schedule<S> {
         };
         let was_live = r.state == State::Live;
         r.state = State::Ended;
+        if was_live {
+            self.live.retain(|&other| other != run);
+        }
         let task = r.task;
         if std::mem::take(&mut r.holding) {
             self.holders -= 1;
@@ -498,7 +507,7 @@ impl<S> Schedule<S> {
     }
 
     fn live_runs(&self) -> impl Iterator<Item = &Run> {
-        self.runs.iter().filter(|r| r.state == State::Live)
+        self.live.iter().map(|&run| &self.runs[run])
     }
 
     /// The solutions of the tasks done and of the runs under way.
@@ -527,6 +536,7 @@ impl<S> Schedule<S> {
             }
         };
         let run = self.runs.len();
+        self.live.push(run);
         self.runs.push(Run {
             task,
             state: State::Live,
@@ -624,9 +634,9 @@ impl<S> Schedule<S> {
     #[inline(never)]
     fn stop(&mut self) {
         self.stopped |= !self.aborted;
-        if self.live_runs().next().is_some() {
-            for r in self.runs.iter_mut().filter(|r| r.state == State::Live) {
-                r.state = State::Stopping;
+        if !self.live.is_empty() {
+            for run in std::mem::take(&mut self.live) {
+                self.runs[run].state = State::Stopping;
             }
             self.decisions.push_back(Decision::StopAll);
         }
@@ -637,7 +647,7 @@ impl<S> Schedule<S> {
     /// Says [`Decision::Done`] once no run is under way and no task is to start.
     #[inline(never)]
     fn check_done(&mut self) {
-        if self.finished || self.aborted || !self.over() || self.live_runs().next().is_some() {
+        if self.finished || self.aborted || !self.over() || !self.live.is_empty() {
             return;
         }
         self.finished = true;
