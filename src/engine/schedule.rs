@@ -366,12 +366,12 @@ impl<S> Schedule<S> {
         };
         let was_live = r.state == State::Live;
         r.state = State::Ended;
-        if was_live {
-            self.live.retain(|&other| other != run);
-        }
         let task = r.task;
         let unsearched = r.lent.saturating_sub(stats.nodes);
         let held = std::mem::take(&mut r.holding);
+        if was_live {
+            self.unlive(run);
+        }
         self.stats.nodes += stats.nodes;
         self.stats.updates += stats.updates;
         if self.options.max_nodes.is_some() {
@@ -422,13 +422,12 @@ impl<S> Schedule<S> {
         };
         let was_live = r.state == State::Live;
         r.state = State::Ended;
-        if was_live {
-            self.live.retain(|&other| other != run);
-        }
         let task = r.task;
-        if std::mem::take(&mut r.holding) {
-            self.holders -= 1;
+        let held = std::mem::take(&mut r.holding);
+        if was_live {
+            self.unlive(run);
         }
+        self.holders -= usize::from(held);
         let verdict = if !was_live || self.stopped || self.aborted || self.out_of_nodes {
             Lost::Ignored
         } else if self.tries[task] >= RETRIES {
@@ -504,6 +503,14 @@ impl<S> Schedule<S> {
     /// Whether every task was searched to its end within the limit.
     fn complete(&self) -> bool {
         self.done_tasks == self.shares.len() && self.total < self.limit && !self.aborted
+    }
+
+    /// Run `run` is no longer under way.
+    #[inline(never)]
+    fn unlive(&mut self, run: usize) {
+        if let Some(k) = self.live.iter().position(|&other| other == run) {
+            self.live.swap_remove(k);
+        }
     }
 
     fn live_runs(&self) -> impl Iterator<Item = &Run> {
