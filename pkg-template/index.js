@@ -15,7 +15,7 @@ export { init as default } from './load.js';
 export { WorkerPool } from './pool.js';
 export { isDlxError } from './errors.js';
 
-guardFreed(raw.ExactCoverSolver, raw.ExactCoverTasks);
+guardFreed(raw.ExactCoverSolver, raw.ExactCoverTasks, raw.TaskSchedule);
 makeIterable(raw.ExactCoverSolver);
 
 /** wasm-bindgen's `initSync`, marking the module ready for the guarded exports. */
@@ -27,7 +27,7 @@ export function initSync(module) {
 
 // Every function and class of the module, guarded (a test checks that none is left out).
 export const {
-  ExactCoverSolver, ExactCoverTasks, exact_cover, exact_cover_trace, solve_sudoku,
+  ExactCoverSolver, ExactCoverTasks, TaskSchedule, exact_cover, exact_cover_trace, solve_sudoku,
   solve_sudoku_batch, count_sudoku_solutions, sudoku_candidates, generate_sudoku, read_sudoku,
   sudoku_hint, sudoku_solve_path, rate_sudoku, sudoku_conflicts, solve_sudoku_report,
   sudoku_exact_cover, sudoku_layout,

@@ -4,7 +4,12 @@
 // counts of exact_cover, solutions come in its order. index.js and node.js make the API with
 // their own way of starting a worker (worker.js, worker-node.js; both run worker-core.js),
 // which speaks the one protocol of protocol.js.
+// The scheduling itself (task order, the limits, node leases, progress, retries) is the
+// engine's, in the main wasm module on this thread (`TaskSchedule`, crates/dlx-engine/src/engine/schedule.rs):
+// the pool only carries messages between it and the workers.
+import { TaskSchedule } from './dlx_wasm.js';
 import { codedError } from './errors.js';
+import { init, initialized } from './load.js';
 import { decodeError } from './protocol.js';
 
 /**
@@ -32,36 +37,15 @@ const ONE_WORKER = ['memo', 'memoBytes', 'memoOrder', 'task'];
 const MAX_TASKS = 1_000_000;
 
 /**
- * The most option indices the solutions of one call collect (16 MiB of numbers), as
- * `exact_cover`'s `MAX_COLLECTED` (src/wasm/exact_cover.rs): past it the call rejects with
- * `too_many_solutions`, as the sync call throws, instead of running out of memory.
- */
-const MAX_COLLECTED = 1 << 22;
-
-/**
  * About how many tasks a search on `workers` workers is split into, unless the call says:
- * many more than workers, so that the load balances (each worker takes the next task when
- * it is done), but no more than that needs, since each task costs a worker about 50-80 µs
- * of messages and setup (one worker on 256 tasks took 3-8% more than the serial search, on
- * 16 tasks 0-1.5%). 64 per worker, from 64 to 1,024 (on 16 ideal cores the 6x10 pentominoes
- * balance to 15.5x with 1,024 tasks, 12.4x with 256); 256 under a seed.
+ * the engine's one default (`default_tasks` in crates/dlx-engine/src/engine/schedule.rs, which says why), that
+ * the native threads take too. Needs the module instantiated.
  */
 export function defaultTasks(workers, seeded = false) {
-  // Under a seed the ties a task breaks depend on where the tasks begin: the same split
-  // whatever the number of workers gives the same answers on any number of them.
-  if (seeded) return 256;
-  return Math.min(1024, 64 * Math.max(1, workers));
+  return TaskSchedule.defaultTasks(workers, seeded);
 }
 /** How often onProgress is called at most, in ms. */
 const TICK = 50;
-/**
- * How many nodes of a node limit (`maxNodes`) a worker takes at a time: it asks for more when
- * they are searched, and gives back what it did not search when its task ends. The native
- * threads take the same (src/engine/parallel.rs).
- */
-const CHUNK = 1 << 14;
-/** How many times a task is retried on a new worker when its worker dies. */
-const RETRIES = 2;
 /** The most workers a pool starts: each is a thread with its own wasm instance and memory. */
 export const MAX_WORKERS = 128;
 
@@ -443,10 +427,9 @@ export class WorkerPool {
       });
     }
     const count = Math.min(workers, this.size);
-    const tasks = asked ?? defaultTasks(count, solverOptions.seed !== undefined);
     const find = countOnly !== true;
     return this.exclusive(count, (slots, spawn) => guard(signal, slots, () =>
-      runTasks({ problem, solverOptions, countOnly, limit, maxNodes, tasks, find, onProgress, onSolution }, slots, spawn)), signal);
+      runTasks({ problem, solverOptions, countOnly, limit, maxNodes, asked, find, onProgress, onSolution }, slots, spawn)), signal);
   }
 }
 
@@ -465,48 +448,18 @@ function guard(signal, slots, work) {
 }
 
 /**
- * The search on `slots`: split on the first, tasks dispatched in order to whichever is free.
- *
- * Under a node limit every run searches on nodes lent from one budget (at most CHUNK at a
- * time; what a run did not search comes back when it ends), so the runs together search at
- * most `maxNodes` nodes, exactly (the split's own search of the top of the tree is not
- * counted, as natively).
- * A run or a task that finds the budget empty waits while another run still holds a lease
- * (it may give nodes back); when none does, the budget is spent: every waiting run ends
- * with the status `node_limit` and no task starts. So a budget of at least the whole tree's
- * nodes finds everything, as if there were none.
+ * The search on `slots`: split on the first, then run by the engine's scheduler
+ * (`TaskSchedule`), whose decisions go to the workers and their answers back to it. Under a
+ * node limit every run searches on nodes lent from one budget (the scheduler's leases), so
+ * the runs together search at most `maxNodes` nodes (the split's own search of the top of
+ * the tree is not counted, as natively).
  */
 async function runTasks(job, slots, spawn) {
-  const { problem, solverOptions, tasks: target, find, onProgress, onSolution } = job;
-  const limit = job.limit ?? Infinity;
-  const limited = job.maxNodes !== undefined;
-  // The nodes not lent; how many runs hold a lease not yet searched; who waits for nodes.
-  let budget = limited ? job.maxNodes : Infinity;
-  let holders = 0;
-  const waiters = [];
-  let outOfNodes = false;
-  // Lends nodes to the waiters while there are some; when no run holds any, none will come.
-  const pump = () => {
-    while (waiters.length > 0 && budget > 0) {
-      const nodes = Math.min(CHUNK, budget, Math.max(1, Math.ceil(budget / slots.length)));
-      budget -= nodes;
-      waiters.shift()(nodes);
-    }
-    if (waiters.length > 0 && holders === 0) {
-      outOfNodes = true;
-      for (const take of waiters.splice(0)) take(0);
-    }
-  };
-  /** Calls `take(nodes)` with a lease: at once, once a run gives nodes back, or 0 (spent). */
-  const lend = (take) => {
-    waiters.push(take);
-    pump();
-  };
-  /** A run's lease, lent or searched: it no longer holds nodes that may come back. */
-  const release = (run) => {
-    if (run.holding) holders -= 1;
-    run.holding = false;
-  };
+  const { problem, solverOptions, asked, find } = job;
+  // The module on this thread runs the scheduler: instantiated by now in Node, at the first
+  // search in a browser that has not called init() (with the module compiled for the workers).
+  const ready = initialized() ? null : init();
+  ready?.catch(() => {});
   const key = slots[0].pool.nextKey++;
   // Sent once to each worker, however many tasks are queued on it.
   const load = (slot) => {
@@ -522,237 +475,168 @@ async function runTasks(job, slots, spawn) {
   // Every worker reads the problem while the first one splits it, so that none waits for
   // that before its first task (a failure here comes back when a task awaits it).
   for (const slot of slots.slice(1)) load(slot).catch(() => {});
-  let tasks;
-  let splitStats;
-  let warnings;
+  let schedule;
   try {
     await load(slots[0]);
     // Checked where exact_cover checks it: after the problem and the other options.
     if (typeof job.countOnly !== 'boolean') throw invalid('options.countOnly', 'true or false', job.countOnly);
-    ({ tasks, stats: splitStats, warnings } = await slots[0].request({ op: 'split', key, tasks: target }));
-  } catch (error) {
+    await ready;
+    const tasks = asked ?? defaultTasks(slots.length, solverOptions.seed !== undefined);
+    const split = await slots[0].request({ op: 'split', key, tasks });
+    const shares = Float64Array.from(split.tasks, (task) => task.share);
+    schedule = new TaskSchedule(shares, slots.length, find, job.limit, job.maxNodes);
+    const paths = split.tasks.map((task) => task.path);
+    const solutions = await drive(schedule, { ...job, key, load, paths, split: split.stats }, slots, spawn);
+    // The split's own search of the top of the tree counts, as every task's does.
+    const result = { solutions, ...schedule.result(), warnings: split.warnings };
+    result.stats.nodes += split.stats.nodes;
+    result.stats.updates += split.stats.updates;
+    return result;
+  } finally {
+    schedule?.free();
     forget();
-    throw error;
   }
-  // Each task's solutions; `done` once searched to its end (or its first `limit`).
-  const results = tasks.map(() => ({ done: false, count: 0, solutions: [] }));
-  // The solutions the workers sent, and their option indices (the budget of MAX_COLLECTED).
-  let received = 0;
-  let collected = 0;
-  // The split's own search of the top of the tree counts, as every task's does.
-  const stats = { nodes: splitStats.nodes, updates: splitStats.updates };
-  // The runs under way (each `{ slot, share, count }`: its task's share times its progress,
-  // the solutions it has found so far).
-  const running = new Set();
-  const retry = [];
-  const tries = new Map();
-  let next = 0;
-  let flushed = 0;
-  let total = 0;
-  const solutions = [];
-  let doneShare = 0;
-  let doneCount = 0;
-  let lastTick = 0;
-  let stopped = false;
+}
 
-  const progress = (force) => {
-    if (!onProgress) return;
-    const now = Date.now();
-    if (!force && now - lastTick < TICK) return;
-    lastTick = now;
-    // The tasks done, and the runs under way as far as they have gone.
-    let under = 0;
-    let found = doneCount;
-    for (const run of running) {
-      under += run.share;
-      found += run.count;
-    }
-    onProgress(Math.min(1, doneShare + under), { solutions: Math.min(limit, found), nodes: stats.nodes, updates: stats.updates });
-  };
-
-  // Every task done in order is added up; the limit keeps the first solutions in order.
-  const flush = () => {
-    while (flushed < tasks.length && results[flushed].done && total < limit) {
-      const result = results[flushed];
-      const take = Math.min(result.count, limit - total);
-      total += take;
-      if (find) for (const s of result.solutions.slice(0, take)) solutions.push(s);
-      results[flushed] = null;
-      flushed += 1;
-    }
-    if (total >= limit) stopped = true;
-  };
-
+/**
+ * Carries `schedule`'s decisions to the workers of `slots` and their answers back to it until
+ * it is done: resolves to the solutions it handed on, in the serial order. A dead worker's
+ * tasks go to a new one (`spawn`), as the scheduler retries them.
+ */
+function drive(schedule, job, slots, spawn) {
+  const { key, load, paths, split, find, limit, onProgress, onSolution } = job;
   // Each worker holds a second task while it runs one, so that it does not wait idle for the
   // next (a message each way) between tasks; under a node limit one only (the second one's
   // lease would wait for the first, which may be waiting for nodes).
-  const depth = limited ? 1 : 2;
-  const searched = new Promise((resolve, reject) => {
-    let failed = false;
+  const depth = job.maxNodes === undefined ? 2 : 1;
+  // The solutions received, by their number in the schedule; those it handed on, in order.
+  const received = [];
+  const solutions = [];
+  // The runs under way: run -> { slot, id } (`id`: of the request a grant answers).
+  const runs = new Map();
+  // The worker (an index into `slots`) that replaces a dead one.
+  const replaced = new Map();
+  let lastTick = 0;
+  return new Promise((resolve, reject) => {
+    let settled = false;
     /** Ends the search with `error`: the runs under way are stopped (their workers ended). */
     const fail = (error) => {
-      if (failed) return;
-      failed = true;
-      for (const other of running) other.slot.end();
+      if (settled) return;
+      settled = true;
+      schedule.abort();
+      for (const { slot } of runs.values()) slot.end();
       reject(error);
     };
-    const over = () => stopped || outOfNodes || (next >= tasks.length && retry.length === 0);
-    const finish = () => {
-      if (running.size === 0 && over()) resolve();
+    const progress = (force) => {
+      if (!onProgress) return;
+      const now = Date.now();
+      if (!force && now - lastTick < TICK) return;
+      lastTick = now;
+      const [fraction, solutions, nodes, updates] = schedule.progress();
+      onProgress(fraction, { solutions, nodes: split.nodes + nodes, updates: split.updates + updates });
     };
-    const start = (slot) => {
-      if (failed) return;
-      if (over()) {
-        finish();
-        return;
-      }
-      if (!limited) {
-        dispatch(slot, undefined);
-        return;
-      }
-      // The first lease of nodes comes with the task (none left: no task starts).
-      lend((lease) => {
-        if (lease > 0 && !failed && !over()) {
-          holders += 1;
-          dispatch(slot, lease);
-          return;
-        }
-        budget += lease;
-        finish();
-      });
-    };
-    const dispatch = (slot, lease) => {
-      const index = retry.length ? retry.shift() : next++;
-      const task = tasks[index];
-      const run = { slot, share: 0, count: 0, lent: lease ?? 0, holding: lease !== undefined };
-      running.add(run);
-      // What the worker says while the task runs.
-      const answer = (event) => {
-        if ('need' in event) {
-          // Its lease is searched: more, when there are.
-          release(run);
-          lend((more) => {
-            if (more > 0) {
-              run.holding = true;
-              holders += 1;
+    /** Carries out what the scheduler decided. */
+    const act = () => {
+      for (let decision = schedule.next(); decision && !settled; decision = schedule.next()) {
+        switch (decision.op) {
+          case 'run':
+            start(decision);
+            break;
+          case 'grant': {
+            const run = runs.get(decision.run);
+            if (run && !run.slot.ended) run.slot.handle.post({ op: 'grant', id: run.id, nodes: decision.nodes });
+            break;
+          }
+          case 'emit':
+            for (const k of decision.solutions) solutions.push(received[k]);
+            break;
+          case 'stop':
+            // The first `limit` solutions are in: the runs still under way are not needed.
+            for (const { slot } of runs.values()) slot.end();
+            break;
+          default:
+            settled = true;
+            try {
+              progress(true);
+              resolve(solutions);
+            } catch (error) {
+              reject(error);
             }
-            run.lent += more;
-            slot.handle.post({ op: 'grant', id: event.id, nodes: more });
-          });
-        } else if ('progress' in event) {
-          run.share = event.progress * task.share;
-          run.count = event.count;
-          progress(false);
-        } else {
-          received += 1;
-          collected += event.solution.length;
-          if (collected > MAX_COLLECTED) throw tooManySolutions(received - 1);
-          results[index]?.solutions.push(event.solution);
-          onSolution?.(event.solution);
         }
-      };
+      }
+    };
+    /** What a worker says while its task runs. */
+    const answer = (run, record, event) => {
+      if ('need' in event) {
+        record.id = event.id;
+        schedule.need(run);
+      } else if ('progress' in event) {
+        schedule.progressed(run, event.progress, event.count);
+        progress(false);
+      } else {
+        // A solution: many of them, and seldom a decision (the ordered solutions are handed
+        // on when their task is done).
+        const decided = schedule.found(run, event.solution.length);
+        received.push(event.solution);
+        onSolution?.(event.solution);
+        if (!decided) return;
+      }
+      act();
+    };
+    const start = ({ worker, run, task, lease }) => {
+      const slot = slots[worker];
+      const record = { slot, id: 0 };
+      runs.set(run, record);
       load(slot)
-        .then(() => slot.request({ op: 'run', key, path: task.path, find, limit, lease }, (event) => {
+        .then(() => slot.request({ op: 'run', key, path: paths[task], find, limit, lease }, (event) => {
           // A callback that throws ends the search (it runs in the worker's message listener,
           // where nothing else would catch it).
           try {
-            answer(event);
+            answer(run, record, event);
           } catch (error) {
             fail(error);
           }
         }))
         .then((value) => {
-          running.delete(run);
-          if (limited) {
-            // What the run did not search goes back to the budget.
-            release(run);
-            budget += run.lent - value.stats.nodes;
-            pump();
-          }
-          if (!results[index]) return;
-          stats.nodes += value.stats.nodes;
-          stats.updates += value.stats.updates;
-          results[index].count = value.count;
-          doneCount += value.count;
-          if (value.status === 'node_limit') {
-            // Its leases ran out: its solutions so far count, the task is not done.
-            outOfNodes = true;
-          } else {
-            // Done: searched to its end, or to the `limit` solutions it was asked for (then
-            // only as far as its own estimate says it went).
-            results[index].done = true;
-            doneShare += task.share * (value.status === 'exhausted' ? 1 : value.progress);
-          }
-          flush();
+          runs.delete(run);
+          if (settled) return;
+          schedule.finished(run, value);
+          schedule.ready(worker);
           progress(false);
-          if (stopped) {
-            // The first `limit` solutions are in: the tasks still running are not needed.
-            for (const other of running) other.slot.end();
-            running.clear();
-          }
-          start(slot);
+          act();
         })
         .catch((error) => {
-          running.delete(run);
-          if (limited) {
-            // The nodes lent to a run that failed are counted as searched.
-            release(run);
-            pump();
+          runs.delete(run);
+          if (settled) return;
+          if (error.code === 'callback_threw' || error.code === 'too_many_solutions') {
+            fail(error);
+            return;
           }
-          if (error.code === 'callback_threw' || error.code === 'too_many_solutions') fail(error);
-          if (failed || stopped) return;
-          const attempt = (tries.get(index) ?? 0) + 1;
-          if (error.code === 'worker_died' && attempt <= RETRIES) {
+          const verdict = schedule.lost(run);
+          if (verdict === 'ignored') return;
+          if (verdict === 'retried' && error.code === 'worker_died') {
             // A dead worker is replaced and its task run again.
-            tries.set(index, attempt);
-            retry.push(index);
-            if (results[index]) results[index].solutions = [];
-            if (!slot.replacement) {
-              slot.replacement = spawn();
-              slots.push(slot.replacement);
-              for (let k = 0; k < depth; k++) start(slot.replacement);
+            let fresh = replaced.get(slot);
+            if (fresh === undefined) {
+              fresh = slots.push(spawn()) - 1;
+              replaced.set(slot, fresh);
+              for (let k = 0; k < depth; k++) schedule.ready(fresh);
             } else {
-              start(slot.replacement);
+              schedule.ready(fresh);
             }
+            act();
             return;
           }
           fail(error);
         });
     };
-    if (tasks.length === 0) {
-      resolve();
-      return;
+    try {
+      for (let k = 0; k < depth; k++) slots.forEach((_, worker) => schedule.ready(worker));
+      act();
+    } catch (error) {
+      fail(error);
     }
-    for (let k = 0; k < depth; k++) for (const slot of slots) start(slot);
   });
-  // A task that failed ends the search: the workers forget the problem all the same.
-  await searched.catch((error) => {
-    forget();
-    throw error;
-  });
-  forget();
-  if (outOfNodes && !stopped) {
-    // Stopped on the node limit: every solution found counts, in the order of the tasks
-    // (the serial order, with the gaps the unfinished tasks leave).
-    for (let k = flushed; k < tasks.length && total < limit; k++) {
-      const take = Math.min(results[k].count, limit - total);
-      total += take;
-      if (find) for (const s of results[k].solutions.slice(0, take)) solutions.push(s);
-    }
-  }
-  const complete = flushed === tasks.length && total < limit;
-  if (complete) doneShare = 1;
-  progress(true);
-  // As ExactCoverSolver's status: why the search ended.
-  const status = complete ? 'exhausted' : total >= limit ? 'solution_limit' : 'node_limit';
-  return {
-    solutions, count: total, countText: String(total), complete, status, stats: { ...stats, solutions: total }, warnings,
-  };
-}
-
-/** `too_many_solutions` as `exact_cover` throws it, after `collected` solutions. */
-function tooManySolutions(collected) {
-  return codedError('too_many_solutions', `the solutions pass the budget of ${MAX_COLLECTED} option indices that one call collects (after ${collected} solutions): pass \`limit\` to take the first few, \`countOnly: true\` to count them, or stream them with ExactCoverSolver`, { collected, budget: MAX_COLLECTED });
 }
 
 /**

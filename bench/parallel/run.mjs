@@ -32,9 +32,6 @@ import { queens, workloads } from './workloads.mjs';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
 const PKG = join(ROOT, 'pkg');
-/** How many tasks the pool splits a search on 2 workers into (pkg-template/pool.js). */
-const { defaultTasks } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
-const TASKS = defaultTasks(2);
 
 const args = process.argv.slice(2);
 let rounds = 3;
@@ -56,6 +53,8 @@ for (const name of only) {
 const chosen = all.filter((w) => only.length === 0 || only.includes(w.name));
 
 const api = await import(pathToFileURL(join(PKG, 'node.js')).href);
+/** How many tasks the pool splits a search on 2 workers into (the engine's default_tasks). */
+const TASKS = api.TaskSchedule.defaultTasks(2, false);
 const pool = api.create_worker_pool(2);
 
 /** The warm-up: the workers start and compile their wasm, Node and Chromium tier up. */

@@ -721,7 +721,7 @@ pub(crate) fn counted_result(
 /// `count` (a number, exact below 2^53) and `countText` (its decimal digits, exact however
 /// large: made here only past 2^53), `complete`, `status`, `stats` (nodes, updates,
 /// solutions) and `warnings` (no key where undefined).
-fn result(
+pub(crate) fn result(
     solutions: Option<(&[u32], &[u32])>,
     count: impl Into<u128>,
     status: dlx_engine::Status,

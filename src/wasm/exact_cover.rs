@@ -226,7 +226,7 @@ pub fn exact_cover(
     Ok(result.unchecked_into())
 }
 
-fn too_many_solutions(collected: u64) -> JsValue {
+pub(crate) fn too_many_solutions(collected: u64) -> JsValue {
     js_error(
         "too_many_solutions",
         &format!(

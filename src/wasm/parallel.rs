@@ -1,16 +1,21 @@
-//! `ExactCoverTasks`: the search of a problem split into disjoint tasks, and a solver for each,
-//! for the package's worker pool (`pool.js`).
+//! The package's worker pool's exports (`pool.js`): `ExactCoverTasks`, the search of a problem
+//! split into disjoint tasks, and a solver for each (in each worker), and `TaskSchedule`, the
+//! engine's scheduler of those tasks (on the pool's thread).
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{integer, warnings};
+use super::convert::{
+    boolean, integer, invalid, number, property, result, size, typed_numbers, warnings, Fields,
+    MAX_SAFE,
+};
 use super::exact_cover::{
-    read_task, schema, solver_error, Arguments, JsExactCoverProblem, Settings,
+    read_task, schema, solver_error, too_many_solutions, Arguments, JsExactCoverProblem, Settings,
+    MAX_COLLECTED,
 };
 use super::held::Held;
 use super::solver::ExactCoverSolver;
 use super::{engine_error, set};
-use dlx_engine::Solver;
+use dlx_engine::{Collect, Decision, Lost, Schedule, ScheduleOptions, Solver, Status};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -122,5 +127,312 @@ impl ExactCoverTasks {
         let solver = Solver::for_task(&settings.problem, &settings.options, &task)
             .map_err(|e| solver_error(&e, "path"))?;
         ExactCoverSolver::holding(solver, &settings.problem)
+    }
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const SCHEDULE_TYPES: &'static str = r#"
+/** What `TaskSchedule.next` decides, for the pool to carry out. */
+export type ScheduleDecision =
+  /** Run task `task` (an index into the split) on worker `worker` as run `run`, on `lease` nodes under a node limit. */
+  | { op: "run"; worker: number; run: number; task: number; lease?: number }
+  /** Run `run` may search `nodes` more nodes (0: the budget is spent). */
+  | { op: "grant"; run: number; nodes: number }
+  /** Hand these solutions on, in this order (each the number `found` gave it): the serial order's next. */
+  | { op: "emit"; solutions: Uint32Array }
+  /** Stop every run under way (the first `limit` solutions are in, or the search was aborted). */
+  | { op: "stop" }
+  /** The search is over: `result()` says what it found. */
+  | { op: "done" };
+"#;
+
+/// The schedule of a split search for the package's worker pool (`pool.js`): the engine's
+/// one scheduler ([`Schedule`]: task order, the ordered flush under the limit, node
+/// leases, progress, retries), which the pool feeds with its workers' answers and whose
+/// decisions it carries to them. The solutions stay in JS: each is named by its number in
+/// the order received, and handed on by it in the serial order; past the budget of
+/// [`MAX_COLLECTED`] option indices, as `exact_cover`, it throws `too_many_solutions`.
+#[wasm_bindgen]
+pub struct TaskSchedule {
+    schedule: Schedule<u32>,
+    /// The decision taken from the schedule after a run of solutions handed on.
+    pending: Option<Decision<u32>>,
+    /// The solutions received (below [`MAX_COLLECTED`]) and their option indices.
+    received: u64,
+    collected: usize,
+}
+
+#[wasm_bindgen]
+impl TaskSchedule {
+    /// The schedule of the tasks of a split whose shares are `shares` (a typed array, in
+    /// the order of the split: `ExactCoverTasks.split`'s `share`s) on `workers` workers:
+    /// collecting the solutions in the serial order (`find`) or counting, within `limit`
+    /// solutions and `maxNodes` nodes (each undefined for none). Throws `invalid_argument`
+    /// for a value of the wrong shape.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Float64Array")] shares: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] workers: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] find: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] limit: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] max_nodes: &JsValue,
+    ) -> Result<TaskSchedule, JsValue> {
+        let shares = typed_numbers(shares, "shares", 1_000_000)?;
+        if !shares.iter().all(|share| (0.0..=1.0).contains(share)) {
+            return Err(invalid(
+                "shares",
+                "numbers from 0 to 1",
+                &JsValue::UNDEFINED,
+            ));
+        }
+        let workers = size(workers, "workers", 1 << 20)?.max(1);
+        let find = boolean(Some(find.clone()), "find")?;
+        let optional = |value: &JsValue, path| match value.is_undefined() {
+            true => Ok(None),
+            false => integer(value, path, MAX_SAFE).map(Some),
+        };
+        let options = ScheduleOptions {
+            limit: optional(limit, "limit")?,
+            max_nodes: optional(max_nodes, "maxNodes")?,
+            workers,
+            collect: if find {
+                Collect::Ordered
+            } else {
+                Collect::Count
+            },
+        };
+        Ok(TaskSchedule {
+            schedule: Schedule::new(shares, options),
+            pending: None,
+            received: 0,
+            collected: 0,
+        })
+    }
+
+    /// About how many tasks a search on `workers` workers is split into unless the call
+    /// says: the engine's one default (`default_tasks`), 64 per worker from 64 to 1,024, and
+    /// 256 under a seed, whatever the workers.
+    #[wasm_bindgen(js_name = defaultTasks)]
+    pub fn default_tasks(
+        #[wasm_bindgen(unchecked_param_type = "number")] workers: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] seeded: &JsValue,
+    ) -> Result<u32, JsValue> {
+        let workers = size(workers, "workers", 1 << 20)?;
+        let seeded = boolean(Some(seeded.clone()), "seeded")?;
+        Ok(dlx_engine::default_tasks(workers, seeded) as u32)
+    }
+
+    /// The next decision to carry out, or undefined until an event brings more. The
+    /// solutions handed on one after another come in one decision.
+    #[wasm_bindgen(js_name = next, unchecked_return_type = "ScheduleDecision | undefined")]
+    pub fn next_decision(&mut self) -> JsValue {
+        let Some(next) = self
+            .pending
+            .take()
+            .or_else(|| self.schedule.next_decision())
+        else {
+            return JsValue::UNDEFINED;
+        };
+        let decision = js_sys::Object::new();
+        let op = match next {
+            Decision::Run {
+                worker,
+                run,
+                task,
+                lease,
+            } => {
+                set(&decision, "worker", &JsValue::from(worker as u32));
+                set(&decision, "run", &JsValue::from(run as u32));
+                set(&decision, "task", &JsValue::from(task as u32));
+                if let Some(lease) = lease {
+                    set(&decision, "lease", &JsValue::from(lease as f64));
+                }
+                "run"
+            }
+            Decision::Grant { run, nodes } => {
+                set(&decision, "run", &JsValue::from(run as u32));
+                set(&decision, "nodes", &JsValue::from(nodes as f64));
+                "grant"
+            }
+            Decision::Emit(first) => {
+                let mut solutions = vec![first];
+                loop {
+                    match self.schedule.next_decision() {
+                        Some(Decision::Emit(solution)) => solutions.push(solution),
+                        other => {
+                            self.pending = other;
+                            break;
+                        }
+                    }
+                }
+                let solutions = js_sys::Uint32Array::from(&solutions[..]);
+                set(&decision, "solutions", &solutions);
+                "emit"
+            }
+            Decision::StopAll => "stop",
+            Decision::Done => "done",
+        };
+        set(&decision, "op", &property(op));
+        decision.into()
+    }
+
+    /// Worker `worker` can take one more task.
+    pub fn ready(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] worker: &JsValue,
+    ) -> Result<(), JsValue> {
+        self.schedule
+            .ready(size(worker, "worker", u32::MAX as usize)?);
+        Ok(())
+    }
+
+    /// Run `run` found a solution of `length` option indices: the solution numbered by the
+    /// solutions received before it (0 for the first), the number an `emit` hands on.
+    /// Throws `too_many_solutions` past the budget of option indices one call collects.
+    /// Returns whether a decision waits (`next`): none usually, so that the pool need not
+    /// ask after each of many solutions.
+    pub fn found(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] length: &JsValue,
+    ) -> Result<bool, JsValue> {
+        let run = run_number(run)?;
+        let length = size(length, "length", MAX_COLLECTED)?;
+        let number = self.received as u32;
+        self.received += 1;
+        self.collected += length;
+        if self.collected > MAX_COLLECTED {
+            return Err(too_many_solutions(self.received - 1));
+        }
+        self.schedule.found(run, number);
+        Ok(self.pending.is_some() || self.schedule.has_decision())
+    }
+
+    /// Run `run` went `fraction` (0 to 1) of the way through its task and found `count`
+    /// solutions so far (a worker's progress message).
+    pub fn progressed(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] fraction: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] count: &JsValue,
+    ) -> Result<(), JsValue> {
+        let run = run_number(run)?;
+        let fraction = fraction_of(fraction, "fraction")?;
+        let count = integer(count, "count", MAX_SAFE)?;
+        self.schedule.progress(run, fraction, count);
+        Ok(())
+    }
+
+    /// Run `run` searched its lease of nodes and waits for a grant.
+    pub fn need(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
+    ) -> Result<(), JsValue> {
+        self.schedule.need(run_number(run)?);
+        Ok(())
+    }
+
+    /// Run `run` ended with `answer`, a worker's answer to it:
+    /// `{ count, stats: { nodes, updates }, status, progress }`.
+    pub fn finished(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
+        #[wasm_bindgen(
+            unchecked_param_type = "{ count: number, stats: SolverStats, status: SolverStatus, progress: number }"
+        )]
+        answer: &JsValue,
+    ) -> Result<(), JsValue> {
+        let run = run_number(run)?;
+        let answer = Fields::read(answer, "answer", "count stats status progress")?;
+        let value = |fields: &Fields, key| fields.get(key).unwrap_or(JsValue::UNDEFINED);
+        let counts = Fields::read(
+            &value(&answer, "stats"),
+            "answer.stats",
+            "nodes updates solutions",
+        )?;
+        let stats = dlx_engine::Stats {
+            nodes: integer(&value(&counts, "nodes"), "answer.stats.nodes", MAX_SAFE)?,
+            updates: integer(&value(&counts, "updates"), "answer.stats.updates", MAX_SAFE)?,
+            solutions: integer(&value(&answer, "count"), "answer.count", MAX_SAFE)?,
+        };
+        let status = value(&answer, "status");
+        let status = match status.as_string().as_deref() {
+            Some("exhausted") => Status::Exhausted,
+            // A worker's run that stopped at its `limit` solutions itself says "searching":
+            // its task is done as far as the limit goes.
+            Some("solution_limit" | "searching") => Status::SolutionLimit,
+            Some("node_limit") => Status::NodeLimit,
+            _ => return Err(invalid("answer.status", "a solver status", &status)),
+        };
+        let progress = fraction_of(&value(&answer, "progress"), "answer.progress")?;
+        self.schedule.finished(run, stats, status, progress);
+        Ok(())
+    }
+
+    /// Run `run` was lost with its worker: `"retried"` (make a new worker ready to run its
+    /// task again), `"ignored"` (it was stopped) or `"failed"` (lost too often: the search
+    /// fails).
+    #[wasm_bindgen(unchecked_return_type = "\"retried\" | \"ignored\" | \"failed\"")]
+    pub fn lost(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
+    ) -> Result<JsValue, JsValue> {
+        Ok(JsValue::from_str(
+            match self.schedule.lost(run_number(run)?) {
+                Lost::Retried => "retried",
+                Lost::Ignored => "ignored",
+                Lost::Failed => "failed",
+            },
+        ))
+    }
+
+    /// Stops the search: every run under way is to stop, no task starts.
+    pub fn abort(&mut self) {
+        self.schedule.abort();
+    }
+
+    /// Where the search stands: `[fraction, solutions, nodes, updates]`, the progress of the
+    /// whole search from 0 to 1, the solutions found so far (by the tasks done and under
+    /// way, within the limit), and the nodes and updates of the tasks done.
+    pub fn progress(&self) -> Box<[f64]> {
+        let stats = self.schedule.stats();
+        let now = self.schedule.progress_now();
+        Box::new([
+            now.fraction,
+            now.solutions as f64,
+            stats.nodes as f64,
+            stats.updates as f64,
+        ])
+    }
+
+    /// What the search came to, as `exact_cover`'s result says it but for the solutions
+    /// (the ones handed on) and the warnings: `count`, `countText`, `complete`, `status` and
+    /// `stats` (the tasks' own: the pool adds its split's).
+    #[wasm_bindgen(unchecked_return_type = "Omit<ExactCoverResult, \"solutions\" | \"warnings\">")]
+    pub fn result(&self) -> JsValue {
+        let outcome = self.schedule.outcome();
+        let undefined = JsValue::UNDEFINED;
+        result(
+            None,
+            outcome.stats.solutions,
+            outcome.status,
+            outcome.stats,
+            &undefined,
+        )
+    }
+}
+
+/// A run's number.
+#[inline(never)]
+fn run_number(value: &JsValue) -> Result<usize, JsValue> {
+    size(value, "run", u32::MAX as usize)
+}
+
+/// A number from 0 to 1.
+#[inline(never)]
+fn fraction_of(value: &JsValue, path: &str) -> Result<f64, JsValue> {
+    match number(value) {
+        Some(n) if (0.0..=1.0).contains(&n) => Ok(n),
+        _ => Err(invalid(path, "a number from 0 to 1", value)),
     }
 }

@@ -30,8 +30,8 @@ const SUDOKU = [
 ];
 /** The async API on the worker pool and the export its workers use, in the main entry only. */
 const POOL = [
-  'ExactCoverTasks', 'WorkerPool', 'close_worker_pool', 'create_worker_pool', 'exact_cover_async',
-  'solve_sudoku_async',
+  'ExactCoverTasks', 'TaskSchedule', 'WorkerPool', 'close_worker_pool', 'create_worker_pool',
+  'exact_cover_async', 'solve_sudoku_async',
 ];
 /** Knuth's example as exact_cover gives it: every key of the result. */
 const KNUTH_RESULT = {

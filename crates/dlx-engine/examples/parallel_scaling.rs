@@ -127,9 +127,13 @@ fn main() {
             count = Solver::new(&problem).count_solutions();
             serial.push(started.elapsed().as_secs_f64() * 1e3);
             let started = Instant::now();
-            tasks = split(&problem, &options, ParallelOptions::default().tasks)
-                .expect("no forced options")
-                .len();
+            tasks = split(
+                &problem,
+                &options,
+                ParallelOptions::default().task_count(&options),
+            )
+            .expect("no forced options")
+            .len();
             splits.push(started.elapsed().as_secs_f64() * 1e3);
             for (t, times) in threads.iter_mut().enumerate() {
                 let parallel = ParallelOptions {

@@ -17,6 +17,10 @@ mod problem;
 pub mod puzzles;
 
 pub use engine::{
+    default_tasks, Collect, Decision, Lost, Schedule, ScheduleOptions, ScheduleOutcome,
+    ScheduleProgress, LEASE, RETRIES,
+};
+pub use engine::{
     split, split_counted, trace, ParallelOptions, ParallelOutcome, ParallelSolver, Solver,
     SolverOptions, Stats, Status, Step, Task, Trace, TraceEvent,
 };

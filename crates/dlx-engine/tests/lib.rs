@@ -15,4 +15,5 @@ mod errors;
 mod memo;
 mod parallel;
 mod puzzles;
+mod schedule;
 mod trace;

@@ -15,7 +15,9 @@
 //!   trace.rs     a recorded search, for replay: one observed run of a Solver
 //!   solver.rs    Solver, the façade: limits, the random source and forced options
 //!   split.rs     the search tree split into disjoint tasks (subtrees), as data
-//!   parallel.rs  ParallelSolver: the tasks of a split run on threads
+//!   schedule.rs  Schedule: the one scheduler of a split search (task order, limits, node
+//!                leases, progress), a state machine its drivers feed
+//!   parallel.rs  ParallelSolver: the tasks of a split run on threads, by a Schedule
 //! ```
 //!
 //! Nothing here imports back from the façade: the searches know only this vocabulary, and
@@ -26,6 +28,7 @@ mod masks;
 mod memo;
 mod observer;
 mod parallel;
+mod schedule;
 mod search;
 mod solver;
 mod split;
@@ -33,6 +36,10 @@ mod trace;
 
 pub use memo::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use parallel::{ParallelOptions, ParallelOutcome, ParallelSolver};
+pub use schedule::{
+    default_tasks, Collect, Decision, Lost, Schedule, ScheduleOptions, ScheduleOutcome,
+    ScheduleProgress, LEASE, RETRIES,
+};
 pub use solver::{Solver, SolverOptions};
 pub use split::{split, split_counted, Task};
 pub use trace::{trace, Trace, TraceEvent};

@@ -1,56 +1,48 @@
 //! [`ParallelSolver`]: the tasks of a [`split`] run on threads, with the answers of the
 //! serial search.
 //!
-//! The threads take tasks in the split's order from one shared counter (so a thread that
-//! drew small tasks takes more of them), each running its task with a [`Solver`] of its own
-//! and sending what it finds to the calling thread, which hands it on, reports progress and
-//! enforces the limits. Counts are the serial counts whatever the number of threads; the
-//! solutions are the serial solutions, in the serial order with
+//! The calling thread runs the search's [`Schedule`] (the one scheduler, which the package's
+//! worker pool runs too): it carries the schedule's decisions to the threads (run this task,
+//! more nodes, stop) and their events back to it (a solution, progress, a lease searched,
+//! the end of a task), hands the solutions on and reports progress. Each thread runs the
+//! tasks it is given with a [`Solver`] of its own. Counts are the serial counts whatever the
+//! number of threads; the solutions are the serial solutions, in the serial order with
 //! [`ParallelOptions::ordered`] (held back until every earlier task is done), else as found.
 //! A solution limit keeps the first `n` found (the first `n` in the serial order when
-//! ordered); a node limit is shared by all threads, taken in chunks so that the tasks never
+//! ordered); a node limit is shared by all threads, lent in leases so that the tasks never
 //! search more than the limit together. The split, which searches the top of the tree before
 //! any task runs (a few nodes per task), is not counted in it, nor in the statistics, which
 //! are the tasks' own: `dlx` searches on one thread when given a node limit.
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use super::schedule::{default_tasks, Collect, Decision, Schedule, ScheduleOptions};
 use super::split::{split, Task};
 use super::{Solver, SolverOptions, Stats, Status, Step};
 use crate::error::{Error, Result};
 use crate::problem::Problem;
 
-/// The number of nodes a thread searches between two looks at the limits and the progress.
+/// The number of nodes a thread searches between two looks at the stop flag and the clock.
 const CHUNK: u64 = 1 << 14;
 
-/// How often the calling thread reports progress.
+/// How often the calling thread reports progress, and a thread its run's.
 const TICK: Duration = Duration::from_millis(50);
 
-/// How to spread a search over threads.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How to spread a search over threads. The default: one thread per core, the default
+/// number of tasks, solutions as found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ParallelOptions {
     /// The number of threads; 0 for one per core ([`std::thread::available_parallelism`]).
     pub threads: usize,
-    /// About how many tasks to split the search into ([`split`]): many more than threads,
-    /// so that the load balances, and the same for every number of threads, so that a seed
-    /// gives the same solutions on any machine.
+    /// About how many tasks to split the search into ([`split`]); 0 for
+    /// [`default_tasks`] of the threads (and of whether the search has a seed), the
+    /// package's worker pool's default too.
     pub tasks: usize,
     /// Hand the solutions on in the order of the serial search (else as they are found).
     /// A count hands none on, so it ignores this.
     pub ordered: bool,
-}
-
-impl Default for ParallelOptions {
-    fn default() -> ParallelOptions {
-        ParallelOptions {
-            threads: 0,
-            tasks: 256,
-            ordered: false,
-        }
-    }
 }
 
 impl ParallelOptions {
@@ -60,6 +52,16 @@ impl ParallelOptions {
             self.threads
         } else {
             std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+
+    /// The number of tasks to split a search under `options` into:
+    /// [`ParallelOptions::tasks`], or [`default_tasks`].
+    pub fn task_count(&self, options: &SolverOptions) -> usize {
+        if self.tasks > 0 {
+            self.tasks
+        } else {
+            default_tasks(self.thread_count(), options.seed.is_some())
         }
     }
 }
@@ -101,82 +103,39 @@ pub struct ParallelSolver<'a> {
 /// What is called with each solution.
 type OnSolution<'f> = dyn FnMut(&[usize]) + 'f;
 
-/// What a thread tells the calling thread.
-enum Message {
-    /// Task `task` found a solution.
-    Solution(usize, Vec<usize>),
-    /// Task `task` ended: searched to its end (`complete`) or abandoned.
-    Finished {
-        task: usize,
-        stats: Stats,
-        complete: bool,
+/// What a thread tells the calling thread, which feeds it to the [`Schedule`].
+enum Event {
+    /// Run `run` found a solution.
+    Found(usize, Vec<usize>),
+    /// Run `run` went `fraction` of the way through its task and found `count` solutions.
+    Progress {
+        run: usize,
+        fraction: f64,
+        count: u64,
     },
-    /// Task `task` could not start.
+    /// Run `run` searched its lease of nodes and waits for a grant.
+    Need(usize),
+    /// Run `run` ended (`status`: [`Status::Searching`] when stopped).
+    Finished {
+        run: usize,
+        stats: Stats,
+        status: Status,
+        progress: f64,
+    },
+    /// A task could not start.
     Failed(Error),
 }
 
-/// What the threads share.
-struct Shared {
-    /// The next task to take.
-    next: AtomicUsize,
-    /// Set to make every thread stop.
-    stop: AtomicBool,
-    /// Whether there is a node limit.
-    limited: bool,
-    /// The nodes left to search under the node limit.
-    budget: AtomicU64,
-    /// Set when the node budget ran out.
-    out_of_nodes: AtomicBool,
-    /// Solutions found (when not ordered: the solution limit is counted here).
-    found: AtomicU64,
-    /// The sum of the shares of the tasks done, an `f64` in bits.
-    done: AtomicU64,
-    /// Each thread's running task's share times its progress, `f64`s in bits.
-    running: Vec<AtomicU64>,
-}
-
-impl Shared {
-    /// Takes up to [`CHUNK`] nodes of the budget: 0 when it is spent.
-    fn reserve(&self) -> u64 {
-        if !self.limited {
-            return CHUNK;
-        }
-        let mut left = self.budget.load(Ordering::Relaxed);
-        loop {
-            let take = left.min(CHUNK);
-            if take == 0 {
-                return 0;
-            }
-            match self.budget.compare_exchange_weak(
-                left,
-                left - take,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => return take,
-                Err(now) => left = now,
-            }
-        }
-    }
-
-    /// The progress of the whole search, from 0 to 1.
-    fn progress(&self) -> f64 {
-        let running: f64 = self
-            .running
-            .iter()
-            .map(|r| f64::from_bits(r.load(Ordering::Relaxed)))
-            .sum();
-        (f64::from_bits(self.done.load(Ordering::Relaxed)) + running).min(1.0)
-    }
-
-    /// Adds `share` to the shares done.
-    fn add_done(&self, share: f64) {
-        let _ = self
-            .done
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |bits| {
-                Some((f64::from_bits(bits) + share).to_bits())
-            });
-    }
+/// What the calling thread tells a thread.
+enum Command {
+    /// Run task `task` as run `run`, on `lease` nodes (`None`: no node limit).
+    Run {
+        run: usize,
+        task: usize,
+        lease: Option<u64>,
+    },
+    /// More nodes for the run under way (0: none are left).
+    Grant(u64),
 }
 
 impl<'a> ParallelSolver<'a> {
@@ -189,7 +148,7 @@ impl<'a> ParallelSolver<'a> {
         options: &SolverOptions,
         parallel: &ParallelOptions,
     ) -> Result<ParallelSolver<'a>> {
-        let tasks = split(problem, options, parallel.tasks)?;
+        let tasks = split(problem, options, parallel.task_count(options))?;
         Ok(ParallelSolver {
             problem,
             options: options.clone(),
@@ -244,162 +203,169 @@ impl<'a> ParallelSolver<'a> {
         self.drive(Some(&mut on_solution), &mut progress)
     }
 
-    /// Runs the tasks on the threads and gathers what they find.
+    /// Runs the tasks on the threads: the calling thread carries the decisions of a
+    /// [`Schedule`] to them and their events back to it.
     fn drive(
         &self,
         mut on_solution: Option<&mut OnSolution<'_>>,
         progress: &mut dyn FnMut(f64),
     ) -> Result<ParallelOutcome> {
         let threads = self.parallel.thread_count().min(self.tasks.len()).max(1);
-        let limit = self.options.max_solutions.unwrap_or(u64::MAX);
         // The order matters only to whoever sees the solutions: a count (even within a
         // solution limit: it is the least of the limit and the total) gathers none, so each
-        // thread counts its own instead of sending every solution to be held in order.
-        let ordered = self.parallel.ordered && on_solution.is_some();
-        let shared = Shared {
-            next: AtomicUsize::new(0),
-            stop: AtomicBool::new(limit == 0),
-            limited: self.options.max_nodes.is_some(),
-            budget: AtomicU64::new(self.options.max_nodes.unwrap_or(u64::MAX)),
-            out_of_nodes: AtomicBool::new(false),
-            found: AtomicU64::new(0),
-            done: AtomicU64::new(0f64.to_bits()),
-            running: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        // thread counts its own instead of sending every solution.
+        let collect = match (on_solution.is_some(), self.parallel.ordered) {
+            (false, _) => Collect::Count,
+            (true, true) => Collect::Ordered,
+            (true, false) => Collect::AsFound,
         };
-        let wants = on_solution.is_some();
-        let mut stats = Stats::default();
-        let mut delivered = 0u64;
+        let mut schedule: Schedule<Vec<usize>> = Schedule::new(
+            self.tasks.iter().map(Task::share).collect(),
+            ScheduleOptions {
+                limit: self.options.max_solutions,
+                max_nodes: self.options.max_nodes,
+                workers: threads,
+                collect,
+            },
+        );
+        let stop = AtomicBool::new(false);
         let mut failure = None;
-        let mut complete = 0usize;
         std::thread::scope(|scope| {
-            let (sender, receiver) = mpsc::channel();
-            for thread in 0..threads {
-                let sender = sender.clone();
-                let shared = &shared;
-                scope.spawn(move || self.work(thread, shared, &sender, wants, ordered));
+            let (events, received) = mpsc::channel();
+            let mut commands = Vec::with_capacity(threads);
+            for _ in 0..threads {
+                let (command, receiver) = mpsc::channel();
+                commands.push(command);
+                let events = events.clone();
+                let stop = &stop;
+                scope.spawn(move || self.work(&receiver, &events, stop, collect));
             }
-            drop(sender);
-            // Ordered: each task's solutions, held until every task before it is done.
-            let mut held: BTreeMap<usize, (Vec<Vec<usize>>, bool)> = BTreeMap::new();
-            let mut next_out = 0;
-            let mut last_tick = std::time::Instant::now();
-            loop {
-                let message = match receiver.recv_timeout(TICK) {
-                    Ok(message) => message,
+            drop(events);
+            // The thread of each run.
+            let mut owner = Vec::new();
+            for thread in 0..threads {
+                schedule.ready(thread);
+            }
+            let mut last_tick = Instant::now();
+            'search: loop {
+                while let Some(decision) = schedule.next_decision() {
+                    match decision {
+                        Decision::Run {
+                            worker,
+                            run,
+                            task,
+                            lease,
+                        } => {
+                            owner.push(worker);
+                            debug_assert_eq!(owner.len(), run + 1);
+                            let _ = commands[worker].send(Command::Run { run, task, lease });
+                        }
+                        Decision::Grant { run, nodes } => {
+                            let _ = commands[owner[run]].send(Command::Grant(nodes));
+                        }
+                        Decision::Emit(solution) => {
+                            if let Some(f) = on_solution.as_deref_mut() {
+                                f(&solution);
+                            }
+                        }
+                        Decision::StopAll => stop.store(true, Ordering::Relaxed),
+                        Decision::Done => break 'search,
+                    }
+                }
+                let event = match received.recv_timeout(TICK) {
+                    Ok(event) => event,
                     Err(mpsc::RecvTimeoutError::Timeout) => {
-                        progress(shared.progress());
-                        last_tick = std::time::Instant::now();
+                        progress(schedule.progress_now().fraction);
+                        last_tick = Instant::now();
                         continue;
                     }
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 };
                 if last_tick.elapsed() >= TICK {
-                    progress(shared.progress());
-                    last_tick = std::time::Instant::now();
+                    progress(schedule.progress_now().fraction);
+                    last_tick = Instant::now();
                 }
-                match message {
-                    Message::Solution(task, solution) if ordered => {
-                        held.entry(task).or_default().0.push(solution);
-                    }
-                    Message::Solution(_, solution) => {
-                        if let Some(f) = on_solution.as_deref_mut() {
-                            f(&solution);
-                        }
-                    }
-                    Message::Finished {
-                        task,
-                        stats: task_stats,
-                        complete: done,
+                match event {
+                    Event::Found(run, solution) => schedule.found(run, solution),
+                    Event::Progress {
+                        run,
+                        fraction,
+                        count,
+                    } => schedule.progress(run, fraction, count),
+                    Event::Need(run) => schedule.need(run),
+                    Event::Finished {
+                        run,
+                        stats,
+                        status,
+                        progress,
                     } => {
-                        stats.nodes += task_stats.nodes;
-                        stats.updates += task_stats.updates;
-                        complete += usize::from(done);
-                        if ordered {
-                            let entry = held.entry(task).or_default();
-                            entry.1 = done;
-                            if !done {
-                                // Abandoned: nothing after it can be handed on in order.
-                                entry.0.clear();
-                            }
-                            // Hand on the solutions of the tasks now done in order.
-                            while held.get(&next_out).is_some_and(|entry| entry.1) {
-                                let solutions = held.remove(&next_out).unwrap_or_default().0;
-                                next_out += 1;
-                                for solution in solutions {
-                                    if delivered == limit {
-                                        break;
-                                    }
-                                    delivered += 1;
-                                    if let Some(f) = on_solution.as_deref_mut() {
-                                        f(&solution);
-                                    }
-                                }
-                                if delivered == limit {
-                                    shared.stop.store(true, Ordering::Relaxed);
-                                }
-                            }
-                        }
+                        schedule.finished(run, stats, status, progress);
+                        schedule.ready(owner[run]);
                     }
-                    Message::Failed(error) => {
-                        shared.stop.store(true, Ordering::Relaxed);
+                    Event::Failed(error) => {
+                        failure.get_or_insert(error);
+                        schedule.abort();
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            }
+            // The threads end: they take no more tasks (one waiting for nodes gets none),
+            // and the runs stopped late add their statistics.
+            drop(commands);
+            for event in received {
+                match event {
+                    Event::Finished {
+                        run,
+                        stats,
+                        status,
+                        progress,
+                    } => schedule.finished(run, stats, status, progress),
+                    Event::Failed(error) => {
                         failure.get_or_insert(error);
                     }
+                    _ => {}
                 }
             }
         });
         if let Some(error) = failure {
             return Err(error);
         }
-        stats.solutions = if ordered {
-            delivered
-        } else {
-            shared.found.load(Ordering::Relaxed).min(limit)
-        };
-        let status = if complete == self.tasks.len() && stats.solutions < limit {
-            Status::Exhausted
-        } else if stats.solutions >= limit {
-            Status::SolutionLimit
-        } else if shared.out_of_nodes.load(Ordering::Relaxed) {
-            Status::NodeLimit
-        } else {
-            Status::Exhausted
-        };
-        if status == Status::Exhausted {
+        let outcome = schedule.outcome();
+        if outcome.status == Status::Exhausted {
             progress(1.0);
         }
         Ok(ParallelOutcome {
-            stats,
-            status,
+            stats: outcome.stats,
+            status: outcome.status,
             tasks: self.tasks.len(),
         })
     }
 
-    /// One thread: takes tasks until none is left or the search stops. It keeps one
+    /// One thread: runs the tasks it is told to until it is told no more. It keeps one
     /// [`Solver`] for all its tasks ([`Solver::next_task`]: the layout of the problem is
-    /// kept where it can be), looks at the stop flag, reports its progress and takes node
-    /// budget once per [`CHUNK`] nodes, and counts solutions on its own unless there is a
-    /// solution limit to share: so that one thread costs little more than the serial search.
+    /// kept where it can be), looks at the stop flag and the clock once per [`CHUNK`]
+    /// nodes, and reports its progress about every [`TICK`]. Counting, it sends no
+    /// solutions: so that one thread costs little more than the serial search.
     fn work(
         &self,
-        thread: usize,
-        shared: &Shared,
-        sender: &mpsc::Sender<Message>,
-        wants: bool,
-        ordered: bool,
+        commands: &mpsc::Receiver<Command>,
+        events: &mpsc::Sender<Event>,
+        stop: &AtomicBool,
+        collect: Collect,
     ) {
-        let limit = self.options.max_solutions.unwrap_or(u64::MAX);
+        // Each task stops at the limit on its own: the schedule keeps the first ones.
         let options = SolverOptions {
-            max_solutions: ordered.then_some(limit),
             max_nodes: None,
             ..self.options.clone()
         };
         let mut solver: Option<Solver> = None;
         let mut solution = Vec::new();
-        while !shared.stop.load(Ordering::Relaxed) {
-            let index = shared.next.fetch_add(1, Ordering::Relaxed);
-            let Some(task) = self.tasks.get(index) else {
-                break;
+        while let Ok(command) = commands.recv() {
+            let Command::Run { run, task, lease } = command else {
+                continue;
             };
+            let task = &self.tasks[task];
             let loaded = match solver.as_mut() {
                 Some(solver) => solver.next_task(self.problem, &options, task),
                 None => Solver::for_task(self.problem, &options, task).map(|new| {
@@ -407,74 +373,59 @@ impl<'a> ParallelSolver<'a> {
                 }),
             };
             if let Err(error) = loaded {
-                let _ = sender.send(Message::Failed(error));
+                let _ = events.send(Event::Failed(error));
                 return;
             }
             let Some(solver) = solver.as_mut() else {
                 return;
             };
-            // The nodes taken from the budget and not searched yet.
-            let mut left = 0;
-            let done = loop {
+            // The nodes it may still search (without a node limit, any).
+            let mut left = lease.unwrap_or(u64::MAX);
+            let mut last = Instant::now();
+            let status = loop {
+                if stop.load(Ordering::Relaxed) {
+                    break Status::Searching;
+                }
                 if left == 0 {
-                    if shared.stop.load(Ordering::Relaxed) {
-                        break false;
+                    // Its lease is searched: done if no node is left, else more nodes.
+                    if solver.run(0) == Step::Done {
+                        break solver.status();
                     }
-                    shared.running[thread].store(
-                        (task.share() * solver.progress()).to_bits(),
-                        Ordering::Relaxed,
-                    );
-                    left = shared.reserve();
-                    if left == 0 {
-                        shared.out_of_nodes.store(true, Ordering::Relaxed);
-                        shared.stop.store(true, Ordering::Relaxed);
-                        break false;
+                    let _ = events.send(Event::Need(run));
+                    match commands.recv() {
+                        Ok(Command::Grant(nodes)) if nodes > 0 => left = nodes,
+                        _ => break Status::NodeLimit,
                     }
                 }
                 let before = solver.stats().nodes;
-                let step = solver.run(left);
-                left -= solver.stats().nodes - before;
+                let step = solver.run(left.min(CHUNK));
+                if lease.is_some() {
+                    left -= solver.stats().nodes - before;
+                }
                 match step {
-                    Step::Solution if ordered => {
+                    Step::Solution if collect != Collect::Count => {
                         solver.solution_into(&mut solution);
-                        let _ = sender.send(Message::Solution(index, solution.clone()));
+                        let _ = events.send(Event::Found(run, solution.clone()));
                     }
-                    Step::Solution => {
-                        if limit < u64::MAX {
-                            let before = shared.found.fetch_add(1, Ordering::Relaxed);
-                            if before >= limit {
-                                shared.stop.store(true, Ordering::Relaxed);
-                                break false;
-                            }
-                            if before + 1 == limit {
-                                shared.stop.store(true, Ordering::Relaxed);
-                            }
-                        }
-                        if wants {
-                            solver.solution_into(&mut solution);
-                            let _ = sender.send(Message::Solution(index, solution.clone()));
+                    Step::Solution => {}
+                    Step::Paused => {
+                        if last.elapsed() >= TICK {
+                            last = Instant::now();
+                            let _ = events.send(Event::Progress {
+                                run,
+                                fraction: solver.progress(),
+                                count: solver.stats().solutions,
+                            });
                         }
                     }
-                    Step::Paused => {}
-                    Step::Done => break solver.status() != Status::NodeLimit,
+                    Step::Done => break solver.status(),
                 }
             };
-            if shared.limited && left > 0 {
-                shared.budget.fetch_add(left, Ordering::Relaxed);
-            }
-            if limit == u64::MAX {
-                shared
-                    .found
-                    .fetch_add(solver.stats().solutions, Ordering::Relaxed);
-            }
-            shared.running[thread].store(0f64.to_bits(), Ordering::Relaxed);
-            if done {
-                shared.add_done(task.share());
-            }
-            let _ = sender.send(Message::Finished {
-                task: index,
+            let _ = events.send(Event::Finished {
+                run,
                 stats: solver.stats(),
-                complete: done,
+                status,
+                progress: solver.progress(),
             });
         }
     }
