@@ -13,9 +13,9 @@ use super::logic::grade_object;
 use super::{js_error, set};
 use dlx_engine::MAX_TEXT_BYTES;
 use dlx_sudoku::{
-    generate, solve_batch_bytes, solve_classic_line, CellPos, Conflict, GenerateOptions,
-    JigsawProblem, Level, Options, Sudoku, SudokuError, Symmetry, Variant, MAX_INPUT_BYTES,
-    MAX_SIZE,
+    default_level, generate, solve_batch_bytes, solve_classic_line, CellPos, Conflict,
+    GenerateOptions, JigsawProblem, Level, Options, Sudoku, SudokuError, Symmetry, Variant,
+    MAX_INPUT_BYTES, MAX_SIZE,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -337,7 +337,18 @@ pub fn generate_sudoku(
 ) -> Result<JsValue, JsValue> {
     let value = options.unwrap_or(JsValue::UNDEFINED);
     let options = read_generate_options(&value)?;
-    let generated = generate(&options).map_err(|e| sudoku_error(&e))?;
+    let generated = generate(&options).map_err(|e| match e {
+        // The level is `difficulty` in JS.
+        SudokuError::InvalidArgument {
+            name: "level",
+            reason,
+        } => js_error(
+            "invalid_argument",
+            &format!("options.difficulty: {reason}"),
+            &[("path", JsValue::from_str("options.difficulty"))],
+        ),
+        e => sudoku_error(&e),
+    })?;
     let out = Object::new();
     set(
         &out,
@@ -475,29 +486,6 @@ fn puzzle_options(fields: &Fields, path: &str) -> Result<Options, JsValue> {
     })
 }
 
-/// The largest size `generate_sudoku` makes at every level: above it, only
-/// [`LARGE_LEVEL`], because the logical solver's checks while carving harder puzzles take
-/// minutes (25x25 easy: 0.7 s natively; 20x20 diabolical: 6 s; 25x25 hard: over a minute).
-const MAX_GRADED_SIZE: usize = 16;
-
-/// The hardest level `generate_sudoku` makes above [`MAX_GRADED_SIZE`].
-const LARGE_LEVEL: Level = Level::Easy;
-
-/// The levels `generate_sudoku` offers at size `n`, easiest first: above
-/// [`MAX_GRADED_SIZE`] only [`LARGE_LEVEL`] (it refuses the others); at 4x4 only easy, the
-/// one level a 4x4 puzzle can have (hidden singles solve every one: dlx-sudoku's
-/// `every_4x4_puzzle_is_easy_and_naked_singles_solve_it`); every level between, though the
-/// small sizes rarely reach the hard ones (it then gives the nearest it found).
-pub(crate) fn levels_offered(n: usize) -> &'static [Level] {
-    if n > MAX_GRADED_SIZE {
-        std::slice::from_ref(&LARGE_LEVEL)
-    } else if n == dlx_sudoku::MIN_SIZE {
-        std::slice::from_ref(&Level::Easy)
-    } else {
-        &Level::ALL
-    }
-}
-
 fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
     let path = "options";
     let Some(object) = object(value, path)? else {
@@ -513,27 +501,14 @@ fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
     };
     options.puzzle.size = size_field(&fields, "size", path, 4)?;
     options.seed = number_field(&fields, "seed", path, 0, MAX_SAFE)?.unwrap_or_else(random_seed);
-    if let Some(level) = named_field::<Level>(
+    let level = named_field::<Level>(
         &fields,
         "difficulty",
         path,
         r#""easy", "medium", "hard", "expert" or "diabolical""#,
-    )? {
-        options.level = level;
-    } else if options.size().is_ok_and(|n| n > MAX_GRADED_SIZE) {
-        options.level = LARGE_LEVEL;
-    }
+    )?;
     let n = options.size().map_err(|e| sudoku_error(&e))?;
-    if n > MAX_GRADED_SIZE && options.level > LARGE_LEVEL {
-        return Err(js_error(
-            "invalid_argument",
-            &format!(
-                "options.difficulty: above {MAX_GRADED_SIZE}x{MAX_GRADED_SIZE}, puzzles are generated at the level {LARGE_LEVEL} only (grading harder ones takes minutes), not {}",
-                options.level
-            ),
-            &[("path", JsValue::from_str("options.difficulty"))],
-        ));
-    }
+    options.level = level.unwrap_or_else(|| default_level(n));
     if let Some(s) = named_field::<Symmetry>(
         &fields,
         "symmetry",

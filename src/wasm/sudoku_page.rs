@@ -107,10 +107,9 @@ extern "C" {
 
 use super::convert::size as read_size;
 use super::sudoku::{
-    conflict, levels_offered, read_grid, read_options, sudoku_error, JsSudokuOptions,
-    JsSudokuPuzzle,
+    conflict, read_grid, read_options, sudoku_error, JsSudokuOptions, JsSudokuPuzzle,
 };
-use dlx_sudoku::{Layout, MAX_SIZE};
+use dlx_sudoku::{levels_offered, Layout, MAX_SIZE};
 
 /// Reads a puzzle in any format the engine accepts and checks its givens: `{ line, size,
 /// boxRows, boxCols, variant, givens }`, where `line` is written in the built-in alphabet.

@@ -92,6 +92,40 @@ impl GenerateOptions {
     }
 }
 
+/// The largest size [`generate`] makes at every level: above it, only [`LARGE_LEVEL`], since
+/// the logical solver's checks while carving harder puzzles take minutes (25x25 easy: 0.7 s
+/// natively; 20x20 diabolical: 6 s; 25x25 hard: over a minute).
+pub const MAX_GRADED_SIZE: usize = 16;
+
+/// The hardest level [`generate`] makes above [`MAX_GRADED_SIZE`].
+pub const LARGE_LEVEL: Level = Level::Easy;
+
+/// The levels [`generate`] offers at size `n`, easiest first: above [`MAX_GRADED_SIZE`] only
+/// [`LARGE_LEVEL`] (it refuses the others); at 4x4 only easy, the one level a 4x4 puzzle can
+/// have (naked singles solve every one: `every_4x4_puzzle_is_easy_and_naked_singles_solve_it`
+/// in the tests); every level between, though the small sizes do not reach every one (the
+/// generator then gives the nearest it found).
+pub fn levels_offered(n: usize) -> &'static [Level] {
+    if n > MAX_GRADED_SIZE {
+        std::slice::from_ref(&LARGE_LEVEL)
+    } else if n == super::MIN_SIZE {
+        std::slice::from_ref(&Level::Easy)
+    } else {
+        &Level::ALL
+    }
+}
+
+/// The level [`generate`] aims for at size `n` when none is asked for: medium where it is
+/// offered ([`Level::default`]), else the only one offered.
+pub fn default_level(n: usize) -> Level {
+    let offered = levels_offered(n);
+    if offered.contains(&Level::default()) {
+        Level::default()
+    } else {
+        offered[0]
+    }
+}
+
 /// A generated puzzle.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Generated {
@@ -142,10 +176,20 @@ pub struct Generated {
 /// The option errors of [`Layout::new`] and [`Alphabet::custom`];
 /// [`SudokuError::InvalidArgument`] for `regions` when a jigsaw map given has no solution
 /// grid (a random one always has one) or a random one is asked for at a prime size above
-/// 16x16, and for `seed` when the search for a solution grid runs out of its bound (a bound
-/// far above what any measured seed needs).
+/// 16x16, for `seed` when the search for a solution grid runs out of its bound (a bound
+/// far above what any measured seed needs), and for `level` when it is not one of
+/// [`levels_offered`] above [`MAX_GRADED_SIZE`].
 pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
     let n = options.size()?;
+    if n > MAX_GRADED_SIZE && options.level > LARGE_LEVEL {
+        return Err(SudokuError::InvalidArgument {
+            name: "level",
+            reason: format!(
+                "above {MAX_GRADED_SIZE}x{MAX_GRADED_SIZE}, puzzles are generated at the level {LARGE_LEVEL} only (grading harder ones takes minutes), not {}",
+                options.level
+            ),
+        });
+    }
     let alphabet = match &options.puzzle.alphabet {
         Some(spec) => Alphabet::custom(spec)?,
         None => Alphabet::builtin(),

@@ -92,7 +92,10 @@ pub use analysis::{CoverEncoding, SolveReport};
 pub use batch::{solve_batch, solve_batch_bytes, solve_classic_line, BatchError};
 pub use candidates::Candidates;
 pub use error::{CellPos, Conflict, JigsawProblem, SudokuError, SudokuResult};
-pub use generate::{generate, GenerateOptions, Generated, Symmetry};
+pub use generate::{
+    default_level, generate, levels_offered, GenerateOptions, Generated, Symmetry, LARGE_LEVEL,
+    MAX_GRADED_SIZE,
+};
 pub use grade::{Grade, Level, UNSOLVED_SCORE};
 pub use hint::Hint;
 pub use layout::{Constraint, Layout, RegionKind, RegionName};

@@ -482,3 +482,40 @@ fn jigsaw_puzzles_above_16_without_a_map() {
     assert_eq!(error.code(), "invalid_argument");
     assert!(error.to_string().contains("prime"), "{error}");
 }
+
+/// The levels the generator offers per size are the ones it makes: above
+/// `MAX_GRADED_SIZE` it refuses every level but `LARGE_LEVEL` (before any work), and with no
+/// level asked for, `default_level` is one it offers.
+#[test]
+fn the_levels_offered_are_the_levels_made() {
+    use dlx_sudoku::{default_level, levels_offered, SudokuError, LARGE_LEVEL, MAX_GRADED_SIZE};
+    for n in 4..=25 {
+        let offered = levels_offered(n);
+        assert!(offered.contains(&default_level(n)), "{n}");
+        assert!(
+            offered.windows(2).all(|w| w[0] < w[1]),
+            "{n}: easiest first"
+        );
+        if n > MAX_GRADED_SIZE {
+            assert_eq!(offered, [LARGE_LEVEL]);
+            for level in Level::ALL.into_iter().filter(|&l| l > LARGE_LEVEL) {
+                let options = GenerateOptions {
+                    puzzle: Options {
+                        size: Some(n),
+                        ..Options::default()
+                    },
+                    level,
+                    ..GenerateOptions::default()
+                };
+                let refused = generate(&options).unwrap_err();
+                assert!(
+                    matches!(refused, SudokuError::InvalidArgument { name: "level", .. }),
+                    "{n} {level}: {refused}"
+                );
+            }
+        }
+    }
+    assert_eq!(default_level(9), Level::Medium);
+    assert_eq!(default_level(4), Level::Easy);
+    assert_eq!(default_level(25), LARGE_LEVEL);
+}
