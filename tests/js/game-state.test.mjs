@@ -284,12 +284,13 @@ describe('game state', () => {
     assert.deepEqual(levels(4), ['easy']);
     assert.deepEqual(levels(9), all);
     assert.deepEqual(levels(6), all);
+    assert.deepEqual(levels(5), ['easy', 'expert', 'diabolical']);
     assert.deepEqual(levels(16), all);
     assert.deepEqual(levels(17), ['easy']);
     assert.deepEqual(levels(25), ['easy']);
     // A level it does not offer above 16 x 16 is refused.
     assert.throws(() => dlx.generate_sudoku({ size: 17, difficulty: 'medium' }), (e) => e.path === 'options.difficulty');
-    assert.match(M.levelNote(6, levels(6)), /Expert and diabolical 6 × 6 puzzles are rare/);
+    assert.match(M.levelNote(6, levels(6)), /Some levels are rare at 6 × 6/);
     assert.match(M.levelNote(20, levels(20)), /easy puzzles only/);
     assert.match(M.levelNote(4, levels(4)), /Every 4 × 4 puzzle is easy/);
     assert.equal(M.levelNote(9, levels(9)), '');

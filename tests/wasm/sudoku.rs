@@ -595,6 +595,7 @@ fn layouts_give_shapes_peers_and_levels() {
             .collect();
         let expected: &[&str] = match n {
             4 | 17.. => &["easy"],
+            5 => &["easy", "expert", "diabolical"],
             _ => &["easy", "medium", "hard", "expert", "diabolical"],
         };
         assert_eq!(levels, expected, "{n}");

@@ -11,7 +11,7 @@ export function levelNote(n, levels) {
   if (levels.length === 1 && n < 9) return `Every ${n} × ${n} puzzle is ${levels[0]}: singles alone solve it.`;
   if (levels.length === 1) return `At ${n} × ${n} New makes ${levels[0]} puzzles only: grading harder ones takes minutes.`;
   if (n < 8) {
-    return `Expert and diabolical ${n} × ${n} puzzles are rare: when New finds none, it gives the nearest level and says so.`;
+    return `Some levels are rare at ${n} × ${n}: when New finds none, it gives the nearest level and says so.`;
   }
   return '';
 }

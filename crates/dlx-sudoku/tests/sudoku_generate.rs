@@ -65,16 +65,21 @@ fn check(options: &GenerateOptions) -> Generated {
 }
 
 /// The levels the generator does not reach at size `n` within its attempts (it then gives
-/// the nearest level it reached, below): every 4x4 puzzle is easy; at 5x5 no attempt
-/// reaches medium or hard (W-Wing, which made most 5x5 hard puzzles, is SE's 7.1 chain:
-/// `at_5x5_the_nearest_level_reached_is_returned`); at 6x6 expert puzzles are rare.
-fn out_of_reach(n: usize) -> &'static [Level] {
-    match n {
-        4 => &[Level::Medium, Level::Hard, Level::Expert, Level::Diabolical],
-        5 => &[Level::Medium, Level::Hard],
-        6 => &[Level::Expert],
-        _ => &[],
+/// the nearest level it reached, below): those it does not offer (`levels_offered`: every
+/// 4x4 puzzle is easy; at 5x5 no attempt reaches medium or hard, since W-Wing, which made
+/// most 5x5 hard puzzles, is SE's 7.1 chain),
+/// and at 6x6 expert, which is rare.
+fn out_of_reach(n: usize) -> Vec<Level> {
+    let offered = dlx_sudoku::levels_offered(n);
+    let mut out: Vec<Level> = Level::ALL
+        .into_iter()
+        .filter(|level| !offered.contains(level))
+        .collect();
+    if n == 6 {
+        // Offered, and made by other seeds than these.
+        out.push(Level::Expert);
     }
+    out
 }
 
 /// Generates `levels` at size `n` from `seeds`: every puzzle checked, and every level not
@@ -430,30 +435,6 @@ fn seeds_that_dead_ended_make_25x25_puzzles() {
             start.elapsed().as_secs_f64(),
             g.puzzle.given_count()
         );
-    }
-}
-
-/// At 5x5 hard is rare (about one attempt in 40), expert and diabolical rarer; seed 1 missed
-/// hard in its 100 attempts and gave easy for hard and diabolical, not the nearest level
-/// reached (now up to 300 attempts are made while none is within a level of the target).
-///
-/// Ignored since the grade follows Sudoku Explainer's scale: W-Wing, which made most 5x5
-/// hard puzzles, is SE's 7.1 chain now, and no attempt at 5x5 reaches hard or above within
-/// the carving limits for these seeds (the generator returns easy). To decide: restore a
-/// hard-level technique for Latin squares, or accept easy as the nearest level at 5x5.
-#[test]
-#[ignore = "at 5x5 no attempt reaches hard since W-Wing rates 7.1 (SE's scale); see the note"]
-fn at_5x5_the_nearest_level_reached_is_returned() {
-    for level in [Level::Hard, Level::Expert, Level::Diabolical] {
-        for seed in 0..3 {
-            let g = generate(&options(Variant::Classic, 5, level, seed)).unwrap();
-            assert!(
-                g.grade.level >= Level::Hard,
-                "{level} seed {seed}: {:?}",
-                g.grade
-            );
-            assert_eq!(g.puzzle.count_solutions(2).unwrap(), 1);
-        }
     }
 }
 
