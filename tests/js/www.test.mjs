@@ -1729,6 +1729,41 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
       }
     }
 
+    // A big grid, zoomed on a phone, in the step-by-step view: the links follow the
+    // candidates into the zoomed cells.
+    {
+      const { puzzle: big } = dlx.generate_sudoku({ size: 16, difficulty: 'expert', seed: 3 });
+      const path = dlx.sudoku_solve_path(big);
+      const k = path.steps.findIndex((s) => s.links.length > 0);
+      assert.ok(k >= 0, 'a chain on the path');
+      const step = path.steps[k];
+      const tab = await open('', { width: 375, height: 812 });
+      const { page } = tab;
+      await importPuzzle(page, big);
+      await waitMessage(page, /^Imported/);
+      await page.click('#walk');
+      await page.waitForSelector('#step[data-mode="walk"]:not([hidden])');
+      await page.click(`#step-list button[data-k="${k}"]`);
+      await page.waitForFunction((k) => document.querySelector('#step-title').textContent.startsWith(`Step ${k + 1} `), k);
+      for (const zoom of [false, true]) {
+        if (zoom) {
+          await page.click('#zoom');
+          await page.waitForSelector('.grid-box.zoomed');
+        }
+        await page.waitForFunction((n) => document.querySelectorAll('svg.links line.link').length === n, step.links.length);
+        const lines = await drawn(page);
+        assert.deepEqual(lines.map((l) => l.strong), step.links.map((l) => l.strong));
+        for (const [j, { from, to }] of step.links.entries()) {
+          const [a, b] = [await slot(page, from), await slot(page, to)];
+          assert.ok(Math.hypot(lines[j].x1 - a.x, lines[j].y1 - a.y) <= a.size, `zoom ${zoom}: link ${j} starts at ${from.cell}:${from.symbol}`);
+          assert.ok(Math.hypot(lines[j].x2 - b.x, lines[j].y2 - b.y) <= b.size, `zoom ${zoom}: link ${j} ends at ${to.cell}:${to.symbol}`);
+        }
+      }
+      await page.locator(`#grid .cell[data-cell="${step.links[0].from.cell}"]`).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, 'why-chain-16-zoom-375.png') });
+      await clean(tab);
+    }
+
     // A fish: its base houses tinted and its cover houses striped, its candidates in the
     // fish's colour, a legend naming them; no links.
     const fish = toTechnique(INKALA, ['x_wing', 'swordfish', 'jellyfish']);
