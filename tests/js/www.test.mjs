@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { PKG, ROOT, assertOnePool, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
+/** The page's words for the roles of a step's candidates (its legend names them). */
+const { ROLE_WORDS } = await import(pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href);
 const ARTIFACTS = join(ROOT, 'artifacts');
 const INKALA =
   '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
@@ -1761,6 +1763,45 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
       }
       await page.locator(`#grid .cell[data-cell="${step.links[0].from.cell}"]`).scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(ARTIFACTS, 'why-chain-16-zoom-375.png') });
+      await clean(tab);
+    }
+
+    // Wings and contradiction chains in the step-by-step view: every role in its class, the
+    // houses of the step, and where a contradiction breaks the grid outlined (its cell, or
+    // its house's cells).
+    const kinds = [
+      [1, 'w_wing'],
+      [2, 'als_wing'],
+      [33, 'contradiction_chain', 'cell'],
+      [33, 'contradiction_chain', 'house'],
+    ];
+    for (const [index, [seed, technique, broken]] of kinds.entries()) {
+      const { puzzle: p } = dlx.generate_sudoku({ size: 9, difficulty: 'diabolical', seed });
+      const path = dlx.sudoku_solve_path(p);
+      const k = path.steps.findIndex((s) => s.technique === technique && (!broken || s.contradiction.kind === broken));
+      assert.ok(k >= 0, `${technique} ${broken ?? ''} on the path of seed ${seed}`);
+      const step = path.steps[k];
+      const [name, viewport] = SCREENS[index % 2];
+      const colorScheme = index < 2 ? 'light' : 'dark';
+      const tab = await open('', viewport, { colorScheme });
+      const { page } = tab;
+      await importPuzzle(page, p);
+      await waitMessage(page, /^Imported/);
+      await page.click('#walk');
+      await page.waitForSelector('#step[data-mode="walk"]:not([hidden])');
+      await page.click(`#step-list button[data-k="${k}"]`);
+      await page.waitForFunction((k) => document.querySelector('#step-title').textContent.startsWith(`Step ${k + 1} `), k);
+      await checkRoles(page, step);
+      for (const role of ['base', 'cover', 'target', 'link']) assert.deepEqual(await classed(page, `house-${role}`), cellsOf(step, role), role);
+      const words = await legend(page);
+      for (const { role } of step.roles) assert.ok(words.includes(ROLE_WORDS[role]), `${role}: ${words}`);
+      const outlined = await classed(page, 'contradiction');
+      if (broken === 'cell') assert.deepEqual(outlined, [step.contradiction.cell]);
+      else if (broken === 'house') assert.deepEqual(outlined, regions.find((r) => r.name === step.contradiction.region).cells);
+      else assert.deepEqual(outlined, []);
+      assert.equal(words.includes('contradiction'), !!broken);
+      if (name === '375') await page.locator('#grid').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, `why-${technique}${broken ? `-${broken}` : ''}-${name}-${colorScheme}.png`) });
       await clean(tab);
     }
 
