@@ -1821,6 +1821,9 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
         await checkRoles(page, fish.step);
         assert.ok(fish.step.roles.every((r) => r.role === 'fish'));
         assert.deepEqual(await legend(page), ['base house', 'cover house', 'fish']);
+        // In words too, for a screen reader.
+        const { cell: k0, symbol: s0 } = fish.step.roles[0];
+        assert.match(await cell(page, k0).getAttribute('aria-label'), new RegExp(`, fish ${s0}.*, in a base house, in a cover house`));
         assert.equal((await drawn(page)).length, 0);
         await page.click('#hint');
         await page.waitForSelector('#step[data-level="3"]');

@@ -3,7 +3,7 @@
 // about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
 
 import { SYMBOLS, symbol } from './game.js';
-import { LINK_WORDS, cellName, linksLabel } from './messages.js';
+import { CONTRADICTION_WORDS, HOUSE_WORDS, LINK_WORDS, ROLE_WORDS, cellName, linksLabel } from './messages.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The classes the board sets from a step's structure, cleared before each drawing. */
@@ -176,6 +176,11 @@ export class Board {
       if (place) label += `, the step places ${symbol(place)}`;
       else if (step?.cells.has(k)) label += ', part of the step';
       else if (step?.region?.has(k)) label += ', where to look';
+      // The step's structure, in words: the roles of the cell's candidates, its houses.
+      const roles = v ? null : step?.roles?.get(k);
+      if (roles) label += `, ${[...roles].map(([s, role]) => `${ROLE_WORDS[role]} ${symbol(s)}`).join(', ')}`;
+      for (const [role, cells] of step?.houses ?? []) if (cells.has(k)) label += `, in a ${HOUSE_WORDS[role]}`;
+      if (step?.contradiction?.cells.has(k)) label += `, ${CONTRADICTION_WORDS}`;
       cell.setAttribute('aria-label', label);
     }
     this.links = step?.links ?? [];
