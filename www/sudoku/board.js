@@ -6,8 +6,6 @@ import { SYMBOLS, symbol } from './game.js';
 import { CONTRADICTION_WORDS, HOUSE_WORDS, LINK_WORDS, ROLE_WORDS, cellName, linksLabel } from './messages.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-/** The classes the board sets from a step's structure, cleared before each drawing. */
-const HOUSE_CLASSES = ['house-base', 'house-cover', 'house-target', 'house-link'];
 
 export { SYMBOLS, symbol };
 
@@ -150,7 +148,7 @@ export class Board {
           else delete span.dataset.role;
         }
       }
-      for (const name of HOUSE_CLASSES) cell.classList.toggle(name, !!step?.houses?.get(name.slice(6))?.has(k));
+      for (const role of Object.keys(HOUSE_WORDS)) cell.classList.toggle(`house-${role}`, !!step?.houses?.get(role)?.has(k));
       cell.classList.toggle('contradiction', !!step?.contradiction?.cells.has(k));
       const place = step?.place?.cell === k && !v ? step.place.v : 0;
       if (place) cell.dataset.preview = symbol(place);
