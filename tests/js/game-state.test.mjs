@@ -4,6 +4,7 @@
 // shows (www/sudoku/messages.js). The rules the page plays by (box shapes, peers, levels,
 // technique names) are the package's: checked here against what the page does with them.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -549,6 +550,47 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     assert.deepEqual(G.undo(other).help, help);
     assert.deepEqual(G.redo(G.undo(other)).help, { hints: [0, 0, 0], reveals: 0 });
     assert.equal(S.reduce(state, { type: 'zoom', on: true }).zoom, true);
+  });
+
+  test('the step’s structure on the grid: links, roles, houses and a contradiction, as the package gives them', () => {
+    const regions = dlx.sudoku_layout(9).regions;
+    const cand = (cell, symbol) => ({ cell, row: Math.floor(cell / 9) + 1, column: (cell % 9) + 1, symbol });
+    const cellsOf = (name) => regions.find((r) => r.name === name).cells;
+    // A single: its house at level 2, its candidate's role only once the symbol may show.
+    const single = dlx.sudoku_hint(XWING, '.'.repeat(81));
+    assert.ok(single.placement && single.houses.length > 0);
+    const two = G.hintOverlay(single, 2, new Set(), regions);
+    assert.deepEqual([...two.houses.get(single.houses[0].role)].sort((a, b) => a - b), cellsOf(single.houses[0].region));
+    assert.equal(two.roles.size, 0);
+    assert.deepEqual(two.links, []);
+    const three = G.hintOverlay(single, 3, new Set(), regions);
+    for (const { cell, symbol, role } of single.roles) assert.equal(three.roles.get(cell).get(Number(symbol)), role);
+    assert.equal(G.hintOverlay(single, 1, new Set(), regions).houses.size, 0);
+    // A chain's links as given; their ends among the candidates shown.
+    const link = (a, b, strong) => ({ from: cand(a, '1'), to: cand(b, '1'), strong });
+    const chain = {
+      technique: 'x_chain', cells: [0, 4, 40], candidates: [], eliminations: [cand(36, '1')], placement: null,
+      links: [link(0, 4, true), link(4, 40, false), link(40, 44, true)],
+      roles: [{ ...cand(0, '1'), role: 'chain_end' }, { ...cand(4, '1'), role: 'chain_node' }],
+      houses: [], contradiction: null,
+    };
+    const o = G.hintOverlay(chain, 2, new Set(), regions);
+    assert.equal(o.links, chain.links);
+    assert.deepEqual([...o.pattern.keys()].sort((a, b) => a - b), [0, 4, 40, 44]);
+    assert.equal(o.roles.get(0).get(1), 'chain_end');
+    // A contradiction: its cell, or every cell of its house.
+    const broken = (contradiction) => G.stepOverlay({ ...chain, technique: 'contradiction_chain', links: [], contradiction }, regions).contradiction;
+    assert.deepEqual([...broken({ kind: 'cell', cell: 7, row: 1, column: 8 }).cells], [7]);
+    assert.deepEqual([...broken({ kind: 'house', region: 'box 5', symbol: '3' }).cells].sort((a, b) => a - b), cellsOf('box 5'));
+    assert.equal(broken(null), null);
+  });
+
+  test('the legend’s words name every role and house role of the package (dlx_wasm.d.ts)', () => {
+    const dts = readFileSync(join(PKG, 'dlx_wasm.d.ts'), 'utf8');
+    const union = (name) => [...new RegExp(`export type ${name} =([^;]*);`).exec(dts)[1].matchAll(/"(\w+)"/g)].map((m) => m[1]).sort();
+    assert.deepEqual(Object.keys(M.ROLE_WORDS).sort(), union('SudokuRole'));
+    assert.deepEqual(Object.keys(M.HOUSE_WORDS).sort(), union('SudokuHouseRole'));
+    assert.equal(M.linksLabel([{ strong: true }, { strong: false }, { strong: true }]), 'The chain: 2 strong links and 1 weak link');
   });
 
   test('no level before the last names what a placement puts or a wrong entry’s right symbol', () => {

@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { PKG, ROOT, assertOnePool, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
+/** The page's words for the roles of a step's candidates (its legend names them). */
+const { ROLE_WORDS } = await import(pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href);
 const ARTIFACTS = join(ROOT, 'artifacts');
 const INKALA =
   '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
@@ -1647,6 +1649,216 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
         }
       }
     }
+  });
+
+  test('#11 the why on the grid: a chain’s links, a fish’s houses, the roles and the step’s candidates, from the package', { timeout: 180_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const regions = dlx.sudoku_layout(9).regions;
+    const cellsOf = (step, role) =>
+      [...new Set(step.houses.filter((h) => h.role === role).flatMap((h) => regions.find((r) => r.name === h.region).cells))].sort((a, b) => a - b);
+    const classed = (page, name) => page.$$eval(`#grid .cell.${name}`, (all) => all.map((c) => Number(c.dataset.cell)).sort((a, b) => a - b));
+    /** The links drawn: `{ strong, x1, y1, x2, y2 }` each, relative to the grid. */
+    const drawn = (page) =>
+      page.$$eval('svg.links:not([hidden]) line.link', (lines) =>
+        lines.map((l) => ({ strong: l.classList.contains('strong'), weak: l.classList.contains('weak'), ...Object.fromEntries(['x1', 'y1', 'x2', 'y2'].map((a) => [a, Number(l.getAttribute(a))])) })),
+      );
+    /** The centre of candidate `symbol` of `cell`'s note slot, relative to the grid. */
+    const slot = (page, { cell: k, symbol: s }) =>
+      page.$eval(`#grid .cell[data-cell="${k}"] .notes > span:nth-child(${Number(s)})`, (span) => {
+        const g = document.getElementById('grid').getBoundingClientRect();
+        const r = span.getBoundingClientRect();
+        return { x: r.left + r.width / 2 - g.left, y: r.top + r.height / 2 - g.top, size: Math.max(r.width, r.height) };
+      });
+    const legend = (page) => page.$$eval('#step-legend li', (all) => all.map((li) => li.textContent));
+    const toLevel = async (page, level) => {
+      for (let k = 1; k <= level; k++) {
+        await page.click('#hint');
+        await page.waitForSelector(`#step[data-level="${k}"]:not([hidden])`);
+      }
+    };
+    const checkRoles = async (page, step) => {
+      for (const { cell: k, symbol: s, role } of step.roles) {
+        const classes = await page.$eval(`#grid .cell[data-cell="${k}"] .notes > span:nth-child(${Number(s)})`, (span) => [...span.classList]);
+        assert.ok(classes.includes(`role-${role}`), `${k}:${s} ${role}: ${classes}`);
+      }
+    };
+
+    // A chain: at level 2 (level 3 for one that places: its candidates would name the
+    // symbol), exactly its links, strong solid and weak dashed, each from candidate to candidate.
+    const chain = toTechnique(INKALA, ['x_chain', 'xy_chain', 'aic', 'w_wing']);
+    assert.ok(chain.step.links.length >= 2, chain.step.technique);
+    const strong = chain.step.links.filter((l) => l.strong).length;
+    assert.ok(strong > 0 && strong < chain.step.links.length);
+    for (const [name, viewport] of SCREENS) {
+      for (const colorScheme of ['light', 'dark']) {
+        const tab = await open(hash(INKALA, chain.entries, chain.marks), viewport, { colorScheme });
+        const { page } = tab;
+        await waitMessage(page, /^Reopened/);
+        await toLevel(page, chain.step.placement ? 3 : 2);
+        assert.equal(await page.getAttribute('#step', 'data-technique'), chain.step.technique);
+        for (let level = chain.step.placement ? 3 : 2; level <= 3; level++) {
+          if (level === 3 && !chain.step.placement) {
+            await page.click('#hint');
+            await page.waitForSelector('#step[data-level="3"]');
+          }
+          const lines = await drawn(page);
+          assert.equal(lines.length, chain.step.links.length, `level ${level}`);
+          assert.deepEqual(lines.map((l) => l.strong), chain.step.links.map((l) => l.strong));
+          assert.deepEqual(lines.map((l) => l.weak), chain.step.links.map((l) => !l.strong));
+          for (const [k, { from, to }] of chain.step.links.entries()) {
+            const [a, b] = [await slot(page, from), await slot(page, to)];
+            assert.ok(Math.hypot(lines[k].x1 - a.x, lines[k].y1 - a.y) <= a.size, `link ${k} starts at ${from.cell}:${from.symbol}`);
+            assert.ok(Math.hypot(lines[k].x2 - b.x, lines[k].y2 - b.y) <= b.size, `link ${k} ends at ${to.cell}:${to.symbol}`);
+          }
+          assert.match(await page.getAttribute('svg.links', 'aria-label'), new RegExp(`${strong} strong links? and ${chain.step.links.length - strong} weak links?`));
+          const words = await legend(page);
+          assert.ok(words.includes('strong link') && words.includes('weak link'), String(words));
+          await checkRoles(page, chain.step);
+        }
+        if (name === '375') await page.locator('#grid').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(ARTIFACTS, `why-chain-${name}-${colorScheme}.png`) });
+        // Closing the hint clears the drawing; so does a change to a cell.
+        if (name === '1280' && colorScheme === 'light') {
+          const free = [...INKALA].findIndex((ch, k) => ch === '.' && chain.entries[k] === '.' && !chain.step.cells.includes(k));
+          await cell(page, free).click();
+          await page.keyboard.press(dlx.solve_sudoku(INKALA)[free]);
+        } else await page.keyboard.press('Escape');
+        await page.waitForSelector('#step', { state: 'hidden' });
+        assert.equal((await drawn(page)).length, 0);
+        assert.ok(await page.$eval('svg.links', (svg) => svg.hasAttribute('hidden') && getComputedStyle(svg).display === 'none'));
+        assert.deepEqual(await page.$$('#grid .note-pattern, #grid [class*="role-"], #grid .cell[class*="house-"]'), []);
+        await clean(tab);
+      }
+    }
+
+    // A big grid, zoomed on a phone, in the step-by-step view: the links follow the
+    // candidates into the zoomed cells.
+    {
+      const { puzzle: big } = dlx.generate_sudoku({ size: 16, difficulty: 'expert', seed: 3 });
+      const path = dlx.sudoku_solve_path(big);
+      const k = path.steps.findIndex((s) => s.links.length > 0);
+      assert.ok(k >= 0, 'a chain on the path');
+      const step = path.steps[k];
+      const tab = await open('', { width: 375, height: 812 });
+      const { page } = tab;
+      await importPuzzle(page, big);
+      await waitMessage(page, /^Imported/);
+      await page.click('#walk');
+      await page.waitForSelector('#step[data-mode="walk"]:not([hidden])');
+      await page.click(`#step-list button[data-k="${k}"]`);
+      await page.waitForFunction((k) => document.querySelector('#step-title').textContent.startsWith(`Step ${k + 1} `), k);
+      for (const zoom of [false, true]) {
+        if (zoom) {
+          await page.click('#zoom');
+          await page.waitForSelector('.grid-box.zoomed');
+        }
+        await page.waitForFunction((n) => document.querySelectorAll('svg.links line.link').length === n, step.links.length);
+        const lines = await drawn(page);
+        assert.deepEqual(lines.map((l) => l.strong), step.links.map((l) => l.strong));
+        for (const [j, { from, to }] of step.links.entries()) {
+          const [a, b] = [await slot(page, from), await slot(page, to)];
+          assert.ok(Math.hypot(lines[j].x1 - a.x, lines[j].y1 - a.y) <= a.size, `zoom ${zoom}: link ${j} starts at ${from.cell}:${from.symbol}`);
+          assert.ok(Math.hypot(lines[j].x2 - b.x, lines[j].y2 - b.y) <= b.size, `zoom ${zoom}: link ${j} ends at ${to.cell}:${to.symbol}`);
+        }
+      }
+      await page.locator(`#grid .cell[data-cell="${step.links[0].from.cell}"]`).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, 'why-chain-16-zoom-375.png') });
+      await clean(tab);
+    }
+
+    // Wings and contradiction chains in the step-by-step view: every role in its class, the
+    // houses of the step, and where a contradiction breaks the grid outlined (its cell, or
+    // its house's cells).
+    const kinds = [
+      [1, 'w_wing'],
+      [2, 'als_wing'],
+      [33, 'contradiction_chain', 'cell'],
+      [33, 'contradiction_chain', 'house'],
+    ];
+    for (const [index, [seed, technique, broken]] of kinds.entries()) {
+      const { puzzle: p } = dlx.generate_sudoku({ size: 9, difficulty: 'diabolical', seed });
+      const path = dlx.sudoku_solve_path(p);
+      const k = path.steps.findIndex((s) => s.technique === technique && (!broken || s.contradiction.kind === broken));
+      assert.ok(k >= 0, `${technique} ${broken ?? ''} on the path of seed ${seed}`);
+      const step = path.steps[k];
+      const [name, viewport] = SCREENS[index % 2];
+      const colorScheme = index < 2 ? 'light' : 'dark';
+      const tab = await open('', viewport, { colorScheme });
+      const { page } = tab;
+      await importPuzzle(page, p);
+      await waitMessage(page, /^Imported/);
+      await page.click('#walk');
+      await page.waitForSelector('#step[data-mode="walk"]:not([hidden])');
+      await page.click(`#step-list button[data-k="${k}"]`);
+      await page.waitForFunction((k) => document.querySelector('#step-title').textContent.startsWith(`Step ${k + 1} `), k);
+      await checkRoles(page, step);
+      for (const role of ['base', 'cover', 'target', 'link']) assert.deepEqual(await classed(page, `house-${role}`), cellsOf(step, role), role);
+      const words = await legend(page);
+      for (const { role } of step.roles) assert.ok(words.includes(ROLE_WORDS[role]), `${role}: ${words}`);
+      const outlined = await classed(page, 'contradiction');
+      if (broken === 'cell') assert.deepEqual(outlined, [step.contradiction.cell]);
+      else if (broken === 'house') assert.deepEqual(outlined, regions.find((r) => r.name === step.contradiction.region).cells);
+      else assert.deepEqual(outlined, []);
+      assert.equal(words.includes('contradiction'), !!broken);
+      if (name === '375') await page.locator('#grid').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, `why-${technique}${broken ? `-${broken}` : ''}-${name}-${colorScheme}.png`) });
+      await clean(tab);
+    }
+
+    // A fish: its base houses tinted and its cover houses striped, its candidates in the
+    // fish's colour, a legend naming them; no links.
+    const fish = toTechnique(INKALA, ['x_wing', 'swordfish', 'jellyfish']);
+    const [base, cover] = [cellsOf(fish.step, 'base'), cellsOf(fish.step, 'cover')];
+    assert.ok(base.length > 0 && cover.length > 0 && base.join() !== cover.join());
+    for (const [name, viewport] of SCREENS) {
+      for (const colorScheme of ['light', 'dark']) {
+        const tab = await open(hash(INKALA, fish.entries, fish.marks), viewport, { colorScheme });
+        const { page } = tab;
+        await waitMessage(page, /^Reopened/);
+        await toLevel(page, 2);
+        assert.deepEqual(await classed(page, 'house-base'), base);
+        assert.deepEqual(await classed(page, 'house-cover'), cover);
+        await checkRoles(page, fish.step);
+        assert.ok(fish.step.roles.every((r) => r.role === 'fish'));
+        assert.deepEqual(await legend(page), ['base house', 'cover house', 'fish']);
+        // In words too, for a screen reader.
+        const { cell: k0, symbol: s0 } = fish.step.roles[0];
+        assert.match(await cell(page, k0).getAttribute('aria-label'), new RegExp(`, fish ${s0}.*, in a base house, in a cover house`));
+        assert.equal((await drawn(page)).length, 0);
+        await page.click('#hint');
+        await page.waitForSelector('#step[data-level="3"]');
+        assert.deepEqual(await classed(page, 'house-base'), base);
+        if (name === '375') await page.locator('#grid').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(ARTIFACTS, `why-fish-${name}-${colorScheme}.png`) });
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('#step', { state: 'hidden' });
+        assert.deepEqual(await classed(page, 'house-base'), []);
+        assert.deepEqual(await classed(page, 'house-cover'), []);
+        await clean(tab);
+      }
+    }
+
+    // With no notes at all, the step's candidates still show, as the step's marks (not the
+    // player's: none are left once the hint closes).
+    const tab = await open(hash(INKALA, fish.entries));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    assert.equal(await page.$$eval('#grid .notes > span', (all) => all.filter((s) => s.textContent).length), 0);
+    const candidates = masks(dlx.sudoku_candidates([...INKALA].map((ch, k) => (ch === '.' ? fish.entries[k] : ch)).join('')));
+    const step = dlx.sudoku_hint(INKALA, fish.entries, candidates);
+    assert.equal(step.placement, null, step.technique);
+    await toLevel(page, 2);
+    assert.equal(await page.getAttribute('#step', 'data-technique'), step.technique);
+    const shown = await page.$$eval('#grid .cell', (all) =>
+      all.flatMap((c) => [...c.querySelectorAll('.notes > span')].filter((n) => n.textContent).map((n) => `${c.dataset.cell}:${n.textContent}`)),
+    );
+    const needed = [...new Set([...step.candidates, ...step.roles].map((c) => `${c.cell}:${c.symbol}`))];
+    assert.deepEqual(shown.sort(), needed.sort());
+    assert.ok(await page.$$eval('#grid .notes > .note-pattern', (all) => all.length === all.filter((n) => n.textContent).length));
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#step', { state: 'hidden' });
+    assert.equal(await page.$$eval('#grid .notes > span', (all) => all.filter((s) => s.textContent).length), 0);
+    await clean(tab);
   });
 
   test('#12 Import says what the player is about to play: one solution and its grade, or a warning with the count', { timeout: 120_000 }, async () => {

@@ -3,7 +3,9 @@
 // about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
 
 import { SYMBOLS, symbol } from './game.js';
-import { cellName } from './messages.js';
+import { CONTRADICTION_WORDS, HOUSE_WORDS, LINK_WORDS, ROLE_WORDS, cellName, linksLabel } from './messages.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
 
 export { SYMBOLS, symbol };
 
@@ -37,6 +39,15 @@ export class Board {
     this.cells = [];
     this.noteSpans = [];
     this.selected = 0;
+    // A step's links, drawn over the grid between its candidates (see `drawLinks`).
+    this.links = [];
+    this.svg = document.createElementNS(SVG, 'svg');
+    this.svg.classList.add('links');
+    this.svg.setAttribute('role', 'img');
+    this.svg.setAttribute('hidden', '');
+    grid.after(this.svg);
+    // The candidates move when the grid is resized (window, zoom): the links follow.
+    new ResizeObserver(() => this.drawLinks()).observe(grid);
     grid.addEventListener('keydown', (event) => this.onKey(event));
     grid.addEventListener('click', (event) => {
       const cell = event.target.closest('.cell');
@@ -98,7 +109,8 @@ export class Board {
   }
 
   /**
-   * Draws the state: `{ givens, entries, notes, conflicts: Set, wrong: Set, hinted, peers }`.
+   * Draws the state: `{ givens, entries, notes, conflicts: Set, wrong: Set, hinted, peers,
+   * step }`, `step` the step on show (game.js `stepOverlay`, `hintOverlay`) or null.
    * Cells holding the selected cell's symbol, and its `peers` (the package's
    * `sudoku_layout`: its row, column and box; none until they are known), are tinted.
    */
@@ -127,7 +139,17 @@ export class Board {
         span.classList.toggle('note-same', on && s === selValue && !step);
         span.classList.toggle('note-pattern', (pattern & b) !== 0 && (struck & b) === 0);
         span.classList.toggle('note-struck', (struck & b) !== 0);
+        // What the candidate does in the step (its role), in the role's colour.
+        const role = on ? step?.roles?.get(k)?.get(s) : undefined;
+        if (span.dataset.role !== role) {
+          if (span.dataset.role) span.classList.remove(`role-${span.dataset.role}`);
+          if (role) span.classList.add(`role-${role}`);
+          if (role) span.dataset.role = role;
+          else delete span.dataset.role;
+        }
       }
+      for (const role of Object.keys(HOUSE_WORDS)) cell.classList.toggle(`house-${role}`, !!step?.houses?.get(role)?.has(k));
+      cell.classList.toggle('contradiction', !!step?.contradiction?.cells.has(k));
       const place = step?.place?.cell === k && !v ? step.place.v : 0;
       if (place) cell.dataset.preview = symbol(place);
       else delete cell.dataset.preview;
@@ -152,8 +174,59 @@ export class Board {
       if (place) label += `, the step places ${symbol(place)}`;
       else if (step?.cells.has(k)) label += ', part of the step';
       else if (step?.region?.has(k)) label += ', where to look';
+      // The step's structure, in words: the roles of the cell's candidates, its houses.
+      const roles = v ? null : step?.roles?.get(k);
+      if (roles) label += `, ${[...roles].map(([s, role]) => `${ROLE_WORDS[role]} ${symbol(s)}`).join(', ')}`;
+      for (const [role, cells] of step?.houses ?? []) if (cells.has(k)) label += `, in a ${HOUSE_WORDS[role]}`;
+      if (step?.contradiction?.cells.has(k)) label += `, ${CONTRADICTION_WORDS}`;
       cell.setAttribute('aria-label', label);
     }
+    this.links = step?.links ?? [];
+    this.drawLinks();
+  }
+
+  /**
+   * Draws the links of the step on show over the grid: a line from each link's first
+   * candidate to its second, each end at the candidate's note slot; strong links solid,
+   * weak links dashed (the classes `strong` and `weak`).
+   */
+  drawLinks() {
+    const { svg, links } = this;
+    // (`hidden` is an attribute only: SVG elements have no such property.)
+    svg.toggleAttribute('hidden', links.length === 0);
+    if (links.length === 0) {
+      svg.replaceChildren();
+      return;
+    }
+    const box = this.grid.getBoundingClientRect();
+    // The overlay covers the grid (CSSOM, which the page's CSP allows).
+    svg.style.left = `${this.grid.offsetLeft}px`;
+    svg.style.top = `${this.grid.offsetTop}px`;
+    svg.setAttribute('width', String(box.width));
+    svg.setAttribute('height', String(box.height));
+    svg.setAttribute('viewBox', `0 0 ${box.width} ${box.height}`);
+    const at = ({ cell, symbol: s }) => {
+      const r = this.noteSpans[cell][SYMBOLS.indexOf(s)].getBoundingClientRect();
+      return { x: r.left + r.width / 2 - box.left, y: r.top + r.height / 2 - box.top, radius: Math.min(r.width, r.height) / 2 };
+    };
+    const lines = links.map(({ from, to, strong }) => {
+      const [a, b] = [at(from), at(to)];
+      // From the edge of one candidate's mark to the edge of the other's.
+      const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const [ux, uy] = [(b.x - a.x) / length, (b.y - a.y) / length];
+      const line = document.createElementNS(SVG, 'line');
+      line.setAttribute('x1', String(a.x + ux * a.radius));
+      line.setAttribute('y1', String(a.y + uy * a.radius));
+      line.setAttribute('x2', String(b.x - ux * b.radius));
+      line.setAttribute('y2', String(b.y - uy * b.radius));
+      line.classList.add('link', strong ? 'strong' : 'weak');
+      const title = document.createElementNS(SVG, 'title');
+      title.textContent = LINK_WORDS[strong ? 'strong' : 'weak'];
+      line.append(title);
+      return line;
+    });
+    svg.setAttribute('aria-label', linksLabel(links));
+    svg.replaceChildren(...lines);
   }
 
   describe(k, given, v, mask, conflicts, wrong) {

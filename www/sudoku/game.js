@@ -416,39 +416,81 @@ const bit = (symbolText) => 1 << SYMBOLS.indexOf(symbolText);
 
 /**
  * What the grid shows of a step: `cells` (a Set: the pattern's cells), `pattern` and
- * `struck` (Maps from cell to a mask of the pattern's and the eliminated candidates),
- * `place` (`{ cell, v }` or null) and `missing` (the cell of a missing pencil mark, or -1).
+ * `struck` (Maps from cell to a mask of the pattern's and the eliminated candidates: the
+ * pattern's are its `candidates`, its `roles` and its links' ends, which show even where the
+ * player has no notes), `place` (`{ cell, v }` or null), `missing` (the cell of a missing
+ * pencil mark, or -1), and the step's structure as the package gives it: `links` (its
+ * `links`), `roles` (a Map from cell to a Map from symbol value to the candidate's role),
+ * `houses` (a Map from a house role, `base`, `cover`, ..., to the Set of its houses' cells)
+ * and `contradiction` (`{ cells: Set }` where a contradiction chain breaks the grid, or
+ * null). `regions` is the package's `sudoku_layout(...).regions` (houses and a house
+ * contradiction draw nothing while it is not known).
  */
-export function stepOverlay(step) {
+export function stepOverlay(step, regions = []) {
+  const links = step.links ?? [];
+  const parts = step.roles ?? [];
   const masks = (list) => {
     const out = new Map();
     for (const { cell, symbol: s } of list) out.set(cell, (out.get(cell) ?? 0) | bit(s));
     return out;
   };
+  const roles = new Map();
+  for (const { cell, symbol: s, role } of parts) {
+    if (!roles.has(cell)) roles.set(cell, new Map());
+    const v = SYMBOLS.indexOf(s) + 1;
+    if (!roles.get(cell).has(v)) roles.get(cell).set(v, role);
+  }
+  const houses = new Map();
+  for (const { region, role } of step.houses ?? []) {
+    const cells = houses.get(role) ?? new Set();
+    for (const cell of regionCells([region], regions)) cells.add(cell);
+    houses.set(role, cells);
+  }
+  const broken = step.contradiction;
+  const contradiction = !broken
+    ? null
+    : { cells: broken.kind === 'cell' ? new Set([broken.cell]) : regionCells([broken.region], regions) };
   const place = step.placement ? { cell: step.placement.cell, v: SYMBOLS.indexOf(step.placement.symbol) + 1 } : null;
   return {
     cells: new Set(step.cells),
-    pattern: masks(step.candidates),
+    pattern: masks([...step.candidates, ...parts, ...links.flatMap(({ from, to }) => [from, to])]),
     struck: masks(step.eliminations),
     place,
     missing: step.technique === 'missing_candidate' ? step.cells[0] : -1,
+    links,
+    roles,
+    houses,
+    contradiction,
   };
 }
 
 /**
  * What the grid shows of a hint at `level` (see messages.js `HINT_LEVELS`): at the nudge,
- * only the cells of the regions to look at (`region`, a Set, from `regionCells`); the pattern's cells at level 2, with its candidates unless it places a symbol (they
- * would name it; a missing pencil mark's cell alone); the whole step (`stepOverlay`) at level 3. A wrong entry's right symbol
- * is never previewed: Reveal hands it over.
+ * only the cells of the regions to look at (`region`, a Set, from `regionCells`); at level 2
+ * the pattern's cells and houses, with its candidates, their roles and its links unless it
+ * places a symbol (they would name it; a missing pencil mark's cell alone); the whole step
+ * (`stepOverlay`, with `regions` the layout's) at level 3. A wrong entry's right symbol is
+ * never previewed: Reveal hands it over.
  */
-export function hintOverlay(step, level, regionCells = new Set()) {
-  const whole = stepOverlay(step);
+export function hintOverlay(step, level, regionCells = new Set(), regions = []) {
+  const whole = stepOverlay(step, regions);
   if (level >= 3) return step.technique === 'wrong_entry' ? { ...whole, place: null } : whole;
-  const none = { cells: new Set(), pattern: new Map(), struck: new Map(), place: null, missing: -1 };
+  const none = {
+    cells: new Set(),
+    pattern: new Map(),
+    struck: new Map(),
+    place: null,
+    missing: -1,
+    links: [],
+    roles: new Map(),
+    houses: new Map(),
+    contradiction: null,
+  };
   if (level <= 1) return { ...none, region: regionCells };
   // A placement's or a missing mark's candidate is the symbol itself.
   const names = step.placement || step.technique === 'missing_candidate';
-  return { ...none, cells: whole.cells, pattern: names ? new Map() : whole.pattern, missing: whole.missing };
+  const structure = names ? {} : { pattern: whole.pattern, links: whole.links, roles: whole.roles, contradiction: whole.contradiction };
+  return { ...none, cells: whole.cells, houses: whole.houses, missing: whole.missing, ...structure };
 }
 
 /**

@@ -166,6 +166,46 @@ export function countProgress({ solutions, fraction, seconds, emptyNine = false 
 /** The levels of a hint, in the order Hint walks them: where to look, the pattern, the effect. */
 export const HINT_LEVELS = ['nudge', 'pattern', 'effect'];
 
+/** The two kinds of a chain's links (`SudokuLink.strong`), as the grid's legend names them. */
+export const LINK_WORDS = { strong: 'strong link', weak: 'weak link' };
+
+/**
+ * What each role of a step's candidates is called in the grid's legend: every
+ * `SudokuRole` of the package (a test checks the list against `dlx_wasm.d.ts`).
+ */
+export const ROLE_WORDS = {
+  single: 'single',
+  locked: 'locked candidate',
+  subset: 'subset',
+  fish: 'fish',
+  pivot: 'pivot',
+  pincer: 'pincer',
+  strong_link: 'strong link’s ends',
+  als_member: 'ALS member',
+  floor: 'floor',
+  roof: 'roof',
+  chain_end: 'chain end',
+  chain_node: 'chain node',
+  source: 'source',
+  implied: 'implied',
+};
+
+/** What each role of a step's houses is called in the legend: every `SudokuHouseRole`. */
+export const HOUSE_WORDS = { base: 'base house', cover: 'cover house', target: 'target house', link: 'link house' };
+
+/** The legend's words for where a contradiction chain breaks the grid. */
+export const CONTRADICTION_WORDS = 'contradiction';
+
+/** What the links drawn over the grid are, for a screen reader: "3 strong links and 2 weak links". */
+export function linksLabel(links) {
+  const strong = links.filter((link) => link.strong).length;
+  const counts = [
+    strong ? plural(strong, LINK_WORDS.strong) : '',
+    links.length - strong ? plural(links.length - strong, LINK_WORDS.weak) : '',
+  ].filter(Boolean);
+  return `The chain: ${listWords(counts)}`;
+}
+
 /** "row 3", "row 3 and box 5", "column 1, column 9 and row 1". */
 function listWords(items) {
   return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');

@@ -101,8 +101,9 @@ const REDUCERS = {
     if (!hint) return state;
     const shown = { ...hint, level: Math.max(hint.level, level) };
     const game = shown.level > hint.level ? countHint(state.game, hint.level, shown.level) : state.game;
-    const region = regionCells(whereToLook(shown.step), layoutOf(state)?.regions);
-    return { ...state, game, hint: { ...shown, overlay: hintOverlay(shown.step, shown.level, region) } };
+    const regions = layoutOf(state)?.regions;
+    const region = regionCells(whereToLook(shown.step), regions);
+    return { ...state, game, hint: { ...shown, overlay: hintOverlay(shown.step, shown.level, region, regions) } };
   },
   /** Reveal handed over a cell: counted in the game's help. */
   revealed: (state) => ({ ...state, game: countReveal(state.game), hint: null }),

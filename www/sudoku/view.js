@@ -5,7 +5,18 @@
 import { Board } from './board.js';
 import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
 import { JobPanel } from './job-panel.js';
-import { HINT_LEVELS, clock, hintWords, levelNote, plainWords, plural } from './messages.js';
+import {
+  CONTRADICTION_WORDS,
+  HINT_LEVELS,
+  HOUSE_WORDS,
+  LINK_WORDS,
+  ROLE_WORDS,
+  clock,
+  hintWords,
+  levelNote,
+  plainWords,
+  plural,
+} from './messages.js';
 import { layoutOf } from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -98,7 +109,6 @@ function renderGrid(state, mistakesOn) {
   const peers = layoutOf(state)?.peers[board.selected] ?? null;
   if (walk) {
     const { grid } = pathState(walk.givens, walk.steps, walk.shown);
-    const step = walk.steps[walk.shown];
     board.render({
       ...game,
       entries: grid.map((v, k) => (walk.givens[k] ? 0 : v)),
@@ -108,13 +118,59 @@ function renderGrid(state, mistakesOn) {
       wrong: new Set(),
       hinted: -1,
       peers,
-      step: step ? stepOverlay(step) : null,
+      step: overlayOf(state),
     });
   } else {
     const wrong = new Set(state.checked);
     if (mistakesOn) for (const k of mistakes(game)) wrong.add(k);
-    board.render({ ...game, conflicts: state.conflicts, wrong, hinted: state.hinted, peers, step: state.hint?.overlay ?? null });
+    board.render({ ...game, conflicts: state.conflicts, wrong, hinted: state.hinted, peers, step: overlayOf(state) });
   }
+}
+
+/** What the grid shows of the step on show (game.js `stepOverlay`, `hintOverlay`), or null. */
+function overlayOf(state) {
+  const { walk } = state;
+  if (!walk) return state.hint?.overlay ?? null;
+  const step = walk.steps[walk.shown] ?? null;
+  const regions = layoutOf(state)?.regions;
+  // Worked out once per step shown (render runs at each tick of the timer).
+  const cached = built.walkOverlay;
+  if (cached?.step !== step || cached.regions !== regions) {
+    built.walkOverlay = { step, regions, overlay: step ? stepOverlay(step, regions) : null };
+  }
+  return built.walkOverlay.overlay;
+}
+
+/**
+ * The legend of the step's structure on the grid: the kinds of links, houses and roles
+ * present in `overlay` (what the grid draws), each with its colour or line.
+ */
+function renderLegend(overlay) {
+  if (built.legendFor === overlay) return;
+  built.legendFor = overlay;
+  const items = [];
+  const item = (key, text) => {
+    const li = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = `key ${key}`;
+    swatch.setAttribute('aria-hidden', 'true');
+    li.append(swatch, text);
+    li.dataset.key = key;
+    items.push(li);
+  };
+  const links = overlay?.links ?? [];
+  for (const kind of ['strong', 'weak']) {
+    if (links.some((link) => link.strong === (kind === 'strong'))) item(`key-link ${kind}`, LINK_WORDS[kind]);
+  }
+  for (const [role, text] of Object.entries(HOUSE_WORDS)) {
+    if (overlay?.houses?.get(role)?.size) item(`key-house house-${role}`, text);
+  }
+  const roles = new Set([...(overlay?.roles?.values() ?? [])].flatMap((m) => [...m.values()]));
+  for (const [role, text] of Object.entries(ROLE_WORDS)) if (roles.has(role)) item(`key-role role-${role}`, text);
+  if (overlay?.contradiction?.cells.size) item('key-contradiction', CONTRADICTION_WORDS);
+  const legend = $('step-legend');
+  legend.replaceChildren(...items);
+  legend.hidden = items.length === 0;
 }
 
 /** The grid's cells, the keys' help and the size menu for a game's size. */
@@ -229,8 +285,10 @@ function renderStep(state) {
   if (!walk) built.steps = null;
   if (panelBox.hidden) {
     $('step-said').textContent = '';
+    renderLegend(null);
     return;
   }
+  renderLegend(overlayOf(state));
   panelBox.dataset.mode = walk ? 'walk' : 'hint';
   const level = walk ? HINT_LEVELS.length : state.hint.level;
   panelBox.dataset.level = String(level);
