@@ -378,10 +378,12 @@ describe('exact_cover_async', () => {
   });
 
   test('progress counts the solutions of the tasks under way, not only those done', async () => {
-    // One task on one worker: nothing is done before the end.
+    // One task on one worker: nothing is done before the end. 14 queens, so that the search
+    // lasts several of the pool's 50 ms ticks however fast the engine gets (13 queens took
+    // just over one tick once 128-bit masks stopped costing a call per option).
     const seen = [];
-    const { count: total } = await count(queens(13), { workers: 1, tasks: 1, onProgress: (p, soFar) => seen.push({ p, ...soFar }) });
-    assert.equal(total, 73712);
+    const { count: total } = await count(queens(14), { workers: 1, tasks: 1, onProgress: (p, soFar) => seen.push({ p, ...soFar }) });
+    assert.equal(total, 365596);
     const before = seen.filter(({ p }) => p < 1);
     assert.ok(before.length >= 2, `${before.length} progress calls before the end`);
     assert.ok(before.some(({ solutions }) => solutions > 0), JSON.stringify(before.slice(0, 5)));
@@ -725,7 +727,8 @@ describe('the pool', () => {
 
   test('an abort of a queued job rejects it at once; the job ahead goes on', async () => {
     const pool = new WorkerPool(spawner([]), 2);
-    const ahead = pool.exactCover(queens(13), { countOnly: true });
+    // Long enough to be still running when the queued jobs are aborted 100 ms later.
+    const ahead = pool.exactCover(queens(14), { countOnly: true });
     const controller = new AbortController();
     const queued = pool.exactCover(QUEENS8, { signal: controller.signal });
     const sudoku = new AbortController();
@@ -743,7 +746,7 @@ describe('the pool', () => {
     await assert.rejects(queuedCall, (error) => error === mine);
     const elapsed = performance.now() - t0;
     assert.ok(elapsed < 50, `rejected ${elapsed.toFixed(1)} ms after the abort`);
-    assert.equal((await ahead).count, 73712);
+    assert.equal((await ahead).count, 365596);
     // The turn passed on: the pool runs the next job.
     assert.equal((await pool.exactCover(QUEENS8, { countOnly: true })).count, 92);
     pool.close();
