@@ -40,7 +40,8 @@ export interface SudokuCandidate {
 /** What a candidate does in a step's pattern. */
 export type SudokuRole =
   | "single" | "locked" | "subset" | "fish" | "pivot" | "pincer" | "strong_link"
-  | "als_member" | "floor" | "roof" | "chain_end" | "chain_node" | "source" | "implied";
+  | "als_member" | "floor" | "roof" | "chain_end" | "chain_node" | "source" | "implied"
+  | "blocker";
 
 /** What a house (region) does in a step's pattern. */
 export type SudokuHouseRole = "base" | "cover" | "target" | "link";

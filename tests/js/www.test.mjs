@@ -1861,6 +1861,31 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
     await clean(tab);
   });
 
+  test('#11 a single’s why: the givens that rule its other places out, ringed at the last level', { timeout: 60_000 }, async () => {
+    const step = dlx.sudoku_hint(XWING, '.'.repeat(81));
+    assert.ok(step.placement, 'the first step places a symbol');
+    const blockers = step.roles.filter((r) => r.role === 'blocker');
+    assert.ok(blockers.length > 0, `${step.technique} names what rules its other places out`);
+    // Each is a given holding the symbol it says.
+    for (const b of blockers) assert.equal(XWING[b.cell], b.symbol);
+    const want = blockers.map((b) => b.cell).sort((a, b) => a - b);
+    const tab = await open(hash(XWING));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    const ringed = () => page.$$eval('#grid .cell.role-blocker', (all) => all.map((c) => Number(c.dataset.cell)).sort((a, b) => a - b));
+    for (let level = 1; level <= 2; level++) {
+      await page.click('#hint');
+      await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+      assert.deepEqual(await ringed(), [], `none at level ${level}: they would give the symbol away`);
+    }
+    await page.click('#hint');
+    await page.waitForSelector('#step[data-level="3"]:not([hidden])');
+    assert.deepEqual(await ringed(), want);
+    assert.match(await page.textContent('#step-legend'), /rules it out/);
+    assert.match(await cell(page, want[0]).getAttribute('aria-label'), /rules it out/);
+    await clean(tab);
+  });
+
   test('#12 Import says what the player is about to play: one solution and its grade, or a warning with the count', { timeout: 120_000 }, async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const grade = dlx.rate_sudoku(XWING);

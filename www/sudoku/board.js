@@ -148,6 +148,10 @@ export class Board {
           else delete span.dataset.role;
         }
       }
+      // A filled cell in the step: a single's blocker (its symbol rules the single's other
+      // places or symbols out).
+      const held = v ? step?.roles?.get(k)?.get(v) : undefined;
+      cell.classList.toggle('role-blocker', held === 'blocker');
       for (const role of Object.keys(HOUSE_WORDS)) cell.classList.toggle(`house-${role}`, !!step?.houses?.get(role)?.has(k));
       cell.classList.toggle('contradiction', !!step?.contradiction?.cells.has(k));
       const place = step?.place?.cell === k && !v ? step.place.v : 0;
@@ -177,6 +181,7 @@ export class Board {
       // The step's structure, in words: the roles of the cell's candidates, its houses.
       const roles = v ? null : step?.roles?.get(k);
       if (roles) label += `, ${[...roles].map(([s, role]) => `${ROLE_WORDS[role]} ${symbol(s)}`).join(', ')}`;
+      if (held) label += `, ${ROLE_WORDS[held]}`;
       for (const [role, cells] of step?.houses ?? []) if (cells.has(k)) label += `, in a ${HOUSE_WORDS[role]}`;
       if (step?.contradiction?.cells.has(k)) label += `, ${CONTRADICTION_WORDS}`;
       cell.setAttribute('aria-label', label);

@@ -188,6 +188,7 @@ export const ROLE_WORDS = {
   chain_node: 'chain node',
   source: 'source',
   implied: 'implied',
+  blocker: 'rules it out',
 };
 
 /** What each role of a step's houses is called in the legend: every `SudokuHouseRole`. */

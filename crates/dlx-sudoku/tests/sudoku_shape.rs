@@ -225,6 +225,7 @@ fn fish_places_lie_where_base_and_cover_houses_meet_and_eliminations_in_covers_o
 #[test]
 fn roles_cover_the_cells_and_match_each_pattern() {
     let mut seen = std::collections::BTreeSet::new();
+    let mut blockers = [0usize; 2];
     each_step(|layout, solution, step| {
         if not_a_technique(step.technique) {
             return;
@@ -264,6 +265,29 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                     .map(|p| p.candidate)
                     .collect();
                 assert_eq!(single, vec![step.placement.unwrap()]);
+                // The single's why: each blocker is a filled cell (its symbol the solution's)
+                // that rules out a place or a symbol the single leaves out.
+                let place = step.placement.unwrap();
+                let base: Vec<usize> = houses_with(HouseRole::Base).concat();
+                for b in step.roles.iter().filter(|p| p.role == Role::Blocker) {
+                    let (cell, value) = (b.candidate.cell, b.candidate.value);
+                    assert_eq!(solution[cell], value, "{}", step.reason);
+                    assert_ne!(cell, place.cell);
+                    blockers[usize::from(step.technique == Technique::NakedSingle)] += 1;
+                    if step.technique == Technique::HiddenSingle {
+                        assert_eq!(value, place.value, "{}", step.reason);
+                        assert!(!base.contains(&cell), "{}", step.reason);
+                        assert!(
+                            base.iter()
+                                .any(|&o| o != place.cell && sees(layout, cell, o)),
+                            "{}",
+                            step.reason
+                        );
+                    } else if step.technique == Technique::NakedSingle {
+                        assert_ne!(value, place.value, "{}", step.reason);
+                        assert!(sees(layout, cell, place.cell), "{}", step.reason);
+                    }
+                }
             }
             Technique::XyWing | Technique::XyzWing => {
                 let (pivot, pincers) = (cells_with(Role::Pivot), cells_with(Role::Pincer));
@@ -393,6 +417,10 @@ fn roles_cover_the_cells_and_match_each_pattern() {
     ] {
         assert!(seen.contains(&t), "no {t} step in the sample");
     }
+    assert!(
+        blockers.iter().all(|&k| k > 0),
+        "blockers of hidden and naked singles: {blockers:?}"
+    );
 }
 
 /// The names in a TypeScript union `export type NAME = | "a" | "b" ...;` of the bindings'

@@ -56,11 +56,17 @@ pub enum Role {
     /// A placement the singles make from a contradiction chain's assumption, in the order
     /// they make them, up to the contradiction.
     Implied,
+    /// A filled cell (a given or an entry) whose symbol rules out what a single leaves out:
+    /// for a hidden single, the symbol in a peer of another empty cell of the region; for a
+    /// naked single, another symbol in a peer of the cell. Its candidate is the filled cell
+    /// and its symbol. Where a candidate was taken out by an earlier step instead, no cell
+    /// rules it out and none is named.
+    Blocker,
 }
 
 impl Role {
     /// Every role, in the order of this enum.
-    pub const ALL: [Role; 14] = [
+    pub const ALL: [Role; 15] = [
         Role::Single,
         Role::Locked,
         Role::Subset,
@@ -75,6 +81,7 @@ impl Role {
         Role::ChainNode,
         Role::Source,
         Role::Implied,
+        Role::Blocker,
     ];
 
     /// The role's name in `snake_case`, e.g. `pivot`, `als_member`.
@@ -94,6 +101,7 @@ impl Role {
             Role::ChainNode => "chain_node",
             Role::Source => "source",
             Role::Implied => "implied",
+            Role::Blocker => "blocker",
         }
     }
 }

@@ -24,6 +24,28 @@ fn placement(technique: Technique, cell: usize, value: u8, reason: String) -> St
     step
 }
 
+/// Adds to `step` the filled cell that rules out each of `ruled_out` (cell, symbol): the
+/// first peer of the cell holding the symbol, each filled cell once. A symbol an earlier step
+/// took out, with no filled peer holding it, gets none.
+fn blockers(
+    ctx: &Context,
+    g: &Grid,
+    step: &mut Step,
+    ruled_out: impl Iterator<Item = (usize, u8)>,
+) {
+    for (cell, v) in ruled_out {
+        let Some(p) = ctx.peers(cell).find(|&p| g.values[p] == v) else {
+            continue;
+        };
+        if step.roles.iter().all(|part| part.candidate.cell != p) {
+            step.roles.push(Part {
+                candidate: Candidate { cell: p, value: v },
+                role: Role::Blocker,
+            });
+        }
+    }
+}
+
 /// The single's region, as its base house.
 fn base(step: &mut Step, region: crate::layout::RegionName) {
     step.regions = vec![region];
@@ -90,6 +112,9 @@ fn hidden(ctx: &Context, g: &Grid, blocks: bool) -> Option<Step> {
             );
             let mut step = placement(Technique::HiddenSingle, cell, v, reason);
             base(&mut step, ctx.layout.region_name(r));
+            let others = ctx.layout.region_cells(r).iter().map(|&c| c as usize);
+            let others = others.filter(|&c| c != cell && g.values[c] == 0);
+            blockers(ctx, g, &mut step, others.map(|c| (c, v)));
             step.score = if blocks { 1.2 } else { 1.5 };
             return Some(step);
         }
@@ -107,5 +132,8 @@ pub(crate) fn naked(ctx: &Context, g: &Grid) -> Option<Step> {
         v = ctx.sym(v),
         word = if ctx.n <= 9 { "digit" } else { "symbol" },
     );
-    Some(placement(Technique::NakedSingle, cell, v, reason))
+    let mut step = placement(Technique::NakedSingle, cell, v, reason);
+    let others = (1..=ctx.n as u8).filter(|&w| w != v);
+    blockers(ctx, g, &mut step, others.map(|w| (cell, w)));
+    Some(step)
 }
