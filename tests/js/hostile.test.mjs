@@ -218,3 +218,63 @@ test('the async API rejects hostile arguments with the sync call\'s code, never 
   assert.equal((await main.exact_cover_async('a b\na\nb\na b', { countOnly: true })).count, 2);
   main.close_worker_pool();
 });
+
+test('TaskSchedule: any sequence of events with any values throws coded Errors or carries on, and never traps', () => {
+  // The pool's scheduler is public (`TaskSchedule`), so its methods meet what a caller
+  // passes: runs and workers it never handed out, events out of order, values of every
+  // shape. A panic would trap the instance (a RuntimeError); every refusal must be coded.
+  const { TaskSchedule, exact_cover: exactCover } = main;
+  let seed = 7;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const values = () => pick([0, 1, 2, 3, 5, 17, 2 ** 31, 2 ** 32 + 1, -1, 0.5, NaN, Infinity, '1', null, undefined, {}, []]);
+  const answer = () => pick([
+    { count: 1, stats: { nodes: 10, updates: 20 }, status: 'exhausted', progress: 1 },
+    { count: pick([0, 3, -1]), stats: { nodes: values(), updates: 1 }, status: pick(['searching', 'node_limit', 'nope']), progress: values() },
+    values(),
+  ]);
+  let refused = 0;
+  let decisions = 0;
+  for (let round = 0; round < 300; round++) {
+    const tasks = 1 + Math.floor(next() * 6);
+    const shares = new Float64Array(tasks).fill(1 / tasks);
+    let schedule;
+    try {
+      schedule = new TaskSchedule(pick([shares, shares, new Float64Array([2]), [0.5], 'x']), pick([1, 2, 3, 0, -1, NaN]), pick([true, false, 1]), pick([undefined, 0, 2, 10, -3]), pick([undefined, 1, 100000, NaN]));
+    } catch (error) {
+      assert.ok(!(error instanceof WebAssembly.RuntimeError), `trapped: ${error}`);
+      assert.equal(typeof error.code, 'string', String(error));
+      refused++;
+      continue;
+    }
+    try {
+      for (let step = 0; step < 40; step++) {
+        const call = pick(['ready', 'found', 'progressed', 'need', 'finished', 'lost', 'abort', 'next', 'progress', 'result']);
+        try {
+          const out = {
+            ready: () => schedule.ready(values()),
+            found: () => schedule.found(values(), values()),
+            progressed: () => schedule.progressed(values(), values(), values()),
+            need: () => schedule.need(values()),
+            finished: () => schedule.finished(values(), answer()),
+            lost: () => schedule.lost(values()),
+            abort: () => schedule.abort(),
+            next: () => schedule.next(),
+            progress: () => schedule.progress(),
+            result: () => schedule.result(),
+          }[call]();
+          if (call === 'next' && out !== undefined) decisions++;
+        } catch (error) {
+          assert.ok(!(error instanceof WebAssembly.RuntimeError), `${call} trapped: ${error}`);
+          assert.equal(typeof error.code, 'string', `${call}: ${error}`);
+          refused++;
+        }
+      }
+    } finally {
+      schedule.free();
+    }
+  }
+  assert.ok(refused > 0 && decisions > 0, `${refused} refusals, ${decisions} decisions`);
+  // And the instance still solves.
+  assert.equal(exactCover({ primary: 2, options: [[0], [1], [0, 1]] }, { countOnly: true }).count, 2);
+});
