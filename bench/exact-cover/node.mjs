@@ -11,13 +11,13 @@
 // interleaved rounds (its `--time` mode, timed inside that process), so native and wasm
 // times, and the native ratios, are measured under the same load.
 // DLX_BENCH_QUICK=1 skips the slow workloads.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { DancingLinks } from 'dancing-links';
 import { makeSolvers, measure } from './common.mjs';
+import { nativeSolver } from './native.mjs';
 import { loadManifest, loadWorkloads, parseArgs, quick } from './args.mjs';
 
 const { options, only } = parseArgs(process.argv.slice(2), {
@@ -30,28 +30,9 @@ const { options, only } = parseArgs(process.argv.slice(2), {
 const wasm = await import(pathToFileURL(join(options.pkg, 'dlx_wasm.js')));
 wasm.initSync({ module: readFileSync(join(options.pkg, 'dlx_wasm_bg.wasm')) });
 
-/**
- * A Rust solver natively, in a child process that times its own search (after one warm-up
- * run, unless the workload is slow): `bench_workloads --time`.
- */
-const nativeSolver = (id) => ({
-  prepare(workload) {
-    const file = join(options.data, workload.file);
-    const args = ['--time', file, id, workload.mode, workload.slow ? '0' : '1'];
-    return {
-      setup: () => undefined,
-      run: () => {
-        const child = spawnSync(options.native, args, { encoding: 'utf8' });
-        if (child.status !== 0) throw new Error(`${options.native} ${args.join(' ')}: ${child.stderr}`);
-        return JSON.parse(child.stdout);
-      },
-      teardown: () => {},
-    };
-  },
-});
 const natives = {};
 if (existsSync(options.native)) {
-  for (const id of loadManifest(options.data).rust_solvers) natives[`native:${id}`] = nativeSolver(id);
+  for (const id of loadManifest(options.data).rust_solvers) natives[`native:${id}`] = nativeSolver(options.native, options.data, id);
 } else {
   console.log(`node: no ${options.native}, so no native runs in the same rounds`);
 }

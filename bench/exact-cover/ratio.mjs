@@ -11,7 +11,6 @@
 // whose `--time` mode times the native search in a child process; --out: the table as
 // Markdown (target/bench-results/ratio.md). Workloads: queens12, langford11 and
 // pentominoes6x10 (all tilings) unless named.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +19,7 @@ import { DancingLinks } from 'dancing-links';
 import { makeSolvers, measure, median } from './common.mjs';
 import { loadWorkloads, parseArgs } from './args.mjs';
 import { openBenchPage } from './chromium.mjs';
+import { nativeSolver } from './native.mjs';
 
 const { options, only } = parseArgs(process.argv.slice(2), {
   data: 'target/bench-data',
@@ -39,21 +39,8 @@ async function nodeBuild(wasmFile, tag) {
   return makeSolvers(module, DancingLinks).ours;
 }
 
-/** dlx-wasm natively: a child process that times its own search after one warm-up run (none for a slow workload). */
-const native = {
-  prepare(workload) {
-    const args = ['--time', join(options.data, workload.file), 'ours', workload.mode, workload.slow ? '0' : '1'];
-    return {
-      setup: () => undefined,
-      run: () => {
-        const child = spawnSync(options.native, args, { encoding: 'utf8' });
-        if (child.status !== 0) throw new Error(`${options.native} ${args.join(' ')}: ${child.stderr}`);
-        return JSON.parse(child.stdout);
-      },
-      teardown: () => {},
-    };
-  },
-};
+/** dlx-wasm natively: a child process that times its own search (native.mjs). */
+const native = nativeSolver(options.native, options.data, 'ours');
 
 /** dlx-wasm in the page, build `build`: the page times its own search (page.mjs `benchOnce`). */
 const inPage = (page, build) => ({

@@ -2,7 +2,7 @@
 // a playground that solves it in workers, and a visualizer that replays the engine's trace.
 // This file only wires them together; the package's main wasm module runs in the package's
 // module workers (lib/pool.js): reads and traces on a pool of one, searches on every core.
-import { watchSolver } from '../lib/pool.js';
+import { solverStateText, watchSolver } from '../lib/pool.js';
 import { Editor } from './editor.js';
 import { EXAMPLES, exampleUrl } from './examples.js';
 import { Playground } from './playground.js';
@@ -15,12 +15,7 @@ const format = (n) => Number(n).toLocaleString('en-US');
 const engineStatus = $('engine-status');
 watchSolver((state, error) => {
   engineStatus.dataset.state = state;
-  engineStatus.textContent =
-    state === 'loading'
-      ? 'Loading the solver…'
-      : state === 'ready'
-        ? 'Solver ready (WebAssembly, in workers).'
-        : `The solver could not start: ${error?.message ?? 'unknown error'}`;
+  engineStatus.textContent = solverStateText(state, error);
 });
 
 let visualizer;

@@ -34,6 +34,13 @@ export function workerPool() {
   return shared;
 }
 
+/** What both pages say of the solver's `state` (see `watchSolver`), with its `error` if it failed. */
+export function solverStateText(state, error) {
+  if (state === 'loading') return 'Loading the solver…';
+  if (state === 'ready') return 'Solver ready: WebAssembly in workers.';
+  return `The solver failed to load: ${error?.message ?? 'unknown error'}. Reload the page to try again.`;
+}
+
 /**
  * Tells `onState` how the solver loads: `'loading'` now, then `'ready'` once the module is
  * fetched and compiled (the workers instantiate that one), or `'failed'` with the error.

@@ -2,6 +2,7 @@
 // whole page from the state (state.js) with its parts, the grid (board.js) and the job
 // panel (job-panel.js); the few things that are not state (focus, scrolling, the running
 // timer) have their own functions here. Rendering only: no game logic, no engine calls.
+import { solverStateText } from '../lib/pool.js';
 import { Board } from './board.js';
 import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
 import { JobPanel } from './job-panel.js';
@@ -66,12 +67,7 @@ export function mount(handlers, { pad, erase, paint, walkTo }) {
 export function renderSolver(state, error) {
   const status = $('engine-status');
   status.dataset.state = state;
-  status.textContent =
-    state === 'loading'
-      ? 'Loading the solver…'
-      : state === 'ready'
-        ? 'Solver ready: WebAssembly in workers.'
-        : `The solver failed to load: ${error?.message ?? 'unknown error'}. Reload the page to try again.`;
+  status.textContent = solverStateText(state, error);
 }
 
 /** Draws the page from `state`; `elapsed` is the time played, the timer's run included. */
