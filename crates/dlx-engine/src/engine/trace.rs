@@ -204,7 +204,11 @@ impl Recorder {
     }
 }
 
+// Each hook out of line: the recorded search is the links loop with a call at each step,
+// not with a copy of each recording inlined at each of its call sites (it is for showing a
+// search, not for speed).
 impl Observer for Recorder {
+    #[inline(never)]
     fn choose(&mut self, links: &Links, level: usize, item: u32) {
         let mut lengths = Vec::new();
         let mut k = links.first_active();
@@ -218,12 +222,15 @@ impl Observer for Recorder {
             lengths,
         });
     }
+    #[inline(never)]
     fn cover(&mut self, item: u32) {
         self.push(TraceEvent::Cover { item: item - 1 });
     }
+    #[inline(never)]
     fn uncover(&mut self, item: u32) {
         self.push(TraceEvent::Uncover { item: item - 1 });
     }
+    #[inline(never)]
     fn unlink(&mut self, node: u32, item: u32) {
         let option = self.option_of[node as usize];
         self.push(TraceEvent::Hide {
@@ -231,6 +238,7 @@ impl Observer for Recorder {
             item: item - 1,
         });
     }
+    #[inline(never)]
     fn relink(&mut self, node: u32, item: u32) {
         let option = self.option_of[node as usize];
         self.push(TraceEvent::Unhide {
@@ -238,6 +246,7 @@ impl Observer for Recorder {
             item: item - 1,
         });
     }
+    #[inline(never)]
     fn purify(&mut self, node: u32, item: u32) {
         let option = self.option_of[node as usize];
         self.push(TraceEvent::Purify {
@@ -245,6 +254,7 @@ impl Observer for Recorder {
             item: item - 1,
         });
     }
+    #[inline(never)]
     fn unpurify(&mut self, node: u32, item: u32) {
         let option = self.option_of[node as usize];
         self.push(TraceEvent::Unpurify {
@@ -252,14 +262,17 @@ impl Observer for Recorder {
             item: item - 1,
         });
     }
+    #[inline(never)]
     fn try_option(&mut self, level: usize, node: u32) {
         let option = self.option_of[node as usize];
         self.push(TraceEvent::Try { level, option });
     }
+    #[inline(never)]
     fn undo_option(&mut self, level: usize, node: u32) {
         let option = self.option_of[node as usize];
         self.push(TraceEvent::Undo { level, option });
     }
+    #[inline(never)]
     fn solution(&mut self, level: usize) {
         // The options are filled in by `trace`, which can read the solver.
         self.push(TraceEvent::Solution {
@@ -267,6 +280,7 @@ impl Observer for Recorder {
             options: Vec::new(),
         });
     }
+    #[inline(never)]
     fn backtrack(&mut self, level: usize, item: u32) {
         self.push(TraceEvent::Backtrack {
             level,
