@@ -484,14 +484,12 @@ async function runTasks(job, slots, spawn) {
     const tasks = asked ?? defaultTasks(slots.length, solverOptions.seed !== undefined);
     const split = await slots[0].request({ op: 'split', key, tasks });
     const shares = Float64Array.from(split.tasks, (task) => task.share);
-    schedule = new TaskSchedule(shares, slots.length, find, job.limit, job.maxNodes);
+    // The split's own search of the top of the tree counts, as every task's does: the
+    // schedule adds it to its progress and its result.
+    schedule = new TaskSchedule(shares, slots.length, find, job.limit, job.maxNodes, split.stats);
     const paths = split.tasks.map((task) => task.path);
-    const solutions = await drive(schedule, { ...job, key, load, paths, split: split.stats }, slots, spawn);
-    // The split's own search of the top of the tree counts, as every task's does.
-    const result = { solutions, ...schedule.result(), warnings: split.warnings };
-    result.stats.nodes += split.stats.nodes;
-    result.stats.updates += split.stats.updates;
-    return result;
+    const solutions = await drive(schedule, { ...job, key, load, paths }, slots, spawn);
+    return { solutions, ...schedule.result(), warnings: split.warnings };
   } finally {
     schedule?.free();
     forget();
@@ -504,7 +502,7 @@ async function runTasks(job, slots, spawn) {
  * tasks go to a new one (`spawn`), as the scheduler retries them.
  */
 function drive(schedule, job, slots, spawn) {
-  const { key, load, paths, split, find, limit, onProgress, onSolution } = job;
+  const { key, load, paths, find, limit, onProgress, onSolution } = job;
   // Each worker holds a second task while it runs one, so that it does not wait idle for the
   // next (a message each way) between tasks; under a node limit one only (the second one's
   // lease would wait for the first, which may be waiting for nodes).
@@ -533,7 +531,7 @@ function drive(schedule, job, slots, spawn) {
       if (!force && now - lastTick < TICK) return;
       lastTick = now;
       const [fraction, solutions, nodes, updates] = schedule.progress();
-      onProgress(fraction, { solutions, nodes: split.nodes + nodes, updates: split.updates + updates });
+      onProgress(fraction, { solutions, nodes, updates });
     };
     /** Carries out what the scheduler decided. */
     const act = () => {

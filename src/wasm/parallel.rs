@@ -98,7 +98,7 @@ impl ExactCoverTasks {
 
     /// Knuth's statistics of the last `split`'s own search of the top of the tree (the
     /// children of the nodes it split: nodes entered, links updated), which no task's
-    /// statistics hold: the pool adds them to its tasks'.
+    /// statistics hold: `TaskSchedule` adds them to its tasks'.
     #[wasm_bindgen(getter = splitStats, unchecked_return_type = "SolverStats")]
     pub fn split_stats(&self) -> JsValue {
         let stats = self.split_stats;
@@ -160,6 +160,9 @@ pub struct TaskSchedule {
     /// The solutions received (below [`MAX_COLLECTED`]) and their option indices.
     received: u64,
     collected: usize,
+    /// The split's own search of the top of the tree (its nodes and updates), which counts
+    /// in the result and the progress as every task's does.
+    split: dlx_engine::Stats,
 }
 
 #[wasm_bindgen]
@@ -167,8 +170,9 @@ impl TaskSchedule {
     /// The schedule of the tasks of a split whose shares are `shares` (a typed array, in
     /// the order of the split: `ExactCoverTasks.split`'s `share`s) on `workers` workers:
     /// collecting the solutions in the serial order (`find`) or counting, within `limit`
-    /// solutions and `maxNodes` nodes (each undefined for none). Throws `invalid_argument`
-    /// for a value of the wrong shape.
+    /// solutions and `maxNodes` nodes (each undefined for none); `split` is the split's own
+    /// statistics (`ExactCoverTasks.splitStats`), counted with the tasks'. Throws
+    /// `invalid_argument` for a value of the wrong shape.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Float64Array")] shares: &JsValue,
@@ -176,6 +180,7 @@ impl TaskSchedule {
         #[wasm_bindgen(unchecked_param_type = "boolean")] find: &JsValue,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] limit: &JsValue,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] max_nodes: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "SolverStats")] split: &JsValue,
     ) -> Result<TaskSchedule, JsValue> {
         let shares = typed_numbers(shares, "shares", 1_000_000)?;
         if !shares.iter().all(|share| (0.0..=1.0).contains(share)) {
@@ -201,11 +206,25 @@ impl TaskSchedule {
                 Collect::Count
             },
         };
+        let split = Fields::read(split, "split", "nodes updates solutions")?;
+        let count = |key, path| {
+            integer(
+                &split.get(key).unwrap_or(JsValue::UNDEFINED),
+                path,
+                MAX_SAFE,
+            )
+        };
+        let split = dlx_engine::Stats {
+            nodes: count("nodes", "split.nodes")?,
+            updates: count("updates", "split.updates")?,
+            solutions: 0,
+        };
         Ok(TaskSchedule {
             schedule: Schedule::new(shares, options),
             pending: None,
             received: 0,
             collected: 0,
+            split,
         })
     }
 
@@ -395,7 +414,7 @@ impl TaskSchedule {
     /// whole search from 0 to 1, the solutions found so far (by the tasks done and under
     /// way, within the limit), and the nodes and updates of the tasks done.
     pub fn progress(&self) -> Box<[f64]> {
-        let stats = self.schedule.stats();
+        let stats = self.stats(self.schedule.stats());
         let now = self.schedule.progress_now();
         Box::new([
             now.fraction,
@@ -407,7 +426,7 @@ impl TaskSchedule {
 
     /// What the search came to, as `exact_cover`'s result says it but for the solutions
     /// (the ones handed on) and the warnings: `count`, `countText`, `complete`, `status` and
-    /// `stats` (the tasks' own: the pool adds its split's).
+    /// `stats` (the split's own search and the tasks').
     #[wasm_bindgen(unchecked_return_type = "Omit<ExactCoverResult, \"solutions\" | \"warnings\">")]
     pub fn result(&self) -> JsValue {
         let outcome = self.schedule.outcome();
@@ -416,9 +435,20 @@ impl TaskSchedule {
             None,
             outcome.stats.solutions,
             outcome.status,
-            outcome.stats,
+            self.stats(outcome.stats),
             &undefined,
         )
+    }
+}
+
+impl TaskSchedule {
+    /// The tasks' `stats` with the split's own search added.
+    fn stats(&self, stats: dlx_engine::Stats) -> dlx_engine::Stats {
+        dlx_engine::Stats {
+            nodes: stats.nodes + self.split.nodes,
+            updates: stats.updates + self.split.updates,
+            ..stats
+        }
     }
 }
 

@@ -240,7 +240,7 @@ test('TaskSchedule: any sequence of events with any values throws coded Errors o
     const shares = new Float64Array(tasks).fill(1 / tasks);
     let schedule;
     try {
-      schedule = new TaskSchedule(pick([shares, shares, new Float64Array([2]), [0.5], 'x']), pick([1, 2, 3, 0, -1, NaN]), pick([true, false, 1]), pick([undefined, 0, 2, 10, -3]), pick([undefined, 1, 100000, NaN]));
+      schedule = new TaskSchedule(pick([shares, shares, new Float64Array([2]), [0.5], 'x']), pick([1, 2, 3, 0, -1, NaN]), pick([true, false, 1]), pick([undefined, 0, 2, 10, -3]), pick([undefined, 1, 100000, NaN]), pick([{ nodes: 3, updates: 9 }, { nodes: 3, updates: 9 }, { nodes: -1, updates: 0 }, { nodes: 1 }, { nodes: 1, updates: 1, extra: 1 }, null]));
     } catch (error) {
       assert.ok(!(error instanceof WebAssembly.RuntimeError), `trapped: ${error}`);
       assert.equal(typeof error.code, 'string', String(error));
