@@ -30,7 +30,12 @@
 //!   the logical solver's path ([`Sudoku::solve_path`]) on Sudoku Explainer's scale, named
 //!   by a [`Level`] from easy to diabolical: the one difficulty system.
 //! * [`generate`] with [`GenerateOptions`]: seeded puzzles with one solution at the
-//!   [`Level`] asked for, with their [`Grade`] ([`Generated`]).
+//!   [`Level`] asked for, or with a score in a [`ScoreRange`] of the Sudoku Explainer scale,
+//!   with their [`Grade`] ([`Generated`]).
+//! * [`SolvePath::wrong_steps`]: a path checked step by step against the solution, and
+//!   [`PathTally`], those checks over many puzzles. `examples/verify_paths.rs` runs them over
+//!   puzzle files and generated puzzles of every level:
+//!   `cargo run --release -p dlx-sudoku --example verify_paths -- --help`.
 //!
 //! # Speed
 //! [`SudokuSolver::new`] (which the [`Sudoku`] methods use) searches the classic 9x9 on
@@ -86,6 +91,7 @@ mod solver;
 mod validate;
 mod variant;
 mod verdict;
+mod verify;
 
 pub use alphabet::{Alphabet, EMPTY_MARKS};
 pub use analysis::{CoverEncoding, SolveReport};
@@ -96,7 +102,7 @@ pub use generate::{
     default_level, generate, levels_offered, GenerateOptions, Generated, Symmetry, LARGE_LEVEL,
     MAX_GRADED_SIZE,
 };
-pub use grade::{Grade, Level, UNSOLVED_SCORE};
+pub use grade::{Grade, Level, ScoreRange, MIN_SCORE, UNSOLVED_SCORE};
 pub use hint::Hint;
 pub use layout::{Constraint, Layout, RegionKind, RegionName};
 pub use logic::{Candidate, SolvePath, Step, Technique};
@@ -108,3 +114,4 @@ pub use shape::{BoxShape, MAX_SIZE, MIN_SIZE};
 pub use solver::{SearchReport, SudokuSolver};
 pub use variant::{Options, Variant};
 pub use verdict::{Verdict, VERDICT_BOUND};
+pub use verify::{Checked, PathTally, TechniqueCount, WrongStep};

@@ -2,54 +2,13 @@
 //! elimination it must make; every step of every path checked against the solution over
 //! generated puzzles of every level and size and the hard sets in tests/data.
 
-use dlx_sudoku::{
-    generate, GenerateOptions, Level, Options, Step, Sudoku, Symmetry, Technique, Variant,
-};
+use dlx_sudoku::{generate, GenerateOptions, Level, Options, Sudoku, Symmetry, Technique, Variant};
 
+use crate::common::checked_path as check_path;
 use crate::common::rank::spearman;
 
 fn parse(line: &str) -> Sudoku {
     line.parse().expect("a valid puzzle")
-}
-
-/// Checks every step of the path against the solution.
-fn check_path(puzzle: &Sudoku) -> dlx_sudoku::SolvePath {
-    let solution = puzzle.unique_solution().unwrap().expect("unique");
-    let path = puzzle.solve_path().unwrap();
-    for step in &path.steps {
-        check_step(puzzle, solution.values(), step);
-    }
-    if path.solved {
-        assert_eq!(path.grid.values(), solution.values());
-    }
-    path
-}
-
-fn check_step(puzzle: &Sudoku, solution: &[u8], step: &Step) {
-    for e in &step.eliminations {
-        assert_ne!(
-            solution[e.cell],
-            e.value,
-            "{puzzle}: {} removes a true candidate r{}c{}: {}",
-            step.technique,
-            puzzle.layout().position(e.cell).row,
-            puzzle.layout().position(e.cell).column,
-            step.reason
-        );
-    }
-    if let Some(p) = step.placement {
-        assert_eq!(
-            solution[p.cell], p.value,
-            "{puzzle}: {} places wrongly: {}",
-            step.technique, step.reason
-        );
-    }
-    assert!(
-        step.placement.is_some() || !step.eliminations.is_empty(),
-        "{}",
-        step.reason
-    );
-    assert!(!step.reason.is_empty());
 }
 
 fn generated(variant: Variant, n: usize, level: Level, seed: u64) -> Sudoku {
@@ -61,6 +20,7 @@ fn generated(variant: Variant, n: usize, level: Level, seed: u64) -> Sudoku {
         seed,
         level,
         symmetry: Symmetry::None,
+        se: None,
     };
     generate(&options).expect("generates").puzzle
 }
