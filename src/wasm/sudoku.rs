@@ -367,18 +367,7 @@ pub fn generate_sudoku(
 ) -> Result<JsValue, JsValue> {
     let value = options.unwrap_or(JsValue::UNDEFINED);
     let options = read_generate_options(&value)?;
-    let generated = generate(&options).map_err(|e| match e {
-        // The level is `difficulty` in JS.
-        SudokuError::InvalidArgument {
-            name: "level",
-            reason,
-        } => js_error(
-            "invalid_argument",
-            &format!("options.difficulty: {reason}"),
-            &[("path", JsValue::from_str("options.difficulty"))],
-        ),
-        e => sudoku_error(&e),
-    })?;
+    let generated = generate(&options).map_err(generate_error)?;
     let out = Object::new();
     set(
         &out,
@@ -407,6 +396,25 @@ pub fn generate_sudoku(
         set(&out, "regions", &JsValue::from_str(&map));
     }
     Ok(out.into())
+}
+
+/// An error of the generator's options as JS says them: the level is `options.difficulty`,
+/// the range `options.se`; others as every sudoku error.
+fn generate_error(error: SudokuError) -> JsValue {
+    match error {
+        SudokuError::InvalidArgument { name, reason } if name == "level" || name == "se" => {
+            let path = match name {
+                "level" => "options.difficulty",
+                _ => "options.se",
+            };
+            js_error(
+                "invalid_argument",
+                &format!("{path}: {reason}"),
+                &[("path", JsValue::from_str(path))],
+            )
+        }
+        e => sudoku_error(&e),
+    }
 }
 
 /// Reads the puzzle and its options.
@@ -576,16 +584,13 @@ fn score_range(fields: &Fields, path: &str) -> Result<Option<ScoreRange>, JsValu
     let ends = Fields::read(&object, &path, SCORE_RANGE_KEYS)?;
     let end = |key: &str, default: f64| match ends.get(key) {
         None => Ok(default),
-        Some(value) => number(&value).ok_or_else(|| {
-            invalid(
-                &format!("{path}.{key}"),
-                "a number from 1.0 to 10.0",
-                &value,
-            )
-        }),
+        // The type only: the range's one check is ScoreRange::new's.
+        Some(value) => {
+            number(&value).ok_or_else(|| invalid(&format!("{path}.{key}"), "a number", &value))
+        }
     };
     let range = ScoreRange::new(end("min", MIN_SCORE)?, end("max", UNSOLVED_SCORE)?)
-        .map_err(|e| sudoku_error(&e))?;
+        .map_err(generate_error)?;
     Ok(Some(range))
 }
 

@@ -35,7 +35,7 @@
 //! * [`SolvePath::wrong_steps`]: a path checked step by step against the solution, and
 //!   [`PathTally`], those checks over many puzzles. `examples/verify_paths.rs` runs them over
 //!   puzzle files and generated puzzles of every level:
-//!   `cargo run --release -p dlx-sudoku --example verify_paths -- --help`.
+//!   `cargo run --profile ci -p dlx-sudoku --example verify_paths -- --help`.
 //!
 //! # Speed
 //! [`SudokuSolver::new`] (which the [`Sudoku`] methods use) searches the classic 9x9 on
