@@ -88,6 +88,7 @@ mod puzzle;
 mod samurai;
 mod shape;
 mod solver;
+mod sort;
 mod validate;
 mod variant;
 mod verdict;

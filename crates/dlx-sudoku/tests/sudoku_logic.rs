@@ -146,6 +146,26 @@ fn steps_agree_with_the_solution_on_the_hard_sets() {
     println!("{unsolved} of {total} need more than logic");
 }
 
+/// Chains and forcing chains above 16x16: a 20x20 puzzle whose path needs them (its file
+/// says how it was made) is solved by logic, every step checked against the solution.
+#[test]
+fn chains_and_forcing_chains_solve_a_20x20_puzzle() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/sudoku/big_20x20_diabolical.txt"
+    ))
+    .unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = parse(line);
+    assert_eq!(puzzle.layout().dimensions(), (20, 20));
+    let path = check_path(&puzzle);
+    assert!(path.solved, "logic alone solves it");
+    let uses = |t: Technique| path.steps.iter().filter(|s| s.technique == t).count();
+    assert!(uses(Technique::ContradictionChain) > 0);
+    assert!(uses(Technique::ForcingChain) > 0);
+    assert!(uses(Technique::Aic) + uses(Technique::XChain) + uses(Technique::XyChain) > 0);
+}
+
 /// Generation time per level, natively: `cargo test --profile ci -p dlx-sudoku --test sudoku_tests --
 /// sudoku_logic::generation_times --ignored --nocapture`. `GRADED_COUNT` seeds per level (20),
 /// `GRADED_SIZES` the sizes (`9`; e.g. `6,9,12,16`), `GRADED_LEVELS` the levels (all).

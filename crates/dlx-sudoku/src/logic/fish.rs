@@ -56,7 +56,7 @@ fn search(ctx: &Context, g: &Grid, k: usize, base: RegionKind, cover: RegionKind
             if covers.len() != k {
                 return false;
             }
-            covers.sort_unstable();
+            crate::sort::sort(&mut covers);
             let base_regions: Vec<usize> = pick.iter().map(|&i| bases[i].0).collect();
             let eliminations: Vec<Candidate> = covers
                 .iter()
@@ -83,7 +83,7 @@ fn search(ctx: &Context, g: &Grid, k: usize, base: RegionKind, cover: RegionKind
                 _ => Technique::Jellyfish,
             };
             let mut step = Step::new(technique, reason);
-            cells.sort_unstable();
+            crate::sort::sort(&mut cells);
             step.candidates = cells
                 .iter()
                 .map(|&cell| Candidate { cell, value: v })

@@ -21,7 +21,7 @@
 //! singles, locked candidates, subsets, wings, chains and forcing chains on any region
 //! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns;
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
-//! layouts only. Chains and forcing chains are skipped above 16x16, where they are slow.
+//! layouts only. Chains and forcing chains are skipped above 20x20.
 //!
 //! ```
 //! use dlx_sudoku::{Sudoku, Technique};
@@ -102,8 +102,11 @@ pub(crate) fn each_finder(
     limit: f64,
     mut visit: impl FnMut(f64, Finder) -> bool,
 ) {
-    // Chains and forcing chains are too slow above 16x16.
-    let small = ctx.n <= 16;
+    // Chains and forcing chains up to 20x20 (a whole 20x20 path that needs 78 of them, in
+    // tests/data/sudoku/big_20x20_diabolical.txt, takes 2.5 s natively; one step, as a hint
+    // takes, tens of milliseconds); not at 21x21 and above, where no puzzle that needs them
+    // has been measured (the generator cannot make one in minutes).
+    let small = ctx.n <= 20;
     let finders: [(f64, bool, Finder); 28] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),

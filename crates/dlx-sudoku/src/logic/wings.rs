@@ -93,7 +93,7 @@ pub(crate) fn xy_wing(ctx: &Context, g: &Grid, xyz: bool) -> Option<Step> {
                 step.roles
                     .extend(pattern::all(&pattern(g, &[a, b], u32::MAX), Role::Pincer));
                 let mut cells = vec![pivot, a, b];
-                cells.sort_unstable();
+                crate::sort::sort(&mut cells);
                 step.candidates = pattern(g, &cells, u32::MAX);
                 step.cells = cells;
                 step.eliminations = eliminations;
@@ -161,7 +161,7 @@ pub(crate) fn w_wing(ctx: &Context, g: &Grid) -> Option<Step> {
                         role: HouseRole::Link,
                     }];
                     let mut cells = vec![a, b, p, q];
-                    cells.sort_unstable();
+                    crate::sort::sort(&mut cells);
                     step.candidates = pattern(g, &[a, b], m);
                     step.candidates.push(Candidate { cell: p, value: x });
                     step.candidates.push(Candidate { cell: q, value: x });
@@ -307,7 +307,7 @@ fn als_wing_step(
         .extend(pattern::all(&pattern(g, &[b], u32::MAX), Role::Pivot));
     let mut cells = set.to_vec();
     cells.push(b);
-    cells.sort_unstable();
+    crate::sort::sort(&mut cells);
     step.candidates = pattern(g, &cells, u32::MAX);
     step.cells = cells;
     step.eliminations = eliminations;
