@@ -299,6 +299,26 @@ fn sorted(mut e: Vec<Candidate>) -> Vec<Candidate> {
     e
 }
 
+/// The symbols the eliminations remove.
+fn removed(eliminations: &[Candidate]) -> u32 {
+    eliminations.iter().fold(0, |m, e| m | bit(e.value))
+}
+
+/// The end of a reason: "5 is in one of {sets}, and no cell seeing every 5 of {all} can be
+/// 5", or for several symbols "each of 2 and 8 is in one of {sets}, and no cell seeing
+/// every place of one of them in {all} can be it".
+fn toxic(ctx: &Context, zs: u32, sets: &str, all: &str) -> String {
+    if zs.count_ones() == 1 {
+        let z = ctx.syms(zs, "and");
+        format!("{z} is in one of {sets}, and no cell seeing every {z} of {all} can be {z}")
+    } else {
+        format!(
+            "each of {} is in one of {sets}, and no cell seeing every place of one of them in {all} can be it",
+            ctx.syms(zs, "and")
+        )
+    }
+}
+
 /// The sets, "r1c1 and r1c2 (2, 5 and 7)".
 fn named(ctx: &Context, s: &Als) -> String {
     format!("{} ({})", ctx.cells(&s.cells), ctx.syms(s.union, "and"))
@@ -365,13 +385,12 @@ pub(crate) fn xz(ctx: &Context, g: &Grid) -> Option<Step> {
             x = ctx.syms(rcc, "and"),
         )
     } else {
-        let zs = a.union & c.union & !rcc;
         format!(
-            "{a} and {c} each hold one symbol more than cells, and every {x} of one sees every {x} of the other, so one set has no {x} and its other symbols fill it: {z} is in one of the two sets, and no cell seeing every {z} of both can be {z}.",
+            "{a} and {c} each hold one symbol more than cells, and every {x} of one sees every {x} of the other, so one set has no {x} and its other symbols fill it: {z}.",
             a = named(ctx, a),
             c = named(ctx, c),
             x = ctx.syms(rcc, "or"),
-            z = ctx.syms(zs, "or"),
+            z = toxic(ctx, removed(&eliminations), "the two sets", "both"),
         )
     };
     let mut step = Step::new(Technique::AlsXz, reason);
@@ -436,15 +455,14 @@ pub(crate) fn xy_wing(ctx: &Context, g: &Grid) -> Option<Step> {
     }
     let (([ai, bi, ci], x, y), eliminations) = best.take()?;
     let (a, bs, c) = (&sets[ai], &sets[bi], &sets[ci]);
-    let zs = a.union & bs.union & !bit(x) & !bit(y);
     let reason = format!(
-        "{a}, {c} and {bs} each hold one symbol more than cells; every {x} of the first sees every {x} of the second, and every {y} of the second every {y} of the third: if the first holds {x}, the second is locked without it and holds {y}, so the third is locked without {y}; so the first or the third is locked, {z} is in one of them, and no cell seeing every {z} of both can be {z}.",
+        "{a}, {c} and {bs} each hold one symbol more than cells; every {x} of the first sees every {x} of the second, and every {y} of the second every {y} of the third: if the first holds {x}, the second is locked without it and holds {y}, so the third is locked without {y}; so the first or the third is locked: {z}.",
         a = named(ctx, a),
         c = named(ctx, c),
         bs = named(ctx, bs),
         x = ctx.sym(x),
         y = ctx.sym(y),
-        z = ctx.syms(zs, "or"),
+        z = toxic(ctx, removed(&eliminations), "those two", "both"),
     );
     let mut step = Step::new(Technique::AlsXyWing, reason);
     describe(
@@ -528,18 +546,16 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
     let ((stem, pick), eliminations) = best.take()?;
     let sm = g.cand[stem];
     let chosen: Vec<&Als> = pick.iter().map(|&j| &sets[j]).collect();
-    let zs = chosen.iter().fold(!sm, |m, s| m & s.union);
     let petals: Vec<String> = values(sm)
         .zip(&chosen)
         .map(|(d, s)| format!("{} for {}", named(ctx, s), ctx.sym(d)))
         .collect();
     let reason = format!(
-        "{stem} holds {sm}, and each of those has a set of cells holding one symbol more than cells whose every {any} sees {stem}: {petals}. Whichever {stem} is, that set loses it and is locked, so {z} is in one of the sets, and no cell seeing every {z} of all of them can be {z}.",
+        "{stem} holds {sm}, and for each of those a set of cells holding one symbol more than cells has it only in cells that see {stem}: {petals}. Whichever {stem} is, that set loses it and is locked: {z}.",
         stem = ctx.cell(stem),
         sm = ctx.syms(sm, "or"),
-        any = "such symbol",
         petals = super::grid::join(&petals, "and"),
-        z = ctx.syms(zs, "or"),
+        z = toxic(ctx, removed(&eliminations), "the sets", "all of them"),
     );
     let mut step = Step::new(Technique::DeathBlossom, reason);
     let parts: Vec<(&Als, Role)> = chosen.iter().map(|&s| (s, Role::AlsMember)).collect();
