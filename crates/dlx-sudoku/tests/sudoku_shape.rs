@@ -91,7 +91,7 @@ fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() 
         // (checked with their roles below); no other step but a chain has links.
         let als = matches!(
             step.technique,
-            Technique::AlsXz | Technique::AlsXyWing | Technique::DeathBlossom
+            Technique::AlsXz | Technique::AlsXyWing | Technique::AlsChain | Technique::DeathBlossom
         );
         assert_eq!(
             chain || als,
@@ -325,12 +325,18 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                 assert_eq!(base.len(), 1);
                 assert!(set.iter().all(|c| base[0].contains(c)));
             }
-            Technique::AlsXz | Technique::AlsXyWing | Technique::DeathBlossom => {
+            Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::AlsChain
+            | Technique::DeathBlossom => {
                 // Sets in their base houses (a death blossom's stem apart), joined by weak
                 // links of one symbol between cells that see each other, never both true;
                 // nothing removed from the pattern.
                 let base = houses_with(HouseRole::Base);
-                for &c in &cells_with(Role::AlsMember) {
+                for &c in cells_with(Role::AlsMember)
+                    .iter()
+                    .chain(&cells_with(Role::ChainNode))
+                {
                     assert!(base.iter().any(|h| h.contains(&c)), "{}", step.reason);
                 }
                 let pivots = cells_with(Role::Pivot);

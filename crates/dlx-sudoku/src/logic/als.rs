@@ -481,6 +481,127 @@ pub(crate) fn xy_wing(ctx: &Context, g: &Grid) -> Option<Step> {
     Some(step)
 }
 
+/// ALS chain: four disjoint almost locked sets ([`CHAIN_SETS`]), each joined to the next by a
+/// restricted common candidate, no two consecutive ones the same symbol. If the first set
+/// holds the first link's symbol, the second is locked without it and holds the second
+/// link's, and so on to the last, locked without the last link's symbol; so the first set
+/// or the last is locked, and a symbol `z` both hold (neither end link's) is in one of
+/// them: no cell seeing every `z` of both can be `z`. Sets of up to three cells (the
+/// search grows fast with more cells or sets; three sets are [`xy_wing`]). Of every such
+/// chain, the fewest cells, then the most eliminations.
+pub(crate) fn chain(ctx: &Context, g: &Grid) -> Option<Step> {
+    if g.values.len() > MAX_CELLS {
+        return None;
+    }
+    let b = Board::new(ctx, g);
+    let sets = all_als(ctx, g, &b, 3);
+    let joined: Vec<Vec<(usize, u32)>> = sets
+        .iter()
+        .map(|s| {
+            sets.iter()
+                .enumerate()
+                .filter(|(_, t)| is_empty(&and(&s.set, &t.set)))
+                .map(|(j, t)| (j, s.restricted(t)))
+                .filter(|&(_, r)| r != 0)
+                .collect()
+        })
+        .collect();
+    let mut best = Best::new();
+    let mut path: Vec<ChainSet> = Vec::new();
+    for (first, s) in sets.iter().enumerate() {
+        path.clear();
+        path.push((first, 0));
+        extend(&sets, &joined, &mut path, s.set, &mut |path, used| {
+            let (a, z_end) = (&sets[path[0].0], &sets[path[path.len() - 1].0]);
+            let (r1, rn) = (path[1].1, path[path.len() - 1].1);
+            let zs = a.union & z_end.union & !bit(r1) & !bit(rn);
+            let size = used_count(used);
+            if zs == 0 || !best.open(size) {
+                return;
+            }
+            let mut e = Vec::new();
+            for z in values(zs) {
+                e.extend(cands(&z_eliminations(&b, &[a, z_end], z, used), z));
+            }
+            best.offer(size, e, || path.to_vec());
+        });
+    }
+    let (path, eliminations) = best.take()?;
+    let names: Vec<String> = path.iter().map(|&(i, _)| named(ctx, &sets[i])).collect();
+    let links: Vec<String> = path[1..].iter().map(|&(_, r)| ctx.sym(r)).collect();
+    let reason = format!(
+        "{sets} each hold one symbol more than cells, and each is joined to the next by a symbol whose every place in one sees every place in the other ({links}): if the first holds its link's symbol, the next is locked without it and holds its own next link's, and so on, so the first or the last is locked: {z}.",
+        sets = super::grid::join(&names, "and"),
+        links = super::grid::join(&links, "then"),
+        z = toxic(ctx, removed(&eliminations), "those two", "both"),
+    );
+    let mut step = Step::new(Technique::AlsChain, reason);
+    let last = path.len() - 1;
+    let parts: Vec<(&Als, Role)> = path
+        .iter()
+        .enumerate()
+        .map(|(k, &(i, _))| {
+            let role = if k == 0 || k == last {
+                Role::AlsMember
+            } else {
+                Role::ChainNode
+            };
+            (&sets[i], role)
+        })
+        .collect();
+    describe(ctx, g, &mut step, &parts);
+    for w in path.windows(2) {
+        step.links
+            .extend(weak_links(&sets[w[0].0], &sets[w[1].0], w[1].1));
+    }
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// The sets of an ALS chain.
+const CHAIN_SETS: usize = 4;
+
+/// A set of an ALS chain (its index) and the symbol that joins it to the one before (0 for
+/// the first).
+type ChainSet = (usize, u8);
+
+/// Extends `path` (sets, each with the symbol that joins it to the one before) by sets
+/// disjoint from the cells `used`, joined by a symbol other than the last link's; calls
+/// `found` with each path of [`CHAIN_SETS`].
+fn extend(
+    sets: &[Als],
+    joined: &[Vec<(usize, u32)>],
+    path: &mut Vec<ChainSet>,
+    used: Cells,
+    found: &mut dyn FnMut(&[ChainSet], &Cells),
+) {
+    if path.len() == CHAIN_SETS {
+        found(path, &used);
+        return;
+    }
+    let &(last, link) = path.last().expect("a first set");
+    for &(j, rcc) in &joined[last] {
+        let s = &sets[j];
+        if !is_empty(&and(&used, &s.set)) {
+            continue;
+        }
+        for r in values(rcc & !bit_or_none(link)) {
+            path.push((j, r));
+            extend(sets, joined, path, or(&used, &s.set), found);
+            path.pop();
+        }
+    }
+}
+
+/// The bit of `v`, or none for 0 (no symbol).
+fn bit_or_none(v: u8) -> u32 {
+    if v == 0 {
+        0
+    } else {
+        bit(v)
+    }
+}
+
 /// Death blossom: a stem cell and, for each of its candidates `d`, an almost locked set
 /// (a petal) holding `d` only in cells that see the stem, the petals disjoint and apart
 /// from the stem. Whichever the stem is, that petal loses it and is locked; so a symbol

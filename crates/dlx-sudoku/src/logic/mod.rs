@@ -13,9 +13,10 @@
 //! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
 //! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
 //! SE's bonus for the chain's length; Sue de Coq (6.6), contradiction chains (7.5+), ALS-XZ
-//! (7.6), ALS-XY-Wing (8.2), forcing chains (8.3+) and death blossom (8.4). The order and
+//! (7.6), ALS-XY-Wing (8.2), forcing chains (8.3+), ALS chains (8.3) and death blossom
+//! (8.4). The order and
 //! the figures are SukakuExplainer's (default settings); SE has no Sue de Coq, ALS-XZ,
-//! ALS-XY-Wing or death blossom, and proves their eliminations with chains and forcing
+//! ALS-XY-Wing, ALS chain or death blossom, and proves their eliminations with chains and forcing
 //! chains, so they are scored near those (see [`Technique::base_score`]). Only a puzzle with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
@@ -110,7 +111,7 @@ pub(crate) fn each_finder(
 ) {
     // Chains, forcing chains, Sue de Coq and ALS-XZ and beyond are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 32] = [
+    let finders: [(f64, bool, Finder); 33] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -142,6 +143,7 @@ pub(crate) fn each_finder(
         (7.6, small, &|| als::xz(ctx, g)),
         (8.2, small, &|| als::xy_wing(ctx, g)),
         (8.3, small, &|| forcing::forcing(ctx, g)),
+        (8.3, small, &|| als::chain(ctx, g)),
         (8.4, small, &|| als::death_blossom(ctx, g)),
     ];
     for (base, allowed, find) in finders {

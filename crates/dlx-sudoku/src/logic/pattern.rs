@@ -43,7 +43,7 @@ pub enum Role {
     /// One end of the strong link that joins a W-Wing's two cells.
     StrongLink,
     /// A cell of an almost locked set: an ALS wing's, ALS-XZ's, the outer sets of an
-    /// ALS-XY-Wing, a death blossom's petals.
+    /// ALS-XY-Wing, a death blossom's petals, an ALS chain's end sets.
     AlsMember,
     /// A unique rectangle's cell holding only the two symbols.
     Floor,
@@ -51,7 +51,7 @@ pub enum Role {
     Roof,
     /// One end of a chain: the candidate assumed false first, or the one proved true last.
     ChainEnd,
-    /// A node of a chain between its ends.
+    /// A node of a chain between its ends (also the middle sets of an ALS chain).
     ChainNode,
     /// A candidate a forcing chain tries (every branch), or the one a contradiction chain
     /// assumes.

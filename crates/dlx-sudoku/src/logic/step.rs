@@ -58,6 +58,10 @@ pub enum Technique {
     /// each of the others (different ones): one of the outer two is locked, so a symbol
     /// both hold is in one of them.
     AlsXyWing,
+    /// Four almost locked sets, each joined to the next by a restricted common
+    /// candidate (not the same symbol twice in a row): the first or the last is locked, so
+    /// a symbol both hold is in one of them.
+    AlsChain,
     /// A stem cell and, for each of its candidates, an almost locked set whose every
     /// place of that candidate sees the stem: whichever the stem is, that set is locked,
     /// so a symbol every set holds is in one of them.
@@ -98,7 +102,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order of this enum.
-    pub const ALL: [Technique; 33] = [
+    pub const ALL: [Technique; 34] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -117,6 +121,7 @@ impl Technique {
         Technique::AlsWing,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::AlsChain,
         Technique::DeathBlossom,
         Technique::SueDeCoq,
         Technique::XChain,
@@ -155,6 +160,7 @@ impl Technique {
             Technique::AlsWing => "als_wing",
             Technique::AlsXz => "als_xz",
             Technique::AlsXyWing => "als_xy_wing",
+            Technique::AlsChain => "als_chain",
             Technique::DeathBlossom => "death_blossom",
             Technique::SueDeCoq => "sue_de_coq",
             Technique::XChain => "x_chain",
@@ -195,6 +201,7 @@ impl Technique {
             Technique::AlsWing => "ALS wing",
             Technique::AlsXz => "ALS-XZ",
             Technique::AlsXyWing => "ALS-XY-Wing",
+            Technique::AlsChain => "ALS chain",
             Technique::DeathBlossom => "Death blossom",
             Technique::SueDeCoq => "Sue de Coq",
             Technique::XChain => "X-Chain",
@@ -216,13 +223,14 @@ impl Technique {
     /// The technique's base difficulty on the Sudoku Explainer scale (a step may add to it:
     /// see [`Step::score`]). 0 for the three that are not solving techniques.
     ///
-    /// SE has no Sue de Coq, ALS-XZ, ALS-XY-Wing or death blossom: it proves their
+    /// SE has no Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom: it proves their
     /// eliminations with chains and forcing chains, usually scored higher, so each is
     /// scored near what SE would use, and checked on SE's ratings of 320 puzzles (the
     /// agreement is no worse with them than without): Sue de Coq with the easiest chains
     /// (6.6), ALS-XZ just above a contradiction chain's base (7.6, since taking away one
     /// symbol leaves a locked set, not the singles SE's chains follow), ALS-XY-Wing with
-    /// SE's multiple forcing chains (8.2), death blossom (a forcing chain from each of the
+    /// SE's multiple forcing chains (8.2), ALS chains of four sets after them (8.3, tied
+    /// with forcing chains, which go first), death blossom (a forcing chain from each of the
     /// stem's candidates) above forcing chains (8.4).
     pub fn base_score(self) -> f64 {
         match self {
@@ -250,6 +258,7 @@ impl Technique {
             Technique::SueDeCoq => 6.6,
             Technique::AlsXz => 7.6,
             Technique::AlsXyWing => 8.2,
+            Technique::AlsChain => 8.3,
             Technique::DeathBlossom => 8.4,
             Technique::ContradictionChain => 7.5,
             Technique::ForcingChain => 8.3,

@@ -356,6 +356,27 @@ fn death_blossom_on_a_constructed_grid() {
     );
 }
 
+#[test]
+fn als_chain_on_a_constructed_grid() {
+    // HoDoKu's rule (hodoku.sourceforge.net/en/tech_als.php, "ALS Chain"), on four sets of
+    // one cell: r1c1 (1, 2) -2- r1c5 (2, 3) -3- r5c5 (3, 4) -4- r5c9 (1, 4). The first set
+    // or the last is locked without its link's symbol, so one of them is 1: r1c9 and r5c1,
+    // which see both, lose 1.
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
+    for (cell, symbols) in [(0, [1, 2]), (4, [2, 3]), (40, [3, 4]), (44, [1, 4])] {
+        g.cand[cell] = symbols.iter().fold(0, |m, &v| m | 1 << (v - 1));
+    }
+    let step = als::chain(&ctx, &g).expect("an ALS chain");
+    assert_eq!(step.technique, Technique::AlsChain);
+    let expected: Vec<Candidate> = [8, 36].map(|cell| Candidate { cell, value: 1 }).to_vec();
+    assert_eq!(step.eliminations, expected, "{}", step.reason);
+    assert_eq!(step.cells, vec![0, 4, 40, 44]);
+    assert_eq!(step.links.len(), 3);
+}
+
 /// A generated puzzle of `variant`, size `n`, at `level`.
 fn generated(variant: crate::Variant, n: usize, level: crate::Level, seed: u64) -> Sudoku {
     let options = crate::GenerateOptions {
@@ -378,10 +399,11 @@ fn generated(variant: crate::Variant, n: usize, level: crate::Level, seed: u64) 
 fn als_finders_agree_with_the_solution_at_every_step() {
     use crate::{Level, Variant};
     type AlsFinder = fn(&Context, &Grid) -> Option<Step>;
-    let finders: [(Technique, AlsFinder); 4] = [
+    let finders: [(Technique, AlsFinder); 5] = [
         (Technique::SueDeCoq, als::sue_de_coq),
         (Technique::AlsXz, als::xz),
         (Technique::AlsXyWing, als::xy_wing),
+        (Technique::AlsChain, als::chain),
         (Technique::DeathBlossom, als::death_blossom),
     ];
     let classic: Vec<Sudoku> = se_sample().into_iter().chain(hardest_sample()).collect();
@@ -391,8 +413,8 @@ fn als_finders_agree_with_the_solution_at_every_step() {
         generated(Variant::Jigsaw, 9, Level::Diabolical, 0),
     ];
     let big = [generated(Variant::Classic, 16, Level::Hard, 0)];
-    let found = |puzzles: &[Sudoku]| -> [usize; 4] {
-        let mut counts = [0; 4];
+    let found = |puzzles: &[Sudoku]| -> [usize; 5] {
+        let mut counts = [0; 5];
         for puzzle in puzzles {
             let solution = puzzle.unique_solution().unwrap().expect("unique");
             let solution = solution.values();
