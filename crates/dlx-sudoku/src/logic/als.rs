@@ -379,7 +379,7 @@ pub(crate) fn xz(ctx: &Context, g: &Grid) -> Option<Step> {
     let (a, c) = (&sets[i], &sets[j]);
     let reason = if rcc.count_ones() >= 2 {
         format!(
-            "{a} and {c} each hold one symbol more than cells, and {x} are restricted common to both (every one of each symbol in one set sees every one in the other): neither set can lose both, so each is locked, {x} once in each set, and every symbol of either leaves the cells that see all of its places in them.",
+            "{a} and {c} each hold one symbol more than cells, and every {x} of one sees every {x} of the other, so each of {x} is in one set at most: since neither set can lose two symbols, each holds exactly one of {x} and all its other symbols, and every symbol leaves the cells that see all of its places in the two sets.",
             a = named(ctx, a),
             c = named(ctx, c),
             x = ctx.syms(rcc, "and"),
@@ -833,7 +833,7 @@ pub(crate) fn sue_de_coq(ctx: &Context, g: &Grid) -> Option<Step> {
     let mask = |cells: &[usize]| cells.iter().fold(0, |m, &c| m | g.cand[c]);
     let (v, vl, vb) = (mask(&core), mask(&l), mask(&bx));
     let reason = format!(
-        "{core}, where {r1} meets {r2}, hold {v}; {l} in {r1} hold {vl} and {bx} in {r2} hold {vb}, no symbol in both: together they hold as many symbols as cells, each once, so the rest of {r1} loses {e1} and the rest of {r2} loses {e2}.",
+        "{core}, where {r1} meets {r2}, hold {v}; {l} in {r1} {hl} {vl} and {bx} in {r2} {hb} {vb}, no symbol in both: together they hold as many symbols as cells, each once, so the rest of {r1} loses {e1} and the rest of {r2} loses {e2}.",
         core = ctx.cells(&core),
         r1 = ctx.region(r1),
         r2 = ctx.region(r2),
@@ -842,6 +842,8 @@ pub(crate) fn sue_de_coq(ctx: &Context, g: &Grid) -> Option<Step> {
         vl = ctx.syms(vl, "and"),
         bx = ctx.cells(&bx),
         vb = ctx.syms(vb, "and"),
+        hl = if l.len() == 1 { "holds" } else { "hold" },
+        hb = if bx.len() == 1 { "holds" } else { "hold" },
         e1 = ctx.syms((v | vl) & !vb, "and"),
         e2 = ctx.syms((v | vb) & !vl, "and"),
     );
