@@ -17,7 +17,7 @@ const TYPES: &'static str = r#"
 export type SudokuTechnique =
   | "naked_single" | "hidden_single" | "locked_candidates"
   | "naked_pair" | "hidden_pair" | "naked_triple" | "hidden_triple" | "naked_quad" | "hidden_quad"
-  | "x_wing" | "swordfish" | "jellyfish" | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing"
+  | "x_wing" | "swordfish" | "jellyfish" | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing" | "als_xz" | "als_xy_wing" | "als_chain" | "death_blossom" | "sue_de_coq"
   | "x_chain" | "xy_chain" | "aic"
   | "unique_rectangle_1" | "unique_rectangle_2" | "unique_rectangle_3" | "unique_rectangle_4"
   | "bug_plus_one" | "contradiction_chain" | "forcing_chain"

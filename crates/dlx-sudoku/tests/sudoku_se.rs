@@ -184,6 +184,15 @@ fn se_report() {
             g.hardest.map_or("-", Technique::name)
         );
     }
+    // Steps by technique over every path.
+    let mut used: BTreeMap<Technique, usize> = BTreeMap::new();
+    for (_, g) in &rows {
+        for &(t, k) in &g.techniques {
+            *used.entry(t).or_default() += k;
+        }
+    }
+    let used: Vec<String> = used.iter().map(|(t, k)| format!("{t} {k}")).collect();
+    println!("\nsteps by technique: {}", used.join(", "));
     micros.sort_by(f64::total_cmp);
     let at = |q: f64| micros[((micros.len() - 1) as f64 * q).round() as usize];
     println!(
