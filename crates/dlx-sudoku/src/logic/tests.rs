@@ -387,6 +387,7 @@ fn generated(variant: crate::Variant, n: usize, level: crate::Level, seed: u64) 
         seed,
         level,
         symmetry: crate::Symmetry::None,
+        se: None,
     };
     crate::generate(&options).expect("generates").puzzle
 }
