@@ -91,8 +91,9 @@ impl FromStr for Level {
     }
 }
 
-/// The score of a puzzle that logic alone does not solve: above every technique's.
-pub const UNSOLVED_SCORE: f64 = 10.0;
+/// The score of a puzzle that logic alone does not solve: above every technique's (the
+/// hardest, nested forcing nets, rate 10.5 and their length bonus).
+pub const UNSOLVED_SCORE: f64 = 12.0;
 
 /// How hard a puzzle is for a person: the hardest step of the logical solver's path
 /// ([`Sudoku::solve_path`]) on the Sudoku Explainer scale, and the techniques it used.

@@ -13,7 +13,11 @@
 //! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
 //! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
 //! SE's bonus for the chain's length; contradiction chains (7.5+) and forcing chains
-//! (8.3+). The order and the figures are SukakuExplainer's (default settings). Only a puzzle with exactly one
+//! (8.3+); then forcing nets, SE's dynamic chains, whose assumptions propagate by more than
+//! singles: locked candidates, pairs and X-Wing (9.0+), then nested chains (9.5+), forcing
+//! chains (10.0+) and contradiction chains (10.5+), each level tried only when the ones
+//! below it find nothing. The order and the figures are SukakuExplainer's (default
+//! settings). Only a puzzle with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
 //!
@@ -21,7 +25,8 @@
 //! singles, locked candidates, subsets, wings, chains and forcing chains on any region
 //! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns;
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
-//! layouts only. Chains and forcing chains are skipped above 16x16, where they are slow.
+//! layouts only. Chains and forcing chains are skipped above 16x16, where they are slow,
+//! and forcing nets above 9x9.
 //!
 //! ```
 //! use dlx_sudoku::{Sudoku, Technique};
@@ -38,6 +43,7 @@ mod fish;
 mod forcing;
 mod grid;
 mod intersections;
+mod net;
 mod pattern;
 mod singles;
 mod step;
@@ -48,6 +54,7 @@ mod uniqueness;
 mod wings;
 
 pub(crate) use grid::{Context, Grid};
+use net::Rules;
 pub use pattern::{Contradiction, House, HouseRole, Link, Part, Role};
 pub use step::{Candidate, Step, Technique};
 
@@ -104,7 +111,9 @@ pub(crate) fn each_finder(
 ) {
     // Chains and forcing chains are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 28] = [
+    // Forcing nets run only where nothing cheaper applies, and only up to 9x9.
+    let nets = ctx.n <= 9;
+    let finders: [(f64, bool, Finder); 29] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -131,8 +140,11 @@ pub(crate) fn each_finder(
         (6.2, small, &|| wings::als_wing(ctx, g, 4)),
         (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
-        (7.5, small, &|| forcing::contradiction(ctx, g)),
-        (8.3, small, &|| forcing::forcing(ctx, g)),
+        (7.5, small, &|| {
+            forcing::contradiction(ctx, g, Rules::Singles)
+        }),
+        (8.3, small, &|| forcing::forcing(ctx, g, Rules::Singles)),
+        (9.0, nets, &|| forcing::nets(ctx, g)),
     ];
     for (base, allowed, find) in finders {
         if allowed && base <= limit && visit(base, find) {

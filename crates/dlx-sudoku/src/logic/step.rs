@@ -71,6 +71,12 @@ pub enum Technique {
     /// Every candidate of a cell (or every place of a symbol in a region) leads by singles
     /// to the same conclusion.
     ForcingChain,
+    /// A contradiction chain whose propagation uses more than singles: locked candidates,
+    /// pairs and X-Wing (Sudoku Explainer's dynamic chains "+", 9.0), then, nested, chains,
+    /// forcing chains and contradiction chains (9.5, 10.0, 10.5).
+    ContradictionNet,
+    /// A forcing chain whose propagation uses more than singles, as a contradiction net's.
+    ForcingNet,
     /// An entry disagrees with the solution: the step gives the right symbol.
     WrongEntry,
     /// The player's pencil marks leave out the symbol the solution has in a cell.
@@ -81,7 +87,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order of this enum.
-    pub const ALL: [Technique; 29] = [
+    pub const ALL: [Technique; 31] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -108,6 +114,8 @@ impl Technique {
         Technique::BugPlusOne,
         Technique::ContradictionChain,
         Technique::ForcingChain,
+        Technique::ContradictionNet,
+        Technique::ForcingNet,
         Technique::WrongEntry,
         Technique::MissingCandidate,
         Technique::Reveal,
@@ -142,6 +150,8 @@ impl Technique {
             Technique::BugPlusOne => "bug_plus_one",
             Technique::ContradictionChain => "contradiction_chain",
             Technique::ForcingChain => "forcing_chain",
+            Technique::ContradictionNet => "contradiction_net",
+            Technique::ForcingNet => "forcing_net",
             Technique::WrongEntry => "wrong_entry",
             Technique::MissingCandidate => "missing_candidate",
             Technique::Reveal => "reveal",
@@ -178,6 +188,8 @@ impl Technique {
             Technique::BugPlusOne => "BUG+1",
             Technique::ContradictionChain => "Contradiction chain",
             Technique::ForcingChain => "Forcing chain",
+            Technique::ContradictionNet => "Contradiction net",
+            Technique::ForcingNet => "Forcing net",
             Technique::WrongEntry => "Wrong entry",
             Technique::MissingCandidate => "Missing pencil mark",
             Technique::Reveal => "A cell of the solution",
@@ -211,6 +223,7 @@ impl Technique {
             Technique::AlsWing => 5.5,
             Technique::ContradictionChain => 7.5,
             Technique::ForcingChain => 8.3,
+            Technique::ContradictionNet | Technique::ForcingNet => 9.0,
             Technique::WrongEntry | Technique::MissingCandidate | Technique::Reveal => 0.0,
         }
     }
@@ -260,10 +273,14 @@ pub struct Step {
     pub placement: Option<Candidate>,
     /// Why, in one plain-English sentence.
     pub reason: String,
-    /// Its difficulty on the Sudoku Explainer scale (1.0 to about 9).
+    /// Its difficulty on the Sudoku Explainer scale (1.0 to about 11).
     pub score: f64,
     /// For a chain (X-chain, XY-chain, AIC, turbot fish, W-Wing), each link between
-    /// consecutive nodes in chain order, strong or weak; empty otherwise.
+    /// consecutive nodes in chain order, strong or weak. For a contradiction or forcing
+    /// chain or net, the implications of each branch from its source to the contradiction
+    /// or the common conclusion (a candidate turned off forcing one on is a strong link,
+    /// one turned on ruling one out a weak link; in a net a candidate may have several
+    /// links in). Empty otherwise.
     pub links: Vec<Link>,
     /// The houses of the pattern, each with what it does (base, cover, ...).
     pub houses: Vec<House>,
