@@ -6,7 +6,10 @@
 // (../shared/data/sudoku/se/); `#` lines are comments.
 //
 //   scripts/build.sh
-//   node bench/sudoku/rate.mjs [FILE] [ROUNDS]
+//   node bench/sudoku/rate.mjs [FILE] [ROUNDS] [EVERY]
+//
+// EVERY (default 1) times every EVERY-th puzzle only (the hardest lists take seconds a
+// puzzle).
 //
 // DLX_PKG=DIR times another build's Node entry (DIR/node.js), e.g. an older one for a
 // before/after table. The native figures come from `sudoku_logic::grade_times`
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FILE = process.argv[2] ?? join(ROOT, 'tests', 'data', 'sudoku', 'se', 'diabolical.sample.txt');
 const ROUNDS = Number(process.argv[3] ?? 3);
+const EVERY = Number(process.argv[4] ?? 1);
 
 const wasm = await import(join(process.env.DLX_PKG ?? join(ROOT, 'pkg'), 'node.js'));
 
@@ -25,7 +29,8 @@ const puzzles = readFileSync(FILE, 'utf8')
   .split('\n')
   .map((line) => line.trim())
   .filter((line) => line && !line.startsWith('#'))
-  .map((line) => (line.split(/\s+/).length >= 2 ? line.split(/\s+/)[1] : line));
+  .map((line) => (line.split(/\s+/).length >= 2 ? line.split(/\s+/)[1] : line))
+  .filter((_, k) => k % EVERY === 0);
 
 // One warm-up call, so that compiling the module is not timed.
 wasm.rate_sudoku(puzzles[0]);

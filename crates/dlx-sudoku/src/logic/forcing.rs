@@ -274,20 +274,12 @@ pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
     Rules::NETS.into_iter().find_map(|rules| net(ctx, g, rules))
 }
 
-/// The easier of the contradiction net and the forcing net under `rules` (a level above
-/// singles): ties go to the contradiction.
+/// The contradiction net under `rules` (a level above singles), or failing that the
+/// forcing net. A forcing net's length adds up its branches', so it seldom rates below a
+/// contradiction net of its level, and looking for one takes every branch to its end: it is
+/// looked for only where no contradiction net exists.
 fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    let a = contradiction(ctx, g, rules);
-    if a.as_ref()
-        .is_some_and(|s| s.score <= rules.net_score() + 1e-9)
-    {
-        return a;
-    }
-    let b = forcing(ctx, g, rules);
-    [a, b]
-        .into_iter()
-        .flatten()
-        .reduce(|best, s| if s.score < best.score - 1e-9 { s } else { best })
+    contradiction(ctx, g, rules).or_else(|| forcing(ctx, g, rules))
 }
 
 /// A forcing chain of singles as a rule inside a nested net: the bare step (its branches,

@@ -289,7 +289,7 @@ pub struct Step {
     /// techniques ([`Technique::WrongEntry`], [`Technique::MissingCandidate`],
     /// [`Technique::Reveal`]), which have none.
     pub roles: Vec<Part>,
-    /// For a contradiction chain, where its assumption breaks the grid.
+    /// For a contradiction chain or net, where its assumption breaks the grid.
     pub contradiction: Option<Contradiction>,
 }
 
