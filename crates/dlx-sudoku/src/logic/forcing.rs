@@ -13,31 +13,70 @@
 //! among them as [`Role::Implied`].
 
 use super::grid::{bit, values, Context, Grid};
-use super::net::{self, Broken, Net, Node, Rules, Trace};
+use super::net::{self, Broken, Net, Node, Outcome, Rules, Trace, Within};
 use super::pattern::{self, Contradiction, House, HouseRole, Role};
 use super::step::{length_bonus, Candidate, Step, Technique};
 
-/// The candidate whose assumption breaks the grid soonest under `rules`: the candidate,
-/// where it breaks and the propagation's length.
-fn refute(ctx: &Context, g: &Grid, rules: Rules) -> Option<(Candidate, Broken, usize)> {
+/// What trying every candidate under some rules found.
+enum Tried {
+    /// The candidate whose assumption breaks the grid soonest (the first in reading order
+    /// among those), where it breaks and the propagation's length.
+    Refuted(Candidate, Broken, usize),
+    /// No contradiction: what each candidate leads to, at `cell * n + value - 1`, which a
+    /// forcing net's branches then need not work out again.
+    Holds(Vec<Option<Outcome>>),
+}
+
+/// Tries every candidate under `rules`. Each propagation stops at the shortest
+/// contradiction found so far.
+fn refute(ctx: &Context, g: &Grid, rules: Rules) -> Tried {
     let mut best: Option<(Candidate, Broken, usize)> = None;
+    let mut outcomes: Vec<Option<Outcome>> = Vec::new();
     for cell in 0..g.values.len() {
         for value in values(g.cand[cell]) {
             let c = Candidate { cell, value };
-            // Only a shorter contradiction than the best so far matters.
             let bound = best.as_ref().map_or(usize::MAX, |b| b.2 - 1);
-            if let Some((broken, length)) = net::refuted_within(ctx, g, c, rules, bound) {
-                best = Some((c, broken, length));
+            match net::within(ctx, g, c, rules, bound) {
+                Within::Broken(broken, length) => {
+                    best = Some((c, broken, length));
+                    outcomes = Vec::new();
+                }
+                Within::Holds(outcome) if best.is_none() => {
+                    let at = cell * ctx.n + value as usize - 1;
+                    if outcomes.len() <= at {
+                        outcomes.resize_with(at + 1, || None);
+                    }
+                    outcomes[at] = Some(outcome);
+                }
+                _ => {}
             }
         }
     }
-    best
+    match best {
+        Some((c, broken, length)) => Tried::Refuted(c, broken, length),
+        None => Tried::Holds(outcomes),
+    }
 }
 
 /// The contradiction chain (singles) or net (more `rules`) of the candidate whose
 /// assumption breaks the grid soonest.
 pub(crate) fn contradiction(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    let (c, broken, length) = refute(ctx, g, rules)?;
+    match refute(ctx, g, rules) {
+        Tried::Refuted(c, broken, length) => Some(refuted(ctx, g, rules, c, broken, length)),
+        Tried::Holds(_) => None,
+    }
+}
+
+/// The step of a contradiction chain or net: `c`'s assumption breaks the grid at `broken`
+/// after a propagation of `length`.
+fn refuted(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    c: Candidate,
+    broken: Broken,
+    length: usize,
+) -> Step {
     let mut trace = Trace::default();
     let _ = net::assume(ctx, g, c, rules, Some(&mut trace));
     let net = trace.net(&net::broken_targets(ctx, g, broken));
@@ -71,7 +110,7 @@ pub(crate) fn contradiction(ctx: &Context, g: &Grid, rules: Rules) -> Option<Ste
         _ => rules.net_score() + length_bonus(net.nodes),
     };
     add_net(&mut step, &[c], net);
-    Some(step)
+    step
 }
 
 /// Adds a branch's implications to `step`: its links, and its placements other than the
@@ -108,7 +147,12 @@ struct Forced {
 /// The first source (a cell with two or three candidates, then a symbol with two or three
 /// places in a region) whose branches all lead under `rules` to a common placement, or
 /// failing that to common eliminations.
-fn forced(ctx: &Context, g: &Grid, rules: Rules) -> Option<Forced> {
+fn forced(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    known: Option<&[Option<Outcome>]>,
+) -> Option<Forced> {
     let mut sources: Vec<(Vec<Candidate>, Option<usize>)> = Vec::new();
     for cell in 0..g.values.len() {
         if (2..=3).contains(&g.cand[cell].count_ones()) {
@@ -138,6 +182,12 @@ fn forced(ctx: &Context, g: &Grid, rules: Rules) -> Option<Forced> {
         let mut grids = Vec::new();
         let mut length = 0;
         for b in &branches {
+            let at = b.cell * ctx.n + b.value as usize - 1;
+            if let Some(Some(outcome)) = known.and_then(|k| k.get(at)) {
+                length += outcome.length;
+                grids.push(outcome.grid.clone());
+                continue;
+            }
             match net::assume(ctx, g, *b, rules, None) {
                 Ok(outcome) => {
                     length += outcome.length;
@@ -190,13 +240,23 @@ fn forced(ctx: &Context, g: &Grid, rules: Rules) -> Option<Forced> {
 /// The forcing chain (singles) or net (more `rules`): a conclusion common to every branch
 /// of a cell's candidates or of a symbol's places in a region.
 pub(crate) fn forcing(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
+    forcing_from(ctx, g, rules, None)
+}
+
+/// [`forcing`], with what some candidates are known to lead to.
+fn forcing_from(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    known: Option<&[Option<Outcome>]>,
+) -> Option<Step> {
     let Forced {
         branches,
         region,
         placement,
         eliminations,
         ..
-    } = forced(ctx, g, rules)?;
+    } = forced(ctx, g, rules, known)?;
     let source = match region {
         Some(r) => format!(
             "{v} must go in {cells} in {region}",
@@ -279,13 +339,17 @@ pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
 /// contradiction net of its level, and looking for one takes every branch to its end: it is
 /// looked for only where no contradiction net exists.
 fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    contradiction(ctx, g, rules).or_else(|| forcing(ctx, g, rules))
+    match refute(ctx, g, rules) {
+        Tried::Refuted(c, broken, length) => Some(refuted(ctx, g, rules, c, broken, length)),
+        // No candidate breaks the grid: each one's outcome is known.
+        Tried::Holds(outcomes) => forcing_from(ctx, g, rules, Some(&outcomes)),
+    }
 }
 
 /// A forcing chain of singles as a rule inside a nested net: the bare step (its branches,
 /// what it removes or places; no reason) and its length.
 pub(super) fn inner_forcing(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
-    let f = forced(ctx, g, Rules::Singles)?;
+    let f = forced(ctx, g, Rules::Singles, None)?;
     let mut step = Step::new(Technique::ForcingChain, String::new());
     step.cells = f.branches.iter().map(|b| b.cell).collect();
     step.candidates = f.branches;

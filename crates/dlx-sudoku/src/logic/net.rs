@@ -245,19 +245,30 @@ pub(crate) fn assume(
     }
 }
 
-/// Where `assumed` breaks the grid under `rules` with a propagation no longer than `bound`,
-/// and its length; `None` if it does not, or only further on (the search for the shortest
-/// contradiction stops each propagation at the shortest found so far).
-pub(crate) fn refuted_within(
+/// What an assumption leads to within a bound on its propagation's length.
+pub(crate) enum Within {
+    /// It breaks the grid, where, with that length.
+    Broken(Broken, usize),
+    /// It leads to this grid, where no rule applies any more.
+    Holds(Outcome),
+    /// It does not break the grid within the bound.
+    Beyond,
+}
+
+/// What assuming `assumed` under `rules` leads to, with a propagation no longer than
+/// `bound` (the search for the shortest contradiction stops each propagation at the
+/// shortest found so far).
+pub(crate) fn within(
     ctx: &Context,
     g: &Grid,
     assumed: Candidate,
     rules: Rules,
     bound: usize,
-) -> Option<(Broken, usize)> {
+) -> Within {
     match propagate(ctx, g, assumed, rules, bound, None) {
-        Err(Stop::Broken(broken, length)) if length <= bound => Some((broken, length)),
-        _ => None,
+        Err(Stop::Broken(broken, length)) if length <= bound => Within::Broken(broken, length),
+        Ok(outcome) => Within::Holds(outcome),
+        Err(_) => Within::Beyond,
     }
 }
 
