@@ -3,13 +3,18 @@
 // <= 10 ms, p99 <= 200 ms). Milliseconds per puzzle, each the best of PASSES passes after a
 // warm-up pass; median, p99 and max over the puzzles.
 //
-//   node bench/sudoku/rate.mjs [FILE]
+//   scripts/build.sh
+//   node bench/sudoku/rate.mjs [FILE] [PASSES] [EVERY]
+//
+// EVERY (default 1) times every EVERY-th puzzle only (the hardest lists take seconds a
+// puzzle, with forcing nets). The native figures come from `sudoku_logic::grade_times` and
+// `sudoku_nets::hardest_times` (crates/dlx-sudoku/tests/).
 //
 // DLX_PKG: the package to load (default pkg/ at the repository root, as scripts/build.sh
 // writes it; or a bare wasm-bindgen `--target web` output, its dlx_wasm.js). BASELINE: a
 // second package (same forms) to time in the same run, interleaved puzzle by puzzle (the
 // two take turns going first), with the median over the puzzles of each puzzle's time
-// ratio (this / baseline). PASSES: timed passes (default 3).
+// ratio (this / baseline).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,7 +23,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
 const file = resolve(process.argv[2] ?? join(root, '..', 'shared', 'data', 'sudoku', 'se', 'diabolical.sample.txt'));
-const PASSES = Number(process.env.PASSES ?? 3);
+const PASSES = Number(process.argv[3] ?? process.env.PASSES ?? 3);
+const EVERY = Number(process.argv[4] ?? 1);
 
 /** The package in `dir`: through its Node entry where there is one. */
 async function load(dir) {
@@ -36,13 +42,19 @@ const puzzles = readFileSync(file, 'utf8')
   .split('\n')
   .map((l) => l.trim().split(/\s+/))
   .filter((f) => f[0] && !f[0].startsWith('#'))
-  .map((f) => (f.length >= 2 ? f[1] : f[0]));
+  .map((f) => (f.length >= 2 ? f[1] : f[0]))
+  .filter((_, k) => k % EVERY === 0);
 
-/** Milliseconds of one rating. */
-function time(wasm, puzzle) {
+// Puzzles logic does not finish, by build (counted on the warm-up pass).
+const unsolved = builds.map(() => 0);
+
+/** Milliseconds of one rating by build `b` (counting it if logic does not finish). */
+function time(b, puzzle, count) {
   const start = process.hrtime.bigint();
-  wasm.rate_sudoku(puzzle);
-  return Number(process.hrtime.bigint() - start) / 1e6;
+  const grade = builds[b][1].rate_sudoku(puzzle);
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (count && !grade.solved) unsolved[b]++;
+  return ms;
 }
 
 const best = builds.map(() => puzzles.map(() => Infinity));
@@ -51,20 +63,20 @@ for (let pass = 0; pass <= PASSES; pass++) {
     // Take turns going first, so neither always runs on a warmer cache.
     const order = (i + pass) % 2 === 0 ? builds.keys() : [...builds.keys()].reverse();
     for (const b of order) {
-      const ms = time(builds[b][1], p);
+      const ms = time(b, p, pass === 0);
       if (pass > 0) best[b][i] = Math.min(best[b][i], ms);
     }
   });
 }
 
 const at = (sorted, q) => sorted[Math.round((sorted.length - 1) * q)];
-console.log(`${puzzles.length} puzzles of ${file}, best of ${PASSES} passes, ms per rating`);
-console.log('| build | median | p99 | max | mean |');
-console.log('|---|---|---|---|---|');
+console.log(`${puzzles.length} puzzles of ${file}, best of ${PASSES} passes, ms per rating (bar for a diabolical 9x9: median <= 10 ms, p99 <= 200 ms)`);
+console.log('| build | median | p99 | max | mean | unsolved by logic |');
+console.log('|---|---|---|---|---|---|');
 builds.forEach(([name], b) => {
   const sorted = [...best[b]].sort((x, y) => x - y);
   const mean = sorted.reduce((s, x) => s + x, 0) / sorted.length;
-  console.log(`| ${name} | ${at(sorted, 0.5).toFixed(2)} | ${at(sorted, 0.99).toFixed(1)} | ${at(sorted, 1).toFixed(1)} | ${mean.toFixed(2)} |`);
+  console.log(`| ${name} | ${at(sorted, 0.5).toFixed(2)} | ${at(sorted, 0.99).toFixed(1)} | ${at(sorted, 1).toFixed(1)} | ${mean.toFixed(2)} | ${unsolved[b]} |`);
 });
 if (builds.length === 2) {
   const ratios = best[0].map((t, i) => t / best[1][i]).sort((x, y) => x - y);

@@ -20,7 +20,7 @@ export type SudokuTechnique =
   | "x_wing" | "swordfish" | "jellyfish" | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing" | "als_xz" | "als_xy_wing" | "als_chain" | "death_blossom" | "sue_de_coq"
   | "x_chain" | "xy_chain" | "aic"
   | "unique_rectangle_1" | "unique_rectangle_2" | "unique_rectangle_3" | "unique_rectangle_4"
-  | "bug_plus_one" | "contradiction_chain" | "forcing_chain"
+  | "bug_plus_one" | "contradiction_chain" | "forcing_chain" | "contradiction_net" | "forcing_net"
   | "wrong_entry" | "missing_candidate" | "reveal";
 
 /** @deprecated Use `SudokuTechnique`. */
@@ -92,13 +92,20 @@ export interface SudokuStep {
   eliminations: SudokuCandidate[];
   /** The symbol the step places, or null. */
   placement: SudokuCandidate | null;
-  /** For a chain (x_chain, xy_chain, aic, w_wing): each link between consecutive nodes, in chain order; else empty. */
+  /**
+   * For a chain (x_chain, xy_chain, aic, w_wing): each link between consecutive nodes, in
+   * chain order. For a contradiction_chain, forcing_chain, contradiction_net or forcing_net:
+   * the implications of each branch from its source (role "source") to the contradiction or
+   * the common conclusion, through the placements it makes (role "implied"); strong where a
+   * candidate turned off forces one on, weak where one turned on rules one out (in a net a
+   * candidate may have several links in). Else empty.
+   */
   links: SudokuLink[];
   /** The houses of the pattern with their roles (a fish's base and cover lines, ...). */
   houses: SudokuHouse[];
   /** What each candidate of the pattern does; every cell of `cells` has at least one (except wrong_entry, missing_candidate, reveal). */
   roles: SudokuPart[];
-  /** For a contradiction_chain, where it breaks the grid; else null. */
+  /** For a contradiction_chain or contradiction_net, where it breaks the grid; else null. */
   contradiction: SudokuContradiction | null;
 }
 
@@ -130,7 +137,7 @@ export type SudokuLevel = "easy" | "medium" | "hard" | "expert" | "diabolical";
 
 /** How hard a puzzle is for a person. */
 export interface SudokuGrade {
-  /** The hardest step on the Sudoku Explainer scale (10 if logic alone gets stuck). */
+  /** The hardest step on the Sudoku Explainer scale (12 if logic alone gets stuck). */
   score: number;
   level: SudokuLevel;
   /** Whether logic alone solves it. */

@@ -71,12 +71,12 @@ export interface SudokuGenerateOptions extends SudokuOptions {
 
 /**
  * Scores on the Sudoku Explainer scale from `min` to `max`, both included: numbers from 1.0
- * (a full house) to 10.0 (logic alone does not solve it), `min` at most `max`.
+ * (a full house) to 12.0 (logic alone does not solve it), `min` at most `max`.
  */
 export interface SudokuScoreRange {
   /** The lowest score (default 1.0). */
   min?: number;
-  /** The highest score (default 10.0). */
+  /** The highest score (default 12.0). */
   max?: number;
 }
 
@@ -572,7 +572,7 @@ fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
 }
 
 /// The `se` range among `fields` (read at `path`), if present: its ends numbers (`min` 1.0
-/// and `max` 10.0 when absent), checked by [`ScoreRange::new`], the one check of a range.
+/// and `max` 12.0, `UNSOLVED_SCORE`, when absent), checked by [`ScoreRange::new`], the one check of a range.
 fn score_range(fields: &Fields, path: &str) -> Result<Option<ScoreRange>, JsValue> {
     let Some(value) = fields.get("se") else {
         return Ok(None);

@@ -210,7 +210,7 @@ describe('the sudoku page', () => {
     await clean(tab);
   });
 
-  test('Hint shows the next logical step and why; Apply fills a correct cell', { timeout: 60_000 }, async () => {
+  test('Hint shows the next logical step and why; Apply takes it', { timeout: 60_000 }, async () => {
     const tab = await open();
     const { page } = tab;
     const solution = dlx.solve_sudoku(INKALA);
@@ -218,6 +218,9 @@ describe('the sudoku page', () => {
     for (let round = 0; round < 3; round++) {
       const before = await cells(page);
       await fullHint(page);
+      // Inkala's puzzle: its path starts with forcing nets, and so does the hint (no
+      // revealed cell of the solution).
+      if (round === 0) assert.equal(await page.textContent('#step-title'), 'Hint: Contradiction net');
       const reason = await page.textContent('#step-reason');
       assert.match(reason, /\w+.*\b(so|because|cannot|must|only)\b/i, `a reason in words: ${reason}`);
       assert.equal(await cells(page), before, 'a hint alone changes nothing');
@@ -233,7 +236,7 @@ describe('the sudoku page', () => {
       const c = (changed % 9) + 1;
       assert.match(await message(page), new RegExp(`r${r}c${c}`), 'the message names the cell');
     }
-    assert.ok(filled >= 1, 'on this puzzle the first hint places a symbol');
+    assert.equal(filled, 0, 'the first three steps on this puzzle remove candidates');
     await clean(tab);
   });
 

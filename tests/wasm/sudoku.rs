@@ -432,7 +432,7 @@ fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
         // difficulty, or starting above what is made above 16x16.
         (r#"{"se":{"min":3,"max":2}}"#, "options.se"),
         (r#"{"se":{"min":0.5}}"#, "options.se"),
-        (r#"{"se":{"max":10.5}}"#, "options.se"),
+        (r#"{"se":{"max":12.5}}"#, "options.se"),
         (r#"{"se":{"min":-1,"max":-0.5}}"#, "options.se"),
         (r#"{"se":{"min":"2"}}"#, "options.se.min"),
         (r#"{"se":{"max":true}}"#, "options.se.max"),

@@ -91,8 +91,9 @@ impl FromStr for Level {
     }
 }
 
-/// The score of a puzzle that logic alone does not solve: above every technique's.
-pub const UNSOLVED_SCORE: f64 = 10.0;
+/// The score of a puzzle that logic alone does not solve: above every technique's (the
+/// hardest, nested forcing nets, rate 10.5 and their length bonus).
+pub const UNSOLVED_SCORE: f64 = 12.0;
 
 /// The lowest score of a step on the Sudoku Explainer scale (a full house).
 pub const MIN_SCORE: f64 = 1.0;
@@ -141,12 +142,12 @@ impl ScoreRange {
         };
         if !on_scale(min) {
             return Err(refuse(
-                "min is not a score of the Sudoku Explainer scale, a number from 1.0 to 10.0",
+                "min is not a score of the Sudoku Explainer scale, a number from 1.0 to 12.0",
             ));
         }
         if !on_scale(max) {
             return Err(refuse(
-                "max is not a score of the Sudoku Explainer scale, a number from 1.0 to 10.0",
+                "max is not a score of the Sudoku Explainer scale, a number from 1.0 to 12.0",
             ));
         }
         if min > max {

@@ -16,3 +16,17 @@ pub(crate) fn sort<T: Ord + Copy>(v: &mut [T]) {
         v[j] = x;
     }
 }
+
+/// Sorts `v` by `key`, in increasing order of the keys (not stable).
+pub(crate) fn sort_by_key<T: Copy, K: Ord>(v: &mut [T], key: impl Fn(&T) -> K) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let k = key(&x);
+        let mut j = i;
+        while j > 0 && key(&v[j - 1]) > k {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}

@@ -14,6 +14,7 @@ mod sudoku_fast;
 mod sudoku_generate;
 mod sudoku_hint;
 mod sudoku_logic;
+mod sudoku_nets;
 mod sudoku_parse;
 mod sudoku_se;
 mod sudoku_shape;

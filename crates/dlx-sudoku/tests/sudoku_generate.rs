@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use dlx_sudoku::{
     generate, GenerateOptions, Generated, Level, Options, ScoreRange, Singles, Sudoku, SudokuError,
-    SudokuSolver, Symmetry, Technique, Variant,
+    SudokuSolver, Symmetry, Technique, Variant, MIN_SCORE, UNSOLVED_SCORE,
 };
 
 /// `variant` at size `n` (the inferred box shape), `level`, `seed`, no symmetry. For the
@@ -582,7 +582,7 @@ fn se_ranges_missed_and_met_on_other_layouts() {
     }
 }
 
-/// A range is refused unless its ends lie on the scale (1.0 to 10.0, no NaN) and in order;
+/// A range is refused unless its ends lie on the scale (1.0 to 12.0, no NaN) and in order;
 /// above 16x16 unless it starts at 1.5 or below (only easy puzzles are made there). Each is
 /// `invalid_argument` naming `se`.
 #[test]
@@ -590,7 +590,7 @@ fn bad_se_ranges_are_refused() {
     for (min, max) in [
         (3.0, 2.0),
         (0.5, 2.0),
-        (2.0, 10.5),
+        (2.0, 12.5),
         (f64::NAN, 2.0),
         (1.0, f64::INFINITY),
         (-1.0, -0.5),
@@ -604,6 +604,16 @@ fn bad_se_ranges_are_refused() {
     }
     let message = ScoreRange::new(3.0, 2.0).unwrap_err().to_string();
     assert!(message.contains("min is above max"), "{message}");
+    // The message states the scale's ends as the constants have them (written out there,
+    // since formatting a float would cost the module its float printing).
+    let off = ScoreRange::new(MIN_SCORE, UNSOLVED_SCORE + 0.5)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        off.contains(&format!("from {MIN_SCORE:.1} to {UNSOLVED_SCORE:.1}")),
+        "{off}"
+    );
+    assert!(ScoreRange::new(MIN_SCORE, UNSOLVED_SCORE).is_ok());
     let one = ScoreRange::new(1.0, 1.0).unwrap();
     assert!(one.contains(1.0) && !one.contains(1.2));
     let above_16 = GenerateOptions {

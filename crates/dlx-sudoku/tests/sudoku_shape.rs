@@ -4,15 +4,19 @@
 //! its ends justify its eliminations, a fish's places lie where its base and cover houses
 //! meet, and roles cover the pattern's cells.
 
+use std::sync::OnceLock;
+
 use dlx_sudoku::{
-    Candidate, Contradiction, HouseRole, Layout, RegionName, Role, Step, Sudoku, Technique,
+    Candidate, Contradiction, HouseRole, Layout, RegionName, Role, SolvePath, Step, Sudoku,
+    Technique,
 };
 
 const SE: &str = include_str!("../../../tests/data/sudoku/se/diabolical.sample.txt");
 const TOP1465: &str = include_str!("../../../tests/data/sudoku/puzzles3_magictour_top1465.sample");
 const HARDEST: &str = include_str!("../../../tests/data/sudoku/puzzles6_forum_hardest_1106.sample");
 
-/// The puzzles: the SE-rated sample, every 4th of top1465, every 16th of hardest 1106.
+/// The puzzles: the SE-rated sample, every 4th of top1465, every 32nd of hardest 1106
+/// (whose paths, through forcing nets, take seconds each).
 fn puzzles() -> Vec<Sudoku> {
     let lines = |text: &'static str, every: usize| {
         text.lines()
@@ -32,15 +36,28 @@ fn puzzles() -> Vec<Sudoku> {
     };
     let mut all = lines(SE, 1);
     all.extend(lines(TOP1465, 4));
-    all.extend(lines(HARDEST, 16));
+    all.extend(lines(HARDEST, 32));
     all
+}
+
+/// Each puzzle with its solution and its path, made once for every test of this file.
+fn paths() -> &'static [(Sudoku, Sudoku, SolvePath)] {
+    static PATHS: OnceLock<Vec<(Sudoku, Sudoku, SolvePath)>> = OnceLock::new();
+    PATHS.get_or_init(|| {
+        puzzles()
+            .into_iter()
+            .map(|puzzle| {
+                let solution = puzzle.unique_solution().unwrap().expect("unique");
+                let path = puzzle.solve_path().unwrap();
+                (puzzle, solution, path)
+            })
+            .collect()
+    })
 }
 
 /// Every step of every path, with the puzzle's layout and solution.
 fn each_step(mut check: impl FnMut(&Layout, &[u8], &Step)) {
-    for puzzle in puzzles() {
-        let solution = puzzle.unique_solution().unwrap().expect("unique");
-        let path = puzzle.solve_path().unwrap();
+    for (puzzle, solution, path) in paths() {
         for step in &path.steps {
             check(puzzle.layout(), solution.values(), step);
         }
@@ -72,6 +89,17 @@ fn region_cells(layout: &Layout, name: RegionName) -> Vec<usize> {
     layout.region_cells(r).iter().map(|&c| c as usize).collect()
 }
 
+/// Contradiction and forcing chains and nets: their links are each branch's implications.
+fn forcing_kind(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::ContradictionChain
+            | Technique::ForcingChain
+            | Technique::ContradictionNet
+            | Technique::ForcingNet
+    )
+}
+
 fn not_a_technique(t: Technique) -> bool {
     matches!(
         t,
@@ -87,8 +115,13 @@ fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() 
             step.technique,
             Technique::XChain | Technique::XyChain | Technique::Aic | Technique::WWing
         );
+        if forcing_kind(step.technique) {
+            // Each branch's implications, checked by sudoku_nets.rs.
+            assert!(!step.links.is_empty(), "{}", step.reason);
+            return;
+        }
         // The ALS techniques draw their restricted common candidates as weak links
-        // (checked with their roles below); no other step but a chain has links.
+        // (checked with their roles below); no other step but a chain or a forcing chain or net has links.
         let als = matches!(
             step.technique,
             Technique::AlsXz | Technique::AlsXyWing | Technique::AlsChain | Technique::DeathBlossom
@@ -417,9 +450,9 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                     .iter()
                     .all(|p| p.role == Role::Subset && base[0].contains(&p.candidate.cell)));
             }
-            Technique::ContradictionChain => {
-                // The assumption (false), then the singles it makes, each in a cell of its
-                // own, none in the cell or of the symbol in the region that breaks.
+            Technique::ContradictionChain | Technique::ContradictionNet => {
+                // The assumption (false), then the placements it makes, each in a cell of
+                // its own, none in the cell or of the symbol in the region that breaks.
                 assert_eq!(step.roles[0].role, Role::Source);
                 let source = step.roles[0].candidate;
                 assert!(!is_true(solution, source));
@@ -446,14 +479,16 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                     }
                 }
             }
-            Technique::ForcingChain => {
-                // Its sources: a cell's candidates or a symbol's places, one of them true.
-                assert!(step.roles.iter().all(|p| p.role == Role::Source));
+            Technique::ForcingChain | Technique::ForcingNet => {
+                // Its sources: a cell's candidates or a symbol's places, one of them true;
+                // then the placements its branches make.
+                let sources = step.roles.iter().take_while(|p| p.role == Role::Source);
+                assert_eq!(sources.clone().count(), step.candidates.len());
+                assert!(step.roles[step.candidates.len()..]
+                    .iter()
+                    .all(|p| p.role == Role::Implied));
                 assert_eq!(
-                    step.roles
-                        .iter()
-                        .filter(|p| is_true(solution, p.candidate))
-                        .count(),
+                    sources.filter(|p| is_true(solution, p.candidate)).count(),
                     1,
                     "{}",
                     step.reason
@@ -461,7 +496,10 @@ fn roles_cover_the_cells_and_match_each_pattern() {
             }
             _ => {}
         }
-        if step.technique != Technique::ContradictionChain {
+        if !matches!(
+            step.technique,
+            Technique::ContradictionChain | Technique::ContradictionNet
+        ) {
             assert!(step.contradiction.is_none());
         }
     });

@@ -246,7 +246,7 @@ fn describe(ctx: &Context, g: &Grid, step: &mut Step, sets: &[(&Als, Role)]) {
             step.houses.push(house);
         }
     }
-    cells.sort_unstable();
+    crate::sort::sort(&mut cells);
     cells.dedup();
     step.candidates = pattern(g, &cells, u32::MAX);
     step.cells = cells;
@@ -294,7 +294,7 @@ impl<T> Best<T> {
 }
 
 fn sorted(mut e: Vec<Candidate>) -> Vec<Candidate> {
-    e.sort_unstable();
+    crate::sort::sort(&mut e);
     e.dedup();
     e
 }
@@ -698,7 +698,7 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
     }
     let mut cells = step.cells.clone();
     cells.push(stem);
-    cells.sort_unstable();
+    crate::sort::sort(&mut cells);
     step.candidates = pattern(g, &cells, u32::MAX);
     step.cells = cells;
     step.eliminations = eliminations;
@@ -862,7 +862,7 @@ pub(crate) fn sue_de_coq(ctx: &Context, g: &Grid) -> Option<Step> {
         .extend(pattern::all(&pattern(g, &sides, u32::MAX), Role::Subset));
     let mut cells = core;
     cells.extend(sides);
-    cells.sort_unstable();
+    crate::sort::sort(&mut cells);
     step.candidates = pattern(g, &cells, u32::MAX);
     step.cells = cells;
     step.eliminations = eliminations;

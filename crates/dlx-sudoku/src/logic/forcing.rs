@@ -1,146 +1,158 @@
-//! The last logical resort, by trying candidates and following singles: a candidate whose
-//! assumption leads to a contradiction is false (contradiction chain, like Nishio), and a
-//! conclusion that every candidate of a cell, or every place of a symbol in a region, leads
-//! to is true (forcing chains).
-
-use crate::propagate::full_mask;
+//! The last logical resort, by trying candidates and following what they imply (see
+//! [`net`](super::net)): a candidate whose assumption leads to a contradiction is false
+//! (contradiction chain, like Nishio), and a conclusion that every candidate of a cell, or
+//! every place of a symbol in a region, leads to is true (forcing chain). With singles
+//! alone these are contradiction chains (7.5) and forcing chains (8.3); with more rules
+//! inside the assumption they are forcing nets, Sudoku Explainer's dynamic chains: 9.0 with
+//! locked candidates, pairs and X-Wing, then nested ones at 9.5, 10.0 and 10.5 (see
+//! [`Rules`]), each with SE's bonus for its length.
+//!
+//! Each step carries the implications of each branch, from its source to the
+//! contradiction or to the common conclusion, as links (strong: a candidate turned off
+//! forces another on; weak: a candidate turned on rules another out), with the placements
+//! among them as [`Role::Implied`].
 
 use super::grid::{bit, values, Context, Grid};
+use super::net::{self, Broken, Net, Node, Outcome, Rules, Trace, Within};
 use super::pattern::{self, Contradiction, House, HouseRole, Role};
-use super::step::{Candidate, Step, Technique};
+use super::step::{length_bonus, Candidate, Step, Technique};
 
-/// How many candidates of Sudoku Explainer's chain one placement of singles stands for,
-/// for the length bonus of a contradiction chain.
-const SE_CANDIDATES_PER_PLACEMENT: usize = 3;
-
-/// Where propagation broke.
-enum Broken {
-    /// An empty cell with no candidate left.
-    Cell(usize),
-    /// A symbol with no place left in an exactly-once region.
-    Region(usize, u8),
+/// What trying every candidate under some rules found.
+enum Tried {
+    /// The candidate whose assumption breaks the grid soonest (the first in reading order
+    /// among those), where it breaks and the propagation's length.
+    Refuted(Candidate, Broken, usize),
+    /// No contradiction: what each candidate leads to, at `cell * n + value - 1`, which a
+    /// forcing net's branches then need not work out again.
+    Holds(Vec<Option<Outcome>>),
 }
 
-/// Makes naked and hidden singles after assuming `cell` is `v` until none is left;
-/// returns the grid and the number of placements, or where it broke. With `trace`, pushes
-/// there each placement the singles make, in order (only for the step chosen: the search
-/// passes `None`).
-fn propagate(
-    ctx: &Context,
-    g: &Grid,
-    cell: usize,
-    v: u8,
-    mut trace: Option<&mut Vec<Candidate>>,
-) -> Result<(Grid, usize), (Broken, usize)> {
-    let mut record = |cell: usize, value: u8| {
-        if let Some(t) = trace.as_deref_mut() {
-            t.push(Candidate { cell, value });
-        }
-    };
-    let mut g = g.clone();
-    g.place(ctx, cell, v);
-    let mut count = 1;
-    let full = full_mask(ctx.n);
-    loop {
-        let mut changed = false;
-        for c in 0..g.values.len() {
-            if g.values[c] != 0 {
-                continue;
-            }
-            match g.cand[c].count_ones() {
-                0 => return Err((Broken::Cell(c), count)),
-                1 => {
-                    let value = g.cand[c].trailing_zeros() as u8 + 1;
-                    g.place(ctx, c, value);
-                    record(c, value);
-                    count += 1;
-                    changed = true;
+/// Tries every candidate under `rules`. Each propagation stops at the shortest
+/// contradiction found so far.
+fn refute(ctx: &Context, g: &Grid, rules: Rules) -> Tried {
+    let mut best: Option<(Candidate, Broken, usize)> = None;
+    let mut outcomes: Vec<Option<Outcome>> = Vec::new();
+    for cell in 0..g.values.len() {
+        for value in values(g.cand[cell]) {
+            let c = Candidate { cell, value };
+            let bound = best.as_ref().map_or(usize::MAX, |b| b.2 - 1);
+            match net::within(ctx, g, c, rules, bound) {
+                Within::Broken(broken, length) => {
+                    best = Some((c, broken, length));
+                    outcomes = Vec::new();
+                }
+                Within::Holds(outcome) if best.is_none() => {
+                    let at = cell * ctx.n + value as usize - 1;
+                    if outcomes.len() <= at {
+                        outcomes.resize_with(at + 1, || None);
+                    }
+                    outcomes[at] = Some(outcome);
                 }
                 _ => {}
             }
         }
-        for &r in &ctx.exact {
-            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-            for &c in ctx.layout.region_cells(r) {
-                let c = c as usize;
-                let m = g.cand[c];
-                twice |= once & m;
-                once |= m;
-                if g.values[c] != 0 {
-                    placed |= bit(g.values[c]);
-                }
-            }
-            let missing = full & !placed;
-            if let Some(v) = values(missing & !once).next() {
-                return Err((Broken::Region(r, v), count));
-            }
-            for v in values(missing & once & !twice) {
-                let Some(c) = ctx
-                    .layout
-                    .region_cells(r)
-                    .iter()
-                    .map(|&c| c as usize)
-                    .find(|&c| g.has(c, v))
-                else {
-                    continue;
-                };
-                g.place(ctx, c, v);
-                record(c, v);
-                count += 1;
-                changed = true;
-            }
-        }
-        if !changed {
-            return Ok((g, count));
-        }
+    }
+    match best {
+        Some((c, broken, length)) => Tried::Refuted(c, broken, length),
+        None => Tried::Holds(outcomes),
     }
 }
 
-/// The candidate whose assumption breaks the grid soonest.
-pub(crate) fn contradiction(ctx: &Context, g: &Grid) -> Option<Step> {
-    let mut best: Option<(usize, Candidate, Broken)> = None;
-    for cell in 0..g.values.len() {
-        for v in values(g.cand[cell]) {
-            if let Err((broken, count)) = propagate(ctx, g, cell, v, None) {
-                if best.as_ref().is_none_or(|b| count < b.0) {
-                    best = Some((count, Candidate { cell, value: v }, broken));
-                }
-            }
-        }
+/// The contradiction chain (singles) or net (more `rules`) of the candidate whose
+/// assumption breaks the grid soonest.
+pub(crate) fn contradiction(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
+    match refute(ctx, g, rules) {
+        Tried::Refuted(c, broken, length) => Some(refuted(ctx, g, rules, c, broken, length)),
+        Tried::Holds(_) => None,
     }
-    let (count, c, broken) = best?;
-    let contradiction = match broken {
-        Broken::Cell(x) => Contradiction::Cell(x),
-        Broken::Region(r, v) => Contradiction::House(ctx.layout.region_name(r), v),
-    };
+}
+
+/// The step of a contradiction chain or net: `c`'s assumption breaks the grid at `broken`
+/// after a propagation of `length`.
+fn refuted(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    c: Candidate,
+    broken: Broken,
+    length: usize,
+) -> Step {
+    let mut trace = Trace::default();
+    let _ = net::assume(ctx, g, c, rules, Some(&mut trace));
+    let net = trace.net(&net::broken_targets(ctx, g, broken));
     let what = match broken {
         Broken::Cell(x) => format!("{} has no candidate left", ctx.cell(x)),
         Broken::Region(r, v) => format!("{} has no place left for {}", ctx.region(r), ctx.sym(v)),
     };
     let reason = format!(
-        "If {cell} were {v}, singles would lead to a contradiction ({what}), so {cell} is not {v}.",
+        "If {cell} were {v}, {rules} would lead to a contradiction ({what}), so {cell} is not {v}.",
         cell = ctx.cell(c.cell),
         v = ctx.sym(c.value),
+        rules = rules.words(),
     );
-    let mut step = Step::new(Technique::ContradictionChain, reason);
+    let technique = match rules {
+        Rules::Singles => Technique::ContradictionChain,
+        _ => Technique::ContradictionNet,
+    };
+    let mut step = Step::new(technique, reason);
     step.cells = vec![c.cell];
     step.candidates = vec![c];
     step.eliminations = vec![c];
     step.roles = pattern::all(&[c], Role::Source);
-    let mut implied = Vec::new();
-    let _ = propagate(ctx, g, c.cell, c.value, Some(&mut implied));
-    step.roles.extend(pattern::all(&implied, Role::Implied));
-    step.contradiction = Some(contradiction);
-    // SE counts every candidate its chain turns on or off; each placement here stands
-    // for about three of them (itself and the candidates it removes that the chain
-    // goes on from), a factor calibrated on the SE-rated puzzles of crates/dlx-sudoku/tests/sudoku_se.rs.
-    step.score += super::step::length_bonus(count * SE_CANDIDATES_PER_PLACEMENT);
-    Some(step)
+    step.contradiction = Some(match broken {
+        Broken::Cell(x) => Contradiction::Cell(x),
+        Broken::Region(r, v) => Contradiction::House(ctx.layout.region_name(r), v),
+    });
+    step.score = match rules {
+        // SE counts every candidate its chain turns on or off; the propagation's length
+        // stands for that (see `net::SE_CANDIDATES_PER_PLACEMENT`).
+        Rules::Singles => technique.base_score() + length_bonus(length),
+        _ => rules.net_score() + length_bonus(net.nodes),
+    };
+    add_net(&mut step, &[c], net);
+    step
 }
 
-/// A conclusion common to every branch of a cell's candidates or of a symbol's places in
-/// a region.
-pub(crate) fn forcing(ctx: &Context, g: &Grid) -> Option<Step> {
+/// Adds a branch's implications to `step`: its links, and its placements other than the
+/// sources as [`Role::Implied`] (each once).
+fn add_net(step: &mut Step, sources: &[Candidate], net: Net) {
+    for link in net.links {
+        if !step.links.contains(&link) {
+            step.links.push(link);
+        }
+    }
+    for c in net.implied {
+        let known = sources.contains(&c) || step.roles.iter().any(|p| p.candidate == c);
+        if !known {
+            step.roles.push(pattern::Part {
+                candidate: c,
+                role: Role::Implied,
+            });
+        }
+    }
+}
+
+/// A conclusion every branch of a source leads to.
+struct Forced {
+    /// The branches: a cell's candidates, or a symbol's places in a region.
+    branches: Vec<Candidate>,
+    /// The region, for a symbol's places.
+    region: Option<usize>,
+    placement: Option<Candidate>,
+    eliminations: Vec<Candidate>,
+    /// The branches' lengths, added up.
+    length: usize,
+}
+
+/// The first source (a cell with two or three candidates, then a symbol with two or three
+/// places in a region) whose branches all lead under `rules` to a common placement, or
+/// failing that to common eliminations.
+fn forced(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    known: Option<&[Option<Outcome>]>,
+) -> Option<Forced> {
     let mut sources: Vec<(Vec<Candidate>, Option<usize>)> = Vec::new();
     for cell in 0..g.values.len() {
         if (2..=3).contains(&g.cand[cell].count_ones()) {
@@ -168,13 +180,25 @@ pub(crate) fn forcing(ctx: &Context, g: &Grid) -> Option<Step> {
     }
     for (branches, region) in sources {
         let mut grids = Vec::new();
+        let mut length = 0;
         for b in &branches {
-            if let Ok((grid, _)) = propagate(ctx, g, b.cell, b.value, None) {
-                grids.push(grid);
+            let at = b.cell * ctx.n + b.value as usize - 1;
+            if let Some(Some(outcome)) = known.and_then(|k| k.get(at)) {
+                length += outcome.length;
+                grids.push(outcome.grid.clone());
+                continue;
+            }
+            match net::assume(ctx, g, *b, rules, None) {
+                Ok(outcome) => {
+                    length += outcome.length;
+                    grids.push(outcome.grid);
+                }
+                // A contradiction is the other technique's job.
+                Err(_) => break,
             }
         }
         if grids.len() != branches.len() || grids.is_empty() {
-            continue; // a contradiction is the other technique's job
+            continue;
         }
         let placement = (0..g.values.len()).find_map(|c| {
             let v = grids[0].values[c];
@@ -202,51 +226,167 @@ pub(crate) fn forcing(ctx: &Context, g: &Grid) -> Option<Step> {
         if placement.is_none() && eliminations.is_empty() {
             continue;
         }
-        let source = match region {
-            Some(r) => format!(
-                "{v} must go in {cells} in {region}",
-                v = ctx.sym(branches[0].value),
-                cells = ctx.cells(&branches.iter().map(|b| b.cell).collect::<Vec<_>>()),
-                region = ctx.region(r),
-            ),
-            None => format!(
-                "{cell} is {vs}",
-                cell = ctx.cell(branches[0].cell),
-                vs = ctx.syms(branches.iter().fold(0, |m, b| m | bit(b.value)), "or"),
-            ),
-        };
-        let conclusion = match placement {
-            Some(p) => format!("{} is {}", ctx.cell(p.cell), ctx.sym(p.value)),
-            None => {
-                let list: Vec<String> = eliminations
-                    .iter()
-                    .map(|e| format!("{} {}", ctx.cell(e.cell), ctx.sym(e.value)))
-                    .collect();
-                format!("{} are ruled out", super::grid::join(&list, "and"))
-            }
-        };
-        let reason =
-            format!("{source}; each choice leads by singles to the same result, so {conclusion}.");
-        let reason = capitalise(&reason);
-        let mut step = Step::new(Technique::ForcingChain, reason);
-        let mut cells: Vec<usize> = branches.iter().map(|b| b.cell).collect();
-        crate::sort::sort(&mut cells);
-        step.cells = cells;
-        step.roles = pattern::all(&branches, Role::Source);
-        step.candidates = branches;
-        if let Some(r) = region {
-            step.regions = vec![ctx.layout.region_name(r)];
-            step.houses = vec![House {
-                region: ctx.layout.region_name(r),
-                role: HouseRole::Base,
-            }];
-            step.score += 0.2;
-        }
-        step.placement = placement;
-        step.eliminations = eliminations;
-        return Some(step);
+        return Some(Forced {
+            branches,
+            region,
+            placement,
+            eliminations,
+            length,
+        });
     }
     None
+}
+
+/// The forcing chain (singles) or net (more `rules`): a conclusion common to every branch
+/// of a cell's candidates or of a symbol's places in a region.
+pub(crate) fn forcing(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
+    forcing_from(ctx, g, rules, None)
+}
+
+/// [`forcing`], with what some candidates are known to lead to.
+fn forcing_from(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    known: Option<&[Option<Outcome>]>,
+) -> Option<Step> {
+    let Forced {
+        branches,
+        region,
+        placement,
+        eliminations,
+        ..
+    } = forced(ctx, g, rules, known)?;
+    let source = match region {
+        Some(r) => format!(
+            "{v} must go in {cells} in {region}",
+            v = ctx.sym(branches[0].value),
+            cells = ctx.cells(&branches.iter().map(|b| b.cell).collect::<Vec<_>>()),
+            region = ctx.region(r),
+        ),
+        None => format!(
+            "{cell} is {vs}",
+            cell = ctx.cell(branches[0].cell),
+            vs = ctx.syms(branches.iter().fold(0, |m, b| m | bit(b.value)), "or"),
+        ),
+    };
+    let conclusion = match placement {
+        Some(p) => format!("{} is {}", ctx.cell(p.cell), ctx.sym(p.value)),
+        None => {
+            let list: Vec<String> = eliminations
+                .iter()
+                .map(|e| format!("{} {}", ctx.cell(e.cell), ctx.sym(e.value)))
+                .collect();
+            format!("{} are ruled out", super::grid::join(&list, "and"))
+        }
+    };
+    let reason = format!(
+        "{source}; each choice leads by {rules} to the same result, so {conclusion}.",
+        rules = rules.words()
+    );
+    let technique = match rules {
+        Rules::Singles => Technique::ForcingChain,
+        _ => Technique::ForcingNet,
+    };
+    let mut step = Step::new(technique, capitalise(&reason));
+    let mut cells: Vec<usize> = branches.iter().map(|b| b.cell).collect();
+    crate::sort::sort(&mut cells);
+    step.cells = cells;
+    step.roles = pattern::all(&branches, Role::Source);
+    // Each branch's implications, from its source to the conclusion.
+    let targets: Vec<Node> = match placement {
+        Some(p) => vec![(p, true)],
+        None => eliminations.iter().map(|&e| (e, false)).collect(),
+    };
+    let mut nodes = 0;
+    for &b in &branches {
+        let mut trace = Trace::default();
+        let _ = net::assume(ctx, g, b, rules, Some(&mut trace));
+        let net = trace.net(&targets);
+        nodes += net.nodes;
+        add_net(&mut step, &branches, net);
+    }
+    step.score = match rules {
+        Rules::Singles => technique.base_score(),
+        _ => rules.net_score() + length_bonus(nodes),
+    };
+    if let Some(r) = region {
+        step.regions = vec![ctx.layout.region_name(r)];
+        step.houses = vec![House {
+            region: ctx.layout.region_name(r),
+            role: HouseRole::Base,
+        }];
+        if rules == Rules::Singles {
+            // Calibrated on the SE-rated puzzles of crates/dlx-sudoku/tests/sudoku_se.rs.
+            step.score += 0.2;
+        }
+    }
+    step.candidates = branches;
+    step.placement = placement;
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// The forcing net of the first level of [`Rules::NETS`] that has one, as Sudoku Explainer
+/// takes its dynamic chains: a level is tried only when the levels below it find nothing
+/// (the nested ones are much slower), whatever the length bonus of what they find.
+pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
+    Rules::NETS.into_iter().find_map(|rules| net(ctx, g, rules))
+}
+
+/// The contradiction net under `rules` (a level above singles), or failing that the
+/// forcing net. A forcing net's length adds up its branches', so it seldom rates below a
+/// contradiction net of its level, and looking for one takes every branch to its end: it is
+/// looked for only where no contradiction net exists.
+fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
+    match refute(ctx, g, rules) {
+        Tried::Refuted(c, broken, length) => Some(refuted(ctx, g, rules, c, broken, length)),
+        // No candidate breaks the grid: each one's outcome is known.
+        Tried::Holds(outcomes) => forcing_from(ctx, g, rules, Some(&outcomes)),
+    }
+}
+
+/// A forcing chain of singles as a rule inside a nested net: the bare step (its branches,
+/// what it removes or places; no reason) and its length.
+pub(super) fn inner_forcing(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
+    let f = forced(ctx, g, Rules::Singles, None)?;
+    let mut step = Step::new(Technique::ForcingChain, String::new());
+    step.cells = f.branches.iter().map(|b| b.cell).collect();
+    step.candidates = f.branches;
+    step.regions = f
+        .region
+        .map(|r| ctx.layout.region_name(r))
+        .into_iter()
+        .collect();
+    step.placement = f.placement;
+    step.eliminations = f.eliminations;
+    Some((step, f.length))
+}
+
+/// Contradiction chains of singles as a rule inside a nested net: every candidate whose
+/// assumption breaks the grid by singles, as one bare step that removes them all, and the
+/// shortest of their lengths.
+pub(super) fn inner_contradictions(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
+    let mut refuted = Vec::new();
+    let mut shortest = usize::MAX;
+    for cell in 0..g.values.len() {
+        for value in values(g.cand[cell]) {
+            let c = Candidate { cell, value };
+            if let Err((_, length)) = net::assume(ctx, g, c, Rules::Singles, None) {
+                refuted.push(c);
+                shortest = shortest.min(length);
+            }
+        }
+    }
+    if refuted.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(Technique::ContradictionChain, String::new());
+    step.cells = refuted.iter().map(|c| c.cell).collect();
+    step.cells.dedup();
+    step.candidates = refuted.clone();
+    step.eliminations = refuted;
+    Some((step, shortest))
 }
 
 /// `s` with its first letter upper-cased: the sentences here begin with an ASCII letter, and

@@ -14,10 +14,13 @@
 //! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
 //! SE's bonus for the chain's length; Sue de Coq (6.6), contradiction chains (7.5+), ALS-XZ
 //! (7.6), ALS-XY-Wing (8.2), forcing chains (8.3+), ALS chains (8.3) and death blossom
-//! (8.4). The order and
-//! the figures are SukakuExplainer's (default settings); SE has no Sue de Coq, ALS-XZ,
-//! ALS-XY-Wing, ALS chain or death blossom, and proves their eliminations with chains and forcing
-//! chains, so they are scored near those (see [`Technique::base_score`]). Only a puzzle with exactly one
+//! (8.4); then forcing nets, SE's dynamic chains, whose assumptions propagate by more than
+//! singles: locked candidates, pairs and X-Wing (9.0+), then nested chains (9.5+), forcing
+//! chains (10.0+) and contradiction chains (10.5+), each level tried only when the ones
+//! below it find nothing. The order and the figures are SukakuExplainer's (default
+//! settings); SE has no Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom, and
+//! proves their eliminations with chains and forcing chains, so they are scored near those
+//! (see [`Technique::base_score`]). Only a puzzle with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
 //!
@@ -27,7 +30,8 @@
 //! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns;
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
 //! layouts only. Chains, forcing chains and ALS wings of four and five cells are skipped
-//! above 20x20; Sue de Coq and the other ALS techniques above 16x16, where they are slow.
+//! above 20x20; Sue de Coq and the other ALS techniques above 16x16, where they are slow;
+//! forcing nets above 9x9.
 //!
 //! ```
 //! use dlx_sudoku::{Sudoku, Technique};
@@ -45,6 +49,7 @@ mod fish;
 mod forcing;
 mod grid;
 mod intersections;
+mod net;
 mod pattern;
 mod singles;
 mod step;
@@ -55,6 +60,7 @@ mod uniqueness;
 mod wings;
 
 pub(crate) use grid::{Context, Grid};
+use net::Rules;
 pub use pattern::{Contradiction, House, HouseRole, Link, Part, Role};
 pub use step::{Candidate, Step, Technique};
 
@@ -116,7 +122,9 @@ pub(crate) fn each_finder(
     let small = ctx.n <= 20;
     // Sue de Coq, ALS-XZ and the ALS techniques after it are too slow above 16x16.
     let als_ok = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 33] = [
+    // Forcing nets run only where nothing cheaper applies, and only up to 9x9.
+    let nets = ctx.n <= 9;
+    let finders: [(f64, bool, Finder); 34] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -144,12 +152,15 @@ pub(crate) fn each_finder(
         (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
         (6.6, als_ok, &|| als::sue_de_coq(ctx, g)),
-        (7.5, small, &|| forcing::contradiction(ctx, g)),
+        (7.5, small, &|| {
+            forcing::contradiction(ctx, g, Rules::Singles)
+        }),
         (7.6, als_ok, &|| als::xz(ctx, g)),
         (8.2, als_ok, &|| als::xy_wing(ctx, g)),
-        (8.3, small, &|| forcing::forcing(ctx, g)),
+        (8.3, small, &|| forcing::forcing(ctx, g, Rules::Singles)),
         (8.3, als_ok, &|| als::chain(ctx, g)),
         (8.4, als_ok, &|| als::death_blossom(ctx, g)),
+        (9.0, nets, &|| forcing::nets(ctx, g)),
     ];
     for (base, allowed, find) in finders {
         if allowed && base <= limit && visit(base, find) {

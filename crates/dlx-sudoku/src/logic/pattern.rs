@@ -56,8 +56,8 @@ pub enum Role {
     /// A candidate a forcing chain tries (every branch), or the one a contradiction chain
     /// assumes.
     Source,
-    /// A placement the singles make from a contradiction chain's assumption, in the order
-    /// they make them, up to the contradiction.
+    /// A placement a contradiction or forcing chain's (or net's) branch makes on the way
+    /// from its source to the contradiction or the common conclusion, in the order made.
     Implied,
     /// A filled cell (a given or an entry) whose symbol rules out what a single leaves out:
     /// for a hidden single, the symbol in a peer of another empty cell of the region; for a
@@ -164,7 +164,7 @@ pub struct House {
     pub role: HouseRole,
 }
 
-/// Where a contradiction chain's assumption breaks the grid.
+/// Where a contradiction chain's (or net's) assumption breaks the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Contradiction {
     /// An empty cell with no candidate left.

@@ -92,6 +92,12 @@ pub enum Technique {
     /// Every candidate of a cell (or every place of a symbol in a region) leads by singles
     /// to the same conclusion.
     ForcingChain,
+    /// A contradiction chain whose propagation uses more than singles: locked candidates,
+    /// pairs and X-Wing (Sudoku Explainer's dynamic chains "+", 9.0), then, nested, chains,
+    /// forcing chains and contradiction chains (9.5, 10.0, 10.5).
+    ContradictionNet,
+    /// A forcing chain whose propagation uses more than singles, as a contradiction net's.
+    ForcingNet,
     /// An entry disagrees with the solution: the step gives the right symbol.
     WrongEntry,
     /// The player's pencil marks leave out the symbol the solution has in a cell.
@@ -102,7 +108,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order of this enum.
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 36] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -134,6 +140,8 @@ impl Technique {
         Technique::BugPlusOne,
         Technique::ContradictionChain,
         Technique::ForcingChain,
+        Technique::ContradictionNet,
+        Technique::ForcingNet,
         Technique::WrongEntry,
         Technique::MissingCandidate,
         Technique::Reveal,
@@ -173,6 +181,8 @@ impl Technique {
             Technique::BugPlusOne => "bug_plus_one",
             Technique::ContradictionChain => "contradiction_chain",
             Technique::ForcingChain => "forcing_chain",
+            Technique::ContradictionNet => "contradiction_net",
+            Technique::ForcingNet => "forcing_net",
             Technique::WrongEntry => "wrong_entry",
             Technique::MissingCandidate => "missing_candidate",
             Technique::Reveal => "reveal",
@@ -214,6 +224,8 @@ impl Technique {
             Technique::BugPlusOne => "BUG+1",
             Technique::ContradictionChain => "Contradiction chain",
             Technique::ForcingChain => "Forcing chain",
+            Technique::ContradictionNet => "Contradiction net",
+            Technique::ForcingNet => "Forcing net",
             Technique::WrongEntry => "Wrong entry",
             Technique::MissingCandidate => "Missing pencil mark",
             Technique::Reveal => "A cell of the solution",
@@ -262,6 +274,7 @@ impl Technique {
             Technique::DeathBlossom => 8.4,
             Technique::ContradictionChain => 7.5,
             Technique::ForcingChain => 8.3,
+            Technique::ContradictionNet | Technique::ForcingNet => 9.0,
             Technique::WrongEntry | Technique::MissingCandidate | Technique::Reveal => 0.0,
         }
     }
@@ -311,12 +324,16 @@ pub struct Step {
     pub placement: Option<Candidate>,
     /// Why, in one plain-English sentence.
     pub reason: String,
-    /// Its difficulty on the Sudoku Explainer scale (1.0 to about 9).
+    /// Its difficulty on the Sudoku Explainer scale (1.0 to about 11).
     pub score: f64,
     /// For a chain (X-chain, XY-chain, AIC, turbot fish, W-Wing), each link between
     /// consecutive nodes in chain order, strong or weak; for ALS-XZ, ALS-XY-Wing and death
     /// blossom, the weak links of each restricted common candidate (between the places of
-    /// that symbol in the two sets it joins, or the stem and its petal); empty otherwise.
+    /// that symbol in the two sets it joins, or the stem and its petal). For a contradiction
+    /// or forcing chain or net, the implications of each branch from its source to the
+    /// contradiction or the common conclusion (a candidate turned off forcing one on is a
+    /// strong link, one turned on ruling one out a weak link; in a net a candidate may have
+    /// several links in). Empty otherwise.
     pub links: Vec<Link>,
     /// The houses of the pattern, each with what it does (base, cover, ...).
     pub houses: Vec<House>,
@@ -325,7 +342,7 @@ pub struct Step {
     /// techniques ([`Technique::WrongEntry`], [`Technique::MissingCandidate`],
     /// [`Technique::Reveal`]), which have none.
     pub roles: Vec<Part>,
-    /// For a contradiction chain, where its assumption breaks the grid.
+    /// For a contradiction chain or net, where its assumption breaks the grid.
     pub contradiction: Option<Contradiction>,
 }
 

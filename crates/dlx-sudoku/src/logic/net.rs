@@ -1,0 +1,605 @@
+//! What an assumption leads to: the propagation behind contradiction and forcing chains and
+//! forcing nets (Sudoku Explainer's dynamic chains). A candidate is assumed true, then
+//! rules are applied to the assumed grid until none applies or the grid breaks. Which
+//! rules grows with [`Rules`]: singles alone (SE's Nishio and forcing chains), then
+//! locked candidates, naked and hidden pairs and X-Wing whenever singles stall (SE's
+//! "Dynamic Forcing Chains (+)"), then, nested, whole chains inside the assumption (SE's
+//! nested forcing chains): alternating inference chains, then cell and region forcing
+//! chains, then contradiction chains, each level with every rule of the levels below and
+//! each rule tried only when the cheaper ones stall.
+//!
+//! With a [`Trace`] (only for the step a finder returns, never inside a search) the
+//! propagation records why each candidate was turned on (a single, or a rule's placement)
+//! or off (a placement, or a rule's elimination), so that the step can give the
+//! implications leading from its source to its conclusion as links a page can draw.
+
+use std::collections::HashMap;
+
+use crate::propagate::full_mask;
+
+use super::chains::{self, Kind};
+use super::forcing;
+use super::grid::{bit, values, Context, Grid};
+use super::pattern::Link;
+use super::step::{Candidate, Step, Technique};
+use super::{fish, intersections, subsets};
+
+/// How many candidates of Sudoku Explainer's chain one placement stands for (itself and
+/// the candidates it removes that the chain goes on from), for the length bonus: a factor
+/// calibrated on the SE-rated puzzles of `crates/dlx-sudoku/tests/sudoku_se.rs`.
+pub(crate) const SE_CANDIDATES_PER_PLACEMENT: usize = 3;
+
+/// Which rules the propagation applies inside an assumption, each level with every rule of
+/// the levels before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Rules {
+    /// Naked and hidden singles.
+    Singles,
+    /// Then locked candidates, hidden and naked pairs and X-Wing (SE's dynamic chains "+",
+    /// 9.0).
+    Plus,
+    /// Then the shortest alternating inference chain (SE's nested forcing chains, 9.5).
+    Chains,
+    /// Then cell and region forcing chains of singles (SE's nested multiple forcing
+    /// chains, 10.0).
+    Forcing,
+    /// Then contradiction chains of singles (SE's nested dynamic forcing chains, 10.5).
+    Contradiction,
+}
+
+impl Rules {
+    /// Every level above singles, easiest first: the forcing nets.
+    pub(crate) const NETS: [Rules; 4] = [
+        Rules::Plus,
+        Rules::Chains,
+        Rules::Forcing,
+        Rules::Contradiction,
+    ];
+
+    /// Sudoku Explainer's base difficulty of a net whose propagation uses these rules
+    /// (singles: see [`forcing`], whose chains rate by their technique).
+    pub(crate) fn net_score(self) -> f64 {
+        match self {
+            Rules::Singles | Rules::Plus => 9.0,
+            Rules::Chains => 9.5,
+            Rules::Forcing => 10.0,
+            Rules::Contradiction => 10.5,
+        }
+    }
+
+    /// The rules in words, for a step's reason: "singles", "singles, locked candidates,
+    /// pairs and X-Wings", ...
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            Rules::Singles => "singles",
+            Rules::Plus => "singles, locked candidates, pairs and X-Wings",
+            Rules::Chains => "singles, locked candidates, pairs, X-Wings and chains",
+            Rules::Forcing => {
+                "singles, locked candidates, pairs, X-Wings, chains and forcing chains"
+            }
+            Rules::Contradiction => {
+                "singles, locked candidates, pairs, X-Wings, chains, forcing chains and contradiction chains"
+            }
+        }
+    }
+}
+
+/// Where an assumption broke the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Broken {
+    /// An empty cell with no candidate left.
+    Cell(usize),
+    /// A symbol with no place left in an exactly-once region.
+    Region(usize, u8),
+}
+
+/// A candidate turned on (true) or off (false) by an assumption.
+pub(crate) type Node = (Candidate, bool);
+
+/// Why each candidate an assumption reached was turned on or off: the order in which it
+/// was, and its parents, each with whether the link from it is drawn (a true strong or
+/// weak link) or only followed (the eliminations that made a rule's pattern).
+#[derive(Debug, Default)]
+pub(crate) struct Trace {
+    parents: HashMap<Node, (usize, Vec<(Node, bool)>)>,
+    /// For a candidate a nested chain turned off (or on), that chain's links inside the
+    /// assumption: an alternating inference chain's, or each branch's implications of a
+    /// forcing or contradiction chain.
+    nested: HashMap<Node, Vec<Link>>,
+}
+
+impl Trace {
+    /// Records `node` with its parents, unless it is recorded already (the first reason
+    /// stands).
+    fn add(&mut self, node: Node, parents: Vec<(Node, bool)>) {
+        let next = self.parents.len();
+        self.parents.entry(node).or_insert((next, parents));
+    }
+
+    fn has(&self, node: &Node) -> bool {
+        self.parents.contains_key(node)
+    }
+
+    /// The implications that lead to `targets` (see [`Net`]).
+    pub(crate) fn net(&self, targets: &[Node]) -> Net {
+        let mut seen: Vec<Node> = Vec::new();
+        let mut todo: Vec<Node> = targets.iter().copied().filter(|t| self.has(t)).collect();
+        let mut links: Vec<(usize, usize, Link)> = Vec::new();
+        while let Some(node) = todo.pop() {
+            if seen.contains(&node) {
+                continue;
+            }
+            seen.push(node);
+            let Some((order, parents)) = self.parents.get(&node) else {
+                continue;
+            };
+            for &link in self.nested.get(&node).into_iter().flatten() {
+                links.push((*order, 0, link));
+            }
+            for &(parent, drawn) in parents {
+                if drawn {
+                    let from = self.parents.get(&parent).map_or(0, |p| p.0);
+                    let link = Link {
+                        from: parent.0,
+                        to: node.0,
+                        strong: node.1,
+                    };
+                    links.push((*order, from, link));
+                }
+                todo.push(parent);
+            }
+        }
+        links.sort_by_key(|&(to, from, _)| (to, from));
+        let mut kept: Vec<Link> = Vec::new();
+        links.retain(|l| {
+            let new = !kept.contains(&l.2);
+            kept.push(l.2);
+            new
+        });
+        let mut on: Vec<(usize, Candidate)> = seen
+            .iter()
+            .filter(|n| n.1)
+            .filter_map(|n| self.parents.get(n).map(|p| (p.0, n.0)))
+            .collect();
+        crate::sort::sort(&mut on);
+        Net {
+            links: links.into_iter().map(|l| l.2).collect(),
+            implied: on.into_iter().map(|(_, c)| c).collect(),
+            nodes: seen.len(),
+        }
+    }
+}
+
+/// The implications that lead to a conclusion, from a [`Trace`].
+#[derive(Debug)]
+pub(crate) struct Net {
+    /// Every drawn link among the conclusion's ancestors, in the order the propagation
+    /// made them.
+    pub(crate) links: Vec<Link>,
+    /// The candidates turned on among them (the placements, the assumption first), in the
+    /// same order.
+    pub(crate) implied: Vec<Candidate>,
+    /// How many candidates, on or off, the conclusion rests on: Sudoku Explainer's
+    /// complexity of the chain, for its length bonus.
+    pub(crate) nodes: usize,
+}
+
+/// The candidates a contradiction turns off: every candidate `g` has in the cell left
+/// without any, or every place `g` has for the symbol in the region left without one.
+pub(crate) fn broken_targets(ctx: &Context, g: &Grid, broken: Broken) -> Vec<Node> {
+    match broken {
+        Broken::Cell(x) => values(g.cand[x])
+            .map(|value| (Candidate { cell: x, value }, false))
+            .collect(),
+        Broken::Region(r, v) => ctx
+            .layout
+            .region_cells(r)
+            .iter()
+            .map(|&p| Candidate {
+                cell: p as usize,
+                value: v,
+            })
+            .filter(|p| g.has(p.cell, v))
+            .map(|p| (p, false))
+            .collect(),
+    }
+}
+
+/// The links of the implications from assuming `source` in `g` (by singles) to `targets`,
+/// or to the contradiction it leads to if `targets` is empty.
+fn branch_links(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Vec<Link> {
+    let mut trace = Trace::default();
+    let targets = match assume(ctx, g, source, Rules::Singles, Some(&mut trace)) {
+        Err((broken, _)) if targets.is_empty() => broken_targets(ctx, g, broken),
+        _ => targets.to_vec(),
+    };
+    trace.net(&targets).links
+}
+
+/// What an assumption led to without breaking the grid: the grid, and the length of the
+/// propagation in Sudoku Explainer's candidates.
+#[derive(Debug)]
+pub(crate) struct Outcome {
+    pub(crate) grid: Grid,
+    pub(crate) length: usize,
+}
+
+/// Assumes `assumed` true in `g` and applies `rules` until none applies: the outcome, or
+/// where the grid broke with the length up to there. With `trace`, records why each
+/// candidate was turned on or off.
+pub(crate) fn assume(
+    ctx: &Context,
+    g: &Grid,
+    assumed: Candidate,
+    rules: Rules,
+    trace: Option<&mut Trace>,
+) -> Result<Outcome, (Broken, usize)> {
+    match propagate(ctx, g, assumed, rules, usize::MAX, trace) {
+        Ok(outcome) => Ok(outcome),
+        Err(Stop::Broken(broken, length)) => Err((broken, length)),
+        // No bound, so never stopped.
+        Err(Stop::Bound) => Ok(Outcome {
+            grid: g.clone(),
+            length: usize::MAX,
+        }),
+    }
+}
+
+/// What an assumption leads to within a bound on its propagation's length.
+pub(crate) enum Within {
+    /// It breaks the grid, where, with that length.
+    Broken(Broken, usize),
+    /// It leads to this grid, where no rule applies any more.
+    Holds(Outcome),
+    /// It does not break the grid within the bound.
+    Beyond,
+}
+
+/// What assuming `assumed` under `rules` leads to, with a propagation no longer than
+/// `bound` (the search for the shortest contradiction stops each propagation at the
+/// shortest found so far).
+pub(crate) fn within(
+    ctx: &Context,
+    g: &Grid,
+    assumed: Candidate,
+    rules: Rules,
+    bound: usize,
+) -> Within {
+    match propagate(ctx, g, assumed, rules, bound, None) {
+        Err(Stop::Broken(broken, length)) if length <= bound => Within::Broken(broken, length),
+        Ok(outcome) => Within::Holds(outcome),
+        Err(_) => Within::Beyond,
+    }
+}
+
+/// Why a propagation stopped before its end.
+enum Stop {
+    /// The grid broke.
+    Broken(Broken, usize),
+    /// It grew longer than its bound.
+    Bound,
+}
+
+fn propagate(
+    ctx: &Context,
+    g: &Grid,
+    assumed: Candidate,
+    rules: Rules,
+    bound: usize,
+    trace: Option<&mut Trace>,
+) -> Result<Outcome, Stop> {
+    let mut run = Run {
+        ctx,
+        start: g,
+        g: g.clone(),
+        length: 0,
+        bound,
+        trace,
+    };
+    run.place(assumed, Vec::new());
+    loop {
+        if let Some(stop) = run.singles() {
+            return Err(stop);
+        }
+        if rules == Rules::Singles || !run.rule(rules) {
+            return Ok(Outcome {
+                grid: run.g,
+                length: run.length,
+            });
+        }
+        if run.length > run.bound {
+            return Err(Stop::Bound);
+        }
+    }
+}
+
+/// One propagation.
+struct Run<'a, 't> {
+    ctx: &'a Context<'a>,
+    /// The grid before the assumption.
+    start: &'a Grid,
+    g: Grid,
+    length: usize,
+    /// The length past which the propagation stops.
+    bound: usize,
+    trace: Option<&'t mut Trace>,
+}
+
+impl Run<'_, '_> {
+    /// Places `c` (turned on by `parents`), turning off the other candidates of its cell
+    /// and its symbol in its peers.
+    fn place(&mut self, c: Candidate, parents: Vec<(Node, bool)>) {
+        if let Some(t) = self.trace.as_deref_mut() {
+            let on = (c, true);
+            t.add(on, parents);
+            for w in values(self.g.cand[c.cell] & !bit(c.value)) {
+                let off = Candidate {
+                    cell: c.cell,
+                    value: w,
+                };
+                t.add((off, false), vec![(on, true)]);
+            }
+            for p in self.ctx.peers(c.cell) {
+                if self.g.has(p, c.value) {
+                    let off = Candidate {
+                        cell: p,
+                        value: c.value,
+                    };
+                    t.add((off, false), vec![(on, true)]);
+                }
+            }
+        }
+        self.g.place(self.ctx, c.cell, c.value);
+        self.length += SE_CANDIDATES_PER_PLACEMENT;
+    }
+
+    /// The candidates of the start grid that this propagation turned off among `of`, as
+    /// parents drawn with strong links to what they force.
+    fn turned_off(&self, of: impl Iterator<Item = Candidate>) -> Vec<(Node, bool)> {
+        match self.trace.as_deref() {
+            Some(t) => of
+                .map(|c| (c, false))
+                .filter(|n| t.has(n))
+                .map(|n| (n, true))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Makes naked and hidden singles until none is left, or returns where the grid broke
+    /// (or that the propagation grew past its bound).
+    fn singles(&mut self) -> Option<Stop> {
+        let ctx = self.ctx;
+        let full = full_mask(ctx.n);
+        loop {
+            let mut changed = false;
+            for c in 0..self.g.values.len() {
+                if self.g.values[c] != 0 {
+                    continue;
+                }
+                match self.g.cand[c].count_ones() {
+                    0 => return Some(Stop::Broken(Broken::Cell(c), self.length)),
+                    1 => {
+                        let value = self.g.cand[c].trailing_zeros() as u8 + 1;
+                        let others = values(self.start.cand[c] & !bit(value))
+                            .map(|w| Candidate { cell: c, value: w });
+                        let parents = self.turned_off(others);
+                        self.place(Candidate { cell: c, value }, parents);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            for &r in &ctx.exact {
+                let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+                for &c in ctx.layout.region_cells(r) {
+                    let c = c as usize;
+                    let m = self.g.cand[c];
+                    twice |= once & m;
+                    once |= m;
+                    if self.g.values[c] != 0 {
+                        placed |= bit(self.g.values[c]);
+                    }
+                }
+                let missing = full & !placed;
+                if let Some(v) = values(missing & !once).next() {
+                    return Some(Stop::Broken(Broken::Region(r, v), self.length));
+                }
+                for v in values(missing & once & !twice) {
+                    let cells = ctx.layout.region_cells(r).iter().map(|&c| c as usize);
+                    let Some(cell) = cells.clone().find(|&c| self.g.has(c, v)) else {
+                        continue;
+                    };
+                    let others = cells
+                        .filter(|&p| p != cell && self.start.has(p, v))
+                        .map(|p| Candidate { cell: p, value: v });
+                    let parents = self.turned_off(others);
+                    self.place(Candidate { cell, value: v }, parents);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return None;
+            }
+            if self.length > self.bound {
+                return Some(Stop::Bound);
+            }
+        }
+    }
+
+    /// Applies the first rule above singles, of those `rules` allows, that makes progress;
+    /// whether one did.
+    fn rule(&mut self, rules: Rules) -> bool {
+        let (ctx, g) = (self.ctx, &self.g);
+        let found = intersections::find(ctx, g)
+            .or_else(|| subsets::hidden(ctx, g, 2))
+            .or_else(|| subsets::naked(ctx, g, 2))
+            .or_else(|| fish::find(ctx, g, 2))
+            .map(|step| (step, 0))
+            .or_else(|| {
+                (rules >= Rules::Chains)
+                    .then(|| chains::find(ctx, g, Kind::Aic))
+                    .flatten()
+                    .map(|step| (step, 0))
+            })
+            .or_else(|| {
+                (rules >= Rules::Forcing)
+                    .then(|| forcing::inner_forcing(ctx, g))
+                    .flatten()
+            })
+            .or_else(|| {
+                (rules >= Rules::Contradiction)
+                    .then(|| forcing::inner_contradictions(ctx, g))
+                    .flatten()
+            });
+        match found {
+            Some((step, length)) => {
+                self.apply(&step);
+                self.length += length;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Applies a rule's step: its eliminations and its placement.
+    fn apply(&mut self, step: &Step) {
+        let ctx = self.ctx;
+        let hidden = self.trace.as_deref().map(|t| rule_parents(ctx, t, step));
+        let nested = match self.trace.is_some() {
+            true => self.nest(step),
+            false => Vec::new(),
+        };
+        // What the propagation turned off in the cells a nested chain goes through: what
+        // made that chain possible in the assumption (followed, not drawn).
+        let nested_parents = |node: Node| -> Vec<(Node, bool)> {
+            nested
+                .iter()
+                .filter(|(n, _)| *n == node)
+                .flat_map(|(_, parents)| parents.iter().map(|&p| (p, false)))
+                .collect()
+        };
+        for &e in &step.eliminations {
+            if !self.g.has(e.cell, e.value) {
+                continue;
+            }
+            if let (Some(t), Some(hidden)) = (self.trace.as_deref_mut(), hidden.as_ref()) {
+                // Each candidate of the pattern that rules `e` out directly: a weak link.
+                let mut parents: Vec<(Node, bool)> = step
+                    .candidates
+                    .iter()
+                    .filter(|p| {
+                        **p != e
+                            && (p.cell == e.cell
+                                || (p.value == e.value && ctx.sees(p.cell, e.cell)))
+                    })
+                    .map(|&p| ((p, true), true))
+                    .collect();
+                parents.extend(hidden.iter().map(|&n| (n, false)));
+                parents.extend(nested_parents((e, false)));
+                t.add((e, false), parents);
+            }
+            self.g.cand[e.cell] &= !bit(e.value);
+            self.length += 1;
+        }
+        if let Some(p) = step.placement {
+            if self.g.values[p.cell] == 0 && self.g.has(p.cell, p.value) {
+                let mut parents: Vec<(Node, bool)> = hidden
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|n| (n, false))
+                    .collect();
+                parents.extend(nested_parents((p, true)));
+                self.place(p, parents);
+            }
+        }
+    }
+}
+
+impl Run<'_, '_> {
+    /// Records the links of a nested chain's step for what it concludes: an alternating
+    /// inference chain's own links; for inner contradiction chains, each refuted
+    /// candidate's implications up to its contradiction; for an inner forcing chain, each
+    /// branch's implications up to the conclusion. Returns, for each conclusion, the
+    /// candidates the propagation turned off in the cells its chain goes through.
+    fn nest(&mut self, step: &Step) -> Vec<(Node, Vec<Node>)> {
+        let (ctx, g) = (self.ctx, &self.g);
+        let conclusions: Vec<Node> = step
+            .eliminations
+            .iter()
+            .map(|&e| (e, false))
+            .chain(step.placement.map(|p| (p, true)))
+            .collect();
+        let mut nested: Vec<(Node, Vec<Link>)> = Vec::new();
+        match step.technique {
+            Technique::ContradictionChain => {
+                for &(e, on) in &conclusions {
+                    nested.push(((e, on), branch_links(ctx, g, e, &[])));
+                }
+            }
+            Technique::ForcingChain => {
+                for &node in &conclusions {
+                    let links = step
+                        .candidates
+                        .iter()
+                        .flat_map(|&b| branch_links(ctx, g, b, &[node]))
+                        .collect();
+                    nested.push((node, links));
+                }
+            }
+            _ if !step.links.is_empty() => {
+                for &node in &conclusions {
+                    nested.push((node, step.links.clone()));
+                }
+            }
+            _ => {}
+        }
+        let mut parents = Vec::new();
+        if let Some(t) = self.trace.as_deref_mut() {
+            for (node, links) in nested {
+                if t.has(&node) {
+                    continue;
+                }
+                let cells: Vec<usize> = links
+                    .iter()
+                    .flat_map(|l| [l.from.cell, l.to.cell])
+                    .collect();
+                let mut off: Vec<Node> = t
+                    .parents
+                    .keys()
+                    .filter(|n| !n.1 && cells.contains(&n.0.cell))
+                    .copied()
+                    .collect();
+                crate::sort::sort_by_key(&mut off, |n| t.parents[n].0);
+                parents.push((node, off));
+                t.nested.entry(node).or_insert(links);
+            }
+        }
+        parents
+    }
+}
+
+/// The candidates the propagation turned off that made a rule's pattern: those in the
+/// pattern's cells, and those of the pattern's symbols in its regions (followed, not
+/// drawn: SE's "rule parents").
+fn rule_parents(ctx: &Context, t: &Trace, step: &Step) -> Vec<Node> {
+    let symbols = step.candidates.iter().fold(0u32, |m, c| m | bit(c.value));
+    let in_regions = |c: &Candidate| {
+        symbols & bit(c.value) != 0
+            && step.regions.iter().any(|name| {
+                (0..ctx.layout.region_count()).any(|r| {
+                    ctx.layout.region_name(r) == *name
+                        && ctx.layout.region_cells(r).contains(&(c.cell as u32))
+                })
+            })
+    };
+    let mut parents: Vec<Node> = t
+        .parents
+        .keys()
+        .filter(|n| !n.1)
+        .filter(|n| step.cells.contains(&n.0.cell) || in_regions(&n.0))
+        .copied()
+        .collect();
+    crate::sort::sort_by_key(&mut parents, |n| t.parents[n].0);
+    parents
+}

@@ -1,0 +1,352 @@
+//! Forcing nets (Sudoku Explainer's dynamic chains) on the hardest puzzles: Arto Inkala's
+//! "world's hardest" puzzle and samples of the forum's hardest lists get a logical path to
+//! the end, every step checked against the solution; the hint takes the path's first step;
+//! and every contradiction or forcing chain or net carries each branch's implications as
+//! links that hold in the grid it was found on.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use dlx_sudoku::{
+    Candidate, Contradiction, Grade, Layout, Role, SolvePath, Step, Sudoku, Technique,
+};
+
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+fn parse(line: &str) -> Sudoku {
+    line.parse().expect("a valid puzzle")
+}
+
+/// Whether two distinct cells share a region.
+fn sees(layout: &Layout, a: usize, b: usize) -> bool {
+    a != b
+        && layout
+            .cell_regions(a)
+            .iter()
+            .any(|r| layout.cell_regions(b).contains(r))
+}
+
+/// The candidate grid a path's steps are taken on: the puzzle's candidates, then each
+/// step's eliminations and placement.
+struct Replay {
+    values: Vec<u8>,
+    cand: Vec<u32>,
+}
+
+impl Replay {
+    fn new(puzzle: &Sudoku) -> Replay {
+        let candidates = puzzle.candidates().expect("valid");
+        Replay {
+            values: puzzle.values().to_vec(),
+            cand: (0..puzzle.values().len())
+                .map(|c| candidates.mask(c))
+                .collect(),
+        }
+    }
+
+    fn has(&self, cell: usize, v: u8) -> bool {
+        self.cand[cell] & (1 << (v - 1)) != 0
+    }
+
+    fn apply(&mut self, layout: &Layout, step: &Step) {
+        for e in &step.eliminations {
+            self.cand[e.cell] &= !(1 << (e.value - 1));
+        }
+        if let Some(p) = step.placement {
+            self.values[p.cell] = p.value;
+            self.cand[p.cell] = 0;
+            for peer in 0..self.values.len() {
+                if sees(layout, p.cell, peer) {
+                    self.cand[peer] &= !(1 << (p.value - 1));
+                }
+            }
+        }
+    }
+}
+
+/// Checks a path step by step against the solution (what `sudoku_se.rs`'s `grade` checks:
+/// no true candidate removed, no wrong placement), that each step does something, that the
+/// path solves the puzzle, and the links of every contradiction or forcing chain or net
+/// (see [`check_links`]).
+fn check_path(puzzle: &Sudoku, path: &SolvePath) {
+    let solution = puzzle.unique_solution().unwrap().expect("unique");
+    let solution = solution.values();
+    let layout = puzzle.layout();
+    let mut replay = Replay::new(puzzle);
+    for step in &path.steps {
+        for e in &step.eliminations {
+            assert_ne!(
+                solution[e.cell], e.value,
+                "{puzzle}: {} removes a true candidate: {}",
+                step.technique, step.reason
+            );
+        }
+        if let Some(p) = step.placement {
+            assert_eq!(
+                solution[p.cell], p.value,
+                "{puzzle}: {} places wrongly: {}",
+                step.technique, step.reason
+            );
+        }
+        assert!(step.placement.is_some() || !step.eliminations.is_empty());
+        if matches!(
+            step.technique,
+            Technique::ContradictionChain
+                | Technique::ForcingChain
+                | Technique::ContradictionNet
+                | Technique::ForcingNet
+        ) {
+            check_links(layout, &replay, step);
+        }
+        replay.apply(layout, step);
+    }
+    assert!(
+        path.solved,
+        "{puzzle}: the path stops after {} steps",
+        path.steps.len()
+    );
+    assert_eq!(path.grid.values(), solution);
+}
+
+/// The links of a contradiction or forcing chain or net, on the grid `before` it: each
+/// link joins two candidates of that grid that a single or a rule connects (one cell, or
+/// one symbol in two cells that share a region); each source starts some link; and the
+/// links reach the conclusion: every candidate of the cell, or every place of the symbol,
+/// that the contradiction leaves empty, or the placement, or each elimination, is the end
+/// of a link (strong to a candidate turned on, weak to one turned off), or the start of a
+/// nested chain that refutes it.
+fn check_links(layout: &Layout, before: &Replay, step: &Step) {
+    let why = &step.reason;
+    assert!(!step.links.is_empty(), "no links: {why}");
+    for link in &step.links {
+        let (a, b) = (link.from, link.to);
+        assert!(
+            before.has(a.cell, a.value),
+            "{a:?} is not a candidate: {why}"
+        );
+        assert!(
+            before.has(b.cell, b.value),
+            "{b:?} is not a candidate: {why}"
+        );
+        let same_cell = a.cell == b.cell && a.value != b.value;
+        let same_symbol = a.value == b.value && sees(layout, a.cell, b.cell);
+        assert!(same_cell || same_symbol, "{link:?} joins nothing: {why}");
+    }
+    for source in step.roles.iter().filter(|p| p.role == Role::Source) {
+        assert!(
+            step.links.iter().any(|l| l.from == source.candidate),
+            "{source:?} starts no link: {why}"
+        );
+    }
+    let reached = |c: Candidate, on: bool| {
+        step.links
+            .iter()
+            .any(|l| (l.to == c && l.strong == on) || (!on && l.from == c))
+    };
+    match (step.contradiction, step.placement) {
+        (Some(Contradiction::Cell(x)), _) => {
+            for v in 1..=9 {
+                let c = Candidate { cell: x, value: v };
+                assert!(
+                    !before.has(x, v) || reached(c, false),
+                    "{c:?} not reached: {why}"
+                );
+            }
+        }
+        (Some(Contradiction::House(region, v)), _) => {
+            let r = (0..layout.region_count())
+                .find(|&r| layout.region_name(r) == region)
+                .expect("the region");
+            for &cell in layout.region_cells(r) {
+                let c = Candidate {
+                    cell: cell as usize,
+                    value: v,
+                };
+                assert!(
+                    !before.has(c.cell, v) || reached(c, false),
+                    "{c:?} not reached: {why}"
+                );
+            }
+        }
+        (None, Some(p)) => assert!(reached(p, true), "{p:?} not reached: {why}"),
+        (None, None) => {
+            for &e in &step.eliminations {
+                assert!(reached(e, false), "{e:?} not reached: {why}");
+            }
+        }
+    }
+}
+
+/// The step a hint gives on the bare puzzle: `sudoku_hint` with no entries and no marks.
+fn first_hint(puzzle: &Sudoku) -> Step {
+    let empty = Sudoku::new(
+        Arc::clone(puzzle.shared_layout()),
+        vec![0; puzzle.values().len()],
+    )
+    .expect("empty entries");
+    puzzle
+        .next_step(&empty, None)
+        .expect("unique")
+        .expect("not full")
+}
+
+/// Each technique of a path with its number of steps.
+fn counts(path: &SolvePath) -> BTreeMap<&'static str, usize> {
+    let mut counts = BTreeMap::new();
+    for step in &path.steps {
+        *counts.entry(step.technique.name()).or_default() += 1;
+    }
+    counts
+}
+
+/// Inkala's puzzle, which no technique below forcing nets touches, gets a logical path to
+/// the end; the first hint is its first step, a forcing net, not a revealed cell; the grade
+/// agrees with the path.
+#[test]
+fn inkalas_puzzle_gets_a_logical_path() {
+    let puzzle = parse(INKALA);
+    let path = puzzle.solve_path().unwrap();
+    check_path(&puzzle, &path);
+    let grade = Grade::of_path(&path);
+    println!(
+        "Inkala: {} steps, hardest {:.1} ({:?}): {:?}",
+        path.steps.len(),
+        grade.score,
+        grade.hardest,
+        counts(&path)
+    );
+    let first = &path.steps[0];
+    assert!(
+        matches!(
+            first.technique,
+            Technique::ContradictionNet | Technique::ForcingNet
+        ),
+        "{}",
+        first.reason
+    );
+    assert!(first.score >= 9.0, "{}", first.score);
+    assert_eq!(&first_hint(&puzzle), first);
+    assert_eq!(puzzle.grade().unwrap(), grade);
+    assert!(grade.solved && grade.score >= 9.0 && grade.score < dlx_sudoku::UNSOLVED_SCORE);
+}
+
+/// The hardest puzzles known: every `every`-th puzzle of a vendored sample of the forum's
+/// lists.
+fn hardest(file: &str, every: usize) -> Vec<Sudoku> {
+    let path = format!(
+        "{}/../../tests/data/sudoku/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).expect("the sample");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(every)
+        .map(|l| parse(l.trim()))
+        .collect()
+}
+
+/// One verdict on the hardest puzzles: on a sample of each list, the path solves every
+/// puzzle with every step checked, the rating is the path's, and the first hint on the
+/// bare puzzle is the path's first step.
+#[test]
+fn the_hardest_puzzles_get_a_path_and_the_hint_takes_its_first_step() {
+    let mut techniques: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut scores = Vec::new();
+    for (file, every) in [
+        ("puzzles6_forum_hardest_1106.sample", 75),
+        ("puzzles5_forum_hardest_1905_11+.sample", 75),
+    ] {
+        for puzzle in hardest(file, every) {
+            let path = puzzle.solve_path().unwrap();
+            check_path(&puzzle, &path);
+            assert_eq!(first_hint(&puzzle), path.steps[0], "{puzzle}");
+            let grade = Grade::of_path(&path);
+            assert_eq!(puzzle.grade().unwrap(), grade, "{puzzle}");
+            scores.push(grade.score);
+            for (t, k) in counts(&path) {
+                *techniques.entry(t).or_default() += k;
+            }
+        }
+    }
+    println!("scores {scores:?}\n{techniques:?}");
+    assert!(
+        techniques.contains_key("contradiction_net") || techniques.contains_key("forcing_net"),
+        "no net in the sample: {techniques:?}"
+    );
+}
+
+/// Nets run only where nothing cheaper applies: none in the paths of the SE-rated
+/// diabolical sample (SE 5.4 to 9.1), whose hardest steps are chains.
+#[test]
+fn no_net_where_cheaper_techniques_do() {
+    let text = std::fs::read_to_string(format!(
+        "{}/../../tests/data/sudoku/se/diabolical.sample.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut forcing = 0;
+    for line in text.lines() {
+        let Some(puzzle) = line.split_whitespace().nth(1) else {
+            continue;
+        };
+        let path = parse(puzzle).solve_path().unwrap();
+        for step in &path.steps {
+            assert!(
+                !matches!(
+                    step.technique,
+                    Technique::ContradictionNet | Technique::ForcingNet
+                ),
+                "{puzzle}: {}",
+                step.reason
+            );
+            forcing += usize::from(matches!(
+                step.technique,
+                Technique::ContradictionChain | Technique::ForcingChain
+            ));
+        }
+    }
+    // The sample does reach the chains just below the nets.
+    assert!(forcing > 0);
+}
+
+/// What the paths of the hardest puzzles cost: `Sudoku::grade` (the path, what
+/// `rate_sudoku` runs) on every `NETS_EVERY`-th puzzle (default 8) of each vendored
+/// sample of the forum's hardest lists, median, 99th percentile and maximum. Run with
+/// `cargo test --profile ci -p dlx-sudoku --test sudoku_tests -- sudoku_nets::hardest_times
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn hardest_times() {
+    let every = std::env::var("NETS_EVERY")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(8);
+    for file in [
+        "puzzles6_forum_hardest_1106.sample",
+        "puzzles5_forum_hardest_1905_11+.sample",
+    ] {
+        let mut millis = Vec::new();
+        let mut solved = 0;
+        let mut scores = Vec::new();
+        for puzzle in hardest(file, every) {
+            let start = std::time::Instant::now();
+            let grade = puzzle.grade().unwrap();
+            millis.push(start.elapsed().as_secs_f64() * 1e3);
+            solved += usize::from(grade.solved);
+            scores.push(grade.score);
+        }
+        millis.sort_by(f64::total_cmp);
+        scores.sort_by(f64::total_cmp);
+        let at = |v: &[f64], q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "{file}, every {every}th: {} puzzles, {solved} solved by logic; grade: median {:.0} ms, p99 {:.0} ms, max {:.0} ms; score median {:.1}, max {:.1}",
+            millis.len(),
+            at(&millis, 0.5),
+            at(&millis, 0.99),
+            at(&millis, 1.0),
+            at(&scores, 0.5),
+            at(&scores, 1.0),
+        );
+    }
+}
