@@ -11,9 +11,9 @@
 //! (4.5-4.9), naked quads (5.0), Jellyfish (5.2), hidden quads (5.4), X-chains of three
 //! strong links (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
 //! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
-//! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
-//! SE's bonus for the chain's length; contradiction chains (7.5+) and forcing chains
-//! (8.3+). The order and the figures are SukakuExplainer's (default settings). Only a puzzle with exactly one
+//! then the easiest chain: X-chains (6.6+), W-Wing (7.1), 3D Medusa, XY-chains and AIC
+//! (7.0+), with SE's bonus for the chain's length; grouped X-chains and grouped AICs
+//! (7.5+), contradiction chains (7.5+) and forcing chains (8.3+). The order and the figures are SukakuExplainer's (default settings). Only a puzzle with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
 //!
@@ -38,6 +38,7 @@ mod fish;
 mod forcing;
 mod grid;
 mod intersections;
+mod medusa;
 mod pattern;
 mod singles;
 mod step;
@@ -48,7 +49,7 @@ mod uniqueness;
 mod wings;
 
 pub(crate) use grid::{Context, Grid};
-pub use pattern::{Contradiction, House, HouseRole, Link, Part, Role};
+pub use pattern::{Contradiction, House, HouseRole, Link, LinkHouse, Part, Role};
 pub use step::{Candidate, Step, Technique};
 
 use super::error::{SudokuError, SudokuResult};
@@ -104,7 +105,7 @@ pub(crate) fn each_finder(
 ) {
     // Chains and forcing chains are too slow above 16x16.
     let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 28] = [
+    let finders: [(f64, bool, Finder); 30] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -131,7 +132,9 @@ pub(crate) fn each_finder(
         (6.2, small, &|| wings::als_wing(ctx, g, 4)),
         (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
+        (7.5, small, &|| chains::grouped(ctx, g, chains::Kind::X)),
         (7.5, small, &|| forcing::contradiction(ctx, g)),
+        (8.0, small, &|| chains::grouped(ctx, g, chains::Kind::Aic)),
         (8.3, small, &|| forcing::forcing(ctx, g)),
     ];
     for (base, allowed, find) in finders {
