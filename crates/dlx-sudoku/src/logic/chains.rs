@@ -10,6 +10,8 @@
 
 use std::collections::VecDeque;
 
+use crate::layout::RegionKind;
+
 use super::grid::{bit, values, Context, Grid};
 use super::pattern;
 use super::step::{length_bonus, Candidate, Step, Technique};
@@ -233,33 +235,18 @@ pub(crate) fn strong_links(ctx: &Context, g: &Grid, strong: usize) -> Option<Ste
     if length != max as usize || step.placement.is_some() {
         return None;
     }
-    // The candidates alternate: pairs 0-1, 2-3, ... are the strong links.
+    // The kinds of region of the strong links' houses: rows, columns, the others.
     let mut kinds = [false; 3];
-    for pair in step.candidates.chunks(2) {
-        let [a, b] = pair else { continue };
-        let (pa, pb) = (ctx.layout.position(a.cell), ctx.layout.position(b.cell));
-        let line = |row: bool| {
-            ctx.exact.iter().any(|&r| {
-                let name = ctx.layout.region_name(r);
-                let cells = ctx.layout.region_cells(r);
-                let kind_ok = if row {
-                    name.kind == crate::layout::RegionKind::Row
-                } else {
-                    name.kind == crate::layout::RegionKind::Column
-                };
-                kind_ok
-                    && cells.contains(&(a.cell as u32))
-                    && cells.contains(&(b.cell as u32))
-                    && g.places(ctx, r, a.value).len() == 2
-            })
+    for link in step.links.iter().filter(|l| l.strong) {
+        let kind = match link.house {
+            Some(pattern::LinkHouse::Region(name)) => name.kind,
+            _ => continue,
         };
-        if pa.row == pb.row && line(true) {
-            kinds[0] = true;
-        } else if pa.column == pb.column && line(false) {
-            kinds[1] = true;
-        } else {
-            kinds[2] = true;
-        }
+        kinds[match kind {
+            RegionKind::Row => 0,
+            RegionKind::Column => 1,
+            _ => 2,
+        }] = true;
     }
     let count = kinds.iter().filter(|&&k| k).count();
     step.score = STRONG_LINKS[strong - 2] + count.saturating_sub(1) as f64 * 0.1;
