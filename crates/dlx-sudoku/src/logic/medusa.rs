@@ -55,7 +55,7 @@ pub(crate) fn find(
     // valid where `marked` holds the cluster's stamp.
     let mut seen = vec![0u8; total];
     let mut marked = vec![NONE; total];
-    let mut best: Option<Step> = None;
+    let mut best: Option<Best> = None;
     for root in 0..total {
         if strong[root].is_empty() || cluster_of[root] != NONE {
             continue;
@@ -117,17 +117,60 @@ pub(crate) fn find(
         let Some(low) = findings.iter().map(|f| f.score).reduce(f64::min) else {
             continue;
         };
-        let chosen: Vec<&Finding> = findings.iter().filter(|f| f.score <= low + 1e-9).collect();
-        let step = cluster.step(&chosen, low, &tree);
-        let better = best.as_ref().is_none_or(|b| {
-            step.score < b.score - 1e-9
-                || (step.score < b.score + 1e-9 && step.eliminations.len() > b.eliminations.len())
-        });
+        let chosen: Vec<Finding> = findings
+            .into_iter()
+            .filter(|f| f.score <= low + 1e-9)
+            .collect();
+        let removed = eliminations(&chosen).len();
+        let better = best
+            .as_ref()
+            .is_none_or(|b| low < b.score - 1e-9 || (low < b.score + 1e-9 && removed > b.removed));
         if better {
-            best = Some(step);
+            best = Some(Best {
+                score: low,
+                removed,
+                chosen,
+                members,
+                tree,
+            });
         }
     }
-    best
+    // The step, for the best cluster only (its members keep their colour and index: each
+    // node is in one cluster).
+    let best = best?;
+    let cluster = Cluster {
+        ctx,
+        g,
+        strong,
+        members: &best.members,
+        colour: &colour,
+        index: &index,
+        seen: &|_| 0,
+        in_cluster: &|_| false,
+        rows: RefCell::new(Vec::new()),
+    };
+    Some(cluster.step(&best.chosen, best.score, &best.tree))
+}
+
+/// The cluster of the best step so far: its rating, how many candidates it removes, what
+/// it proves at that rating, its members and the links that coloured them.
+struct Best {
+    score: f64,
+    removed: usize,
+    chosen: Vec<Finding>,
+    members: Vec<u32>,
+    tree: Vec<(u32, u32)>,
+}
+
+/// The candidates that `findings` remove, ascending, each once.
+fn eliminations(findings: &[Finding]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = findings
+        .iter()
+        .flat_map(|f| f.eliminations.iter().copied())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// One cluster: its members (node numbers) with their colour, which colours each node is
@@ -361,13 +404,7 @@ impl Cluster<'_> {
 
     /// The step: the chosen findings' eliminations, the cluster's members with their
     /// colours, and the links that coloured them.
-    fn step(&self, chosen: &[&Finding], score: f64, tree: &[(u32, u32)]) -> Step {
-        let mut eliminations: Vec<Candidate> = chosen
-            .iter()
-            .flat_map(|f| f.eliminations.iter().copied())
-            .collect();
-        eliminations.sort_unstable();
-        eliminations.dedup();
+    fn step(&self, chosen: &[Finding], score: f64, tree: &[(u32, u32)]) -> Step {
         let whys: Vec<String> = chosen.iter().map(|f| f.why.clone()).collect();
         let root = self.cand(self.members[0]);
         let reason = format!(
@@ -409,7 +446,7 @@ impl Cluster<'_> {
         cells.sort_unstable();
         cells.dedup();
         step.cells = cells;
-        step.eliminations = eliminations;
+        step.eliminations = eliminations(chosen);
         step
     }
 }
