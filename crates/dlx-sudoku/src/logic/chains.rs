@@ -62,6 +62,7 @@ pub(crate) fn candidate(n: usize, node: u32) -> Candidate {
     }
 }
 
+/// Adds the link `a`-`b` to `list` once (a strong link can come from two regions).
 fn push(list: &mut [Vec<u32>], a: u32, b: u32) {
     if !list[a as usize].contains(&b) {
         list[a as usize].push(b);
@@ -84,14 +85,15 @@ fn links(ctx: &Context, g: &Grid, kind: Kind, grouped: bool) -> Links {
             // Same symbol, peers: weak.
             for p in ctx.peers(cell) {
                 if g.cand[p] & bit(v) != 0 {
-                    push(&mut weak, a, node(n, p, v));
+                    // Each peer once, each symbol of the cell once: no link twice.
+                    weak[a as usize].push(node(n, p, v));
                 }
             }
             // Same cell, other symbols: weak (AIC only); strong when the cell is bivalue.
             for w in values(m & !bit(v)) {
                 let b = node(n, cell, w);
                 if kind == Kind::Aic {
-                    push(&mut weak, a, b);
+                    weak[a as usize].push(b);
                 }
                 if kind != Kind::X && m.count_ones() == 2 {
                     push(&mut strong, a, b);
@@ -200,13 +202,13 @@ fn group_links(
         for cell in 0..g.values.len() {
             if g.has(cell, v) && sees_all(cell, group) {
                 let b = node(n, cell, v);
-                push(weak, a, b);
-                push(weak, b, a);
+                weak[a as usize].push(b);
+                weak[b as usize].push(a);
             }
         }
         for (j, other) in groups.iter().enumerate() {
             if j != i && other[0].value == v && other.iter().all(|m| sees_all(m.cell, group)) {
-                push(weak, a, (total + j) as u32);
+                weak[a as usize].push((total + j) as u32);
             }
         }
     }
