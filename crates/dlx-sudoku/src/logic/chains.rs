@@ -75,20 +75,26 @@ fn links(ctx: &Context, g: &Grid, kind: Kind, grouped: bool) -> Links {
     let groups = if grouped { groups(ctx, g) } else { Vec::new() };
     let mut strong = vec![Vec::new(); total + groups.len()];
     let mut weak = vec![Vec::new(); total + groups.len()];
+    let mut peers: Vec<usize> = Vec::new();
     for cell in 0..g.values.len() {
         let m = g.cand[cell];
         if m == 0 {
             continue;
         }
+        peers.clear();
+        peers.extend(ctx.peers(cell).filter(|&p| g.cand[p] != 0));
         for v in values(m) {
             let a = node(n, cell, v);
-            // Same symbol, peers: weak.
-            for p in ctx.peers(cell) {
-                if g.cand[p] & bit(v) != 0 {
-                    // Each peer once, each symbol of the cell once: no link twice.
-                    weak[a as usize].push(node(n, p, v));
-                }
-            }
+            let list = &mut weak[a as usize];
+            list.reserve(peers.len() + m.count_ones() as usize);
+            // Same symbol, peers: weak. Each peer once, each symbol of the cell once: no
+            // link twice.
+            list.extend(
+                peers
+                    .iter()
+                    .filter(|&&p| g.cand[p] & bit(v) != 0)
+                    .map(|&p| node(n, p, v)),
+            );
             // Same cell, other symbols: weak (AIC only); strong when the cell is bivalue.
             for w in values(m & !bit(v)) {
                 let b = node(n, cell, w);
@@ -101,10 +107,25 @@ fn links(ctx: &Context, g: &Grid, kind: Kind, grouped: bool) -> Links {
             }
         }
     }
+    // A symbol's two places in a region: strong. Each symbol's count of places in the
+    // region and its first two.
+    let mut count = vec![0u8; n];
+    let mut first = vec![[0usize; 2]; n];
     for &r in &ctx.exact {
-        for v in 1..=n as u8 {
-            if let [p, q] = g.places(ctx, r, v)[..] {
-                let (a, b) = (node(n, p, v), node(n, q, v));
+        count.fill(0);
+        for &c in ctx.layout.region_cells(r) {
+            for v in values(g.cand[c as usize]) {
+                let i = v as usize - 1;
+                if count[i] < 2 {
+                    first[i][count[i] as usize] = c as usize;
+                }
+                count[i] = count[i].saturating_add(1);
+            }
+        }
+        for (i, &k) in count.iter().enumerate() {
+            if k == 2 {
+                let v = i as u8 + 1;
+                let (a, b) = (node(n, first[i][0], v), node(n, first[i][1], v));
                 push(&mut strong, a, b);
                 push(&mut strong, b, a);
             }
