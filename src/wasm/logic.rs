@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::{array, elements, integer};
 use super::sudoku::{read_grid, read_options, sudoku_error, JsSudokuOptions, JsSudokuPuzzle};
 use super::{js_error, set};
-use dlx_sudoku::{Candidate, Contradiction, Grade, Step, Sudoku};
+use dlx_sudoku::{Candidate, Contradiction, Grade, LinkHouse, Step, Sudoku};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -18,7 +18,7 @@ export type SudokuTechnique =
   | "naked_single" | "hidden_single" | "locked_candidates"
   | "naked_pair" | "hidden_pair" | "naked_triple" | "hidden_triple" | "naked_quad" | "hidden_quad"
   | "x_wing" | "swordfish" | "jellyfish" | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing" | "als_xz" | "als_xy_wing" | "als_chain" | "death_blossom" | "sue_de_coq"
-  | "x_chain" | "xy_chain" | "aic"
+  | "x_chain" | "xy_chain" | "aic" | "grouped_x_chain" | "grouped_aic" | "medusa"
   | "unique_rectangle_1" | "unique_rectangle_2" | "unique_rectangle_3" | "unique_rectangle_4"
   | "bug_plus_one" | "contradiction_chain" | "forcing_chain" | "contradiction_net" | "forcing_net"
   | "wrong_entry" | "missing_candidate" | "reveal";
@@ -41,20 +41,33 @@ export interface SudokuCandidate {
 export type SudokuRole =
   | "single" | "locked" | "subset" | "fish" | "pivot" | "pincer" | "strong_link"
   | "als_member" | "floor" | "roof" | "chain_end" | "chain_node" | "source" | "implied"
-  | "blocker";
+  | "blocker" | "colour_a" | "colour_b";
 
 /** What a house (region) does in a step's pattern. */
 export type SudokuHouseRole = "base" | "cover" | "target" | "link";
 
 /**
- * A link between consecutive nodes of a chain: strong (at least one of the two candidates
- * is true) or weak (at most one is).
+ * A link between consecutive nodes of a chain: strong (at least one of the two nodes is
+ * true) or weak (at most one is). A node is a candidate, or in a grouped chain a group
+ * (places of one symbol where a box meets a line, true when one of them is): then `from`
+ * (`to`) is the group's first candidate and `fromGroup` (`toGroup`) all of them.
  */
 export interface SudokuLink {
   from: SudokuCandidate;
   to: SudokuCandidate;
   strong: boolean;
+  /** For a strong link, what makes it strong: the region where the symbol has no other place, or the cell with no other candidate; null for a weak link. */
+  house: SudokuLinkHouse | null;
+  /** Every candidate of `from` when it is a group; else empty. */
+  fromGroup: SudokuCandidate[];
+  /** Every candidate of `to` when it is a group; else empty. */
+  toGroup: SudokuCandidate[];
 }
+
+/** What makes a strong link strong: a region (e.g. "row 3") or a cell with two candidates. */
+export type SudokuLinkHouse =
+  | { kind: "region"; region: string }
+  | { kind: "cell"; cell: number; row: number; column: number };
 
 /** A house of a step's pattern and what it does. */
 export interface SudokuHouse {
@@ -93,8 +106,9 @@ export interface SudokuStep {
   /** The symbol the step places, or null. */
   placement: SudokuCandidate | null;
   /**
-   * For a chain (x_chain, xy_chain, aic, w_wing): each link between consecutive nodes, in
-   * chain order. For a contradiction_chain, forcing_chain, contradiction_net or forcing_net:
+   * For a chain (x_chain, xy_chain, aic, grouped_x_chain, grouped_aic, w_wing): each link
+   * between consecutive nodes, in chain order; for medusa, the strong links that colour its
+   * candidates. For a contradiction_chain, forcing_chain, contradiction_net or forcing_net:
    * the implications of each branch from its source (role "source") to the contradiction or
    * the common conclusion, through the placements it makes (role "implied"); strong where a
    * candidate turned off forces one on, weak where one turned on rules one out (in a net a
@@ -383,6 +397,12 @@ fn step_object(puzzle: &Sudoku, step: &Step) -> Object {
             set(&entry, "from", &candidate(puzzle, link.from));
             set(&entry, "to", &candidate(puzzle, link.to));
             set(&entry, "strong", &JsValue::from_bool(link.strong));
+            let house = link
+                .house
+                .map_or(JsValue::NULL, |h| link_house_object(puzzle, h));
+            set(&entry, "house", &house);
+            set(&entry, "fromGroup", &list(&link.from_group));
+            set(&entry, "toGroup", &list(&link.to_group));
             JsValue::from(entry)
         })
         .collect();
@@ -417,6 +437,25 @@ fn step_object(puzzle: &Sudoku, step: &Step) -> Object {
         .map_or(JsValue::NULL, |c| contradiction_object(puzzle, c));
     set(&out, "contradiction", &contradiction);
     out
+}
+
+/// A `SudokuLinkHouse`.
+fn link_house_object(puzzle: &Sudoku, house: LinkHouse) -> JsValue {
+    let out = Object::new();
+    match house {
+        LinkHouse::Cell(cell) => {
+            let position = puzzle.layout().position(cell);
+            set(&out, "kind", &JsValue::from_str("cell"));
+            set(&out, "cell", &num(cell));
+            set(&out, "row", &num(position.row));
+            set(&out, "column", &num(position.column));
+        }
+        LinkHouse::Region(region) => {
+            set(&out, "kind", &JsValue::from_str("region"));
+            set(&out, "region", &JsValue::from_str(&region.to_string()));
+        }
+    }
+    out.into()
 }
 
 /// A `SudokuContradiction`.

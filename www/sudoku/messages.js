@@ -189,6 +189,8 @@ export const ROLE_WORDS = {
   source: 'source',
   implied: 'implied',
   blocker: 'rules it out',
+  colour_a: 'colour A',
+  colour_b: 'colour B',
 };
 
 /** What each role of a step's houses is called in the legend: every `SudokuHouseRole`. */

@@ -44,7 +44,7 @@ pub use grade::{Grade, Level, ScoreRange, MIN_SCORE, UNSOLVED_SCORE};
 pub use hint::Hint;
 pub use layout::{Constraint, Layout, RegionKind, RegionName};
 pub use logic::{Candidate, SolvePath, Step, Technique};
-pub use logic::{Contradiction, House, HouseRole, Link, Part, Role};
+pub use logic::{Contradiction, House, HouseRole, Link, LinkHouse, Part, Role};
 pub use parse::MAX_INPUT_BYTES;
 pub use propagate::Singles;
 pub use puzzle::Sudoku;

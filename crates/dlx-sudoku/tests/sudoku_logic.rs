@@ -517,9 +517,18 @@ const EXAMPLES: &[Example] = &[
     ),
     (
         Technique::Aic,
+        ".7..9..4.14.2.8.379...1...8.8.....9.2.1.4.6.34.......1.1.....2....629...7...8...9",
+        13,
+        &[(27, 6)],
+        None,
+    ),
+    (
+        // 3D Medusa at the AIC's rating, ahead of it: 8 in r6c1 is one colour, and 9 in
+        // r6c1 and 8 in r9c1 each see both colours.
+        Technique::Medusa,
         ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
         27,
-        &[(9, 6)],
+        &[(45, 9), (72, 8)],
         None,
     ),
     (
@@ -560,17 +569,19 @@ const EXAMPLES: &[Example] = &[
         None,
     ),
     (
-        Technique::AlsXz,
-        "61........4.6..5..3.7..9..4..38.4..1....5....4..9.36..9..4..2.7..8..5.3........56",
-        17,
-        &[(14, 8)],
+        Technique::ContradictionChain,
+        "..2.1.8..4.......57..5.9..6.846.517..........2.91.83.4.2.....9.....5......12.76..",
+        8,
+        &[(64, 6)],
         None,
     ),
     (
-        Technique::ContradictionChain,
+        // 8 in r1c6, or in r1c8 or r1c9 (a group in box 3), so not in r3c7 (the box's
+        // other place), so in r9c7 (column 7): r9c6 sees both ends.
+        Technique::GroupedXChain,
         "61........4.6..5..3.7..9..4..38.4..1....5....4..9.36..9..4..2.7..8..5.3........56",
-        18,
-        &[(5, 8)],
+        17,
+        &[(77, 8)],
         None,
     ),
     (
@@ -809,6 +820,9 @@ fn every_technique_has_its_own_title() {
     let titles: std::collections::HashSet<&str> =
         Technique::ALL.iter().map(|t| t.title()).collect();
     assert_eq!(titles.len(), Technique::ALL.len());
-    assert!(titles.iter().all(|t| t.starts_with(char::is_uppercase)));
+    // Capitalised, or a name that starts with a figure ("3D Medusa").
+    assert!(titles
+        .iter()
+        .all(|t| t.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())));
     assert_eq!(Technique::XWing.title(), "X-Wing");
 }

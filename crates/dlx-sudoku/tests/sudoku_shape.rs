@@ -7,8 +7,8 @@
 use std::sync::OnceLock;
 
 use dlx_sudoku::{
-    Candidate, Contradiction, HouseRole, Layout, RegionName, Role, SolvePath, Step, Sudoku,
-    Technique,
+    Candidate, Contradiction, HouseRole, Layout, Link, LinkHouse, RegionName, Role, SolvePath,
+    Step, Sudoku, Technique,
 };
 
 const SE: &str = include_str!("../../../tests/data/sudoku/se/diabolical.sample.txt");
@@ -107,13 +107,52 @@ fn not_a_technique(t: Technique) -> bool {
     )
 }
 
+/// A link's two nodes: its candidate, or a group's candidates.
+fn ends(link: &Link) -> (Vec<Candidate>, Vec<Candidate>) {
+    let node = |one: Candidate, group: &[Candidate]| {
+        if group.is_empty() {
+            vec![one]
+        } else {
+            assert!(group.len() >= 2 && group[0] == one, "{group:?}");
+            group.to_vec()
+        }
+    };
+    (
+        node(link.from, &link.from_group),
+        node(link.to, &link.to_group),
+    )
+}
+
+/// A strong link's house holds both its nodes: the cell of two candidates of one cell, or
+/// a region with every candidate of both nodes, all of one symbol.
+fn house_holds(layout: &Layout, link: &Link, a: &[Candidate], b: &[Candidate]) -> bool {
+    match link.house {
+        Some(LinkHouse::Cell(cell)) => {
+            matches!((a, b), ([x], [y]) if x.cell == cell && y.cell == cell && x.value != y.value)
+        }
+        Some(LinkHouse::Region(name)) => {
+            let cells = region_cells(layout, name);
+            let v = a[0].value;
+            a.iter()
+                .chain(b)
+                .all(|c| c.value == v && cells.contains(&c.cell))
+        }
+        None => false,
+    }
+}
+
 #[test]
 fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() {
     let mut chains = std::collections::BTreeMap::<&str, usize>::new();
     each_step(|layout, solution, step| {
         let chain = matches!(
             step.technique,
-            Technique::XChain | Technique::XyChain | Technique::Aic | Technique::WWing
+            Technique::XChain
+                | Technique::XyChain
+                | Technique::Aic
+                | Technique::WWing
+                | Technique::GroupedXChain
+                | Technique::GroupedAic
         );
         if forcing_kind(step.technique) {
             // Each branch's implications, checked by sudoku_nets.rs.
@@ -127,7 +166,7 @@ fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() 
             Technique::AlsXz | Technique::AlsXyWing | Technique::AlsChain | Technique::DeathBlossom
         );
         assert_eq!(
-            chain || als,
+            chain || als || step.technique == Technique::Medusa,
             !step.links.is_empty(),
             "{}: {}",
             step.technique,
@@ -138,46 +177,69 @@ fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() 
         }
         *chains.entry(step.technique.name()).or_default() += 1;
         let links = &step.links;
+        let true_node = |node: &[Candidate]| node.iter().any(|&c| is_true(solution, c));
+        let grouped = links
+            .iter()
+            .any(|l| !l.from_group.is_empty() || !l.to_group.is_empty());
+        assert_eq!(
+            grouped,
+            matches!(
+                step.technique,
+                Technique::GroupedXChain | Technique::GroupedAic
+            ),
+            "{}",
+            step.reason
+        );
         // Strong first and last, alternating, each link leaving where the last one ended.
         assert_eq!(links.len() % 2, 1, "{}", step.reason);
         for (i, link) in links.iter().enumerate() {
             assert_eq!(link.strong, i % 2 == 0, "{}", step.reason);
             if i > 0 {
-                assert_eq!(link.from, links[i - 1].to, "{}", step.reason);
+                assert_eq!(ends(link).0, ends(&links[i - 1]).1, "{}", step.reason);
             }
-            assert_ne!(link.from, link.to);
-            let (a, b) = (link.from, link.to);
+            let (a, b) = ends(link);
+            assert_ne!(a, b);
             if link.strong {
                 assert!(
-                    is_true(solution, a) || is_true(solution, b),
+                    true_node(&a) || true_node(&b),
                     "strong link {a:?}-{b:?} with no true end: {}",
                     step.reason
                 );
-                // One cell's two candidates, or one symbol in two cells of a region.
+                // One cell's two candidates, or one symbol in a region: its house.
                 assert!(
-                    a.cell == b.cell || (a.value == b.value && sees(layout, a.cell, b.cell)),
-                    "{}",
+                    house_holds(layout, link, &a, &b),
+                    "{:?} {a:?}-{b:?}: {}",
+                    link.house,
                     step.reason
                 );
             } else {
                 assert!(
-                    !(is_true(solution, a) && is_true(solution, b)),
+                    !(true_node(&a) && true_node(&b)),
                     "weak link {a:?}-{b:?} with two true ends: {}",
                     step.reason
                 );
-                assert!(weakly_linked(layout, a, b), "{}", step.reason);
+                assert!(link.house.is_none());
+                assert!(
+                    a.iter()
+                        .all(|&x| b.iter().all(|&y| weakly_linked(layout, x, y))),
+                    "{}",
+                    step.reason
+                );
             }
         }
         // From "first is false" the chain proves "last is true": one of them is.
-        let (first, last) = (links[0].from, links[links.len() - 1].to);
-        assert!(is_true(solution, first) || is_true(solution, last));
+        let (first, last) = (ends(&links[0]).0, ends(&links[links.len() - 1]).1);
+        assert!(true_node(&first) || true_node(&last));
         match step.placement {
-            Some(p) => assert!(p == first && p == last, "{}", step.reason),
+            Some(p) => assert!(first == [p] && last == [p], "{}", step.reason),
             None => {
                 assert!(!step.eliminations.is_empty());
                 for &e in &step.eliminations {
                     assert!(
-                        weakly_linked(layout, e, first) && weakly_linked(layout, e, last),
+                        first
+                            .iter()
+                            .chain(&last)
+                            .all(|&end| weakly_linked(layout, e, end)),
                         "{e:?} does not see both ends: {}",
                         step.reason
                     );
@@ -188,13 +250,13 @@ fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() 
         // the nodes between.
         for part in &step.roles {
             let role = if step.technique == Technique::WWing {
-                let link = links[2];
+                let link = &links[2];
                 if [link.from, link.to].contains(&part.candidate) {
                     Role::StrongLink
                 } else {
                     Role::Pincer
                 }
-            } else if part.candidate == first || part.candidate == last {
+            } else if first.contains(&part.candidate) || last.contains(&part.candidate) {
                 Role::ChainEnd
             } else {
                 Role::ChainNode
@@ -202,7 +264,7 @@ fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() 
             assert_eq!(part.role, role, "{}", step.reason);
         }
     });
-    for t in ["x_chain", "w_wing"] {
+    for t in ["x_chain", "w_wing", "grouped_x_chain"] {
         assert!(
             chains.contains_key(t),
             "no {t} step in the sample: {chains:?}"
@@ -212,6 +274,51 @@ fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() 
         chains.contains_key("aic") || chains.contains_key("xy_chain"),
         "{chains:?}"
     );
+}
+
+/// 3D Medusa: two colours, one all true and the other all false in the solution; its links
+/// strong, each with its house, between candidates of the two colours; its eliminations
+/// false.
+#[test]
+fn medusa_colours_split_true_from_false_along_strong_links() {
+    let mut medusa = 0;
+    each_step(|layout, solution, step| {
+        if step.technique != Technique::Medusa {
+            return;
+        }
+        medusa += 1;
+        let colour = |c: Candidate| {
+            step.roles
+                .iter()
+                .find(|p| p.candidate == c)
+                .map(|p| p.role)
+                .expect("each node has a colour")
+        };
+        for part in &step.roles {
+            assert!(matches!(part.role, Role::ColourA | Role::ColourB));
+        }
+        let truth = |role: Role| -> Vec<bool> {
+            step.roles
+                .iter()
+                .filter(|p| p.role == role)
+                .map(|p| is_true(solution, p.candidate))
+                .collect()
+        };
+        let (a, b) = (truth(Role::ColourA), truth(Role::ColourB));
+        assert!(!a.is_empty() && !b.is_empty());
+        assert!(a.iter().all(|&t| t == a[0]) && b.iter().all(|&t| t != a[0]));
+        assert_eq!(step.links.len() + 1, step.roles.len(), "a spanning tree");
+        for link in &step.links {
+            assert!(link.strong && link.from_group.is_empty() && link.to_group.is_empty());
+            assert_ne!(colour(link.from), colour(link.to));
+            assert!(house_holds(layout, link, &[link.from], &[link.to]));
+        }
+        assert!(!step.eliminations.is_empty());
+        for &e in &step.eliminations {
+            assert!(!is_true(solution, e), "{e:?}: {}", step.reason);
+        }
+    });
+    assert!(medusa > 0, "no 3D Medusa step in the sample");
 }
 
 #[test]

@@ -211,11 +211,7 @@ fn weak_links(a: &Als, b: &Als, x: u8) -> Vec<Link> {
     let mut links = Vec::new();
     for from in cands(&a.by[i], x) {
         for to in cands(&b.by[i], x) {
-            links.push(Link {
-                from,
-                to,
-                strong: false,
-            });
+            links.push(Link::plain(from, to, false));
         }
     }
     links
@@ -686,14 +682,14 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
     for (d, s) in values(sm).zip(&chosen) {
         let i = usize::from(d) - 1;
         for to in cands(&s.by[i], d) {
-            step.links.push(Link {
-                from: Candidate {
+            step.links.push(Link::plain(
+                Candidate {
                     cell: stem,
                     value: d,
                 },
                 to,
-                strong: false,
-            });
+                false,
+            ));
         }
     }
     let mut cells = step.cells.clone();

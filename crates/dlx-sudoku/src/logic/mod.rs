@@ -11,16 +11,17 @@
 //! (4.5-4.9), naked quads (5.0), Jellyfish (5.2), hidden quads (5.4), X-chains of three
 //! strong links (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
 //! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
-//! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
-//! SE's bonus for the chain's length; Sue de Coq (6.6), contradiction chains (7.5+), ALS-XZ
-//! (7.6), ALS-XY-Wing (8.2), forcing chains (8.3+), ALS chains (8.3) and death blossom
-//! (8.4); then forcing nets, SE's dynamic chains, whose assumptions propagate by more than
-//! singles: locked candidates, pairs and X-Wing (9.0+), then nested chains (9.5+), forcing
-//! chains (10.0+) and contradiction chains (10.5+), each level tried only when the ones
-//! below it find nothing. The order and the figures are SukakuExplainer's (default
-//! settings); SE has no Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom, and
-//! proves their eliminations with chains and forcing chains, so they are scored near those
-//! (see [`Technique::base_score`]). Only a puzzle with exactly one
+//! then the easiest chain: X-chains (6.6+), W-Wing (7.1), 3D Medusa, XY-chains and AIC
+//! (7.0+), with SE's bonus for the chain's length; Sue de Coq (6.6), grouped X-chains
+//! (7.5+), contradiction chains (7.5+), ALS-XZ (7.6), grouped AICs (8.0+), ALS-XY-Wing
+//! (8.2), forcing chains (8.3+), ALS chains (8.3) and death blossom (8.4); then forcing
+//! nets, SE's dynamic chains, whose assumptions propagate by more than singles: locked
+//! candidates, pairs and X-Wing (9.0+), then nested chains (9.5+), forcing chains (10.0+)
+//! and contradiction chains (10.5+), each level tried only when the ones below it find
+//! nothing. The order and the figures are SukakuExplainer's (default settings); SE has no
+//! 3D Medusa, grouped chains, Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom,
+//! and proves their eliminations with chains and forcing chains, so they are scored near
+//! those (see [`Technique::base_score`]). Only a puzzle with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
 //!
@@ -49,6 +50,7 @@ mod fish;
 mod forcing;
 mod grid;
 mod intersections;
+mod medusa;
 mod net;
 mod pattern;
 mod singles;
@@ -61,7 +63,7 @@ mod wings;
 
 pub(crate) use grid::{Context, Grid};
 use net::Rules;
-pub use pattern::{Contradiction, House, HouseRole, Link, Part, Role};
+pub use pattern::{Contradiction, House, HouseRole, Link, LinkHouse, Part, Role};
 pub use step::{Candidate, Step, Technique};
 
 use super::error::{SudokuError, SudokuResult};
@@ -124,7 +126,7 @@ pub(crate) fn each_finder(
     let als_ok = ctx.n <= 16;
     // Forcing nets run only where nothing cheaper applies, and only up to 9x9.
     let nets = ctx.n <= 9;
-    let finders: [(f64, bool, Finder); 34] = [
+    let finders: [(f64, bool, Finder); 36] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -152,10 +154,12 @@ pub(crate) fn each_finder(
         (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
         (6.6, als_ok, &|| als::sue_de_coq(ctx, g)),
+        (7.5, small, &|| chains::grouped(ctx, g, chains::Kind::X)),
         (7.5, small, &|| {
             forcing::contradiction(ctx, g, Rules::Singles)
         }),
         (7.6, als_ok, &|| als::xz(ctx, g)),
+        (8.0, small, &|| chains::grouped(ctx, g, chains::Kind::Aic)),
         (8.2, als_ok, &|| als::xy_wing(ctx, g)),
         (8.3, small, &|| forcing::forcing(ctx, g, Rules::Singles)),
         (8.3, als_ok, &|| als::chain(ctx, g)),

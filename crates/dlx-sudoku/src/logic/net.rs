@@ -133,17 +133,13 @@ impl Trace {
             let Some((order, parents)) = self.parents.get(&node) else {
                 continue;
             };
-            for &link in self.nested.get(&node).into_iter().flatten() {
-                links.push((*order, 0, link));
+            for link in self.nested.get(&node).into_iter().flatten() {
+                links.push((*order, 0, link.clone()));
             }
             for &(parent, drawn) in parents {
                 if drawn {
                     let from = self.parents.get(&parent).map_or(0, |p| p.0);
-                    let link = Link {
-                        from: parent.0,
-                        to: node.0,
-                        strong: node.1,
-                    };
+                    let link = Link::plain(parent.0, node.0, node.1);
                     links.push((*order, from, link));
                 }
                 todo.push(parent);
@@ -153,7 +149,7 @@ impl Trace {
         let mut kept: Vec<Link> = Vec::new();
         links.retain(|l| {
             let new = !kept.contains(&l.2);
-            kept.push(l.2);
+            kept.push(l.2.clone());
             new
         });
         let mut on: Vec<(usize, Candidate)> = seen

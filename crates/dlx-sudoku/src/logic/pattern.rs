@@ -5,21 +5,60 @@
 
 use crate::layout::RegionName;
 
+use super::grid::{Context, Grid};
 use super::step::Candidate;
 
 /// A link between two consecutive nodes of a chain, `from` then `to` in chain order.
 ///
-/// A strong link: at least one of the two candidates is true. A weak link: at most one
-/// is. A chain alternates them, and reads "if `from` is false, `to` is true" across a
-/// strong link and "if `from` is true, `to` is false" across a weak one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A strong link: at least one of the two nodes is true. A weak link: at most one is. A
+/// chain alternates them, and reads "if `from` is false, `to` is true" across a strong link
+/// and "if `from` is true, `to` is false" across a weak one.
+///
+/// A node is one candidate, or in a grouped chain a group: two or more places of one
+/// symbol where a box meets a line, true when one of them is. A group's candidates are in
+/// `from_group` (`to_group`), and `from` (`to`) is the first of them, so a page that draws
+/// only `from` and `to` still draws a link between the right houses.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Link {
-    /// The node the link leaves.
+    /// The node the link leaves (a group's first candidate).
     pub from: Candidate,
-    /// The node it reaches.
+    /// The node it reaches (a group's first candidate).
     pub to: Candidate,
     /// Strong (`true`) or weak.
     pub strong: bool,
+    /// For a strong link of a chain or of 3D Medusa, what makes it strong: the region where
+    /// the symbol has no other place, or the cell with no other candidate; `None` for a weak
+    /// link, and for the links of forcing chains and nets (their strong links are the
+    /// singles of a branch, drawn from candidate to candidate).
+    pub house: Option<LinkHouse>,
+    /// Every candidate of `from` when it is a group, ascending; empty for one candidate.
+    pub from_group: Vec<Candidate>,
+    /// Every candidate of `to` when it is a group, ascending; empty for one candidate.
+    pub to_group: Vec<Candidate>,
+}
+
+impl Link {
+    /// A link between two single candidates with no house: a weak link, or a forcing
+    /// chain's or net's implication.
+    pub(crate) fn plain(from: Candidate, to: Candidate, strong: bool) -> Link {
+        Link {
+            from,
+            to,
+            strong,
+            house: None,
+            from_group: Vec::new(),
+            to_group: Vec::new(),
+        }
+    }
+}
+
+/// What makes a strong link strong: one of its two nodes must be true there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LinkHouse {
+    /// A region where the link's symbol has no place but the two nodes.
+    Region(RegionName),
+    /// A cell (reading order, from 0) with no candidate but the link's two.
+    Cell(usize),
 }
 
 /// What a candidate does in a step's pattern.
@@ -65,11 +104,16 @@ pub enum Role {
     /// and its symbol. Where a candidate was taken out by an earlier step instead, no cell
     /// rules it out and none is named.
     Blocker,
+    /// A candidate of 3D Medusa's first colour: the candidates of one colour are all true
+    /// or all false, and those of the other colour ([`Role::ColourB`]) the opposite.
+    ColourA,
+    /// A candidate of 3D Medusa's second colour.
+    ColourB,
 }
 
 impl Role {
     /// Every role, in the order of this enum.
-    pub const ALL: [Role; 15] = [
+    pub const ALL: [Role; 17] = [
         Role::Single,
         Role::Locked,
         Role::Subset,
@@ -85,6 +129,8 @@ impl Role {
         Role::Source,
         Role::Implied,
         Role::Blocker,
+        Role::ColourA,
+        Role::ColourB,
     ];
 
     /// The role's name in `snake_case`, e.g. `pivot`, `als_member`.
@@ -105,6 +151,8 @@ impl Role {
             Role::Source => "source",
             Role::Implied => "implied",
             Role::Blocker => "blocker",
+            Role::ColourA => "colour_a",
+            Role::ColourB => "colour_b",
         }
     }
 }
@@ -174,29 +222,102 @@ pub enum Contradiction {
 }
 
 /// The links of a chain whose candidates are `nodes`, in order, and whose first link is
-/// strong (`first_strong`): the links alternate from there.
-pub(crate) fn alternating(nodes: &[Candidate], first_strong: bool) -> Vec<Link> {
+/// strong (`first_strong`): the links alternate from there, each strong one with its
+/// house on `g`.
+pub(crate) fn alternating(
+    ctx: &Context,
+    g: &Grid,
+    nodes: &[Candidate],
+    first_strong: bool,
+) -> Vec<Link> {
+    let nodes: Vec<&[Candidate]> = nodes.iter().map(std::slice::from_ref).collect();
+    alternating_groups(ctx, g, &nodes, first_strong)
+}
+
+/// [`alternating`] for a chain whose nodes may be groups (each node its candidates: one,
+/// or a group's, ascending).
+pub(crate) fn alternating_groups(
+    ctx: &Context,
+    g: &Grid,
+    nodes: &[&[Candidate]],
+    first_strong: bool,
+) -> Vec<Link> {
+    let group = |node: &[Candidate]| {
+        if node.len() > 1 {
+            node.to_vec()
+        } else {
+            Vec::new()
+        }
+    };
     nodes
         .windows(2)
         .enumerate()
-        .map(|(i, w)| Link {
-            from: w[0],
-            to: w[1],
-            strong: (i % 2 == 0) == first_strong,
+        .map(|(i, w)| {
+            let strong = (i % 2 == 0) == first_strong;
+            Link {
+                from: w[0][0],
+                to: w[1][0],
+                strong,
+                house: if strong {
+                    strong_house(ctx, g, w[0], w[1])
+                } else {
+                    None
+                },
+                from_group: group(w[0]),
+                to_group: group(w[1]),
+            }
         })
         .collect()
 }
 
-/// The chain's candidates with their roles: the two ends [`Role::ChainEnd`], the rest
-/// [`Role::ChainNode`] (each candidate once, in chain order).
+/// What makes nodes `a` and `b` (each one candidate or a group of one symbol) strongly
+/// linked on `g`: the cell holding only their two candidates, or the first exactly-once
+/// region that holds both and no other place of their symbol. `None` if neither does.
+pub(crate) fn strong_house(
+    ctx: &Context,
+    g: &Grid,
+    a: &[Candidate],
+    b: &[Candidate],
+) -> Option<LinkHouse> {
+    if let ([x], [y]) = (a, b) {
+        if x.cell == y.cell {
+            let only = g.cand[x.cell] == super::grid::bit(x.value) | super::grid::bit(y.value);
+            return only.then_some(LinkHouse::Cell(x.cell));
+        }
+    }
+    let v = a[0].value;
+    let nodes: Vec<usize> = a.iter().chain(b).map(|c| c.cell).collect();
+    if a.iter().chain(b).any(|c| c.value != v) {
+        return None;
+    }
+    ctx.exact.iter().find_map(|&r| {
+        let cells = ctx.layout.region_cells(r);
+        let holds = nodes.iter().all(|&c| cells.contains(&(c as u32)));
+        let alone = holds && g.places(ctx, r, v).iter().all(|p| nodes.contains(p));
+        alone.then(|| LinkHouse::Region(ctx.layout.region_name(r)))
+    })
+}
+
+/// The chain's candidates with their roles: the two end nodes' [`Role::ChainEnd`], the
+/// rest [`Role::ChainNode`] (each candidate once, in chain order; a group's every
+/// candidate).
 pub(crate) fn chain_roles(links: &[Link]) -> Vec<Part> {
     let (Some(first), Some(last)) = (links.first(), links.last()) else {
         return Vec::new();
     };
-    let ends = [first.from, last.to];
+    let node = |one: &Candidate, group: &[Candidate]| -> Vec<Candidate> {
+        if group.is_empty() {
+            vec![*one]
+        } else {
+            group.to_vec()
+        }
+    };
+    let mut ends = node(&first.from, &first.from_group);
+    ends.extend(node(&last.to, &last.to_group));
     let mut parts: Vec<Part> = Vec::new();
-    let nodes = std::iter::once(first.from).chain(links.iter().map(|l| l.to));
-    for candidate in nodes {
+    let nodes = std::iter::once(node(&first.from, &first.from_group))
+        .chain(links.iter().map(|l| node(&l.to, &l.to_group)));
+    for candidate in nodes.flatten() {
         if parts.iter().any(|p| p.candidate == candidate) {
             continue;
         }

@@ -77,6 +77,16 @@ pub enum Technique {
     XyChain,
     /// An alternating inference chain on any candidates.
     Aic,
+    /// An X-chain whose nodes may be groups: places of the symbol where a box meets a
+    /// line, true when one of them is.
+    GroupedXChain,
+    /// An alternating inference chain whose nodes may be groups.
+    GroupedAic,
+    /// 3D Medusa: the candidates joined by strong links (a cell's two candidates, a
+    /// symbol's two places in a region) split into two colours, one of them all true; a
+    /// colour that would put two true candidates where only one fits is false, and a
+    /// candidate that sees both colours is false.
+    Medusa,
     /// Unique rectangle type 1.
     UniqueRectangle1,
     /// Unique rectangle type 2.
@@ -108,7 +118,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order of this enum.
-    pub const ALL: [Technique; 36] = [
+    pub const ALL: [Technique; 39] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -133,6 +143,9 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::GroupedXChain,
+        Technique::GroupedAic,
+        Technique::Medusa,
         Technique::UniqueRectangle1,
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle3,
@@ -174,6 +187,9 @@ impl Technique {
             Technique::XChain => "x_chain",
             Technique::XyChain => "xy_chain",
             Technique::Aic => "aic",
+            Technique::GroupedXChain => "grouped_x_chain",
+            Technique::GroupedAic => "grouped_aic",
+            Technique::Medusa => "medusa",
             Technique::UniqueRectangle1 => "unique_rectangle_1",
             Technique::UniqueRectangle2 => "unique_rectangle_2",
             Technique::UniqueRectangle3 => "unique_rectangle_3",
@@ -217,6 +233,9 @@ impl Technique {
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "Alternating inference chain",
+            Technique::GroupedXChain => "Grouped X-Chain",
+            Technique::GroupedAic => "Grouped alternating inference chain",
+            Technique::Medusa => "3D Medusa",
             Technique::UniqueRectangle1 => "Unique rectangle (type 1)",
             Technique::UniqueRectangle2 => "Unique rectangle (type 2)",
             Technique::UniqueRectangle3 => "Unique rectangle (type 3)",
@@ -265,6 +284,13 @@ impl Technique {
             Technique::BugPlusOne => 5.6,
             Technique::XChain => 6.6,
             Technique::XyChain | Technique::Aic => 7.0,
+            // Sudoku Explainer has no 3D Medusa: each of its eliminations is one of SE's
+            // forcing chains (7.0 and the chain's length bonus), so it rates as the AIC.
+            Technique::Medusa => 7.0,
+            // SE has no grouped nodes: a group's strong link needs its Nishio (7.5) at the
+            // least on one symbol, its multiple forcing chains (8.0) across symbols.
+            Technique::GroupedXChain => 7.5,
+            Technique::GroupedAic => 8.0,
             Technique::WWing => 7.1,
             Technique::AlsWing => 5.5,
             Technique::SueDeCoq => 6.6,

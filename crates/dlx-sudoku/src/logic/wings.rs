@@ -152,7 +152,7 @@ pub(crate) fn w_wing(ctx: &Context, g: &Grid) -> Option<Step> {
                     };
                     let nodes = [(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)]
                         .map(|(cell, value)| Candidate { cell, value });
-                    step.links = pattern::alternating(&nodes, true);
+                    step.links = pattern::alternating(ctx, g, &nodes, true);
                     step.roles = pattern::all(&pattern(g, &[a, b], m), Role::Pincer);
                     step.roles
                         .extend(pattern::all(&nodes[2..4], Role::StrongLink));
