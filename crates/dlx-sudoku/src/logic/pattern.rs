@@ -34,6 +34,9 @@ pub enum Role {
     Subset,
     /// A place of a fish's symbol, where a base house meets a cover house.
     Fish,
+    /// A fin of a finned or sashimi fish: a place of its symbol in a base house but in no
+    /// cover house. The fins share a box; the step removes only candidates that see them all.
+    Fin,
     /// The cell a wing turns on: XY- and XYZ-Wing's pivot, an ALS wing's bivalue cell.
     Pivot,
     /// An XY- or XYZ-Wing's pincer, or one of a W-Wing's two bivalue cells.
@@ -66,11 +69,12 @@ pub enum Role {
 
 impl Role {
     /// Every role, in the order of this enum.
-    pub const ALL: [Role; 15] = [
+    pub const ALL: [Role; 16] = [
         Role::Single,
         Role::Locked,
         Role::Subset,
         Role::Fish,
+        Role::Fin,
         Role::Pivot,
         Role::Pincer,
         Role::StrongLink,
@@ -91,6 +95,7 @@ impl Role {
             Role::Locked => "locked",
             Role::Subset => "subset",
             Role::Fish => "fish",
+            Role::Fin => "fin",
             Role::Pivot => "pivot",
             Role::Pincer => "pincer",
             Role::StrongLink => "strong_link",
