@@ -24,14 +24,11 @@ use super::step::{Step, Technique};
 /// The finned or sashimi fish of size `k` of lowest score (a finned one before a
 /// sashimi one), if any.
 pub(crate) fn find(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
-    let Some(Blocks {
+    let Blocks {
         span,
         of_cell,
         regions,
-    }) = Blocks::of(ctx)
-    else {
-        return None;
-    };
+    } = Blocks::of(ctx)?;
     let mut found_sashimi: Option<Step> = None;
     // Base lines over more than k cover lines (at most k: a basic fish, or none), and the
     // fins of one box lie in at most `span` of them.
