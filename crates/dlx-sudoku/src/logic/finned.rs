@@ -30,20 +30,25 @@ pub(crate) fn find(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
         regions,
     } = Blocks::of(ctx)?;
     let mut found_sashimi: Option<Step> = None;
+    // The places of a pick: (cover line, box-like regions) of each.
+    let mut places: Vec<(usize, u64)> = Vec::new();
     // Base lines over more than k cover lines (at most k: a basic fish, or none), and the
     // fins of one box lie in at most `span` of them.
     let finned = fish::each_base_set(ctx, g, k, k + span, k + span, |lines, pick, union| {
         if union.count_ones() as usize <= k {
             return None;
         }
-        let places = || pick.iter().flat_map(|&i| lines.places(i).iter().copied());
+        places.clear();
+        for &i in pick {
+            places.extend(lines.places(i).iter().map(|&(cell, c)| (c, of_cell[cell])));
+        }
         // For each box-like region `b` the places touch, as the fins' region: the places
         // outside it need at most k cover lines (`outside`); the rest of the k are some of
         // the lines through its places (`inside`), whose other places are the fins.
-        let touched = places().fold(0u64, |m, (cell, _)| m | of_cell[cell]);
+        let touched = places.iter().fold(0u64, |m, &(_, blocks)| m | blocks);
         for b in fish::bits(touched) {
-            let (outside, inside) = places().fold((0u64, 0u64), |(o, i), (cell, c)| {
-                if of_cell[cell] & (1 << b) == 0 {
+            let (outside, inside) = places.iter().fold((0u64, 0u64), |(o, i), &(c, blocks)| {
+                if blocks & (1 << b) == 0 {
                     (o | 1 << c, i)
                 } else {
                     (o, i | 1 << c)
