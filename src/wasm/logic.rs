@@ -20,7 +20,7 @@ export type SudokuTechnique =
   | "x_wing" | "swordfish" | "jellyfish"
   | "finned_x_wing" | "sashimi_x_wing" | "finned_swordfish" | "sashimi_swordfish"
   | "finned_jellyfish" | "sashimi_jellyfish"
-  | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing"
+  | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing" | "als_xz" | "als_xy_wing" | "als_chain" | "death_blossom" | "sue_de_coq"
   | "x_chain" | "xy_chain" | "aic"
   | "unique_rectangle_1" | "unique_rectangle_2" | "unique_rectangle_3" | "unique_rectangle_4"
   | "bug_plus_one" | "contradiction_chain" | "forcing_chain"

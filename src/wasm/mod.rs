@@ -20,8 +20,8 @@ pub use solver::*;
 pub use trace::*;
 
 // The sudoku exports, only with the `sudoku-toolkit` feature (on by default). The npm
-// package's main module is built without it, so it carries the generic exact-cover API alone;
-// its `dlx-wasm/sudoku` module is built with it (scripts/build.sh).
+// package's main module (`dlx-wasm`, also `dlx-wasm/sudoku`) is built with it; `dlx-wasm/core`
+// without, so that it carries the generic exact-cover API alone (scripts/build.sh).
 #[cfg(feature = "sudoku-toolkit")]
 mod logic;
 #[cfg(feature = "sudoku-toolkit")]

@@ -6,16 +6,16 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    ascii_into, counted_result, integer, invalid, object, short_string, string, string_bytes,
-    text_of, Fields, MAX_SAFE,
+    ascii_into, counted_result, integer, invalid, number, object, short_string, string,
+    string_bytes, text_of, Fields, MAX_SAFE,
 };
 use super::logic::grade_object;
 use super::{js_error, set};
 use dlx_engine::MAX_TEXT_BYTES;
 use dlx_sudoku::{
     default_level, generate, solve_batch_bytes, solve_classic_line, CellPos, Conflict,
-    GenerateOptions, JigsawProblem, Level, Options, Sudoku, SudokuError, Symmetry, Variant,
-    MAX_INPUT_BYTES, MAX_SIZE,
+    GenerateOptions, JigsawProblem, Level, Options, ScoreRange, Sudoku, SudokuError, Symmetry,
+    Variant, MAX_INPUT_BYTES, MAX_SIZE, MIN_SCORE, UNSOLVED_SCORE,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -62,6 +62,22 @@ export interface SudokuGenerateOptions extends SudokuOptions {
   difficulty?: SudokuDifficulty;
   /** Symmetry of the givens (default "none"). */
   symmetry?: "none" | "rotate180" | "mirror";
+  /**
+   * A range of scores on the Sudoku Explainer scale (`rate_sudoku`'s `score`) to aim for
+   * instead of a `difficulty` (give one or the other), e.g. `{ min: 6.5, max: 7.5 }`.
+   */
+  se?: SudokuScoreRange;
+}
+
+/**
+ * Scores on the Sudoku Explainer scale from `min` to `max`, both included: numbers from 1.0
+ * (a full house) to 10.0 (logic alone does not solve it), `min` at most `max`.
+ */
+export interface SudokuScoreRange {
+  /** The lowest score (default 1.0). */
+  min?: number;
+  /** The highest score (default 10.0). */
+  max?: number;
 }
 
 /** A generated puzzle with exactly one solution. */
@@ -72,6 +88,12 @@ export interface GeneratedSudoku {
   solution: string;
   /** The level reached: the one asked for unless no attempt reached it (then the nearest). */
   difficulty: SudokuDifficulty;
+  /**
+   * Whether the puzzle is what was asked for: its level the `difficulty`, or its
+   * `grade.score` in the `se` range. When no attempt reached it, the puzzle is the nearest
+   * attempt and this is false.
+   */
+  onTarget: boolean;
   /** Its grade, as `rate_sudoku` gives it. */
   grade: SudokuGrade;
   /** The seed it came from. */
@@ -313,13 +335,19 @@ pub fn sudoku_candidates(
     Ok(cells.into())
 }
 
-/// Generates a puzzle with exactly one solution at a level of the logical grade:
-/// `{ puzzle, solution, difficulty, grade, seed, givens, regions? }`, where `difficulty` is
-/// the level reached (the one asked for unless no attempt reached it) and `grade` is what
-/// `rate_sudoku` says of the puzzle. The same options and seed give the same puzzle. Above
-/// 16x16 only `easy` is made (the default there): grading harder puzzles while carving
-/// them takes minutes. Throws an `Error` with `code` `"invalid_argument"` (and `path`) for
-/// bad options, and for a level above easy above 16x16 (`path` `options.difficulty`); for
+/// Generates a puzzle with exactly one solution at a level of the logical grade, or with a
+/// score in a range of the Sudoku Explainer scale (`se: { min, max }`):
+/// `{ puzzle, solution, difficulty, onTarget, grade, seed, givens, regions? }`, where
+/// `difficulty` is the level reached (the one asked for unless no attempt reached it),
+/// `onTarget` whether the level or range asked for was met (otherwise the puzzle is the
+/// nearest attempt) and `grade` is what `rate_sudoku` says of the puzzle. The same options
+/// and seed give the same puzzle. Above 16x16 only `easy` is made (the default there), and
+/// scores up to 1.5: grading harder puzzles while carving them takes minutes. Throws an
+/// `Error` with `code` `"invalid_argument"` (and `path`) for bad options, for an `se` range
+/// off the scale, upside down or given with a `difficulty` (`path` `options.se`, or
+/// `options.se.min`, `options.se.max` for an end that is not a number), and for a level
+/// above easy above 16x16 (`path` `options.difficulty`; a range starting above 1.5 there,
+/// `options.se`); for
 /// a jigsaw map given that has no solution grid, or a random one asked for at a prime size
 /// above 16x16, `path` `options.regions` (a random map always has one: above 16x16 it is
 /// traded on a random grid); and `options.seed` in the never measured case of a seed whose
@@ -328,6 +356,8 @@ pub fn sudoku_candidates(
 /// ```js
 /// const { puzzle, grade } = generate_sudoku({ difficulty: 'diabolical', seed: 7 });
 /// // grade.level === 'diabolical', grade.hardest e.g. 'xy_chain'
+/// const { onTarget, grade: { score } } = generate_sudoku({ se: { min: 2, max: 3 }, seed: 7 });
+/// // onTarget === true, 2 <= score <= 3
 /// ```
 #[wasm_bindgen(unchecked_return_type = "GeneratedSudoku")]
 pub fn generate_sudoku(
@@ -337,18 +367,7 @@ pub fn generate_sudoku(
 ) -> Result<JsValue, JsValue> {
     let value = options.unwrap_or(JsValue::UNDEFINED);
     let options = read_generate_options(&value)?;
-    let generated = generate(&options).map_err(|e| match e {
-        // The level is `difficulty` in JS.
-        SudokuError::InvalidArgument {
-            name: "level",
-            reason,
-        } => js_error(
-            "invalid_argument",
-            &format!("options.difficulty: {reason}"),
-            &[("path", JsValue::from_str("options.difficulty"))],
-        ),
-        e => sudoku_error(&e),
-    })?;
+    let generated = generate(&options).map_err(generate_error)?;
     let out = Object::new();
     set(
         &out,
@@ -365,6 +384,7 @@ pub fn generate_sudoku(
         "difficulty",
         &JsValue::from_str(generated.grade.level.name()),
     );
+    set(&out, "onTarget", &JsValue::from_bool(generated.on_target));
     set(&out, "grade", &grade_object(&generated.grade));
     set(&out, "seed", &JsValue::from_f64(generated.seed as f64));
     set(
@@ -376,6 +396,25 @@ pub fn generate_sudoku(
         set(&out, "regions", &JsValue::from_str(&map));
     }
     Ok(out.into())
+}
+
+/// An error of the generator's options as JS says them: the level is `options.difficulty`,
+/// the range `options.se`; others as every sudoku error.
+fn generate_error(error: SudokuError) -> JsValue {
+    match error {
+        SudokuError::InvalidArgument { name, reason } if name == "level" || name == "se" => {
+            let path = match name {
+                "level" => "options.difficulty",
+                _ => "options.se",
+            };
+            js_error(
+                "invalid_argument",
+                &format!("{path}: {reason}"),
+                &[("path", JsValue::from_str(path))],
+            )
+        }
+        e => sudoku_error(&e),
+    }
 }
 
 /// Reads the puzzle and its options.
@@ -463,7 +502,10 @@ const COUNT_KEYS: &str = "boxRows boxCols variant regions alphabet limit";
 
 /// The keys of `GenerateOptions`: a puzzle's, and how to make it.
 const GENERATE_KEYS: &str =
-    "boxRows boxCols variant regions alphabet size seed difficulty symmetry";
+    "boxRows boxCols variant regions alphabet size seed difficulty symmetry se";
+
+/// The keys of `SudokuScoreRange`.
+const SCORE_RANGE_KEYS: &str = "min max";
 
 /// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field;
 /// a key it may not have is an error.
@@ -509,6 +551,15 @@ fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
     )?;
     let n = options.size().map_err(|e| sudoku_error(&e))?;
     options.level = level.unwrap_or_else(|| default_level(n));
+    options.se = score_range(&fields, path)?;
+    if options.se.is_some() && level.is_some() {
+        let path = format!("{path}.se");
+        return Err(js_error(
+            "invalid_argument",
+            &format!("{path}: give either a difficulty or an se range, not both"),
+            &[("path", JsValue::from_str(&path))],
+        ));
+    }
     if let Some(s) = named_field::<Symmetry>(
         &fields,
         "symmetry",
@@ -518,6 +569,29 @@ fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
         options.symmetry = s;
     }
     Ok(options)
+}
+
+/// The `se` range among `fields` (read at `path`), if present: its ends numbers (`min` 1.0
+/// and `max` 10.0 when absent), checked by [`ScoreRange::new`], the one check of a range.
+fn score_range(fields: &Fields, path: &str) -> Result<Option<ScoreRange>, JsValue> {
+    let Some(value) = fields.get("se") else {
+        return Ok(None);
+    };
+    let path = format!("{path}.se");
+    let Some(object) = object(&value, &path)? else {
+        return Ok(None);
+    };
+    let ends = Fields::read(&object, &path, SCORE_RANGE_KEYS)?;
+    let end = |key: &str, default: f64| match ends.get(key) {
+        None => Ok(default),
+        // The type only: the range's one check is ScoreRange::new's.
+        Some(value) => {
+            number(&value).ok_or_else(|| invalid(&format!("{path}.{key}"), "a number", &value))
+        }
+    };
+    let range = ScoreRange::new(end("min", MIN_SCORE)?, end("max", UNSOLVED_SCORE)?)
+        .map_err(generate_error)?;
+    Ok(Some(range))
 }
 
 /// A seed from `Math.random`, below 2^53 so it comes back exactly.

@@ -175,9 +175,11 @@ pub fn sudoku_layout(
             let region = Object::new();
             let name = layout.region_name(r).to_string();
             set(&region, "name", &JsValue::from_str(&name));
-            let mut cells = layout.region_cells(r).to_vec();
+            // As usize: the one sort instantiation the engine already has.
+            let mut cells: Vec<usize> =
+                layout.region_cells(r).iter().map(|&c| c as usize).collect();
             cells.sort_unstable();
-            let cells: Array = cells.into_iter().map(|c| num(c as usize)).collect();
+            let cells: Array = cells.into_iter().map(num).collect();
             set(&region, "cells", &cells);
             JsValue::from(region)
         })

@@ -288,6 +288,35 @@ fn errors_carry_codes_and_positions() {
     );
 }
 
+/// `se` aims for a range of the Sudoku Explainer scale: the grade's score lies in it and
+/// `onTarget` says so; one end alone is a range to the end of the scale; where the generator
+/// cannot reach the range (every 4x4 puzzle is easy), the nearest attempt comes back with
+/// `onTarget` false, as a missed difficulty does. (Cheap ranges only: this build is not
+/// optimised; tests/js/generate-se.test.mjs takes the package across the scale.)
+#[wasm_bindgen_test]
+fn generate_aims_for_an_se_range() {
+    let score = |g: &JsValue| get(&get(g, "grade"), "score").as_f64().unwrap();
+    for (options, min, max) in [
+        (r#"{"seed":7,"se":{"min":2,"max":3}}"#, 2.0, 3.0),
+        (r#"{"seed":1,"se":{"max":1.5}}"#, 1.0, 1.5),
+    ] {
+        let g = generate(js(options)).unwrap();
+        assert_eq!(get(&g, "onTarget").as_bool(), Some(true), "{options}");
+        assert!((min..=max).contains(&score(&g)), "{options}: {}", score(&g));
+        // The same seed, the same puzzle.
+        let again = generate(js(options)).unwrap();
+        assert_eq!(
+            get(&g, "puzzle").as_string(),
+            get(&again, "puzzle").as_string()
+        );
+    }
+    let missed = generate(js(r#"{"size":4,"seed":1,"se":{"min":6.5,"max":7.5}}"#)).unwrap();
+    assert_eq!(get(&missed, "onTarget").as_bool(), Some(false));
+    assert!(score(&missed) < 6.5);
+    let level = generate(js(r#"{"seed":1,"difficulty":"medium"}"#)).unwrap();
+    assert_eq!(get(&level, "onTarget").as_bool(), Some(true));
+}
+
 #[wasm_bindgen_test]
 fn unknown_keys_are_refused_with_their_path() {
     let puzzle = JsValue::from_str(&".".repeat(81));
@@ -399,6 +428,22 @@ fn every_bad_argument_is_an_invalid_argument_naming_its_path() {
         ),
         (r#"{"symmetry":"diagonal"}"#, "options.symmetry"),
         (r#"{"variant":"windoku","size":16}"#, ""),
+        // An SE range: off the scale, upside down, not numbers, not an object, with a
+        // difficulty, or starting above what is made above 16x16.
+        (r#"{"se":{"min":3,"max":2}}"#, "options.se"),
+        (r#"{"se":{"min":0.5}}"#, "options.se"),
+        (r#"{"se":{"max":10.5}}"#, "options.se"),
+        (r#"{"se":{"min":-1,"max":-0.5}}"#, "options.se"),
+        (r#"{"se":{"min":"2"}}"#, "options.se.min"),
+        (r#"{"se":{"max":true}}"#, "options.se.max"),
+        (r#"{"se":{"low":1}}"#, "options.se.low"),
+        (r#"{"se":5}"#, "options.se"),
+        (r#"{"se":[1,2]}"#, "options.se"),
+        (
+            r#"{"se":{"min":2,"max":3},"difficulty":"hard"}"#,
+            "options.se",
+        ),
+        (r#"{"size":20,"se":{"min":2,"max":3}}"#, "options.se"),
     ];
     for (options, path) in generate_cases {
         let result = generate(js(options));

@@ -9,7 +9,7 @@ use fastrand::Rng;
 use super::alphabet::Alphabet;
 use super::encode::shuffle;
 use super::error::{SudokuError, SudokuResult};
-use super::grade::{Grade, Level};
+use super::grade::{Grade, Level, ScoreRange};
 use super::jigsaw;
 use super::layout::Layout;
 use super::logic::{run, Context, Grid};
@@ -76,10 +76,13 @@ pub struct GenerateOptions {
     pub puzzle: Options,
     /// The seed: the same seed and options give the same puzzle everywhere.
     pub seed: u64,
-    /// The level of the logical grade to aim for.
+    /// The level of the logical grade to aim for (unless `se` is set).
     pub level: Level,
     /// The symmetry of the givens.
     pub symmetry: Symmetry,
+    /// A range of scores on the Sudoku Explainer scale to aim for instead of `level`, which
+    /// is then not read (see [`generate`]).
+    pub se: Option<ScoreRange>,
 }
 
 impl GenerateOptions {
@@ -137,8 +140,13 @@ pub struct Generated {
     /// Its only solution.
     pub solution: Sudoku,
     /// Its grade, as [`Sudoku::grade`] gives it; `grade.level` is the level asked for
-    /// unless no attempt reached it.
+    /// (`grade.score` in the range asked for, with [`GenerateOptions::se`]) unless no attempt
+    /// reached it.
     pub grade: Grade,
+    /// Whether the grade is what was asked for: the level, or a score in the range
+    /// [`GenerateOptions::se`]. When no attempt reached it, the puzzle is the attempt nearest
+    /// to it, and this is `false`.
+    pub on_target: bool,
     /// The seed it was generated from.
     pub seed: u64,
     /// How many puzzles were made to find it.
@@ -160,6 +168,25 @@ pub struct Generated {
 /// take from seconds to minutes (the logical solver's checks while carving), so the
 /// WebAssembly package makes only easy puzzles there.
 ///
+/// With an SE range ([`GenerateOptions::se`]) instead of a level, the generator carves as
+/// for the level of the range's top score, allowing techniques up to that score (at least
+/// the hidden singles of easy), and keeps the attempt whose score is nearest the range (0
+/// inside it); it makes at least as many attempts as for medium, and says in
+/// [`Generated::on_target`] whether the range was met. Scores at the ends of the scale are
+/// rare or out of reach (at 9x9 most carved puzzles with chains score 6.6 to 8; above 16x16
+/// only the easy scores up to 1.5, as for levels): then the nearest attempt comes back with
+/// `on_target` false.
+///
+/// ```
+/// use dlx_sudoku::{generate, GenerateOptions, ScoreRange};
+/// # fn main() -> Result<(), dlx_sudoku::SudokuError> {
+/// let se = Some(ScoreRange::new(2.0, 3.0)?);
+/// let generated = generate(&GenerateOptions { seed: 7, se, ..Default::default() })?;
+/// assert!(generated.on_target);
+/// assert!((2.0..=3.0).contains(&generated.grade.score));
+/// # Ok(()) }
+/// ```
+///
 /// Everything is drawn from one [`fastrand::Rng`] seeded with the caller's seed, with
 /// `u32` and `u64` ranges only, and no limit is measured in time, so the same seed gives
 /// the same puzzle on every platform, natively and in WebAssembly.
@@ -180,19 +207,12 @@ pub struct Generated {
 /// [`SudokuError::InvalidArgument`] for `regions` when a jigsaw map given has no solution
 /// grid (a random one always has one) or a random one is asked for at a prime size above
 /// 16x16, for `seed` when the search for a solution grid runs out of its bound (a bound
-/// far above what any measured seed needs), and for `level` when it is not one of
-/// [`levels_offered`] above [`MAX_GRADED_SIZE`].
+/// far above what any measured seed needs), for `level` when it is not one of
+/// [`levels_offered`] above [`MAX_GRADED_SIZE`], and for `se` when its range starts above
+/// that level's scores there.
 pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
     let n = options.size()?;
-    if n > MAX_GRADED_SIZE && options.level > LARGE_LEVEL {
-        return Err(SudokuError::InvalidArgument {
-            name: "level",
-            reason: format!(
-                "above {MAX_GRADED_SIZE}x{MAX_GRADED_SIZE}, puzzles are generated at the level {LARGE_LEVEL} only (grading harder ones takes minutes), not {}",
-                options.level
-            ),
-        });
-    }
+    let target = Target::of(options, n)?;
     let alphabet = match &options.puzzle.alphabet {
         Some(spec) => Alphabet::custom(spec)?,
         None => Alphabet::builtin(),
@@ -209,13 +229,7 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
     let mut best: Option<Attempt> = None;
     let mut layout: Option<Arc<Layout>> = None;
     let mut made = 0;
-    while made
-        < max_attempts(
-            n,
-            options.level,
-            best.as_ref().map_or(f64::INFINITY, |b| b.miss),
-        )
-    {
+    while made < target.attempts(n, best.as_ref().map_or(f64::INFINITY, |b| b.miss)) {
         made += 1;
         let (this_layout, solution) = match layout.take() {
             Some(known) => match random_grid(&mut solver, &known, &mut rng, GRID_WORK_BOUND)? {
@@ -224,7 +238,14 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
             },
             None => first_grid(&mut solver, n, &options.puzzle, &mut rng)?,
         };
-        let this = attempt(&mut solver, &this_layout, solution, options, &mut rng)?;
+        let this = attempt(
+            &mut solver,
+            &this_layout,
+            solution,
+            &target,
+            options.symmetry,
+            &mut rng,
+        )?;
         let on_target = this.miss == 0.0;
         if best.as_ref().is_none_or(|b| this.miss < b.miss) {
             best = Some(this);
@@ -246,13 +267,90 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
         puzzle: Sudoku::new(Arc::clone(&layout), best.puzzle)?.with_alphabet(alphabet.clone())?,
         solution: Sudoku::new(layout, best.solution)?.with_alphabet(alphabet)?,
         grade: best.grade,
+        on_target: best.miss == 0.0,
         seed: options.seed,
         attempts: made,
     })
 }
 
+/// What [`generate`] aims for: the level it carves for (the techniques carving allows, and
+/// the attempts), the highest score carving allows, and the SE range asked for, if one was.
+struct Target {
+    level: Level,
+    limit: f64,
+    range: Option<ScoreRange>,
+}
+
+impl Target {
+    /// The target of `options` at size `n`.
+    ///
+    /// # Errors
+    /// [`SudokuError::InvalidArgument`] for a level, or a range starting above the scores of
+    /// the level, that is not made above [`MAX_GRADED_SIZE`].
+    fn of(options: &GenerateOptions, n: usize) -> SudokuResult<Target> {
+        let large = n > MAX_GRADED_SIZE;
+        let Some(range) = options.se else {
+            if large && options.level > LARGE_LEVEL {
+                return Err(SudokuError::InvalidArgument {
+                    name: "level",
+                    reason: format!(
+                        "above {MAX_GRADED_SIZE}x{MAX_GRADED_SIZE}, puzzles are generated at the level {LARGE_LEVEL} only (grading harder ones takes minutes), not {}",
+                        options.level
+                    ),
+                });
+            }
+            return Ok(Target {
+                level: options.level,
+                limit: options.level.max_score(),
+                range: None,
+            });
+        };
+        let cap = LARGE_LEVEL.max_score();
+        if large && range.min() > cap {
+            return Err(SudokuError::InvalidArgument {
+                name: "se",
+                reason: format!(
+                    "above {MAX_GRADED_SIZE}x{MAX_GRADED_SIZE}, puzzles are generated at the level {LARGE_LEVEL} only (grading harder ones takes minutes): the range must start at 1.5 or below"
+                ),
+            });
+        }
+        // Below 1.5 the limit allows nothing more than 1.5 does (techniques are allowed by
+        // their base score, and hidden singles' is 1.2), and no less than hidden singles may
+        // be allowed, or nothing would be carved.
+        let mut limit = range.max().max(Level::Easy.max_score());
+        if large {
+            limit = limit.min(cap);
+        }
+        Ok(Target {
+            level: Level::of_score(limit),
+            limit,
+            range: Some(range),
+        })
+    }
+
+    /// How far `grade` is from the target: 0 on it. For a level, [`miss`]; for a range, how
+    /// far the score lies outside it.
+    fn miss(&self, grade: &Grade) -> f64 {
+        match self.range {
+            Some(range) => range.distance(grade.score),
+            None => miss(self.level, grade),
+        }
+    }
+
+    /// Attempts allowed at size `n`, `miss` the nearest attempt's so far ([`max_attempts`]):
+    /// for a range, as many as for its level but at least as many as for medium (an easy
+    /// range is missed more often than the level: one attempt is not enough), and far means
+    /// more than a whole point away.
+    fn attempts(&self, n: usize, miss: f64) -> u32 {
+        match self.range {
+            Some(_) => max_attempts(n, self.level.max(Level::Medium), miss >= 1.0),
+            None => max_attempts(n, self.level, miss >= 100.0),
+        }
+    }
+}
+
 /// One attempt of [`generate`]: a puzzle carved from a solution grid, its grade, and how
-/// far it misses the level asked for ([`miss`]).
+/// far it misses the target ([`Target::miss`]).
 struct Attempt {
     puzzle: Vec<u8>,
     solution: Vec<u8>,
@@ -260,27 +358,21 @@ struct Attempt {
     miss: f64,
 }
 
-/// Carves a puzzle from `solution` for `options`' level and symmetry, and grades it.
+/// Carves a puzzle from `solution` for `target` with `symmetry`, and grades it.
 fn attempt(
     solver: &mut SudokuSolver,
     layout: &Arc<Layout>,
     solution: Vec<u8>,
-    options: &GenerateOptions,
+    target: &Target,
+    symmetry: Symmetry,
     rng: &mut Rng,
 ) -> SudokuResult<Attempt> {
-    let puzzle = carve(
-        solver,
-        layout,
-        &solution,
-        options.level,
-        options.symmetry,
-        rng,
-    )?;
+    let puzzle = carve(solver, layout, &solution, target, symmetry, rng)?;
     // Graded like any puzzle: from its verdict (carving keeps it unique, so this never
     // refuses it).
     let grade = Sudoku::new(Arc::clone(layout), puzzle.clone())?.grade()?;
     Ok(Attempt {
-        miss: miss(options.level, &grade),
+        miss: target.miss(&grade),
         puzzle,
         solution,
         grade,
@@ -531,16 +623,17 @@ fn orbits(layout: &Layout, symmetry: Symmetry) -> Vec<(u32, u32)> {
     orbits
 }
 
-/// Attempts allowed for a level at a size, `miss` the nearest attempt's so far. Below 9x9
+/// Attempts allowed for a level at a size, `far` whether the nearest attempt so far is far
+/// from the target (for a level, more than a level away: a miss of 100 or more). Below 9x9
 /// attempts are cheap (under a millisecond at 5x5, a few at 8x8) and some levels are rare:
 /// at 5x5 about one attempt in 40 grades hard, one in several hundred expert or diabolical
-/// and none medium. So while no attempt is within a level of the target (a miss of 100 or
-/// more), up to 300 are made: 100 missed hard for about one seed in 20 at 5x5 and returned
-/// easy for hard, expert and diabolical, not the nearest level reached.
-fn max_attempts(n: usize, target: Level, miss: f64) -> u32 {
+/// and none medium. So while no attempt is near the target, up to 300 are made: 100 missed
+/// hard for about one seed in 20 at 5x5 and returned easy for hard, expert and diabolical,
+/// not the nearest level reached.
+fn max_attempts(n: usize, target: Level, far: bool) -> u32 {
     match target {
         Level::Easy => 1,
-        _ if n < 9 && miss >= 100.0 => 300,
+        _ if n < 9 && far => 300,
         _ if n < 9 => 100,
         _ if n == 9 => match target {
             Level::Medium => 30,
@@ -553,23 +646,23 @@ fn max_attempts(n: usize, target: Level, miss: f64) -> u32 {
 }
 
 /// Takes givens away from `solution` in a random order while the logical solver with the
-/// techniques of `target` (and easier) still solves the puzzle; for expert and diabolical,
-/// while the solution stays unique, and for expert, then the fewest givens back with which
-/// expert techniques solve it.
+/// techniques up to the target's limit (for a level, the level's and easier) still solves
+/// the puzzle; for expert and diabolical, while the solution stays unique, and for expert,
+/// then the fewest givens back with which the techniques up to the limit solve it.
 fn carve(
     solver: &mut SudokuSolver,
     layout: &Layout,
     solution: &[u8],
-    target: Level,
+    target: &Target,
     symmetry: Symmetry,
     rng: &mut Rng,
 ) -> SudokuResult<Vec<u8>> {
+    let (limit, target) = (target.limit, target.level);
     let alphabet = Alphabet::builtin();
     let ctx = Context::new(layout, &alphabet);
     let mut puzzle = solution.to_vec();
     let mut orbits = orbits(layout, symmetry);
     shuffle(rng, &mut orbits);
-    let limit = target.max_score();
     for (a, b) in orbits {
         puzzle[a as usize] = 0;
         puzzle[b as usize] = 0;
@@ -600,8 +693,9 @@ fn carve(
     }
     if target == Level::Expert {
         // Expert-only techniques are rare on the way down, so carve a minimal puzzle and
-        // give back givens, in a random order, up to the fewest with which expert
-        // techniques solve it (found by bisection: more givens never make it harder).
+        // give back givens, in a random order, up to the fewest with which the techniques up
+        // to the limit (expert's, for the level) solve it (found by bisection: more givens
+        // never make it harder).
         let mut empty: Vec<usize> = (0..puzzle.len()).filter(|&c| puzzle[c] == 0).collect();
         shuffle(rng, &mut empty);
         let with = |k: usize| {
@@ -613,7 +707,7 @@ fn carve(
         };
         let solvable = |p: &[u8]| {
             Grid::new(&ctx, p).is_some_and(|mut g| {
-                run(&ctx, &mut g, true, Level::Expert.max_score());
+                run(&ctx, &mut g, true, limit);
                 g.solved()
             })
         };

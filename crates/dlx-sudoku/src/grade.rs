@@ -95,6 +95,94 @@ impl FromStr for Level {
 /// The score of a puzzle that logic alone does not solve: above every technique's.
 pub const UNSOLVED_SCORE: f64 = 10.0;
 
+/// The lowest score of a step on the Sudoku Explainer scale (a full house).
+pub const MIN_SCORE: f64 = 1.0;
+
+/// A range of scores on the Sudoku Explainer scale, both ends included: what
+/// [`generate`](super::generate) aims for instead of a [`Level`] when
+/// [`GenerateOptions::se`](super::GenerateOptions::se) is set. Its ends lie on the scale,
+/// [`MIN_SCORE`] to [`UNSOLVED_SCORE`] (the score of a puzzle logic alone does not solve),
+/// and `min` is at most `max`: [`ScoreRange::new`] refuses anything else, so every value of
+/// the type is one of those.
+///
+/// ```
+/// use dlx_sudoku::ScoreRange;
+/// let range = ScoreRange::new(2.0, 3.0)?;
+/// assert!(range.contains(2.3) && !range.contains(3.2));
+/// assert!(ScoreRange::new(3.0, 2.0).is_err());
+/// # Ok::<(), dlx_sudoku::SudokuError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScoreRange {
+    min: f64,
+    max: f64,
+}
+
+// No NaN gets past `ScoreRange::new`, so equality is an equivalence.
+impl Eq for ScoreRange {}
+
+/// How far apart two scores may be and still count as equal: scores are tenths, and sums of
+/// tenths in binary are a little off.
+const SCORE_TOLERANCE: f64 = 1e-9;
+
+impl ScoreRange {
+    /// The scores from `min` to `max`, both included.
+    ///
+    /// # Errors
+    /// [`SudokuError::InvalidArgument`] (`se`) for an end that is not a number from
+    /// [`MIN_SCORE`] to [`UNSOLVED_SCORE`] (NaN and infinities included), or `min` above
+    /// `max`.
+    pub fn new(min: f64, max: f64) -> SudokuResult<ScoreRange> {
+        // The reasons print no number: formatting an f64 would add Rust's float printing
+        // to the WebAssembly module (about 20 KB) for an error message.
+        let on_scale = |x: f64| (MIN_SCORE..=UNSOLVED_SCORE).contains(&x);
+        let refuse = |reason: &str| SudokuError::InvalidArgument {
+            name: "se",
+            reason: reason.into(),
+        };
+        if !on_scale(min) {
+            return Err(refuse(
+                "min is not a score of the Sudoku Explainer scale, a number from 1.0 to 10.0",
+            ));
+        }
+        if !on_scale(max) {
+            return Err(refuse(
+                "max is not a score of the Sudoku Explainer scale, a number from 1.0 to 10.0",
+            ));
+        }
+        if min > max {
+            return Err(refuse("min is above max"));
+        }
+        Ok(ScoreRange { min, max })
+    }
+
+    /// The lowest score in the range.
+    pub fn min(self) -> f64 {
+        self.min
+    }
+
+    /// The highest score in the range.
+    pub fn max(self) -> f64 {
+        self.max
+    }
+
+    /// Whether `score` lies in the range (to within the rounding of tenths).
+    pub fn contains(self, score: f64) -> bool {
+        score >= self.min - SCORE_TOLERANCE && score <= self.max + SCORE_TOLERANCE
+    }
+
+    /// How far `score` lies outside the range: 0 inside it.
+    pub fn distance(self, score: f64) -> f64 {
+        if self.contains(score) {
+            0.0
+        } else if score < self.min {
+            self.min - score
+        } else {
+            score - self.max
+        }
+    }
+}
+
 /// How hard a puzzle is for a person: the hardest step of the logical solver's path
 /// ([`Sudoku::solve_path`]) on the Sudoku Explainer scale, and the techniques it used.
 #[derive(Debug, Clone, PartialEq)]

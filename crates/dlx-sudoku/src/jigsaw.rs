@@ -266,7 +266,7 @@ mod tests {
                     .filter(|&p| boxes[p] == r)
                     .map(|p| grid[p])
                     .collect();
-                symbols.sort_unstable();
+                crate::sort::sort(&mut symbols);
                 assert_eq!(
                     symbols,
                     (1..=n as u8).collect::<Vec<_>>(),
@@ -280,7 +280,7 @@ mod tests {
             for r in 0..n as u8 {
                 let cells: Vec<usize> = (0..n * n).filter(|&p| map[p] == r).collect();
                 let mut symbols: Vec<u8> = cells.iter().map(|&p| grid[p]).collect();
-                symbols.sort_unstable();
+                crate::sort::sort(&mut symbols);
                 assert_eq!(
                     symbols,
                     (1..=n as u8).collect::<Vec<_>>(),

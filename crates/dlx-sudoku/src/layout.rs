@@ -288,7 +288,7 @@ impl Layout {
             .map(|&c| c as usize)
             .filter(|&c| c != cell)
             .collect();
-        peers.sort_unstable();
+        crate::sort::sort(&mut peers);
         peers.dedup();
         peers
     }
@@ -463,7 +463,7 @@ impl LayoutBuilder {
         let mut region_cells = Vec::new();
         for (name, constraint, cells) in self.regions {
             let mut sorted = cells.clone();
-            sorted.sort_unstable();
+            crate::sort::sort(&mut sorted);
             if let Some(k) = sorted_sets.iter().position(|s| *s == sorted) {
                 if constraint == Constraint::ExactlyOnce {
                     constraints[k] = Constraint::ExactlyOnce;
@@ -539,8 +539,8 @@ fn is_classic(layout: &Layout) -> bool {
                 .fold(0u128, |m, &c| m | 1 << c)
         })
         .collect();
-    classic.sort_unstable();
-    regions.sort_unstable();
+    crate::sort::sort(&mut classic);
+    crate::sort::sort(&mut regions);
     regions == classic && (0..27).all(|r| layout.constraint(r) == Constraint::ExactlyOnce)
 }
 

@@ -331,7 +331,7 @@ fn jigsaw(n: usize, labels: &[char]) -> SudokuResult<Layout> {
 
 fn distinct(labels: &[char]) -> usize {
     let mut sorted = labels.to_vec();
-    sorted.sort_unstable();
+    crate::sort::sort(&mut sorted);
     sorted.dedup();
     sorted.len()
 }

@@ -18,3 +18,4 @@ mod sudoku_parse;
 mod sudoku_se;
 mod sudoku_shape;
 mod sudoku_variants;
+mod sudoku_verify;

@@ -86,6 +86,7 @@ fn random_puzzles(options: &Options, seeds: std::ops::Range<u64>) -> Vec<Sudoku>
             seed,
             level: Level::Easy,
             symmetry: Symmetry::None,
+            se: None,
         })
         .expect("the generator succeeds");
         let puzzle = generated.puzzle;

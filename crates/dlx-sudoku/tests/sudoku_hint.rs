@@ -47,6 +47,7 @@ fn generated(size: usize, level: Level, seed: u64) -> Sudoku {
         seed,
         level,
         symmetry: Symmetry::None,
+        se: None,
     };
     generate(&options).expect("generates").puzzle
 }

@@ -2,54 +2,13 @@
 //! elimination it must make; every step of every path checked against the solution over
 //! generated puzzles of every level and size and the hard sets in tests/data.
 
-use dlx_sudoku::{
-    generate, GenerateOptions, Level, Options, Step, Sudoku, Symmetry, Technique, Variant,
-};
+use dlx_sudoku::{generate, GenerateOptions, Level, Options, Sudoku, Symmetry, Technique, Variant};
 
+use crate::common::checked_path as check_path;
 use crate::common::rank::spearman;
 
 fn parse(line: &str) -> Sudoku {
     line.parse().expect("a valid puzzle")
-}
-
-/// Checks every step of the path against the solution.
-fn check_path(puzzle: &Sudoku) -> dlx_sudoku::SolvePath {
-    let solution = puzzle.unique_solution().unwrap().expect("unique");
-    let path = puzzle.solve_path().unwrap();
-    for step in &path.steps {
-        check_step(puzzle, solution.values(), step);
-    }
-    if path.solved {
-        assert_eq!(path.grid.values(), solution.values());
-    }
-    path
-}
-
-fn check_step(puzzle: &Sudoku, solution: &[u8], step: &Step) {
-    for e in &step.eliminations {
-        assert_ne!(
-            solution[e.cell],
-            e.value,
-            "{puzzle}: {} removes a true candidate r{}c{}: {}",
-            step.technique,
-            puzzle.layout().position(e.cell).row,
-            puzzle.layout().position(e.cell).column,
-            step.reason
-        );
-    }
-    if let Some(p) = step.placement {
-        assert_eq!(
-            solution[p.cell], p.value,
-            "{puzzle}: {} places wrongly: {}",
-            step.technique, step.reason
-        );
-    }
-    assert!(
-        step.placement.is_some() || !step.eliminations.is_empty(),
-        "{}",
-        step.reason
-    );
-    assert!(!step.reason.is_empty());
 }
 
 fn generated(variant: Variant, n: usize, level: Level, seed: u64) -> Sudoku {
@@ -61,6 +20,7 @@ fn generated(variant: Variant, n: usize, level: Level, seed: u64) -> Sudoku {
         seed,
         level,
         symmetry: Symmetry::None,
+        se: None,
     };
     generate(&options).expect("generates").puzzle
 }
@@ -184,6 +144,26 @@ fn steps_agree_with_the_solution_on_the_hard_sets() {
         }
     }
     println!("{unsolved} of {total} need more than logic");
+}
+
+/// Chains and forcing chains above 16x16: a 20x20 puzzle whose path needs them (its file
+/// says how it was made) is solved by logic, every step checked against the solution.
+#[test]
+fn chains_and_forcing_chains_solve_a_20x20_puzzle() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/sudoku/big_20x20_diabolical.txt"
+    ))
+    .unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = parse(line);
+    assert_eq!(puzzle.layout().dimensions(), (20, 20));
+    let path = check_path(&puzzle);
+    assert!(path.solved, "logic alone solves it");
+    let uses = |t: Technique| path.steps.iter().filter(|s| s.technique == t).count();
+    assert!(uses(Technique::ContradictionChain) > 0);
+    assert!(uses(Technique::ForcingChain) > 0);
+    assert!(uses(Technique::Aic) + uses(Technique::XChain) + uses(Technique::XyChain) > 0);
 }
 
 /// Generation time per level, natively: `cargo test --profile ci -p dlx-sudoku --test sudoku_tests --
@@ -580,10 +560,17 @@ const EXAMPLES: &[Example] = &[
         None,
     ),
     (
-        Technique::ContradictionChain,
+        Technique::AlsXz,
         "...2.4...3..869..1.........564...123..2...8..7...4...58..1.5..9.5.....8.....2....",
         21,
         &[(15, 7)],
+        None,
+    ),
+    (
+        Technique::ContradictionChain,
+        "...2.4...3..869..1.........564...123..2...8..7...4...58..1.5..9.5.....8.....2....",
+        26,
+        &[(20, 5)],
         None,
     ),
     (

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use dlx_sudoku::{Grade, Sudoku, Technique};
 
+use crate::common::checked_path;
 use crate::common::rank::spearman;
 
 /// One rated puzzle: the line number in its file (from 0), the puzzle, SE's rating.
@@ -35,26 +36,7 @@ fn read(text: &str) -> Vec<Rated> {
 
 /// Grades the puzzle and checks each step against the solution.
 fn grade(puzzle: &Sudoku) -> Grade {
-    let solution = puzzle.unique_solution().unwrap().expect("unique");
-    let solution = solution.values();
-    let path = puzzle.solve_path().unwrap();
-    for step in &path.steps {
-        for e in &step.eliminations {
-            assert_ne!(
-                solution[e.cell], e.value,
-                "{puzzle}: {} removes a true candidate: {}",
-                step.technique, step.reason
-            );
-        }
-        if let Some(p) = step.placement {
-            assert_eq!(
-                solution[p.cell], p.value,
-                "{puzzle}: {} places wrongly: {}",
-                step.technique, step.reason
-            );
-        }
-    }
-    Grade::of_path(&path)
+    Grade::of_path(&checked_path(puzzle))
 }
 
 /// How close our scores are to SE's.
@@ -202,6 +184,15 @@ fn se_report() {
             g.hardest.map_or("-", Technique::name)
         );
     }
+    // Steps by technique over every path.
+    let mut used: BTreeMap<Technique, usize> = BTreeMap::new();
+    for (_, g) in &rows {
+        for &(t, k) in &g.techniques {
+            *used.entry(t).or_default() += k;
+        }
+    }
+    let used: Vec<String> = used.iter().map(|(t, k)| format!("{t} {k}")).collect();
+    println!("\nsteps by technique: {}", used.join(", "));
     micros.sort_by(f64::total_cmp);
     let at = |q: f64| micros[((micros.len() - 1) as f64 * q).round() as usize];
     println!(

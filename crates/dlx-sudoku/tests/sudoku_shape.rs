@@ -89,8 +89,14 @@ fn chain_links_alternate_hold_in_the_solution_and_their_ends_justify_the_step() 
             step.technique,
             Technique::XChain | Technique::XyChain | Technique::Aic | Technique::WWing
         );
+        // The ALS techniques draw their restricted common candidates as weak links
+        // (checked with their roles below); no other step but a chain has links.
+        let als = matches!(
+            step.technique,
+            Technique::AlsXz | Technique::AlsXyWing | Technique::AlsChain | Technique::DeathBlossom
+        );
         assert_eq!(
-            chain,
+            chain || als,
             !step.links.is_empty(),
             "{}: {}",
             step.technique,
@@ -391,6 +397,56 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                 let base = houses_with(HouseRole::Base);
                 assert_eq!(base.len(), 1);
                 assert!(set.iter().all(|c| base[0].contains(c)));
+            }
+            Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::AlsChain
+            | Technique::DeathBlossom => {
+                // Sets in their base houses (a death blossom's stem apart), joined by weak
+                // links of one symbol between cells that see each other, never both true;
+                // nothing removed from the pattern.
+                let base = houses_with(HouseRole::Base);
+                for &c in cells_with(Role::AlsMember)
+                    .iter()
+                    .chain(&cells_with(Role::ChainNode))
+                {
+                    assert!(base.iter().any(|h| h.contains(&c)), "{}", step.reason);
+                }
+                let pivots = cells_with(Role::Pivot);
+                if step.technique == Technique::DeathBlossom {
+                    assert_eq!(pivots.len(), 1, "{}", step.reason);
+                } else if step.technique == Technique::AlsXyWing {
+                    assert!(pivots.iter().all(|c| base.iter().any(|h| h.contains(c))));
+                }
+                assert!(!step.links.is_empty());
+                for l in &step.links {
+                    assert!(!l.strong && l.from.value == l.to.value, "{}", step.reason);
+                    assert!(weakly_linked(layout, l.from, l.to), "{}", step.reason);
+                    assert!(!(is_true(solution, l.from) && is_true(solution, l.to)));
+                }
+                assert!(step
+                    .eliminations
+                    .iter()
+                    .all(|e| !step.cells.contains(&e.cell)));
+            }
+            Technique::SueDeCoq => {
+                // The core where the two houses meet, each side's cells in one house only,
+                // as many symbols as cells; eliminations in the houses, off the pattern.
+                let base = houses_with(HouseRole::Base);
+                assert_eq!(base.len(), 2, "{}", step.reason);
+                for &c in &cells_with(Role::Locked) {
+                    assert!(base[0].contains(&c) && base[1].contains(&c));
+                }
+                for &c in &cells_with(Role::Subset) {
+                    assert!(base[0].contains(&c) != base[1].contains(&c));
+                }
+                let symbols: std::collections::BTreeSet<u8> =
+                    step.candidates.iter().map(|c| c.value).collect();
+                assert_eq!(symbols.len(), step.cells.len(), "{}", step.reason);
+                for e in &step.eliminations {
+                    assert!(!step.cells.contains(&e.cell));
+                    assert!(base.iter().any(|h| h.contains(&e.cell)));
+                }
             }
             Technique::UniqueRectangle1
             | Technique::UniqueRectangle2

@@ -225,7 +225,7 @@ pub(crate) fn shortest(
         }
     }
     let (length, path, mut eliminations, placement) = best?;
-    eliminations.sort_unstable();
+    crate::sort::sort(&mut eliminations);
     eliminations.dedup();
     let step = chain_step(
         ctx,
@@ -294,7 +294,7 @@ fn chain_step(
         }
     }
     let mut cells: Vec<usize> = cands.iter().map(|c| c.cell).collect();
-    cells.sort_unstable();
+    crate::sort::sort(&mut cells);
     cells.dedup();
     step.cells = cells;
     step.candidates = cands;

@@ -243,7 +243,7 @@ fn finned_fish(
         (_, false) => Technique::FinnedJellyfish,
         (_, true) => Technique::SashimiJellyfish,
     };
-    fins.sort_unstable();
+    crate::sort::sort(&mut fins);
     let removed: Vec<usize> = eliminations.iter().map(|e| e.cell).collect();
     let (bases, covers_named) = (fish::names(ctx, &set.bases), fish::names(ctx, covers));
     let v = ctx.sym(set.v);

@@ -286,7 +286,7 @@ pub(super) fn fish_step(
 ) -> Step {
     let layout = ctx.layout;
     let mut cells: Vec<usize> = set.places.iter().map(|p| p.cell).collect();
-    cells.sort_unstable();
+    crate::sort::sort(&mut cells);
     step.candidates = cells
         .iter()
         .map(|&cell| Candidate { cell, value: set.v })

@@ -230,7 +230,7 @@ pub(crate) fn forcing(ctx: &Context, g: &Grid) -> Option<Step> {
         let reason = capitalise(&reason);
         let mut step = Step::new(Technique::ForcingChain, reason);
         let mut cells: Vec<usize> = branches.iter().map(|b| b.cell).collect();
-        cells.sort_unstable();
+        crate::sort::sort(&mut cells);
         step.cells = cells;
         step.roles = pattern::all(&branches, Role::Source);
         step.candidates = branches;

@@ -13,18 +13,24 @@
 //! (5.4-5.6), finned and sashimi Jellyfish (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
 //! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
 //! then the easiest chain: X-chains (6.6+), W-Wing (7.1), XY-chains and AIC (7.0+), with
-//! SE's bonus for the chain's length; contradiction chains (7.5+) and forcing chains
-//! (8.3+). The order and the figures are SukakuExplainer's (default settings), but for
-//! finned fish, which SE lacks (see `finned.rs`). Only a puzzle with exactly one
+//! SE's bonus for the chain's length; Sue de Coq (6.6), contradiction chains (7.5+), ALS-XZ
+//! (7.6), ALS-XY-Wing (8.2), forcing chains (8.3+), ALS chains (8.3) and death blossom
+//! (8.4). The order and
+//! the figures are SukakuExplainer's (default settings); SE has no Sue de Coq, ALS-XZ,
+//! ALS-XY-Wing, ALS chain or death blossom, and proves their eliminations with chains and forcing
+//! chains, so they are scored near those (see [`Technique::base_score`]); nor finned fish
+//! (see `finned.rs`). Only a puzzle with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
 //!
 //! Every technique reads the layout's regions, so they work on every size and variant:
-//! singles, locked candidates, subsets, wings, chains and forcing chains on any region
+//! singles, locked candidates, subsets, wings, chains, almost locked sets, Sue de Coq and
+//! forcing chains on any region
 //! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns
 //! (finned fish with their fins in a box, window or jigsaw region);
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
-//! layouts only. Chains and forcing chains are skipped above 16x16, where they are slow.
+//! layouts only. Chains, forcing chains and ALS wings of four and five cells are skipped
+//! above 20x20; Sue de Coq and the other ALS techniques above 16x16, where they are slow.
 //!
 //! ```
 //! use dlx_sudoku::{Sudoku, Technique};
@@ -36,6 +42,7 @@
 //! # Ok(()) }
 //! ```
 
+mod als;
 mod chains;
 mod finned;
 mod fish;
@@ -106,9 +113,14 @@ pub(crate) fn each_finder(
     limit: f64,
     mut visit: impl FnMut(f64, Finder) -> bool,
 ) {
-    // Chains and forcing chains are too slow above 16x16.
-    let small = ctx.n <= 16;
-    let finders: [(f64, bool, Finder); 31] = [
+    // Chains and forcing chains up to 20x20 (a whole 20x20 path that needs 78 of them, in
+    // tests/data/sudoku/big_20x20_diabolical.txt, takes 2.5 s natively; one step, as a hint
+    // takes, tens of milliseconds); not at 21x21 and above, where no puzzle that needs them
+    // has been measured (the generator cannot make one in minutes).
+    let small = ctx.n <= 20;
+    // Sue de Coq, ALS-XZ and the ALS techniques after it are too slow above 16x16.
+    let als_ok = ctx.n <= 16;
+    let finders: [(f64, bool, Finder); 36] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -138,8 +150,13 @@ pub(crate) fn each_finder(
         (6.2, small, &|| wings::als_wing(ctx, g, 4)),
         (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
+        (6.6, als_ok, &|| als::sue_de_coq(ctx, g)),
         (7.5, small, &|| forcing::contradiction(ctx, g)),
+        (7.6, als_ok, &|| als::xz(ctx, g)),
+        (8.2, als_ok, &|| als::xy_wing(ctx, g)),
         (8.3, small, &|| forcing::forcing(ctx, g)),
+        (8.3, als_ok, &|| als::chain(ctx, g)),
+        (8.4, als_ok, &|| als::death_blossom(ctx, g)),
     ];
     for (base, allowed, find) in finders {
         if allowed && base <= limit && visit(base, find) {

@@ -27,23 +27,26 @@ pub struct Link {
 pub enum Role {
     /// The candidate a single places (naked or hidden single, BUG+1's extra candidate).
     Single,
-    /// One of a locked candidate's places in its base house.
+    /// One of a locked candidate's places in its base house (also a Sue de Coq's cells
+    /// where its two regions meet).
     Locked,
     /// A candidate of a naked or hidden pair, triple or quad (also the extra cells of a
-    /// unique rectangle of type 3).
+    /// unique rectangle of type 3, and a Sue de Coq's cells in one of its regions only).
     Subset,
     /// A place of a fish's symbol, where a base house meets a cover house.
     Fish,
     /// A fin of a finned or sashimi fish: a place of its symbol in a base house but in no
     /// cover house. The fins share a box; the step removes only candidates that see them all.
     Fin,
-    /// The cell a wing turns on: XY- and XYZ-Wing's pivot, an ALS wing's bivalue cell.
+    /// The cell a wing turns on: XY- and XYZ-Wing's pivot, an ALS wing's bivalue cell, an
+    /// ALS-XY-Wing's middle set, a death blossom's stem.
     Pivot,
     /// An XY- or XYZ-Wing's pincer, or one of a W-Wing's two bivalue cells.
     Pincer,
     /// One end of the strong link that joins a W-Wing's two cells.
     StrongLink,
-    /// A cell of an ALS wing's almost locked set.
+    /// A cell of an almost locked set: an ALS wing's, ALS-XZ's, the outer sets of an
+    /// ALS-XY-Wing, a death blossom's petals, an ALS chain's end sets.
     AlsMember,
     /// A unique rectangle's cell holding only the two symbols.
     Floor,
@@ -51,7 +54,7 @@ pub enum Role {
     Roof,
     /// One end of a chain: the candidate assumed false first, or the one proved true last.
     ChainEnd,
-    /// A node of a chain between its ends.
+    /// A node of a chain between its ends (also the middle sets of an ALS chain).
     ChainNode,
     /// A candidate a forcing chain tries (every branch), or the one a contradiction chain
     /// assumes.
@@ -123,7 +126,8 @@ pub struct Part {
 /// What a house (region) does in a step's pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HouseRole {
-    /// The house the pattern lives in: a single's, a subset's or an ALS's region, a
+    /// The house the pattern lives in: a single's, a subset's or an ALS's region (each of a
+    /// Sue de Coq's two), a
     /// fish's base line, the region whose places a locked candidate or a forcing chain
     /// takes.
     Base,

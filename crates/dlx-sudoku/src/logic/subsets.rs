@@ -95,7 +95,7 @@ fn hidden_search(ctx: &Context, g: &Grid, k: usize, direct: bool) -> Option<Step
         let mut found = None;
         combinations(symbols.len(), k, |pick| {
             let mut places: Vec<usize> = pick.iter().flat_map(|&i| symbols[i].1.clone()).collect();
-            places.sort_unstable();
+            crate::sort::sort(&mut places);
             places.dedup();
             if places.len() != k {
                 return false;

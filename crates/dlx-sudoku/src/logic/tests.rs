@@ -9,7 +9,7 @@ use crate::shape::BoxShape;
 use super::grid::{Context, Grid};
 use super::pattern::{HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
-use super::{forcing, subsets};
+use super::{als, forcing, subsets};
 
 fn classic() -> Layout {
     Layout::classic(9, BoxShape { rows: 3, cols: 3 }).expect("9x9")
@@ -179,23 +179,279 @@ fn each_step_is_the_lowest_scored_and_each_chain_the_shortest() {
     );
 }
 
-/// A candidate grid written as 81 cells of candidates, one token per cell ("289", "3"):
-/// a single symbol is a filled cell.
-fn pencil_marks(ctx: &Context, text: &str) -> Grid {
-    let cells: Vec<&str> = text.split_whitespace().collect();
-    assert_eq!(cells.len(), 81);
-    let digits = |s: &str| -> Vec<u8> { s.bytes().map(|b| b - b'0').collect() };
-    let values: Vec<u8> = cells
+/// A candidate grid as HoDoKu prints one: 81 groups of digits, row by row, the bars
+/// between boxes ignored; a group of one digit is a filled cell.
+fn marks(ctx: &Context, text: &str) -> Grid {
+    let groups: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|g| !g.is_empty())
+        .collect();
+    assert_eq!(groups.len(), 81, "{text}");
+    let values: Vec<u8> = groups
         .iter()
-        .map(|s| if s.len() == 1 { digits(s)[0] } else { 0 })
+        .map(|g| if g.len() == 1 { g.parse().unwrap() } else { 0 })
         .collect();
     let mut g = Grid::new(ctx, &values).expect("no conflict");
-    for (cell, s) in cells.iter().enumerate() {
-        if s.len() > 1 {
-            g.cand[cell] = digits(s).iter().fold(0, |m, &v| m | super::grid::bit(v));
+    for (cell, group) in groups.iter().enumerate() {
+        if group.len() > 1 {
+            g.cand[cell] = group.bytes().fold(0, |m, b| m | 1 << (b - b'1'));
         }
     }
     g
+}
+
+/// Candidates from HoDoKu's notation: digit, row, column ("873": 8 in r7c3).
+fn hodoku_candidates(list: &str) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = list
+        .split_whitespace()
+        .map(|t| {
+            let d: Vec<usize> = t.bytes().map(|b| usize::from(b - b'0')).collect();
+            Candidate {
+                cell: (d[1] - 1) * 9 + d[2] - 1,
+                value: d[0] as u8,
+            }
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// Runs `find` on HoDoKu's candidate grid of `puzzle` and checks its step: the technique,
+/// every elimination false in the puzzle's solution, and the eliminations HoDoKu publishes.
+fn hodoku_example(
+    puzzle: &str,
+    grid: &str,
+    find: fn(&Context, &Grid) -> Option<Step>,
+    technique: Technique,
+    published: &str,
+) -> Step {
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let g = marks(&ctx, grid);
+    let puzzle: Sudoku = puzzle.parse().expect("a valid puzzle");
+    let solution = puzzle.unique_solution().unwrap().expect("unique");
+    for (cell, &v) in solution.values().iter().enumerate() {
+        assert!(
+            g.values[cell] == v || g.has(cell, v),
+            "the grid keeps the solution"
+        );
+    }
+    let step = find(&ctx, &g).expect("a step");
+    assert_eq!(step.technique, technique, "{}", step.reason);
+    for e in &step.eliminations {
+        assert_ne!(solution.values()[e.cell], e.value, "{}", step.reason);
+        assert!(g.has(e.cell, e.value));
+    }
+    assert_eq!(
+        step.eliminations,
+        hodoku_candidates(published),
+        "{}",
+        step.reason
+    );
+    step
+}
+
+#[test]
+fn als_xz_on_hodokus_example() {
+    // HoDoKu's ALS-XZ example "axz02" (hodoku.sourceforge.net/en/tech_als.php): A =
+    // r4c3, r5c3, r6c2 and r6c3 (3, 4, 5, 6, 8), B = r7c2 (3, 7, 8)... with X = 3 and Z = 8,
+    // removing 8 from r7c3, r8c3 and r9c3.
+    let step = hodoku_example(
+        "..34.7.6.4....59...276....1........591.....8.2..78....6..25.4...4..........1....3",
+        "158 9 3 4 12 7 258 6 28 | 4 68 168 38 12 5 9 237 278 | 58 2 7 6 39 389 358 4 1 |
+         378 3678 468 39 3469 123469 1236 1239 5 | 9 1 46 5 346 2346 2367 8 2467 |
+         2 356 456 7 8 13469 136 139 469 | 6 378 189 2 5 389 4 179 789 |
+         1378 4 12589 389 3679 3689 12678 12579 26789 | 78 578 2589 1 4679 4689 2678 2579 3",
+        als::xz,
+        Technique::AlsXz,
+        "873 883 893",
+    );
+    assert!(step
+        .links
+        .iter()
+        .all(|l| !l.strong && l.from.value == l.to.value));
+    assert_eq!(step.houses.len(), 2);
+}
+
+#[test]
+fn doubly_linked_als_xz_on_hodokus_example() {
+    // HoDoKu's "daxz01": A = r2c2, r2c3 and r2c9 (2, 4, 7, 9), B = r4c2 and r4c3 (1, 2, 4),
+    // restricted common 2 and 4: both sets locked.
+    hodoku_example(
+        ".........6..5..18..83.1.......9573...6.....92...............254.487...1...23.....",
+        "24579 12579 14579 2468 24789 2489 45679 3 5679 | 6 279 479 5 23479 2349 1 8 79 |
+         4579 8 3 46 1 49 45679 2 5679 | 1248 12 14 9 5 7 3 46 168 |
+         134578 6 157 148 348 1348 578 9 2 | 1345789 13579 14579 28 2368 123468 578 47 1578 |
+         37 37 6 18 89 189 2 5 4 | 59 4 8 7 26 256 69 1 3 | 159 159 2 3 46 456 6789 67 6789",
+        als::xz,
+        Technique::AlsXz,
+        "141 149 151 153 161 162 163 212 413 463 725 925 926",
+    );
+}
+
+#[test]
+fn als_xy_wing_on_hodokus_example() {
+    // HoDoKu's "axy01": three sets joined by two restricted commons remove 3 from r7c7.
+    hodoku_example(
+        "4.6....7......1.6.....8....23..........34.......8..95..9.........2.5761.5...2...4",
+        "4 125 6 25 39 359 12358 7 12589 | 89 258 3589 257 379 1 4 6 259 |
+         179 1257 359 6 8 4 1235 239 1259 | 2 3 589 57 1679 569 178 4 167 |
+         16789 1567 589 3 4 569 1278 28 1267 | 167 1467 147 8 167 2 9 5 3 |
+         678 9 14 14 36 368 23578 238 2578 | 3 48 2 49 5 7 6 1 89 | 5 1678 17 19 2 368 378 389 4",
+        als::xy_wing,
+        Technique::AlsXyWing,
+        "377",
+    );
+}
+
+#[test]
+fn sue_de_coq_on_hodokus_example() {
+    // HoDoKu's "sdc04" (extended variant): r4c8 and r6c8, where column 8 meets box 6, hold
+    // 3, 5, 7 and 8; r8c8 in the column holds 3 and 5, r4c7 and r5c9 in the box 7, 8, 9.
+    let step = hodoku_example(
+        "..4....9765.....2191...73.42.1.3....5.32.6...............6........1746..7...9..1.",
+        "3 2 4 8 6 1 5 9 7 | 6 5 7 9 4 3 8 2 1 | 9 1 8 5 2 7 3 6 4 |
+         2 6789 1 4 3 589 79 578 5689 | 5 789 3 2 18 6 1479 478 89 |
+         4 689 69 7 158 589 129 358 235689 | 1 349 259 6 58 258 2479 34578 23589 |
+         8 39 259 1 7 4 6 35 2359 | 7 46 256 3 9 258 24 1 258",
+        als::sue_de_coq,
+        Technique::SueDeCoq,
+        "378 578 757 758 849 858 869 949 957 967 969",
+    );
+    // r4c8, r6c8: where the regions meet; r4c7, r5c9, r8c8: each side's cells.
+    assert_eq!(step.cells, vec![33, 34, 44, 52, 70]);
+}
+
+#[test]
+fn death_blossom_on_a_constructed_grid() {
+    // Sudopedia's definition (sudopedia.org, "Death Blossom"): a stem r1c1 holding 1 and 2;
+    // for 1, the set r1c4 (1, 5) and r1c5 (3, 5) of row 1; for 2, the set r1c9 (2, 6) and
+    // r2c8 (3, 6) of box 3. Either set is locked without the stem's symbol and holds 3: in
+    // r1c5 or in r2c8, so no cell seeing both is 3.
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
+    for (cell, symbols) in [
+        (0, [1, 2]),
+        (3, [1, 5]),
+        (4, [3, 5]),
+        (8, [2, 6]),
+        (16, [3, 6]),
+    ] {
+        g.cand[cell] = symbols.iter().fold(0, |m, &v| m | 1 << (v - 1));
+    }
+    let step = als::death_blossom(&ctx, &g).expect("a death blossom");
+    assert_eq!(step.technique, Technique::DeathBlossom);
+    // Row 1 (r1c7, r1c8), and row 2 in box 2 (r2c4, r2c5, r2c6): each sees r1c5 and r2c8.
+    let expected: Vec<Candidate> = [6, 7, 12, 13, 14]
+        .map(|cell| Candidate { cell, value: 3 })
+        .to_vec();
+    assert_eq!(step.eliminations, expected, "{}", step.reason);
+    assert_eq!(step.cells, vec![0, 3, 4, 8, 16]);
+    assert!(
+        step.reason.starts_with("r1c1 holds 1 or 2"),
+        "{}",
+        step.reason
+    );
+}
+
+#[test]
+fn als_chain_on_a_constructed_grid() {
+    // HoDoKu's rule (hodoku.sourceforge.net/en/tech_als.php, "ALS Chain"), on four sets of
+    // one cell: r1c1 (1, 2) -2- r1c5 (2, 3) -3- r5c5 (3, 4) -4- r5c9 (1, 4). The first set
+    // or the last is locked without its link's symbol, so one of them is 1: r1c9 and r5c1,
+    // which see both, lose 1.
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
+    for (cell, symbols) in [(0, [1, 2]), (4, [2, 3]), (40, [3, 4]), (44, [1, 4])] {
+        g.cand[cell] = symbols.iter().fold(0, |m, &v| m | 1 << (v - 1));
+    }
+    let step = als::chain(&ctx, &g).expect("an ALS chain");
+    assert_eq!(step.technique, Technique::AlsChain);
+    let expected: Vec<Candidate> = [8, 36].map(|cell| Candidate { cell, value: 1 }).to_vec();
+    assert_eq!(step.eliminations, expected, "{}", step.reason);
+    assert_eq!(step.cells, vec![0, 4, 40, 44]);
+    assert_eq!(step.links.len(), 3);
+}
+
+/// A generated puzzle of `variant`, size `n`, at `level`.
+fn generated(variant: crate::Variant, n: usize, level: crate::Level, seed: u64) -> Sudoku {
+    let options = crate::GenerateOptions {
+        puzzle: crate::Options {
+            size: Some(n),
+            ..crate::Options::variant(variant)
+        },
+        seed,
+        level,
+        symmetry: crate::Symmetry::None,
+        se: None,
+    };
+    crate::generate(&options).expect("generates").puzzle
+}
+
+/// The ALS techniques and Sue de Coq, tried at every step of every path (not only where
+/// the path takes them) of the SE-rated sample, the hardest sample, X, windoku and jigsaw
+/// 9x9 and a 16x16: each step they find removes only candidates the solution rules out.
+/// Each finds steps on the 9x9 samples, and some of them on the variants and at 16x16.
+#[test]
+fn als_finders_agree_with_the_solution_at_every_step() {
+    use crate::{Level, Variant};
+    type AlsFinder = fn(&Context, &Grid) -> Option<Step>;
+    let finders: [(Technique, AlsFinder); 5] = [
+        (Technique::SueDeCoq, als::sue_de_coq),
+        (Technique::AlsXz, als::xz),
+        (Technique::AlsXyWing, als::xy_wing),
+        (Technique::AlsChain, als::chain),
+        (Technique::DeathBlossom, als::death_blossom),
+    ];
+    let classic: Vec<Sudoku> = se_sample().into_iter().chain(hardest_sample()).collect();
+    let others = vec![
+        generated(Variant::X, 9, Level::Diabolical, 0),
+        generated(Variant::Windoku, 9, Level::Diabolical, 0),
+        generated(Variant::Jigsaw, 9, Level::Diabolical, 0),
+    ];
+    let big = [generated(Variant::Classic, 16, Level::Hard, 0)];
+    let found = |puzzles: &[Sudoku]| -> [usize; 5] {
+        let mut counts = [0; 5];
+        for puzzle in puzzles {
+            let solution = puzzle.unique_solution().unwrap().expect("unique");
+            let solution = solution.values();
+            let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+            let mut g = Grid::new(&ctx, puzzle.values()).expect("valid givens");
+            while !g.solved() {
+                for (k, (technique, find)) in finders.iter().enumerate() {
+                    let Some(step) = find(&ctx, &g) else { continue };
+                    assert_eq!(step.technique, *technique);
+                    assert!(!step.eliminations.is_empty());
+                    for e in &step.eliminations {
+                        assert!(g.has(e.cell, e.value), "{}", step.reason);
+                        assert_ne!(
+                            solution[e.cell], e.value,
+                            "{puzzle}: {technique} removes a true candidate: {}",
+                            step.reason
+                        );
+                    }
+                    counts[k] += 1;
+                }
+                let Some(step) = super::next_step(&ctx, &g, true, f64::INFINITY) else {
+                    break;
+                };
+                super::apply(&ctx, &mut g, &step);
+            }
+        }
+        counts
+    };
+    let on_classic = found(&classic);
+    let on_others = found(&others);
+    let on_big = found(&big);
+    println!("9x9 samples: {on_classic:?}; variants: {on_others:?}; 16x16: {on_big:?}");
+    assert!(on_classic.iter().all(|&k| k > 0), "{on_classic:?}");
+    assert!(on_others.iter().sum::<usize>() > 0, "{on_others:?}");
+    assert!(on_big.iter().sum::<usize>() > 0, "{on_big:?}");
 }
 
 /// Leren's finned X-Wing, as posted in "Finned XWings" on the Enjoy Sudoku forum
@@ -206,7 +462,7 @@ fn finned_x_wing_of_the_enjoy_sudoku_forum() {
     let layout = classic();
     let alphabet = Alphabet::builtin();
     let ctx = Context::new(&layout, &alphabet);
-    let g = pencil_marks(
+    let g = marks(
         &ctx,
         "289 3 28 5 1 4 279 27 6
          569 7 56 69 3 2 14 14 8

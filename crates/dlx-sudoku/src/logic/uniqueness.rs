@@ -56,7 +56,7 @@ fn deadly_shape(ctx: &Context, cells: &[usize; 4]) -> bool {
         .iter()
         .flat_map(|&c| layout.cell_regions(c).iter().copied())
         .collect();
-    regions.sort_unstable();
+    crate::sort::sort(&mut regions);
     regions.dedup();
     regions.iter().all(|&r| {
         let inside: Vec<usize> = cells
@@ -97,7 +97,7 @@ fn rectangle_type(ctx: &Context, g: &Grid, cells: &[usize; 4], ab: u32, kind: u8
     let floor: Vec<usize> = cells.iter().copied().filter(|&c| g.cand[c] == ab).collect();
     let roof: Vec<usize> = cells.iter().copied().filter(|&c| g.cand[c] != ab).collect();
     let mut sorted = cells.to_vec();
-    sorted.sort_unstable();
+    crate::sort::sort(&mut sorted);
     let names = ctx.cells(&sorted);
     let pair = ctx.syms(ab, "and");
     let make = |technique: Technique, reason: String, eliminations: Vec<Candidate>| {

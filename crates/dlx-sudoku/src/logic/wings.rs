@@ -93,7 +93,7 @@ pub(crate) fn xy_wing(ctx: &Context, g: &Grid, xyz: bool) -> Option<Step> {
                 step.roles
                     .extend(pattern::all(&pattern(g, &[a, b], u32::MAX), Role::Pincer));
                 let mut cells = vec![pivot, a, b];
-                cells.sort_unstable();
+                crate::sort::sort(&mut cells);
                 step.candidates = pattern(g, &cells, u32::MAX);
                 step.cells = cells;
                 step.eliminations = eliminations;
@@ -161,7 +161,7 @@ pub(crate) fn w_wing(ctx: &Context, g: &Grid) -> Option<Step> {
                         role: HouseRole::Link,
                     }];
                     let mut cells = vec![a, b, p, q];
-                    cells.sort_unstable();
+                    crate::sort::sort(&mut cells);
                     step.candidates = pattern(g, &[a, b], m);
                     step.candidates.push(Candidate { cell: p, value: x });
                     step.candidates.push(Candidate { cell: q, value: x });
@@ -190,77 +190,56 @@ pub(crate) fn als_wing(ctx: &Context, g: &Grid, size: usize) -> Option<Step> {
         return None;
     }
     let mut best: Option<Step> = None;
-    let mut seen_sets: Vec<Vec<usize>> = Vec::new();
-    for r in 0..ctx.layout.region_count() {
-        let cells: Vec<usize> = ctx
-            .layout
-            .region_cells(r)
+    super::als::each_als(ctx, g, size, |r, set, union| {
+        let largest = set
             .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| {
-                g.values[c] == 0 && (2..=size as u32 + 1).contains(&g.cand[c].count_ones())
-            })
-            .collect();
-        super::subsets::combinations(cells.len(), size, |pick| {
-            let set: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
-            let union = set.iter().fold(0, |m, &c| m | g.cand[c]);
-            if union.count_ones() as usize != size + 1 || seen_sets.contains(&set) {
-                return false;
+            .map(|&c| g.cand[c].count_ones())
+            .max()
+            .unwrap_or(2);
+        let score = als_wing_score(size, largest);
+        if best.as_ref().is_some_and(|b| b.score < score - 1e-9) {
+            return;
+        }
+        for &b in &bivalue {
+            let bm = g.cand[b];
+            if bm & !union != 0 || set.contains(&b) {
+                continue;
             }
-            if ctx.layout.region_count() > 1 && set.len() <= 3 {
-                seen_sets.push(set.clone());
-            }
-            let largest = set
-                .iter()
-                .map(|&c| g.cand[c].count_ones())
-                .max()
-                .unwrap_or(2);
-            let score = als_wing_score(size, largest);
-            if best.as_ref().is_some_and(|b| b.score < score - 1e-9) {
-                return false;
-            }
-            for &b in &bivalue {
-                let bm = g.cand[b];
-                if bm & !union != 0 || set.contains(&b) {
+            for x in values(bm) {
+                let z = values(bm & !bit(x)).next().unwrap_or(x);
+                let holds = |v: u8| set.iter().copied().filter(move |&c| g.has(c, v));
+                if !holds(x).all(|c| ctx.sees(c, b)) {
                     continue;
                 }
-                for x in values(bm) {
-                    let z = values(bm & !bit(x)).next().unwrap_or(x);
-                    let holds = |v: u8| set.iter().copied().filter(move |&c| g.has(c, v));
-                    if !holds(x).all(|c| ctx.sees(c, b)) {
-                        continue;
-                    }
-                    let mut zs: Vec<usize> = holds(z).collect();
-                    zs.push(b);
-                    let eliminations: Vec<Candidate> = seeing_all(ctx, g, &zs, z)
-                        .into_iter()
-                        .filter(|e| !set.contains(&e.cell))
-                        .collect();
-                    if eliminations.is_empty() {
-                        continue;
-                    }
-                    let better = best.as_ref().is_none_or(|s| {
-                        score < s.score - 1e-9 || eliminations.len() > s.eliminations.len()
-                    });
-                    if better {
-                        best = Some(als_wing_step(
-                            ctx,
-                            g,
-                            r,
-                            &set,
-                            union,
-                            b,
-                            x,
-                            z,
-                            score,
-                            eliminations,
-                        ));
-                    }
+                let mut zs: Vec<usize> = holds(z).collect();
+                zs.push(b);
+                let eliminations: Vec<Candidate> = seeing_all(ctx, g, &zs, z)
+                    .into_iter()
+                    .filter(|e| !set.contains(&e.cell))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let better = best.as_ref().is_none_or(|s| {
+                    score < s.score - 1e-9 || eliminations.len() > s.eliminations.len()
+                });
+                if better {
+                    best = Some(als_wing_step(
+                        ctx,
+                        g,
+                        r,
+                        set,
+                        union,
+                        b,
+                        x,
+                        z,
+                        score,
+                        eliminations,
+                    ));
                 }
             }
-            false
-        });
-    }
+        }
+    });
     best
 }
 
@@ -307,7 +286,7 @@ fn als_wing_step(
         .extend(pattern::all(&pattern(g, &[b], u32::MAX), Role::Pivot));
     let mut cells = set.to_vec();
     cells.push(b);
-    cells.sort_unstable();
+    crate::sort::sort(&mut cells);
     step.candidates = pattern(g, &cells, u32::MAX);
     step.cells = cells;
     step.eliminations = eliminations;

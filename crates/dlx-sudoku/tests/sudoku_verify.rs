@@ -1,0 +1,92 @@
+//! A fast slice of the step-by-step verification that `examples/verify_paths.rs` runs over
+//! ten thousand puzzles and more: the same check ([`PathTally`], which checks each path
+//! with `SolvePath::wrong_steps`) over every 8th puzzle of each vendored sample of the
+//! published sets and generated puzzles of every level.
+
+use dlx_sudoku::{generate, GenerateOptions, Level, PathTally, Sudoku, Technique};
+
+/// The puzzles of a vendored sample (`tests/data/sudoku/NAME`), every `step`th.
+fn sample(name: &str, step: usize) -> Vec<Sudoku> {
+    let path = format!(
+        "{}/../../tests/data/sudoku/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(step)
+        .map(|l| l.trim().parse().expect("a valid puzzle"))
+        .collect()
+}
+
+/// No wrong step over the slice; every source is checked (puzzles with one solution whose
+/// paths have steps), the sets with several solutions are skipped as such, and the slice
+/// reaches the chains and forcing chains of the hardest puzzles.
+#[test]
+fn paths_of_a_slice_of_every_source_agree_with_the_solution() {
+    let start = std::time::Instant::now();
+    let mut total = PathTally::default();
+    for name in [
+        "puzzles2_17_clue.sample",
+        "puzzles3_magictour_top1465.sample",
+        "puzzles5_forum_hardest_1905_11+.sample",
+        "puzzles6_forum_hardest_1106.sample",
+        "puzzles7_serg_benchmark.sample",
+    ] {
+        let mut tally = PathTally::default();
+        for puzzle in sample(name, 8) {
+            tally.add(&puzzle).unwrap();
+        }
+        println!(
+            "{name}: {} puzzles, {} not unique, {} solved, {} unsolved, {} steps",
+            tally.puzzles,
+            tally.not_unique,
+            tally.solved,
+            tally.unsolved,
+            tally.steps()
+        );
+        if name.starts_with("puzzles7") {
+            // Every puzzle of the serg benchmark has several solutions: none has a path.
+            assert_eq!(tally.not_unique, tally.puzzles, "{name}");
+        } else {
+            assert_eq!(tally.not_unique, 0, "{name}");
+            assert_eq!(tally.solved + tally.unsolved, tally.puzzles, "{name}");
+            assert!(tally.steps() > 0, "{name}");
+        }
+        total.merge(&tally);
+    }
+    for level in Level::ALL {
+        let mut tally = PathTally::default();
+        for seed in 0..2 {
+            let options = GenerateOptions {
+                seed,
+                level,
+                ..GenerateOptions::default()
+            };
+            tally.add(&generate(&options).unwrap().puzzle).unwrap();
+        }
+        assert_eq!(tally.solved + tally.unsolved, 2, "{level}");
+        total.merge(&tally);
+    }
+    for (technique, count) in &total.techniques {
+        println!("{technique}: {count:?}");
+    }
+    assert!(total.wrong.is_empty(), "{:#?}", total.wrong);
+    for technique in [
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::LockedCandidates,
+        Technique::XyChain,
+        Technique::ForcingChain,
+    ] {
+        assert!(
+            total
+                .techniques
+                .get(&technique)
+                .is_some_and(|c| c.steps > 0),
+            "no {technique} step"
+        );
+    }
+    println!("{:.1} s", start.elapsed().as_secs_f64());
+}
