@@ -1773,7 +1773,7 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
     const kinds = [
       [1, 'w_wing'],
       [2, 'als_wing'],
-      [33, 'contradiction_chain', 'cell'],
+      [48, 'contradiction_chain', 'cell'],
       [33, 'contradiction_chain', 'house'],
     ];
     for (const [index, [seed, technique, broken]] of kinds.entries()) {
