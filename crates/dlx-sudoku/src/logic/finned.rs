@@ -190,22 +190,19 @@ impl Blocks {
         }
         let mut of_cell = vec![0u64; layout.cell_count()];
         let mut span = 0;
+        // Cells of the region in each row and each column (positions count from 1).
+        let (height, width) = layout.dimensions();
+        let (mut rows, mut columns) = (vec![0usize; height + 1], vec![0usize; width + 1]);
         for (b, &r) in regions.iter().enumerate() {
-            let cells = layout.region_cells(r);
-            let (mut rows, mut columns) = (
-                std::collections::HashMap::new(),
-                std::collections::HashMap::new(),
-            );
-            for &c in cells {
+            rows.fill(0);
+            columns.fill(0);
+            for &c in layout.region_cells(r) {
                 of_cell[c as usize] |= 1 << b;
                 let p = layout.position(c as usize);
-                *rows.entry(p.row).or_insert(0) += 1;
-                *columns.entry(p.column).or_insert(0) += 1;
+                rows[p.row] += 1;
+                columns[p.column] += 1;
+                span = span.max(rows[p.row]).max(columns[p.column]);
             }
-            span = rows
-                .values()
-                .chain(columns.values())
-                .fold(span, |m: usize, &n| m.max(n));
         }
         Some(Blocks {
             span,
