@@ -17,7 +17,10 @@ const TYPES: &'static str = r#"
 export type SudokuTechnique =
   | "naked_single" | "hidden_single" | "locked_candidates"
   | "naked_pair" | "hidden_pair" | "naked_triple" | "hidden_triple" | "naked_quad" | "hidden_quad"
-  | "x_wing" | "swordfish" | "jellyfish" | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing" | "als_xz" | "als_xy_wing" | "als_chain" | "death_blossom" | "sue_de_coq"
+  | "x_wing" | "swordfish" | "jellyfish"
+  | "finned_x_wing" | "sashimi_x_wing" | "finned_swordfish" | "sashimi_swordfish"
+  | "finned_jellyfish" | "sashimi_jellyfish"
+  | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing" | "als_xz" | "als_xy_wing" | "als_chain" | "death_blossom" | "sue_de_coq"
   | "x_chain" | "xy_chain" | "aic" | "grouped_x_chain" | "grouped_aic" | "medusa"
   | "unique_rectangle_1" | "unique_rectangle_2" | "unique_rectangle_3" | "unique_rectangle_4"
   | "bug_plus_one" | "contradiction_chain" | "forcing_chain" | "contradiction_net" | "forcing_net"
@@ -39,7 +42,7 @@ export interface SudokuCandidate {
 
 /** What a candidate does in a step's pattern. */
 export type SudokuRole =
-  | "single" | "locked" | "subset" | "fish" | "pivot" | "pincer" | "strong_link"
+  | "single" | "locked" | "subset" | "fish" | "fin" | "pivot" | "pincer" | "strong_link"
   | "als_member" | "floor" | "roof" | "chain_end" | "chain_node" | "source" | "implied"
   | "blocker" | "colour_a" | "colour_b";
 

@@ -1737,7 +1737,8 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
     // A big grid, zoomed on a phone, in the step-by-step view: the links follow the
     // candidates into the zoomed cells.
     {
-      const { puzzle: big } = dlx.generate_sudoku({ size: 16, difficulty: 'expert', seed: 3 });
+      // (An expert one has none since finned fish: they come before X-chains of three links.)
+      const { puzzle: big } = dlx.generate_sudoku({ size: 16, difficulty: 'diabolical', seed: 1 });
       const path = dlx.sudoku_solve_path(big);
       const k = path.steps.findIndex((s) => s.links.length > 0);
       assert.ok(k >= 0, 'a chain on the path');
@@ -1888,6 +1889,56 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
     assert.match(await page.textContent('#step-legend'), /rules it out/);
     assert.match(await cell(page, want[0]).getAttribute('aria-label'), /rules it out/);
     await clean(tab);
+  });
+
+  test('#11 a finned fish’s fins: at level 2 each fin of the step marked in the fin colour, named in the legend, in light and dark', { timeout: 120_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const finned = ['finned_x_wing', 'sashimi_x_wing', 'finned_swordfish', 'sashimi_swordfish', 'finned_jellyfish', 'sashimi_jellyfish'];
+    const { entries, marks, step } = toTechnique(XWING, finned);
+    const key = ({ cell: k, symbol: s }) => `${k}:${s}`;
+    const fins = step.roles.filter((r) => r.role === 'fin').map(key).sort();
+    const fish = step.roles.filter((r) => r.role === 'fish').map(key).sort();
+    assert.ok(fins.length > 0 && fish.length > 0, `${step.technique}: ${step.reason}`);
+    const regions = dlx.sudoku_layout(9).regions;
+    const cellsOf = (role) =>
+      [...new Set(step.houses.filter((h) => h.role === role).flatMap((h) => regions.find((r) => r.name === h.region).cells))].sort((a, b) => a - b);
+    const classed = (page, name) => page.$$eval(`#grid .cell.${name}`, (all) => all.map((c) => Number(c.dataset.cell)).sort((a, b) => a - b));
+    /** The marks of a role on the grid, as "cell:symbol", with their colours. */
+    const marked = (page, role) =>
+      page.$$eval(`#grid .notes > span.role-${role}`, (all) =>
+        all.map((s) => ({ at: `${s.closest('.cell').dataset.cell}:${s.textContent}`, colour: getComputedStyle(s).backgroundColor })),
+      );
+    for (const [name, viewport] of SCREENS) {
+      for (const colorScheme of ['light', 'dark']) {
+        const tab = await open(hash(XWING, entries, marks), viewport, { colorScheme });
+        const { page } = tab;
+        await waitMessage(page, /^Reopened/);
+        for (let level = 1; level <= 2; level++) {
+          await page.click('#hint');
+          await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+          if (level === 1) assert.deepEqual(await marked(page, 'fin'), [], 'no fins in a nudge');
+        }
+        assert.equal(await page.getAttribute('#step', 'data-technique'), step.technique);
+        const [finMarks, fishMarks] = [await marked(page, 'fin'), await marked(page, 'fish')];
+        assert.deepEqual(finMarks.map((m) => m.at).sort(), fins);
+        assert.deepEqual(fishMarks.map((m) => m.at).sort(), fish);
+        // The fins in a colour of their own, one for all of them, not the fish's.
+        const colours = new Set(finMarks.map((m) => m.colour));
+        assert.equal(colours.size, 1, [...colours].join());
+        assert.ok(!fishMarks.some((m) => colours.has(m.colour)), `${[...colours]} is also the fish's colour`);
+        assert.deepEqual(await classed(page, 'house-base'), cellsOf('base'));
+        assert.deepEqual(await classed(page, 'house-cover'), cellsOf('cover'));
+        const legend = await page.$$eval('#step-legend li', (all) => all.map((li) => ({ text: li.textContent, colour: getComputedStyle(li.querySelector('.key')).backgroundColor })));
+        assert.deepEqual(legend.map((l) => l.text), ['base house', 'cover house', ROLE_WORDS.fish, ROLE_WORDS.fin]);
+        assert.equal(legend.find((l) => l.text === ROLE_WORDS.fin).colour, [...colours][0], 'the legend’s key is the fins’ colour');
+        // In words too, for a screen reader.
+        const [k0, s0] = fins[0].split(':');
+        assert.match(await cell(page, Number(k0)).getAttribute('aria-label'), new RegExp(`, ${ROLE_WORDS.fin} ${s0}\\b`));
+        if (name === '375') await page.locator('#grid').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(ARTIFACTS, `why-finned-fish-${name}-${colorScheme}.png`) });
+        await clean(tab);
+      }
+    }
   });
 
   test('#12 Import says what the player is about to play: one solution and its grade, or a warning with the count', { timeout: 120_000 }, async () => {

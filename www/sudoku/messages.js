@@ -178,6 +178,7 @@ export const ROLE_WORDS = {
   locked: 'locked candidate',
   subset: 'subset',
   fish: 'fish',
+  fin: 'fin',
   pivot: 'pivot',
   pincer: 'pincer',
   strong_link: 'strong link’s ends',

@@ -18,10 +18,11 @@ pub enum Level {
     /// and locked candidates (up to 2.8).
     #[default]
     Medium,
-    /// Pairs, triples, X-Wing, Swordfish, turbot fish, XY-Wing, XYZ-Wing (up to 4.4).
+    /// Pairs, triples, X-Wing, Swordfish (finned and sashimi too), turbot fish, XY-Wing,
+    /// XYZ-Wing (up to 4.4).
     Hard,
-    /// Unique rectangles, quads, Jellyfish, 3-strong-link X-chains, WXYZ-Wing, BUG+1 (up
-    /// to 5.6).
+    /// Unique rectangles, quads, Jellyfish (finned and sashimi too), 3-strong-link
+    /// X-chains, WXYZ-Wing, BUG+1 (up to 5.6).
     Expert,
     /// Chains, forcing chains or more (above 5.6).
     Diabolical,

@@ -2,13 +2,14 @@
 //! checked on every step of the paths of vendored puzzles against the puzzle's solution:
 //! a chain's links alternate and hold (a strong link has a true end, a weak link not two),
 //! its ends justify its eliminations, a fish's places lie where its base and cover houses
-//! meet, and roles cover the pattern's cells.
+//! meet (its fins in one box, seen by every elimination), and roles cover the pattern's
+//! cells.
 
 use std::sync::OnceLock;
 
 use dlx_sudoku::{
-    Candidate, Contradiction, HouseRole, Layout, Link, LinkHouse, RegionName, Role, SolvePath,
-    Step, Sudoku, Technique,
+    Candidate, Contradiction, HouseRole, Layout, Link, LinkHouse, RegionKind, RegionName, Role,
+    SolvePath, Step, Sudoku, Technique,
 };
 
 const SE: &str = include_str!("../../../tests/data/sudoku/se/diabolical.sample.txt");
@@ -321,17 +322,37 @@ fn medusa_colours_split_true_from_false_along_strong_links() {
     assert!(medusa > 0, "no 3D Medusa step in the sample");
 }
 
+/// Whether region `r` of `layout` is box-like (box, window, jigsaw region, extra): where
+/// a finned fish's fins must lie.
+fn is_block(layout: &Layout, r: usize) -> bool {
+    !matches!(
+        layout.region_name(r).kind,
+        RegionKind::Row | RegionKind::Column | RegionKind::Diagonal | RegionKind::AntiDiagonal
+    )
+}
+
+/// Basic, finned and sashimi fish: `k` base and `k` cover houses; each fish place where a
+/// base meets a cover, each fin in a base and no cover; the fins of a finned or sashimi
+/// fish share a box-like region, which holds another place of the fish (finned) or none
+/// (sashimi: the corner is missing); every elimination is false in the solution, lies in a
+/// cover outside the bases and sees every fin.
 #[test]
 fn fish_places_lie_where_base_and_cover_houses_meet_and_eliminations_in_covers_only() {
-    let mut fish = 0;
-    each_step(|layout, _, step| {
-        let k = match step.technique {
-            Technique::XWing => 2,
-            Technique::Swordfish => 3,
-            Technique::Jellyfish => 4,
+    let mut counts: std::collections::BTreeMap<Technique, usize> = Default::default();
+    each_step(|layout, solution, step| {
+        let (k, fins_expected, sashimi) = match step.technique {
+            Technique::XWing => (2, false, false),
+            Technique::Swordfish => (3, false, false),
+            Technique::Jellyfish => (4, false, false),
+            Technique::FinnedXWing => (2, true, false),
+            Technique::FinnedSwordfish => (3, true, false),
+            Technique::FinnedJellyfish => (4, true, false),
+            Technique::SashimiXWing => (2, true, true),
+            Technique::SashimiSwordfish => (3, true, true),
+            Technique::SashimiJellyfish => (4, true, true),
             _ => return,
         };
-        fish += 1;
+        *counts.entry(step.technique).or_default() += 1;
         let houses = |role: HouseRole| -> Vec<Vec<usize>> {
             step.houses
                 .iter()
@@ -342,30 +363,81 @@ fn fish_places_lie_where_base_and_cover_houses_meet_and_eliminations_in_covers_o
         let (bases, covers) = (houses(HouseRole::Base), houses(HouseRole::Cover));
         assert_eq!((bases.len(), covers.len()), (k, k), "{}", step.reason);
         let value = step.roles[0].candidate.value;
+        let mut fins = Vec::new();
         for part in &step.roles {
-            assert_eq!(part.role, Role::Fish);
             assert_eq!(part.candidate.value, value);
             let cell = part.candidate.cell;
             assert_eq!(bases.iter().filter(|b| b.contains(&cell)).count(), 1);
-            assert_eq!(covers.iter().filter(|c| c.contains(&cell)).count(), 1);
+            let in_covers = covers.iter().filter(|c| c.contains(&cell)).count();
+            match part.role {
+                Role::Fish => assert_eq!(in_covers, 1, "{}", step.reason),
+                Role::Fin => {
+                    assert_eq!(in_covers, 0, "{}", step.reason);
+                    fins.push(cell);
+                }
+                role => panic!("{role:?} in a fish: {}", step.reason),
+            }
         }
-        // Each base house holds the symbol's places there: at least two of the fish.
+        let fish: Vec<usize> = step
+            .roles
+            .iter()
+            .filter(|p| p.role == Role::Fish)
+            .map(|p| p.candidate.cell)
+            .collect();
+        // Each base and each cover house holds a place of the fish (a basic fish's bases
+        // at least two).
         for b in &bases {
+            let kept = fish.iter().filter(|c| b.contains(c)).count();
+            assert!(kept >= if fins_expected { 1 } else { 2 }, "{}", step.reason);
+        }
+        for c in &covers {
+            assert!(fish.iter().any(|f| c.contains(f)), "{}", step.reason);
+        }
+        assert_eq!(fins.is_empty(), !fins_expected, "{}", step.reason);
+        if fins_expected {
+            // The box-like regions that hold every fin: one at least; the fish's other
+            // places in it (a finned fish) or none (a sashimi fish).
+            let blocks: Vec<usize> = (0..layout.region_count())
+                .filter(|&r| is_block(layout, r))
+                .filter(|&r| {
+                    let cells = layout.region_cells(r);
+                    fins.iter().all(|&f| cells.contains(&(f as u32)))
+                })
+                .collect();
+            assert!(!blocks.is_empty(), "fins in no one box: {}", step.reason);
+            let holds_fish = |r: usize| {
+                let cells = layout.region_cells(r);
+                fish.iter().any(|&f| cells.contains(&(f as u32)))
+            };
             assert!(
-                step.roles
-                    .iter()
-                    .filter(|p| b.contains(&p.candidate.cell))
-                    .count()
-                    >= 2
+                blocks.iter().any(|&r| holds_fish(r) != sashimi),
+                "{}",
+                step.reason
             );
         }
+        assert!(!step.eliminations.is_empty());
         for e in &step.eliminations {
             assert_eq!(e.value, value);
+            assert!(!is_true(solution, *e), "{}", step.reason);
             assert!(covers.iter().any(|c| c.contains(&e.cell)));
             assert!(!bases.iter().any(|b| b.contains(&e.cell)));
+            assert!(
+                fins.iter().all(|&f| sees(layout, f, e.cell)),
+                "{}",
+                step.reason
+            );
         }
     });
-    assert!(fish > 0, "no fish in the sample");
+    println!("fish steps: {counts:?}");
+    let basic = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
+    assert!(
+        basic.iter().any(|t| counts.contains_key(t)),
+        "no fish in the sample"
+    );
+    assert!(
+        counts.keys().any(|t| !basic.contains(t)),
+        "no finned fish in the sample: {counts:?}"
+    );
 }
 
 #[test]

@@ -6,10 +6,11 @@
 //! and claiming (1.7-1.9: locked candidates that leave a hidden single, which the step
 //! places), direct hidden pairs (2.0), naked singles (2.3), direct hidden triples (2.5),
 //! locked candidates (2.6-2.8), naked pairs (3.0), X-Wing (3.2), hidden pairs (3.4),
-//! naked triples (3.6), Swordfish (3.8), hidden triples (4.0), X-chains of two strong
-//! links (turbot fish, 4.0-4.2), XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles 1-4
-//! (4.5-4.9), naked quads (5.0), Jellyfish (5.2), hidden quads (5.4), X-chains of three
-//! strong links (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
+//! finned and sashimi X-Wing (3.4-3.5), naked triples (3.6), Swordfish (3.8), hidden
+//! triples (4.0), X-chains of two strong links (turbot fish, 4.0-4.2), finned and sashimi
+//! Swordfish (4.0-4.1), XY-Wing (4.2), XYZ-Wing (4.4), unique rectangles 1-4 (4.5-4.9),
+//! naked quads (5.0), Jellyfish (5.2), hidden quads (5.4), X-chains of three strong links
+//! (5.4-5.6), finned and sashimi Jellyfish (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
 //! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
 //! then the easiest chain: X-chains (6.6+), W-Wing (7.1), 3D Medusa, XY-chains and AIC
 //! (7.0+), with SE's bonus for the chain's length; Sue de Coq (6.6), grouped X-chains
@@ -21,14 +22,16 @@
 //! nothing. The order and the figures are SukakuExplainer's (default settings); SE has no
 //! 3D Medusa, grouped chains, Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom,
 //! and proves their eliminations with chains and forcing chains, so they are scored near
-//! those (see [`Technique::base_score`]). Only a puzzle with exactly one
+//! those (see [`Technique::base_score`]); nor finned fish (see `finned.rs`). Only a puzzle
+//! with exactly one
 //! solution gets a path or a hint ([`Verdict`](super::Verdict)), so uniqueness arguments
 //! (unique rectangles, BUG+1) always hold there.
 //!
 //! Every technique reads the layout's regions, so they work on every size and variant:
 //! singles, locked candidates, subsets, wings, chains, almost locked sets, Sue de Coq and
 //! forcing chains on any region
-//! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns;
+//! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns
+//! (finned fish with their fins in a box, window or jigsaw region);
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
 //! layouts only. Chains, forcing chains and ALS wings of four and five cells are skipped
 //! above 20x20; Sue de Coq and the other ALS techniques above 16x16, where they are slow;
@@ -46,6 +49,7 @@
 
 mod als;
 mod chains;
+mod finned;
 mod fish;
 mod forcing;
 mod grid;
@@ -126,7 +130,7 @@ pub(crate) fn each_finder(
     let als_ok = ctx.n <= 16;
     // Forcing nets run only where nothing cheaper applies, and only up to 9x9.
     let nets = ctx.n <= 9;
-    let finders: [(f64, bool, Finder); 36] = [
+    let finders: [(f64, bool, Finder); 39] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -136,10 +140,12 @@ pub(crate) fn each_finder(
         (3.0, true, &|| subsets::naked(ctx, g, 2)),
         (3.2, true, &|| fish::find(ctx, g, 2)),
         (3.4, true, &|| subsets::hidden(ctx, g, 2)),
+        (3.4, true, &|| finned::find(ctx, g, 2)),
         (3.6, true, &|| subsets::naked(ctx, g, 3)),
         (3.8, true, &|| fish::find(ctx, g, 3)),
         (4.0, true, &|| subsets::hidden(ctx, g, 3)),
         (4.0, small, &|| chains::strong_links(ctx, g, 2)),
+        (4.0, true, &|| finned::find(ctx, g, 3)),
         (4.2, true, &|| wings::xy_wing(ctx, g, false)),
         (4.4, true, &|| wings::xy_wing(ctx, g, true)),
         (4.5, unique, &|| uniqueness::rectangle(ctx, g)),
@@ -147,6 +153,7 @@ pub(crate) fn each_finder(
         (5.2, true, &|| fish::find(ctx, g, 4)),
         (5.4, true, &|| subsets::hidden(ctx, g, 4)),
         (5.4, small, &|| chains::strong_links(ctx, g, 3)),
+        (5.4, true, &|| finned::find(ctx, g, 4)),
         (5.5, true, &|| wings::als_wing(ctx, g, 3)),
         (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
         (5.8, small, &|| chains::strong_links(ctx, g, 4)),

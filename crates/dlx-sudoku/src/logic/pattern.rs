@@ -74,6 +74,9 @@ pub enum Role {
     Subset,
     /// A place of a fish's symbol, where a base house meets a cover house.
     Fish,
+    /// A fin of a finned or sashimi fish: a place of its symbol in a base house but in no
+    /// cover house. The fins share a box; the step removes only candidates that see them all.
+    Fin,
     /// The cell a wing turns on: XY- and XYZ-Wing's pivot, an ALS wing's bivalue cell, an
     /// ALS-XY-Wing's middle set, a death blossom's stem.
     Pivot,
@@ -113,11 +116,12 @@ pub enum Role {
 
 impl Role {
     /// Every role, in the order of this enum.
-    pub const ALL: [Role; 17] = [
+    pub const ALL: [Role; 18] = [
         Role::Single,
         Role::Locked,
         Role::Subset,
         Role::Fish,
+        Role::Fin,
         Role::Pivot,
         Role::Pincer,
         Role::StrongLink,
@@ -140,6 +144,7 @@ impl Role {
             Role::Locked => "locked",
             Role::Subset => "subset",
             Role::Fish => "fish",
+            Role::Fin => "fin",
             Role::Pivot => "pivot",
             Role::Pincer => "pincer",
             Role::StrongLink => "strong_link",

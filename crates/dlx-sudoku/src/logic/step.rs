@@ -39,6 +39,19 @@ pub enum Technique {
     Swordfish,
     /// The same with four.
     Jellyfish,
+    /// An X-Wing but for fins: places of the base lines outside the cover lines, all in one
+    /// box. Only cover-line candidates that see every fin go.
+    FinnedXWing,
+    /// A finned X-Wing with a corner missing: the fins' box holds no other place of the fish.
+    SashimiXWing,
+    /// A Swordfish with fins.
+    FinnedSwordfish,
+    /// A finned Swordfish with a corner missing.
+    SashimiSwordfish,
+    /// A Jellyfish with fins.
+    FinnedJellyfish,
+    /// A finned Jellyfish with a corner missing.
+    SashimiJellyfish,
     /// A pivot `xy` seeing pincers `xz` and `yz`: no cell seeing both pincers is `z`.
     XyWing,
     /// A pivot `xyz` seeing pincers `xz` and `yz`: no cell seeing all three is `z`.
@@ -118,7 +131,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order of this enum.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 45] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -131,6 +144,12 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::Jellyfish,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
         Technique::XyWing,
         Technique::XyzWing,
         Technique::WWing,
@@ -175,6 +194,12 @@ impl Technique {
             Technique::XWing => "x_wing",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
+            Technique::FinnedXWing => "finned_x_wing",
+            Technique::SashimiXWing => "sashimi_x_wing",
+            Technique::FinnedSwordfish => "finned_swordfish",
+            Technique::SashimiSwordfish => "sashimi_swordfish",
+            Technique::FinnedJellyfish => "finned_jellyfish",
+            Technique::SashimiJellyfish => "sashimi_jellyfish",
             Technique::XyWing => "xy_wing",
             Technique::XyzWing => "xyz_wing",
             Technique::WWing => "w_wing",
@@ -221,6 +246,12 @@ impl Technique {
             Technique::XWing => "X-Wing",
             Technique::Swordfish => "Swordfish",
             Technique::Jellyfish => "Jellyfish",
+            Technique::FinnedXWing => "Finned X-Wing",
+            Technique::SashimiXWing => "Sashimi X-Wing",
+            Technique::FinnedSwordfish => "Finned Swordfish",
+            Technique::SashimiSwordfish => "Sashimi Swordfish",
+            Technique::FinnedJellyfish => "Finned Jellyfish",
+            Technique::SashimiJellyfish => "Sashimi Jellyfish",
             Technique::XyWing => "XY-Wing",
             Technique::XyzWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
@@ -252,7 +283,9 @@ impl Technique {
     }
 
     /// The technique's base difficulty on the Sudoku Explainer scale (a step may add to it:
-    /// see [`Step::score`]). 0 for the three that are not solving techniques.
+    /// see [`Step::score`]). 0 for the three that are not solving techniques. SE has no
+    /// finned fish: theirs is the basic fish's plus 0.2 (finned) or 0.3 to 0.4 (sashimi),
+    /// as Sunnie's Sudoku Studio rates them on SE's scale.
     ///
     /// SE has no Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom: it proves their
     /// eliminations with chains and forcing chains, usually scored higher, so each is
@@ -280,6 +313,12 @@ impl Technique {
             Technique::UniqueRectangle3 | Technique::UniqueRectangle4 => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
+            Technique::FinnedXWing => 3.4,
+            Technique::SashimiXWing => 3.5,
+            Technique::FinnedSwordfish => 4.0,
+            Technique::SashimiSwordfish => 4.1,
+            Technique::FinnedJellyfish => 5.4,
+            Technique::SashimiJellyfish => 5.6,
             Technique::HiddenQuad => 5.4,
             Technique::BugPlusOne => 5.6,
             Technique::XChain => 6.6,

@@ -8,6 +8,7 @@ use crate::shape::BoxShape;
 
 use super::grid::{Context, Grid};
 use super::net::Rules;
+use super::pattern::{HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
 use super::{als, forcing, subsets};
 
@@ -655,4 +656,132 @@ fn medusa_and_grouped_chains_hold_at_16x16_and_on_x_sudoku() {
             assert!(found[0] > 0 && found[1] + found[2] > 0, "{found:?}");
         }
     }
+}
+
+/// Leren's finned X-Wing, as posted in "Finned XWings" on the Enjoy Sudoku forum
+/// (forum.enjoysudoku.com, t33214, 2016): "a finned XWing in 1's in r58/c29 with a fin at
+/// r8c1, which removes the 1 from r9c2".
+#[test]
+fn finned_x_wing_of_the_enjoy_sudoku_forum() {
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let g = marks(
+        &ctx,
+        "289 3 28 5 1 4 279 27 6
+         569 7 56 69 3 2 14 14 8
+         269 4 1 69 7 8 259 3 259
+         12578 1258 2578 4 6 19 12579 1257 3
+         4 15 9 3 2 7 8 6 15
+         3 6 27 8 5 19 12479 1247 1249
+         2568 9 3 1 48 56 2456 245 7
+         1256 125 4 7 9 56 3 8 125
+         15678 158 5678 2 48 3 1456 9 145",
+    );
+    assert!(super::fish::find(&ctx, &g, 2).is_none(), "no basic X-Wing");
+    let step = super::finned::find(&ctx, &g, 2).expect("a finned X-Wing");
+    assert_eq!(step.technique, Technique::FinnedXWing, "{}", step.reason);
+    let at = |row: usize, column: usize| (row - 1) * 9 + column - 1;
+    assert_eq!(
+        step.eliminations,
+        vec![Candidate {
+            cell: at(9, 2),
+            value: 1
+        }]
+    );
+    let fins: Vec<usize> = step
+        .roles
+        .iter()
+        .filter(|p| p.role == Role::Fin)
+        .map(|p| p.candidate.cell)
+        .collect();
+    assert_eq!(fins, vec![at(8, 1)]);
+    let fish: Vec<usize> = step
+        .roles
+        .iter()
+        .filter(|p| p.role == Role::Fish)
+        .map(|p| p.candidate.cell)
+        .collect();
+    assert_eq!(fish, vec![at(5, 2), at(5, 9), at(8, 2), at(8, 9)]);
+    let houses: Vec<String> = step
+        .houses
+        .iter()
+        .map(|h| format!("{} {}", h.role.name(), h.region))
+        .collect();
+    assert_eq!(
+        houses,
+        [
+            "base row 5",
+            "base row 8",
+            "cover column 2",
+            "cover column 9"
+        ]
+    );
+    assert_eq!(step.score, 3.4);
+    assert!(
+        step.reason.starts_with(
+            "In row 5 and row 8, 1 can only go in column 2 and column 9 or in the fin r8c1 of box 7."
+        ),
+        "{}",
+        step.reason
+    );
+}
+
+/// Sudopedia's sashimi Swordfish in the rows ("Sashimi Swordfish", sudopedia.org): a
+/// symbol in rows 3, 5 and 7 only in columns 1, 6 and 9 but for a fin in box 8, where the
+/// corner r7c6 lacks it; built here on an otherwise open grid. Only column 6's cells of
+/// box 8 outside the rows (r8c6, r9c6) see the fin.
+#[test]
+fn sashimi_swordfish_of_sudopedia() {
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
+    let at = |row: usize, column: usize| (row - 1) * 9 + column - 1;
+    let three = super::grid::bit(3);
+    let keep = [
+        (3, vec![1, 6, 9]),
+        (5, vec![6, 9]),
+        (7, vec![1, 9, 5]), // r7c5: the fin; r7c6: the missing corner
+    ];
+    for (row, columns) in &keep {
+        for column in 1..=9 {
+            if !columns.contains(&column) {
+                g.cand[at(*row, column)] &= !three;
+            }
+        }
+    }
+    assert!(
+        super::fish::find(&ctx, &g, 3).is_none(),
+        "no basic Swordfish"
+    );
+    let step = super::finned::find(&ctx, &g, 3).expect("a sashimi Swordfish");
+    assert_eq!(
+        step.technique,
+        Technique::SashimiSwordfish,
+        "{}",
+        step.reason
+    );
+    assert_eq!(step.score, 4.1);
+    let removed: Vec<usize> = step.eliminations.iter().map(|e| e.cell).collect();
+    assert_eq!(removed, vec![at(8, 6), at(9, 6)]);
+    assert!(step.eliminations.iter().all(|e| e.value == 3));
+    let fins: Vec<usize> = step
+        .roles
+        .iter()
+        .filter(|p| p.role == Role::Fin)
+        .map(|p| p.candidate.cell)
+        .collect();
+    assert_eq!(fins, vec![at(7, 5)]);
+    let covers: Vec<String> = step
+        .houses
+        .iter()
+        .filter(|h| h.role == HouseRole::Cover)
+        .map(|h| h.region.to_string())
+        .collect();
+    assert_eq!(covers, ["column 1", "column 6", "column 9"]);
+    // Without the fin it is a basic Swordfish, for the basic finder only.
+    g.cand[at(7, 5)] &= !three;
+    assert!(super::finned::find(&ctx, &g, 3).is_none());
+    assert!(super::fish::find(&ctx, &g, 3).is_some());
 }
