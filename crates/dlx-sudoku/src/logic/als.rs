@@ -83,16 +83,7 @@ fn is_empty(a: &Cells) -> bool {
 }
 
 fn members(a: &Cells) -> impl Iterator<Item = usize> + '_ {
-    a.iter().enumerate().flat_map(|(w, &bits)| {
-        let mut bits = bits;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                w * 64 + b
-            })
-        })
-    })
+    super::grid::members(a)
 }
 
 /// What the finders read, worked out once per call: each cell's peers and each symbol's

@@ -58,17 +58,7 @@ impl<'a> Context<'a> {
 
     /// The cells that share a region with `cell`.
     pub(crate) fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        let row = &self.peers[cell * self.words..(cell + 1) * self.words];
-        row.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut bits = bits;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    w * 64 + b
-                })
-            })
-        })
+        members(&self.peers[cell * self.words..(cell + 1) * self.words])
     }
 
     /// "r3c4".
@@ -207,4 +197,19 @@ impl Grid {
             .filter(|&c| self.has(c, v))
             .collect()
     }
+}
+
+/// The members of a set held as bits in 64-bit words (bit `b` of word `w` is `w * 64 + b`),
+/// ascending.
+pub(crate) fn members(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(w, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + b
+            })
+        })
+    })
 }
