@@ -91,10 +91,10 @@ fn the_path_solves_and_every_step_has_its_fields() {
     assert!(techniques.iter().any(|t| t == "x_wing"), "{techniques:?}");
 }
 
-/// Rated 7.2 by Sudoku Explainer (tests/data/sudoku/se/diabolical.sample.txt, line 1): its
-/// path takes chains.
+/// Rated 7.3 by Sudoku Explainer (tests/data/sudoku/se/diabolical.sample.txt, line 6): its
+/// path takes five AICs and a W-Wing.
 const CHAINS: &str =
-    "083020090000800100029300008000098700070000060006740000300006980002005000010030540";
+    "300600005029700060000093040007000054006030700280000600060310000090005120500009006";
 
 #[wasm_bindgen_test]
 fn a_chain_step_has_its_links_strong_and_weak_in_turn() {
