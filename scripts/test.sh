@@ -3,7 +3,7 @@
 # lints, the native tests (and the full published sudoku sets where ../shared/data/sudoku/
 # exists), the wasm boundary tests in Node and headless Chromium, the release build, then the
 # package and page tests against that build on the machine's Node, the package's tests again
-# on Node 24, and the package test on Node 22; also a minute of fuzzing. Ends with one line: `total: N passed, M failed`.
+# on Node 24, and the package test on Node 22; also half a minute of fuzzing (two targets side by side). Ends with one line: `total: N passed, M failed`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -90,8 +90,9 @@ else
     printf ' the vendored samples in tests/data/sudoku/ ran above)\n'
 fi
 # Coverage-guided fuzzing of Knuth's text format and of the builder (fuzz/, scripts/fuzz.sh:
-# cargo-fuzz installed if missing, libFuzzer on the stable toolchain): 30 s per target.
-stage "fuzz (text format and builder, 30 s each)" bash scripts/fuzz.sh 30
+# cargo-fuzz installed if missing, libFuzzer on the stable toolchain): 30 s per target, the targets
+# side by side.
+stage "fuzz (text format and builder, 30 s each, side by side)" bash scripts/fuzz.sh 30
 # Runner from .cargo/config.toml: the bindings' test binary wasm_node in Node, wasm_browser
 # in Chromium (tests/wasm/); the two other crates' tests are native. Only --tests: plain
 # #[test] and doctests are skipped or meaningless on wasm32.
