@@ -110,8 +110,12 @@ node_tests=()
 for file in "${js_tests[@]}"; do
     [[ " ${page_tests[*]} " == *" $file "* ]] || node_tests+=("$file")
 done
+# Two test files at a time at least (node's default is one less than the cores: one file at a
+# time on two cores): a page test waits on Chromium and a package test on its workers and npm
+# often enough that two files at once take about two thirds of the time of one after another.
+concurrency=$(( $(nproc) > 2 ? $(nproc) : 2 ))
 stage "package and page tests (node --test, the machine's Node $(node --version))" \
-    node --test --test-reporter=spec "${js_tests[@]}"
+    node --test --test-concurrency="$concurrency" --test-reporter=spec "${js_tests[@]}"
 # on_node MAJOR COMMAND...: runs COMMAND with .tools/nodeMAJOR's node first on PATH.
 on_node() {
     local bin
@@ -120,7 +124,7 @@ on_node() {
     PATH="$bin:$PATH" "$@"
 }
 stage "package tests (node --test, Node $(on_node 24 node --version))" \
-    on_node 24 node --test --test-reporter=spec "${node_tests[@]}"
+    on_node 24 node --test --test-concurrency="$concurrency" --test-reporter=spec "${node_tests[@]}"
 stage "package test (node --test, Node $(on_node 22 node --version))" \
     on_node 22 node --test --test-reporter=spec tests/js/package.test.mjs
 
