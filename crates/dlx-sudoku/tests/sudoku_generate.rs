@@ -10,25 +10,13 @@ use dlx_sudoku::{
     SudokuSolver, Symmetry, Technique, Variant, MIN_SCORE, UNSOLVED_SCORE,
 };
 
-/// `variant` at size `n` (the inferred box shape), `level`, `seed`, no symmetry. For the
-/// classic variant, the web page's call: `generate_sudoku({ size, difficulty, seed })`.
-fn options(variant: Variant, n: usize, level: Level, seed: u64) -> GenerateOptions {
-    GenerateOptions {
-        puzzle: Options {
-            size: Some(n),
-            ..Options::variant(variant)
-        },
-        seed,
-        level,
-        symmetry: Symmetry::None,
-        se: None,
-    }
-}
+use crate::common::{generate_options as options, generated};
 
-/// Generates, and checks everything a generated puzzle promises.
+/// Generates (once for the whole test binary: [`generated`]), and checks everything a
+/// generated puzzle promises.
 fn check(options: &GenerateOptions) -> Generated {
     let start = Instant::now();
-    let g = generate(options).unwrap_or_else(|e| panic!("{options:?}: {e}"));
+    let g = generated(options);
     let elapsed = start.elapsed();
     let (puzzle, solution) = (&g.puzzle, &g.solution);
     assert_eq!(puzzle.count_solutions(2).unwrap(), 1, "{options:?}");
@@ -269,7 +257,7 @@ fn puzzles_singles_solve_take_the_engine_no_branching() {
     let mut singles = 0;
     for seed in 0..20 {
         for level in [Level::Easy, Level::Medium] {
-            let g = generate(&options(Variant::Classic, 9, level, seed)).unwrap();
+            let g = generated(&options(Variant::Classic, 9, level, seed));
             if level == Level::Easy {
                 assert!(singles_only(&g), "seed {seed}: {:?}", g.grade);
             }
@@ -289,7 +277,7 @@ fn puzzles_singles_solve_take_the_engine_no_branching() {
     }
     assert!(singles >= 20, "{singles}");
     // And a diabolical one does branch.
-    let g = generate(&options(Variant::Classic, 9, Level::Diabolical, 1)).unwrap();
+    let g = generated(&options(Variant::Classic, 9, Level::Diabolical, 1));
     assert!(!singles_only(&g));
     let mut solver = SudokuSolver::with_singles(Singles::Off);
     solver.count(&g.puzzle, 2).unwrap();

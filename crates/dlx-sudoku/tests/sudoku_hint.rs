@@ -8,9 +8,7 @@
 use std::sync::Arc;
 
 use dlx_engine::Solver;
-use dlx_sudoku::{
-    generate, GenerateOptions, Hint, Level, Options, Sudoku, SudokuError, Symmetry, Technique,
-};
+use dlx_sudoku::{Hint, Level, Sudoku, SudokuError, Technique, Variant};
 
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -39,17 +37,8 @@ fn counted(k: usize) -> Vec<Sudoku> {
 }
 
 fn generated(size: usize, level: Level, seed: u64) -> Sudoku {
-    let options = GenerateOptions {
-        puzzle: Options {
-            size: Some(size),
-            ..Options::default()
-        },
-        seed,
-        level,
-        symmetry: Symmetry::None,
-        se: None,
-    };
-    generate(&options).expect("generates").puzzle
+    let options = crate::common::generate_options(Variant::Classic, size, level, seed);
+    crate::common::generated(&options).puzzle
 }
 
 /// Checks that the hint's reason holds in the grid `current` (givens plus entries).

@@ -2,8 +2,9 @@
 //! elimination it must make; every step of every path checked against the solution over
 //! generated puzzles of every level and size and the hard sets in tests/data.
 
-use dlx_sudoku::{generate, GenerateOptions, Level, Options, Sudoku, Symmetry, Technique, Variant};
+use dlx_sudoku::{generate, GenerateOptions, Level, Options, Sudoku, Technique, Variant};
 
+use crate::common;
 use crate::common::checked_path as check_path;
 use crate::common::rank::spearman;
 
@@ -12,17 +13,7 @@ fn parse(line: &str) -> Sudoku {
 }
 
 fn generated(variant: Variant, n: usize, level: Level, seed: u64) -> Sudoku {
-    let options = GenerateOptions {
-        puzzle: Options {
-            size: Some(n),
-            ..Options::variant(variant)
-        },
-        seed,
-        level,
-        symmetry: Symmetry::None,
-        se: None,
-    };
-    generate(&options).expect("generates").puzzle
+    common::generated(&common::generate_options(variant, n, level, seed)).puzzle
 }
 
 /// Seeds per case: `LOGIC_SEEDS` (default `default`), for runs over thousands of puzzles.
@@ -86,15 +77,16 @@ fn graded_puzzles_have_their_level_and_are_reproducible() {
         let mut solved = 0;
         let count = seeds(8);
         for seed in 0..count {
-            let options = GenerateOptions {
-                seed,
-                level,
-                ..Default::default()
-            };
-            let g = generate(&options).unwrap();
+            let g = common::generated(&common::generate_options(Variant::Classic, 9, level, seed));
             assert_eq!(g.grade.level, level, "seed {seed}: {:?}", g.grade);
             assert_eq!(g.puzzle.grade().unwrap(), g.grade);
             if seed == 0 {
+                // Made again, from the default options (the classic 9x9): the same puzzle.
+                let options = GenerateOptions {
+                    seed,
+                    level,
+                    ..Default::default()
+                };
                 assert_eq!(generate(&options).unwrap().puzzle, g.puzzle);
             }
             let path = check_path(&g.puzzle);
@@ -104,16 +96,7 @@ fn graded_puzzles_have_their_level_and_are_reproducible() {
     }
     // Other layouts by level too.
     for (variant, n) in [(Variant::X, 9), (Variant::Jigsaw, 9), (Variant::Classic, 6)] {
-        let options = GenerateOptions {
-            puzzle: Options {
-                size: Some(n),
-                ..Options::variant(variant)
-            },
-            seed: 3,
-            level: Level::Medium,
-            ..Default::default()
-        };
-        let g = generate(&options).unwrap();
+        let g = common::generated(&common::generate_options(variant, n, Level::Medium, 3));
         check_path(&g.puzzle);
         assert!(g.grade.level <= Level::Medium, "{variant}: {:?}", g.grade);
     }

@@ -3,7 +3,9 @@
 //! with `SolvePath::wrong_steps`) over every 8th puzzle of each vendored sample of the
 //! published sets and generated puzzles of every level.
 
-use dlx_sudoku::{generate, GenerateOptions, Level, PathTally, Sudoku, Technique};
+use dlx_sudoku::{Level, PathTally, Sudoku, Technique, Variant};
+
+use crate::common;
 
 /// The puzzles of a vendored sample (`tests/data/sudoku/NAME`), every `step`th.
 fn sample(name: &str, step: usize) -> Vec<Sudoku> {
@@ -61,12 +63,8 @@ fn paths_of_a_slice_of_every_source_agree_with_the_solution() {
     for level in Level::ALL {
         let mut tally = PathTally::default();
         for seed in 0..2 {
-            let options = GenerateOptions {
-                seed,
-                level,
-                ..GenerateOptions::default()
-            };
-            tally.add(&generate(&options).unwrap().puzzle).unwrap();
+            let options = common::generate_options(Variant::Classic, 9, level, seed);
+            tally.add(&common::generated(&options).puzzle).unwrap();
         }
         assert_eq!(tally.solved + tally.unsolved, 2, "{level}");
         total.merge(&tally);
