@@ -5,15 +5,17 @@
 // and the page keeps working; the URL reopens the same state; keyboard-only play; other
 // sizes. Screenshots at desktop and phone width land in artifacts/sudoku-*.png.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { PKG, ROOT, assertOnePool, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
-/** The page's words for the roles of a step's candidates (its legend names them). */
-const { ROLE_WORDS } = await import(pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href);
+/** The page's words: for the roles of a step's candidates (its legend names them), a hint's job. */
+const { HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS } = await import(
+  pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href
+);
 const ARTIFACTS = join(ROOT, 'artifacts');
 const INKALA =
   '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
@@ -47,9 +49,10 @@ after(async () => {
  * A fresh page on `hash`, watched for problems, with the solver loaded. The page keeps the
  * game between visits (localStorage): unless `keep`, that is emptied first, so every test
  * starts from the start puzzle. `listen(page)`, if given, is called just before the page
- * is opened (to watch its requests and workers from the start).
+ * is opened (to watch its requests and workers from the start); `init`, if given, is a
+ * script run in the page before its own.
  */
-async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep = false, colorScheme = 'light', listen } = {}) {
+async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep = false, colorScheme = 'light', listen, init } = {}) {
   const page = await browser.context.newPage();
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme });
@@ -76,6 +79,7 @@ async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep =
       problems.push(`request outside the origin: ${request.url()}`);
     }
   });
+  if (init) await page.addInitScript(init);
   listen?.(page);
   await page.goto(server.url + hash);
   await page.waitForSelector('#engine-status[data-state="ready"]');
@@ -2105,5 +2109,145 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
       await page.emulateMedia({ media: 'screen' });
       await clean(tab);
     }
+  });
+});
+
+describe('the sudoku page: a hint is a long job (issue 35)', () => {
+  const waitMessage = (page, re) =>
+    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
+  const SCREENS = [
+    ['1280', { width: 1280, height: 800 }],
+    ['375', { width: 375, height: 812 }],
+  ];
+  /** Pencil-mark masks (bit v - 1 for symbol v) of candidate lists. */
+  const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << '123456789'.indexOf(s)), 0));
+  /** The player's state (entries, marks) just before the hints on `puzzle` reach one of `techniques`, and that step. */
+  function toTechnique(puzzle, techniques) {
+    const entries = [...'.'.repeat(puzzle.length)];
+    const removed = entries.map(() => 0);
+    for (;;) {
+      const line = [...puzzle].map((ch, k) => (ch === '.' ? entries[k] : ch)).join('');
+      const marks = masks(dlx.sudoku_candidates(line)).map((m, k) => m & ~removed[k]);
+      const step = dlx.sudoku_hint(puzzle, entries.join(''), marks);
+      assert.ok(step, `no ${techniques} on the way`);
+      if (techniques.includes(step.technique)) return { entries: entries.join(''), marks, step };
+      if (step.placement) entries[step.placement.cell] = step.placement.symbol;
+      for (const e of step.eliminations) removed[e.cell] |= 1 << (Number(e.symbol) - 1);
+    }
+  }
+  /** A puzzle of the SE-rated sample (tests/data/sudoku/se), by its line there, with '.' for empty cells. */
+  function sePuzzle(k) {
+    const lines = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'se', 'diabolical.sample.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'));
+    return lines[k].split(/\s+/)[1].replace(/0/g, '.');
+  }
+  /** Screenshots of the page as it is, at both widths and in both themes (one page load). */
+  async function shots(page, name, scroll = '#grid') {
+    for (const [width, viewport] of SCREENS) {
+      for (const colorScheme of ['light', 'dark']) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        if (width === '375') await page.locator(scroll).scrollIntoViewIfNeeded();
+        // Two frames: the links follow the grid's new size (a ResizeObserver).
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}-${colorScheme}.png`) });
+      }
+    }
+    await page.setViewportSize(SCREENS[0][1]);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  /**
+   * Run in the page before its scripts: every worker's calls recorded (`calls`: its number
+   * and the export's name), its end recorded (`ended`), and while `holdHints` is on, a call
+   * of `sudoku_hint` held back (`held`: what posts it) — a hint that takes as long as the
+   * test wants, on any machine.
+   */
+  function watchWorkers() {
+    const Native = window.Worker;
+    let made = 0;
+    Object.assign(window, { calls: [], ended: [], held: [], holdHints: false });
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.number = made++;
+      }
+      postMessage(message, ...rest) {
+        const name = message?.name;
+        if (name) window.calls.push({ worker: this.number, name });
+        if (name === 'sudoku_hint' && window.holdHints) window.held.push(() => super.postMessage(message, ...rest));
+        else super.postMessage(message, ...rest);
+      }
+      terminate() {
+        window.ended.push(this.number);
+        super.terminate();
+      }
+    };
+  }
+
+  test('#35 a hint is a job on the job pool: no panel when quick; a long one shows “Finding a hint…” with Cancel while the quick worker answers; Cancel ends it; one at a time', { timeout: 60_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const tab = await open(hash(XWING), undefined, { init: watchWorkers });
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    const calls = (name) => page.evaluate((n) => window.calls.filter((c) => c.name === n).map((c) => c.worker), name);
+    // A quick hint: shown, the job panel never.
+    await page.evaluate(() => {
+      window.panelShown = 0;
+      const job = document.getElementById('job');
+      new MutationObserver(() => (window.panelShown += job.hidden ? 0 : 1)).observe(job, { attributes: true });
+    });
+    await page.click('#hint');
+    await page.waitForSelector('#step[data-level="1"]:not([hidden])');
+    assert.equal(await page.evaluate(() => window.panelShown), 0, 'a quick hint flashes no panel');
+    // On a worker of the job pool: not the one that answers the conflict checks.
+    const quick = new Set(await calls('sudoku_conflicts'));
+    assert.equal(quick.size, 1, 'one quick worker');
+    const [first] = await calls('sudoku_hint');
+    assert.ok(first !== undefined && !quick.has(first), `the hint went to worker ${first}, the quick one is ${[...quick]}`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#step', { state: 'hidden' });
+
+    // A hint that takes long (held back): the panel, after its delay, with Cancel.
+    await page.evaluate(() => (window.holdHints = true));
+    await page.click('#hint');
+    await page.waitForSelector('#job:not([hidden])');
+    assert.ok((await page.textContent('#job-text')).startsWith(HINT_FINDING), await page.textContent('#job-text'));
+    assert.equal(await page.isDisabled('#hint'), true);
+    assert.equal(await page.isVisible('#cancel'), true);
+    await shots(page, 'coach-hint-job', '#job');
+    // The quick worker answers meanwhile: r1c1 takes the 7 of r1c2, a conflict, erased.
+    await cell(page, 0).click();
+    await page.keyboard.press('7');
+    await page.waitForSelector('#grid .cell[data-cell="0"].conflict');
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => !document.querySelector('#grid .cell.conflict'));
+    assert.equal(await page.textContent('#job-note'), HINT_STALE_NOTE);
+    // H again while it runs starts no second search (counted at the end).
+    await page.keyboard.press('h');
+    // The search ends after the grid changed: its hint is not shown, and the page says so.
+    await page.evaluate(() => window.held.shift()());
+    await waitMessage(page, new RegExp(`^${HINT_STALE}$`));
+    await page.waitForSelector('#job', { state: 'hidden' });
+    assert.equal(await page.isVisible('#step'), false);
+
+    // Held again, then cancelled: its worker is ended, the page says so and stays playable.
+    await page.click('#hint');
+    await page.waitForSelector('#job:not([hidden])');
+    const [, , held] = await calls('sudoku_hint');
+    await page.click('#cancel');
+    await page.waitForSelector('#job', { state: 'hidden' });
+    assert.equal(await message(page), HINT_CANCELLED);
+    assert.ok((await page.evaluate(() => window.ended)).includes(held), 'the hint’s worker was ended');
+    assert.equal(await page.isDisabled('#hint'), false);
+    // A later hint works, on a new worker.
+    await page.evaluate(() => (window.holdHints = false));
+    await page.click('#hint');
+    await page.waitForSelector('#step[data-level="1"]:not([hidden])');
+    const hints = await calls('sudoku_hint');
+    assert.equal(hints.length, 4, 'one search per hint asked: the quick one, two held, the last');
+    assert.ok(hints[3] !== held && !quick.has(hints[3]));
+    await clean(tab);
   });
 });

@@ -161,7 +161,29 @@ export function countProgress({ solutions, fraction, seconds, emptyNine = false 
   return { text, warning };
 }
 
+/** What the job panel says when the grid changes under a job (unless the job says otherwise). */
+export const JOB_STALE =
+  'The grid has changed since this began: the result will describe the grid as it was. Cancel and start again for the grid as it is.';
+
+/** What any other cancelled job says. */
+export const JOB_CANCELLED = 'Cancelled. The solver was restarted; the page is ready.';
+
 // ---- graded hints, the finish, the import verdict -------------------------------------------
+
+/** The job panel while the next step is searched for (the hardest puzzles' take seconds). */
+export const HINT_FINDING = 'Finding a hint…';
+
+/** What a cancelled hint says. */
+export const HINT_CANCELLED = 'Hint cancelled. The solver was restarted; the page is ready: press Hint to ask again.';
+
+/** What the job panel says when the grid changes while a hint is searched for. */
+export const HINT_STALE_NOTE = 'The grid has changed since this began: the hint will not be shown. Cancel and press Hint again.';
+
+/** What a hint found for a grid that has changed since says (it is not shown). */
+export const HINT_STALE = 'The grid changed while the hint was being found: press Hint again.';
+
+/** What Hint says while another job (Solve, Count, New, ...) runs. */
+export const HINT_WAITS = 'A job is running: wait for it or Cancel it, then press Hint.';
 
 /** The levels of a hint, in the order Hint walks them: where to look, the pattern, the effect. */
 export const HINT_LEVELS = ['nudge', 'pattern', 'effect'];

@@ -38,7 +38,7 @@ export function mount(handlers, { pad, erase, paint, walkTo }) {
   board = new Board($('grid'), handlers);
   panel = new JobPanel(
     { box: $('job'), text: $('job-text'), progress: $('job-progress'), note: $('job-note') },
-    ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty', 'walk'].map($),
+    ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty', 'walk', 'hint'].map($),
   );
   built.actions = { pad, erase, walkTo };
   for (const n of SIZES) {
