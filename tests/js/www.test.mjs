@@ -13,7 +13,7 @@ import { PKG, ROOT, assertOnePool, checkSudoku, launchChromium, requireBuild, se
 
 const WWW = join(ROOT, 'www');
 /** The page's words: for the roles of a step's candidates (its legend names them), a hint's job. */
-const { HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS } = await import(
+const { GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS } = await import(
   pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href
 );
 const ARTIFACTS = join(ROOT, 'artifacts');
@@ -2112,7 +2112,7 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
   });
 });
 
-describe('the sudoku page: a hint is a long job (issue 35)', () => {
+describe('the sudoku page: a hint is a long job, a grouped chain’s groups, the pictures (issue 35)', () => {
   const waitMessage = (page, re) =>
     page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
   const SCREENS = [
@@ -2248,6 +2248,96 @@ describe('the sudoku page: a hint is a long job (issue 35)', () => {
     const hints = await calls('sudoku_hint');
     assert.equal(hints.length, 4, 'one search per hint asked: the quick one, two held, the last');
     assert.ok(hints[3] !== held && !quick.has(hints[3]));
+    await clean(tab);
+  });
+
+  test('#35 a grouped chain: each group outlined around exactly its candidates, its links ending at the outline', { timeout: 60_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // SE's sample, line 45 (rated 8.4): a grouped X-chain ten steps in.
+    const puzzle = sePuzzle(44);
+    const { entries, marks, step } = toTechnique(puzzle, ['grouped_x_chain', 'grouped_aic']);
+    const key = (group) => group.map((c) => `${c.cell}:${c.symbol}`).sort().join(' ');
+    const groups = new Map();
+    for (const { fromGroup, toGroup } of step.links) for (const g of [fromGroup, toGroup]) if (g.length) groups.set(key(g), g);
+    assert.ok(groups.size > 0, `${step.technique} without groups`);
+    const tab = await open(hash(puzzle, entries, marks));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    for (let level = 1; level <= 2; level++) {
+      await page.click('#hint');
+      await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+    }
+    assert.equal(await page.getAttribute('#step', 'data-technique'), step.technique);
+    // Where each candidate's note slot is, relative to the grid.
+    const slots = await page.$$eval('#grid .cell', (all) => {
+      const g = document.getElementById('grid').getBoundingClientRect();
+      return all.map((c) => [...c.querySelectorAll('.notes > span')].map((span) => {
+        const r = span.getBoundingClientRect();
+        return { left: r.left - g.left, top: r.top - g.top, right: r.right - g.left, bottom: r.bottom - g.top };
+      }));
+    });
+    const outlines = await page.$$eval('svg.links:not([hidden]) rect.group', (all) =>
+      all.map((r) => ({ key: r.dataset.candidates, ...Object.fromEntries(['x', 'y', 'width', 'height'].map((a) => [a, Number(r.getAttribute(a))])) })),
+    );
+    assert.deepEqual(outlines.map((o) => o.key).sort(), [...groups.keys()].sort());
+    const within = (o, s) => s.left >= o.x && s.right <= o.x + o.width && s.top >= o.y && s.bottom <= o.y + o.height;
+    for (const o of outlines) {
+      const group = groups.get(o.key);
+      // Every candidate of the group inside its outline, and no other place of its symbol.
+      const symbol = Number(group[0].symbol);
+      const inside = slots.flatMap((cellSlots, k) => (within(o, cellSlots[symbol - 1]) ? [`${k}:${symbol}`] : []));
+      assert.deepEqual(inside.sort().join(' '), o.key);
+    }
+    // Each link leaves or reaches a group at its outline, else at its candidate.
+    const lines = await page.$$eval('svg.links line.link', (all) => all.map((l) => Object.fromEntries(['x1', 'y1', 'x2', 'y2'].map((a) => [a, Number(l.getAttribute(a))]))));
+    assert.equal(lines.length, step.links.length);
+    const onEdge = (o, x, y) =>
+      x >= o.x - 1 && x <= o.x + o.width + 1 && y >= o.y - 1 && y <= o.y + o.height + 1 &&
+      Math.min(Math.abs(x - o.x), Math.abs(x - o.x - o.width), Math.abs(y - o.y), Math.abs(y - o.y - o.height)) <= 1;
+    const near = (c, x, y) => {
+      const s = slots[c.cell][Number(c.symbol) - 1];
+      return Math.hypot((s.left + s.right) / 2 - x, (s.top + s.bottom) / 2 - y) <= Math.max(s.right - s.left, s.bottom - s.top);
+    };
+    for (const [k, { from, to, fromGroup, toGroup }] of step.links.entries()) {
+      const { x1, y1, x2, y2 } = lines[k];
+      if (fromGroup.length) assert.ok(onEdge(outlines.find((o) => o.key === key(fromGroup)), x1, y1), `link ${k} starts at its group`);
+      else assert.ok(near(from, x1, y1), `link ${k} starts at ${from.cell}:${from.symbol}`);
+      if (toGroup.length) assert.ok(onEdge(outlines.find((o) => o.key === key(toGroup)), x2, y2), `link ${k} ends at its group`);
+      else assert.ok(near(to, x2, y2), `link ${k} ends at ${to.cell}:${to.symbol}`);
+    }
+    assert.ok((await page.$$eval('#step-legend li', (all) => all.map((li) => li.textContent))).includes(GROUP_WORDS));
+    assert.match(await page.getAttribute('svg.links', 'aria-label'), new RegExp(`${groups.size} groups? of candidates`));
+    await page.click('#hint');
+    await page.waitForSelector('#step[data-level="3"]:not([hidden])');
+    await shots(page, 'coach-grouped-chain');
+    await clean(tab);
+  });
+
+  test('#35 a 3D Medusa hint: its two colours told apart, in pictures', { timeout: 60_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // SE's sample, line 5: 3D Medusa with eight links, 25 steps in.
+    const puzzle = sePuzzle(4);
+    const { entries, marks, step } = toTechnique(puzzle, ['medusa']);
+    const tab = await open(hash(puzzle, entries, marks));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    for (let level = 1; level <= 3; level++) {
+      await page.click('#hint');
+      await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+    }
+    assert.equal(await page.getAttribute('#step', 'data-technique'), 'medusa');
+    const colours = (role) =>
+      page.$$eval(`#grid .notes > span.role-${role}`, (all) => all.map((s) => `${s.closest('.cell').dataset.cell}:${s.textContent} ${getComputedStyle(s).backgroundColor}`));
+    for (const [theme, scheme] of [['light', 'light'], ['dark', 'dark']]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const [a, b] = [await colours('colour_a'), await colours('colour_b')];
+      const of = (role) => step.roles.filter((r) => r.role === role).map((r) => `${r.cell}:${r.symbol}`).sort();
+      assert.deepEqual(a.map((m) => m.split(' ')[0]).sort(), of('colour_a'));
+      assert.deepEqual(b.map((m) => m.split(' ')[0]).sort(), of('colour_b'));
+      const [ca, cb] = [new Set(a.map((m) => m.split(' ').slice(1).join(' '))), new Set(b.map((m) => m.split(' ').slice(1).join(' ')))];
+      assert.ok(ca.size === 1 && cb.size === 1 && [...ca][0] !== [...cb][0], `${theme}: ${[...ca]} / ${[...cb]}`);
+    }
+    await shots(page, 'coach-medusa');
     await clean(tab);
   });
 });

@@ -8,6 +8,7 @@ import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, step
 import { JobPanel } from './job-panel.js';
 import {
   CONTRADICTION_WORDS,
+  GROUP_WORDS,
   HINT_LEVELS,
   HOUSE_WORDS,
   LINK_WORDS,
@@ -158,6 +159,7 @@ function renderLegend(overlay) {
   for (const kind of ['strong', 'weak']) {
     if (links.some((link) => link.strong === (kind === 'strong'))) item(`key-link ${kind}`, LINK_WORDS[kind]);
   }
+  if (links.some((link) => link.fromGroup?.length || link.toGroup?.length)) item('key-group', GROUP_WORDS);
   for (const [role, text] of Object.entries(HOUSE_WORDS)) {
     if (overlay?.houses?.get(role)?.size) item(`key-house house-${role}`, text);
   }
