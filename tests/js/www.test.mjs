@@ -2190,7 +2190,8 @@ describe('the sudoku page: a hint is a long job, a grouped chain’s groups, the
     mkdirSync(ARTIFACTS, { recursive: true });
     const tab = await open(hash(XWING), undefined, { init: watchWorkers });
     const { page } = tab;
-    await waitMessage(page, /^Reopened/);
+    // The link's verdict (a count and a grade on the job pool): its worker started and idle.
+    await waitMessage(page, /^Reopened the shared game\. One solution/);
     const calls = (name) => page.evaluate((n) => window.calls.filter((c) => c.name === n).map((c) => c.worker), name);
     // A quick hint: shown, the job panel never.
     await page.evaluate(() => {
