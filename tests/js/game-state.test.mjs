@@ -595,12 +595,7 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     assert.deepEqual(Object.keys(M.ROLE_WORDS).sort(), union('SudokuRole'));
     assert.deepEqual(Object.keys(M.HOUSE_WORDS).sort(), union('SudokuHouseRole'));
     assert.equal(M.linksLabel([{ strong: true }, { strong: false }, { strong: true }]), 'The chain: 2 strong links and 1 weak link');
-    // A group met by two links is one group.
-    const g = [{ cell: 3, symbol: '2' }, { cell: 4, symbol: '2' }];
-    assert.equal(
-      M.linksLabel([{ strong: true, fromGroup: [], toGroup: g }, { strong: false, fromGroup: [...g].reverse(), toGroup: [] }]),
-      `The chain: 1 strong link, 1 weak link and 1 ${M.GROUP_WORDS}`,
-    );
+    assert.equal(M.linksLabel([{ strong: true }, { strong: false }], 2), 'The chain: 1 strong link, 1 weak link and 2 groups of candidates');
   });
 
   test('no level before the last names what a placement puts or a wrong entry’s right symbol', () => {

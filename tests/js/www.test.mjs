@@ -2307,7 +2307,11 @@ describe('the sudoku page: a hint is a long job, a grouped chain’s groups, the
       else assert.ok(near(to, x2, y2), `link ${k} ends at ${to.cell}:${to.symbol}`);
     }
     assert.ok((await page.$$eval('#step-legend li', (all) => all.map((li) => li.textContent))).includes(GROUP_WORDS));
-    assert.match(await page.getAttribute('svg.links', 'aria-label'), new RegExp(`${groups.size} groups? of candidates`));
+    const strong = step.links.filter((l) => l.strong).length;
+    assert.equal(
+      await page.getAttribute('svg.links', 'aria-label'),
+      `The chain: ${strong} strong link${strong === 1 ? '' : 's'}, ${step.links.length - strong} weak link${step.links.length - strong === 1 ? '' : 's'} and ${groups.size} group${groups.size === 1 ? '' : 's'} of candidates`,
+    );
     await page.click('#hint');
     await page.waitForSelector('#step[data-level="3"]:not([hidden])');
     await shots(page, 'coach-grouped-chain');

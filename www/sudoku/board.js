@@ -224,7 +224,8 @@ export class Board {
         y: top + hh - box.top,
         hw,
         hh,
-        edge: (ux, uy) => (round ? Math.min(hw, hh) : Math.min(Math.abs(ux) > 1e-9 ? hw / Math.abs(ux) : Infinity, Math.abs(uy) > 1e-9 ? hh / Math.abs(uy) : Infinity)),
+        // A mark is a disc; a box is left through its nearer side.
+        edge: (ux, uy) => (round ? Math.min(hw, hh) : Math.min(hw / Math.abs(ux), hh / Math.abs(uy), Math.hypot(hw, hh))),
       };
     };
     // A group's box: around its candidates' slots, a little wider than one slot's mark.
@@ -277,7 +278,7 @@ export class Board {
       rect.append(title);
       return rect;
     });
-    svg.setAttribute('aria-label', linksLabel(links));
+    svg.setAttribute('aria-label', linksLabel(links, groups.size));
     svg.replaceChildren(...outlines, ...lines);
   }
 

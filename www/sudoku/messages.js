@@ -190,6 +190,7 @@ export const HINT_LEVELS = ['nudge', 'pattern', 'effect'];
 
 /** A grouped chain's node (`SudokuLink.fromGroup`, `toGroup`): candidates taken together. */
 export const GROUP_WORDS = 'group of candidates';
+const GROUPS_WORDS = 'groups of candidates';
 
 /** The two kinds of a chain's links (`SudokuLink.strong`), as the grid's legend names them. */
 export const LINK_WORDS = { strong: 'strong link', weak: 'weak link' };
@@ -226,15 +227,12 @@ export const HOUSE_WORDS = { base: 'base house', cover: 'cover house', target: '
 export const CONTRADICTION_WORDS = 'contradiction';
 
 /** What the links drawn over the grid are, for a screen reader: "3 strong links and 2 weak links". */
-export function linksLabel(links) {
+export function linksLabel(links, groups = 0) {
   const strong = links.filter((link) => link.strong).length;
-  const groups = new Set(
-    links.flatMap(({ fromGroup = [], toGroup = [] }) => [fromGroup, toGroup].filter((g) => g.length).map((g) => g.map((c) => `${c.cell}:${c.symbol}`).sort().join())),
-  ).size;
   const counts = [
     strong ? plural(strong, LINK_WORDS.strong) : '',
     links.length - strong ? plural(links.length - strong, LINK_WORDS.weak) : '',
-    groups ? plural(groups, GROUP_WORDS) : '',
+    groups ? plural(groups, GROUP_WORDS, GROUPS_WORDS) : '',
   ].filter(Boolean);
   return `The chain: ${listWords(counts)}`;
 }
