@@ -578,6 +578,10 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     assert.equal(o.links, chain.links);
     assert.deepEqual([...o.pattern.keys()].sort((a, b) => a - b), [0, 4, 40, 44]);
     assert.equal(o.roles.get(0).get(1), 'chain_end');
+    // A grouped chain's group: every candidate of it shown, not its first alone (4: a role).
+    const group = [cand(72, '1'), cand(73, '1')];
+    const grouped = { ...chain, technique: 'grouped_x_chain', links: [{ ...link(0, 72, true), toGroup: group, fromGroup: [] }] };
+    assert.deepEqual([...G.stepOverlay(grouped, regions).pattern.keys()].sort((a, b) => a - b), [0, 4, 72, 73]);
     // A contradiction: its cell, or every cell of its house.
     const broken = (contradiction) => G.stepOverlay({ ...chain, technique: 'contradiction_chain', links: [], contradiction }, regions).contradiction;
     assert.deepEqual([...broken({ kind: 'cell', cell: 7, row: 1, column: 8 }).cells], [7]);
@@ -591,6 +595,7 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     assert.deepEqual(Object.keys(M.ROLE_WORDS).sort(), union('SudokuRole'));
     assert.deepEqual(Object.keys(M.HOUSE_WORDS).sort(), union('SudokuHouseRole'));
     assert.equal(M.linksLabel([{ strong: true }, { strong: false }, { strong: true }]), 'The chain: 2 strong links and 1 weak link');
+    assert.equal(M.linksLabel([{ strong: true }, { strong: false }], 2), 'The chain: 1 strong link, 1 weak link and 2 groups of candidates');
   });
 
   test('no level before the last names what a placement puts or a wrong entry’s right symbol', () => {

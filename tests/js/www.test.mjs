@@ -5,15 +5,17 @@
 // and the page keeps working; the URL reopens the same state; keyboard-only play; other
 // sizes. Screenshots at desktop and phone width land in artifacts/sudoku-*.png.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { PKG, ROOT, assertOnePool, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
-/** The page's words for the roles of a step's candidates (its legend names them). */
-const { ROLE_WORDS } = await import(pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href);
+/** The page's words: for the roles of a step's candidates (its legend names them), a hint's job. */
+const { GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS } = await import(
+  pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href
+);
 const ARTIFACTS = join(ROOT, 'artifacts');
 const INKALA =
   '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
@@ -47,9 +49,10 @@ after(async () => {
  * A fresh page on `hash`, watched for problems, with the solver loaded. The page keeps the
  * game between visits (localStorage): unless `keep`, that is emptied first, so every test
  * starts from the start puzzle. `listen(page)`, if given, is called just before the page
- * is opened (to watch its requests and workers from the start).
+ * is opened (to watch its requests and workers from the start); `init`, if given, is a
+ * script run in the page before its own.
  */
-async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep = false, colorScheme = 'light', listen } = {}) {
+async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep = false, colorScheme = 'light', listen, init } = {}) {
   const page = await browser.context.newPage();
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme });
@@ -76,6 +79,7 @@ async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep =
       problems.push(`request outside the origin: ${request.url()}`);
     }
   });
+  if (init) await page.addInitScript(init);
   listen?.(page);
   await page.goto(server.url + hash);
   await page.waitForSelector('#engine-status[data-state="ready"]');
@@ -2105,5 +2109,240 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
       await page.emulateMedia({ media: 'screen' });
       await clean(tab);
     }
+  });
+});
+
+describe('the sudoku page: a hint is a long job, a grouped chain’s groups, the pictures (issue 35)', () => {
+  const waitMessage = (page, re) =>
+    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
+  const SCREENS = [
+    ['1280', { width: 1280, height: 800 }],
+    ['375', { width: 375, height: 812 }],
+  ];
+  /** Pencil-mark masks (bit v - 1 for symbol v) of candidate lists. */
+  const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << '123456789'.indexOf(s)), 0));
+  /** The player's state (entries, marks) just before the hints on `puzzle` reach one of `techniques`, and that step. */
+  function toTechnique(puzzle, techniques) {
+    const entries = [...'.'.repeat(puzzle.length)];
+    const removed = entries.map(() => 0);
+    for (;;) {
+      const line = [...puzzle].map((ch, k) => (ch === '.' ? entries[k] : ch)).join('');
+      const marks = masks(dlx.sudoku_candidates(line)).map((m, k) => m & ~removed[k]);
+      const step = dlx.sudoku_hint(puzzle, entries.join(''), marks);
+      assert.ok(step, `no ${techniques} on the way`);
+      if (techniques.includes(step.technique)) return { entries: entries.join(''), marks, step };
+      if (step.placement) entries[step.placement.cell] = step.placement.symbol;
+      for (const e of step.eliminations) removed[e.cell] |= 1 << (Number(e.symbol) - 1);
+    }
+  }
+  /** A puzzle of the SE-rated sample (tests/data/sudoku/se), by its line there, with '.' for empty cells. */
+  function sePuzzle(k) {
+    const lines = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'se', 'diabolical.sample.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'));
+    return lines[k].split(/\s+/)[1].replace(/0/g, '.');
+  }
+  /** Screenshots of the page as it is, at both widths and in both themes (one page load). */
+  async function shots(page, name, scroll = '#grid') {
+    for (const [width, viewport] of SCREENS) {
+      for (const colorScheme of ['light', 'dark']) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        if (width === '375') await page.locator(scroll).scrollIntoViewIfNeeded();
+        // Two frames: the links follow the grid's new size (a ResizeObserver).
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}-${colorScheme}.png`) });
+      }
+    }
+    await page.setViewportSize(SCREENS[0][1]);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  /**
+   * Run in the page before its scripts: every worker's calls recorded (`calls`: its number
+   * and the export's name), its end recorded (`ended`), and while `holdHints` is on, a call
+   * of `sudoku_hint` held back (`held`: what posts it) — a hint that takes as long as the
+   * test wants, on any machine.
+   */
+  function watchWorkers() {
+    const Native = window.Worker;
+    let made = 0;
+    Object.assign(window, { calls: [], ended: [], held: [], holdHints: false });
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.number = made++;
+      }
+      postMessage(message, ...rest) {
+        const name = message?.name;
+        if (name) window.calls.push({ worker: this.number, name });
+        if (name === 'sudoku_hint' && window.holdHints) window.held.push(() => super.postMessage(message, ...rest));
+        else super.postMessage(message, ...rest);
+      }
+      terminate() {
+        window.ended.push(this.number);
+        super.terminate();
+      }
+    };
+  }
+
+  test('#35 a hint is a job on the job pool: no panel when quick; a long one shows “Finding a hint…” with Cancel while the quick worker answers; Cancel ends it; one at a time', { timeout: 60_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const tab = await open(hash(XWING), undefined, { init: watchWorkers });
+    const { page } = tab;
+    // The link's verdict (a count and a grade on the job pool): its worker started and idle.
+    await waitMessage(page, /^Reopened the shared game\. One solution/);
+    const calls = (name) => page.evaluate((n) => window.calls.filter((c) => c.name === n).map((c) => c.worker), name);
+    // A quick hint: shown, the job panel never.
+    await page.evaluate(() => {
+      window.panelShown = 0;
+      const job = document.getElementById('job');
+      new MutationObserver(() => (window.panelShown += job.hidden ? 0 : 1)).observe(job, { attributes: true });
+    });
+    await page.click('#hint');
+    await page.waitForSelector('#step[data-level="1"]:not([hidden])');
+    assert.equal(await page.evaluate(() => window.panelShown), 0, 'a quick hint flashes no panel');
+    // On a worker of the job pool: not the one that answers the conflict checks.
+    const quick = new Set(await calls('sudoku_conflicts'));
+    assert.equal(quick.size, 1, 'one quick worker');
+    const [first] = await calls('sudoku_hint');
+    assert.ok(first !== undefined && !quick.has(first), `the hint went to worker ${first}, the quick one is ${[...quick]}`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#step', { state: 'hidden' });
+
+    // A hint that takes long (held back): the panel, after its delay, with Cancel.
+    await page.evaluate(() => (window.holdHints = true));
+    await page.click('#hint');
+    await page.waitForSelector('#job:not([hidden])');
+    assert.ok((await page.textContent('#job-text')).startsWith(HINT_FINDING), await page.textContent('#job-text'));
+    assert.equal(await page.isDisabled('#hint'), true);
+    assert.equal(await page.isVisible('#cancel'), true);
+    await shots(page, 'coach-hint-job', '#job');
+    // The quick worker answers meanwhile: r1c1 takes the 7 of r1c2, a conflict, erased.
+    await cell(page, 0).click();
+    await page.keyboard.press('7');
+    await page.waitForSelector('#grid .cell[data-cell="0"].conflict');
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => !document.querySelector('#grid .cell.conflict'));
+    assert.equal(await page.textContent('#job-note'), HINT_STALE_NOTE);
+    // H again while it runs starts no second search (counted at the end).
+    await page.keyboard.press('h');
+    // The search ends after the grid changed: its hint is not shown, and the page says so.
+    await page.evaluate(() => window.held.shift()());
+    await waitMessage(page, new RegExp(`^${HINT_STALE}$`));
+    await page.waitForSelector('#job', { state: 'hidden' });
+    assert.equal(await page.isVisible('#step'), false);
+
+    // Held again, then cancelled: its worker is ended, the page says so and stays playable.
+    await page.click('#hint');
+    await page.waitForSelector('#job:not([hidden])');
+    const [, , held] = await calls('sudoku_hint');
+    await page.click('#cancel');
+    await page.waitForSelector('#job', { state: 'hidden' });
+    assert.equal(await message(page), HINT_CANCELLED);
+    assert.ok((await page.evaluate(() => window.ended)).includes(held), 'the hint’s worker was ended');
+    assert.equal(await page.isDisabled('#hint'), false);
+    // A later hint works, on a new worker.
+    await page.evaluate(() => (window.holdHints = false));
+    await page.click('#hint');
+    await page.waitForSelector('#step[data-level="1"]:not([hidden])');
+    const hints = await calls('sudoku_hint');
+    assert.equal(hints.length, 4, 'one search per hint asked: the quick one, two held, the last');
+    assert.ok(hints[3] !== held && !quick.has(hints[3]));
+    await clean(tab);
+  });
+
+  test('#35 a grouped chain: each group outlined around exactly its candidates, its links ending at the outline', { timeout: 60_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // SE's sample, line 45 (rated 8.4): a grouped X-chain ten steps in.
+    const puzzle = sePuzzle(44);
+    const { entries, marks, step } = toTechnique(puzzle, ['grouped_x_chain', 'grouped_aic']);
+    const key = (group) => group.map((c) => `${c.cell}:${c.symbol}`).sort().join(' ');
+    const groups = new Map();
+    for (const { fromGroup, toGroup } of step.links) for (const g of [fromGroup, toGroup]) if (g.length) groups.set(key(g), g);
+    assert.ok(groups.size > 0, `${step.technique} without groups`);
+    const tab = await open(hash(puzzle, entries, marks));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    for (let level = 1; level <= 2; level++) {
+      await page.click('#hint');
+      await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+    }
+    assert.equal(await page.getAttribute('#step', 'data-technique'), step.technique);
+    // Where each candidate's note slot is, relative to the grid.
+    const slots = await page.$$eval('#grid .cell', (all) => {
+      const g = document.getElementById('grid').getBoundingClientRect();
+      return all.map((c) => [...c.querySelectorAll('.notes > span')].map((span) => {
+        const r = span.getBoundingClientRect();
+        return { left: r.left - g.left, top: r.top - g.top, right: r.right - g.left, bottom: r.bottom - g.top };
+      }));
+    });
+    const outlines = await page.$$eval('svg.links:not([hidden]) rect.group', (all) =>
+      all.map((r) => ({ key: r.dataset.candidates, ...Object.fromEntries(['x', 'y', 'width', 'height'].map((a) => [a, Number(r.getAttribute(a))])) })),
+    );
+    assert.deepEqual(outlines.map((o) => o.key).sort(), [...groups.keys()].sort());
+    const within = (o, s) => s.left >= o.x && s.right <= o.x + o.width && s.top >= o.y && s.bottom <= o.y + o.height;
+    for (const o of outlines) {
+      const group = groups.get(o.key);
+      // Every candidate of the group inside its outline, and no other place of its symbol.
+      const symbol = Number(group[0].symbol);
+      const inside = slots.flatMap((cellSlots, k) => (within(o, cellSlots[symbol - 1]) ? [`${k}:${symbol}`] : []));
+      assert.deepEqual(inside.sort().join(' '), o.key);
+    }
+    // Each link leaves or reaches a group at its outline, else at its candidate.
+    const lines = await page.$$eval('svg.links line.link', (all) => all.map((l) => Object.fromEntries(['x1', 'y1', 'x2', 'y2'].map((a) => [a, Number(l.getAttribute(a))]))));
+    assert.equal(lines.length, step.links.length);
+    const onEdge = (o, x, y) =>
+      x >= o.x - 1 && x <= o.x + o.width + 1 && y >= o.y - 1 && y <= o.y + o.height + 1 &&
+      Math.min(Math.abs(x - o.x), Math.abs(x - o.x - o.width), Math.abs(y - o.y), Math.abs(y - o.y - o.height)) <= 1;
+    const near = (c, x, y) => {
+      const s = slots[c.cell][Number(c.symbol) - 1];
+      return Math.hypot((s.left + s.right) / 2 - x, (s.top + s.bottom) / 2 - y) <= Math.max(s.right - s.left, s.bottom - s.top);
+    };
+    for (const [k, { from, to, fromGroup, toGroup }] of step.links.entries()) {
+      const { x1, y1, x2, y2 } = lines[k];
+      if (fromGroup.length) assert.ok(onEdge(outlines.find((o) => o.key === key(fromGroup)), x1, y1), `link ${k} starts at its group`);
+      else assert.ok(near(from, x1, y1), `link ${k} starts at ${from.cell}:${from.symbol}`);
+      if (toGroup.length) assert.ok(onEdge(outlines.find((o) => o.key === key(toGroup)), x2, y2), `link ${k} ends at its group`);
+      else assert.ok(near(to, x2, y2), `link ${k} ends at ${to.cell}:${to.symbol}`);
+    }
+    assert.ok((await page.$$eval('#step-legend li', (all) => all.map((li) => li.textContent))).includes(GROUP_WORDS));
+    const strong = step.links.filter((l) => l.strong).length;
+    assert.equal(
+      await page.getAttribute('svg.links', 'aria-label'),
+      `The chain: ${strong} strong link${strong === 1 ? '' : 's'}, ${step.links.length - strong} weak link${step.links.length - strong === 1 ? '' : 's'} and ${groups.size} group${groups.size === 1 ? '' : 's'} of candidates`,
+    );
+    await page.click('#hint');
+    await page.waitForSelector('#step[data-level="3"]:not([hidden])');
+    await shots(page, 'coach-grouped-chain');
+    await clean(tab);
+  });
+
+  test('#35 a 3D Medusa hint: its two colours told apart, in pictures', { timeout: 60_000 }, async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // SE's sample, line 5: 3D Medusa with eight links, 25 steps in.
+    const puzzle = sePuzzle(4);
+    const { entries, marks, step } = toTechnique(puzzle, ['medusa']);
+    const tab = await open(hash(puzzle, entries, marks));
+    const { page } = tab;
+    await waitMessage(page, /^Reopened/);
+    for (let level = 1; level <= 3; level++) {
+      await page.click('#hint');
+      await page.waitForSelector(`#step[data-level="${level}"]:not([hidden])`);
+    }
+    assert.equal(await page.getAttribute('#step', 'data-technique'), 'medusa');
+    const colours = (role) =>
+      page.$$eval(`#grid .notes > span.role-${role}`, (all) => all.map((s) => `${s.closest('.cell').dataset.cell}:${s.textContent} ${getComputedStyle(s).backgroundColor}`));
+    for (const [theme, scheme] of [['light', 'light'], ['dark', 'dark']]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const [a, b] = [await colours('colour_a'), await colours('colour_b')];
+      const of = (role) => step.roles.filter((r) => r.role === role).map((r) => `${r.cell}:${r.symbol}`).sort();
+      assert.deepEqual(a.map((m) => m.split(' ')[0]).sort(), of('colour_a'));
+      assert.deepEqual(b.map((m) => m.split(' ')[0]).sort(), of('colour_b'));
+      const [ca, cb] = [new Set(a.map((m) => m.split(' ').slice(1).join(' '))), new Set(b.map((m) => m.split(' ').slice(1).join(' ')))];
+      assert.ok(ca.size === 1 && cb.size === 1 && [...ca][0] !== [...cb][0], `${theme}: ${[...ca]} / ${[...cb]}`);
+    }
+    await shots(page, 'coach-medusa');
+    await clean(tab);
   });
 });

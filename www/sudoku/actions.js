@@ -3,7 +3,8 @@
 // The game's changes are game.js's pure functions; what a sudoku means (conflicts,
 // candidates, hints, solutions, peers, levels) is the package's answer. This file also
 // keeps the game between visits (storage, the address) and the timer's runs; the long
-// jobs (Solve, Count, New, the solving path) are long-jobs.js's.
+// jobs (Solve, Count, New, the solving path, the search for a hint) are long-jobs.js's,
+// which calls this module's functions (this one does not call it: no import cycle).
 import * as G from './game.js';
 import * as J from './jobs.js';
 import * as M from './messages.js';
@@ -256,62 +257,6 @@ export function paint(color) {
 export const hasEntries = () => state().game.entries.some(Boolean);
 
 /**
- * Hint, graded: the next logical step, shown a level at a time (messages.js `hintWords`).
- * The first press says where to look (or which technique exists); the next names the
- * technique and highlights its pattern; the third shows what it removes (struck out) or
- * places (previewed), with its reason and Apply. It works from the player's pencil marks
- * when they have some. Asked again after that, a step that only removes candidates is taken
- * as done (its removals are kept as marks for the next hint), so repeated hints walk forward.
- */
-export async function hint() {
-  if (state().paused) return;
-  if (state().walk) closeWalk();
-  const shown = state().hint;
-  if (shown && (shown.level < M.HINT_LEVELS.length || !removesOnly(shown.step))) {
-    dispatch({ type: 'hintLevel', level: Math.min(shown.level + 1, M.HINT_LEVELS.length) });
-    const { step } = state().hint;
-    if (state().hint.level >= 2) V.board.select(step.placement?.cell ?? step.cells[0] ?? V.board.selected, false);
-    V.showStep();
-    return;
-  }
-  const keyOf = (g) => G.givensLine(g) + G.entriesLine(g) + g.notes.join(',');
-  try {
-    const { game, hintMarks } = state();
-    const givens = G.givensLine(game);
-    const key = keyOf(game);
-    const own = game.notes.some(Boolean) ? game.notes : undefined;
-    // The candidates the hints so far removed while the grid stayed as it was, else the
-    // player's pencil marks.
-    const marks = hintMarks?.key === key ? hintMarks.masks : own;
-    const found = await J.hint(givens, G.entriesLine(game), marks);
-    if (key !== keyOf(state().game)) return;
-    if (!found) {
-      dispatch({ type: 'hint', hint: null });
-      return say('The grid is full.');
-    }
-    // The candidates the step was found on: the marks, and where a cell has none, the
-    // engine's candidates (what sudoku_hint reads a cell without marks as).
-    const candidates = G.candidateMasks(await J.candidates(G.currentLine(game)));
-    const base = candidates.map((m, k) => marks?.[k] || m);
-    // (The nudge selects no cell: that would say where the step is.)
-    dispatch({
-      type: 'hint',
-      hint: { step: found, base, candidates },
-      ...(removesOnly(found) ? { hintMarks: { key, masks: G.withoutCandidates(base, found.eliminations) } } : {}),
-    });
-    say('');
-    V.showStep();
-  } catch (error) {
-    if (error.code === 'conflicting_givens' || M.NOT_UNIQUE.includes(error.code)) {
-      say(M.explainError(error, { entries: hasEntries() }), 'bad');
-    } else say(`No hint: ${M.plainWords(error.message)}`, 'bad');
-  }
-}
-
-/** Whether a step only removes candidates (then a hint asked again walks on past it). */
-const removesOnly = (step) => step.eliminations.length > 0 && !step.placement;
-
-/**
  * Apply: the hint on show carried out, as one change that Undo takes back, once it shows
  * its effect (its last level). A wrong entry is erased: its right symbol is Reveal's.
  */
@@ -419,7 +364,8 @@ export async function walkCandidates(walk, k) {
   return engine.map((m, cell) => m & ~removed[cell]);
 }
 
-function closeWalk() {
+/** Closes the step-by-step view (back to the player's game). */
+export function closeWalk() {
   if (!state().walk) return;
   dispatch({ type: 'closeStep' });
   say('Back to your game.');

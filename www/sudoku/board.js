@@ -3,7 +3,7 @@
 // about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
 
 import { SYMBOLS, symbol } from './game.js';
-import { CONTRADICTION_WORDS, HOUSE_WORDS, LINK_WORDS, ROLE_WORDS, cellName, linksLabel } from './messages.js';
+import { CONTRADICTION_WORDS, GROUP_WORDS, HOUSE_WORDS, LINK_WORDS, ROLE_WORDS, cellName, linksLabel } from './messages.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -191,9 +191,11 @@ export class Board {
   }
 
   /**
-   * Draws the links of the step on show over the grid: a line from each link's first
-   * candidate to its second, each end at the candidate's note slot; strong links solid,
-   * weak links dashed (the classes `strong` and `weak`).
+   * Draws the links of the step on show over the grid: a line from each link's first node
+   * to its second, strong links solid, weak links dashed (the classes `strong` and `weak`).
+   * A node is a candidate (the line ends at its note slot) or, in a grouped chain, a group
+   * of candidates (`fromGroup`, `toGroup`): a rounded box (class `group`) drawn once around
+   * all of them, the line ending at the box.
    */
   drawLinks() {
     const { svg, links } = this;
@@ -210,28 +212,74 @@ export class Board {
     svg.setAttribute('width', String(box.width));
     svg.setAttribute('height', String(box.height));
     svg.setAttribute('viewBox', `0 0 ${box.width} ${box.height}`);
-    const at = ({ cell, symbol: s }) => {
-      const r = this.noteSpans[cell][SYMBOLS.indexOf(s)].getBoundingClientRect();
-      return { x: r.left + r.width / 2 - box.left, y: r.top + r.height / 2 - box.top, radius: Math.min(r.width, r.height) / 2 };
+    const slot = ({ cell, symbol: s }) => this.noteSpans[cell][SYMBOLS.indexOf(s)].getBoundingClientRect();
+    /**
+     * A node's shape, relative to the grid: its centre, its half width and height, and how
+     * far from the centre a line toward (ux, uy) leaves it.
+     */
+    const shape = (left, top, right, bottom, round) => {
+      const [hw, hh] = [(right - left) / 2, (bottom - top) / 2];
+      return {
+        x: left + hw - box.left,
+        y: top + hh - box.top,
+        hw,
+        hh,
+        // A mark is a disc; a box is left through its nearer side.
+        edge: (ux, uy) => (round ? Math.min(hw, hh) : Math.min(hw / Math.abs(ux), hh / Math.abs(uy), Math.hypot(hw, hh))),
+      };
     };
-    const lines = links.map(({ from, to, strong }) => {
-      const [a, b] = [at(from), at(to)];
-      // From the edge of one candidate's mark to the edge of the other's.
+    // A group's box: around its candidates' slots, a little wider than one slot's mark.
+    const groups = new Map();
+    const node = (candidate, group) => {
+      if (!group?.length) {
+        const r = slot(candidate);
+        return shape(r.left, r.top, r.right, r.bottom, true);
+      }
+      const key = group.map((c) => `${c.cell}:${c.symbol}`).sort().join(' ');
+      if (!groups.has(key)) {
+        const rects = group.map(slot);
+        const pad = Math.min(rects[0].width, rects[0].height) * 0.1;
+        const left = Math.min(...rects.map((r) => r.left)) - pad;
+        const top = Math.min(...rects.map((r) => r.top)) - pad;
+        const right = Math.max(...rects.map((r) => r.right)) + pad;
+        const bottom = Math.max(...rects.map((r) => r.bottom)) + pad;
+        groups.set(key, shape(left, top, right, bottom, false));
+      }
+      return groups.get(key);
+    };
+    const lines = links.map(({ from, to, strong, fromGroup, toGroup }) => {
+      const [a, b] = [node(from, fromGroup), node(to, toGroup)];
+      // From the edge of one node to the edge of the other.
       const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
       const [ux, uy] = [(b.x - a.x) / length, (b.y - a.y) / length];
+      const [ea, eb] = [a.edge(ux, uy), b.edge(ux, uy)];
       const line = document.createElementNS(SVG, 'line');
-      line.setAttribute('x1', String(a.x + ux * a.radius));
-      line.setAttribute('y1', String(a.y + uy * a.radius));
-      line.setAttribute('x2', String(b.x - ux * b.radius));
-      line.setAttribute('y2', String(b.y - uy * b.radius));
+      line.setAttribute('x1', String(a.x + ux * ea));
+      line.setAttribute('y1', String(a.y + uy * ea));
+      line.setAttribute('x2', String(b.x - ux * eb));
+      line.setAttribute('y2', String(b.y - uy * eb));
       line.classList.add('link', strong ? 'strong' : 'weak');
       const title = document.createElementNS(SVG, 'title');
       title.textContent = LINK_WORDS[strong ? 'strong' : 'weak'];
       line.append(title);
       return line;
     });
-    svg.setAttribute('aria-label', linksLabel(links));
-    svg.replaceChildren(...lines);
+    const outlines = [...groups].map(([key, g]) => {
+      const rect = document.createElementNS(SVG, 'rect');
+      rect.classList.add('group');
+      rect.dataset.candidates = key;
+      rect.setAttribute('x', String(g.x - g.hw));
+      rect.setAttribute('y', String(g.y - g.hh));
+      rect.setAttribute('width', String(2 * g.hw));
+      rect.setAttribute('height', String(2 * g.hh));
+      rect.setAttribute('rx', String(Math.min(g.hw, g.hh)));
+      const title = document.createElementNS(SVG, 'title');
+      title.textContent = GROUP_WORDS;
+      rect.append(title);
+      return rect;
+    });
+    svg.setAttribute('aria-label', linksLabel(links, groups.size));
+    svg.replaceChildren(...outlines, ...lines);
   }
 
   describe(k, given, v, mask, conflicts, wrong) {

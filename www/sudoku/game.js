@@ -417,7 +417,7 @@ const bit = (symbolText) => 1 << SYMBOLS.indexOf(symbolText);
 /**
  * What the grid shows of a step: `cells` (a Set: the pattern's cells), `pattern` and
  * `struck` (Maps from cell to a mask of the pattern's and the eliminated candidates: the
- * pattern's are its `candidates`, its `roles` and its links' ends, which show even where the
+ * pattern's are its `candidates`, its `roles` and its links' ends (a group's every candidate), which show even where the
  * player has no notes), `place` (`{ cell, v }` or null), `missing` (the cell of a missing
  * pencil mark, or -1), and the step's structure as the package gives it: `links` (its
  * `links`), `roles` (a Map from cell to a Map from symbol value to the candidate's role),
@@ -453,7 +453,7 @@ export function stepOverlay(step, regions = []) {
   const place = step.placement ? { cell: step.placement.cell, v: SYMBOLS.indexOf(step.placement.symbol) + 1 } : null;
   return {
     cells: new Set(step.cells),
-    pattern: masks([...step.candidates, ...parts, ...links.flatMap(({ from, to }) => [from, to])]),
+    pattern: masks([...step.candidates, ...parts, ...links.flatMap(({ from, to, fromGroup = [], toGroup = [] }) => [from, to, ...fromGroup, ...toGroup])]),
     struck: masks(step.eliminations),
     place,
     missing: step.technique === 'missing_candidate' ? step.cells[0] : -1,

@@ -1,6 +1,9 @@
-// The panel of the current long job (solve, count, generate): its text, progress bar,
-// Cancel, the note when the grid changed under it, and the controls it disables meanwhile.
-// Rendering only; what the job does is the caller's.
+// The panel of the current long job (solve, count, generate, a hint): its text, progress
+// bar, Cancel, the note when the grid changed under it, and the controls it disables
+// meanwhile. A job that is usually quick (a hint) shows the panel only once it has run for a
+// short `delay`, so that a quick one flashes nothing. Rendering only; what the job does is
+// the caller's.
+import { JOB_STALE } from './messages.js';
 
 export class JobPanel {
   /**
@@ -10,26 +13,40 @@ export class JobPanel {
   constructor(els, controls) {
     this.els = els;
     this.controls = controls;
-    /** The running job: `{ text, started, line, stale, detail }`, or null. */
+    /** The running job: `{ text, started, line, stale, detail, shown }`, or null. */
     this.job = null;
   }
 
-  /** Shows a new job about the grid `line`; returns it. */
-  start(text, line) {
-    const { els } = this;
-    const job = { text, started: performance.now(), line, stale: false, detail: false, timer: 0 };
+  /**
+   * Starts a new job about the grid `line` and returns it; the panel shows it at once, or
+   * after `delay` ms if it still runs then. `staleNote` is what the panel says if the grid
+   * changes meanwhile.
+   */
+  start(text, line, { delay = 0, staleNote = JOB_STALE } = {}) {
+    const job = { text, started: performance.now(), line, stale: false, detail: false, shown: false, timer: 0, wait: 0, staleNote };
     this.job = job;
+    if (delay > 0) job.wait = setTimeout(() => this.#show(job), delay);
+    else this.#show(job);
+    return job;
+  }
+
+  /** Shows `job` (the current one) in the panel, and disables the controls. */
+  #show(job) {
+    if (job !== this.job) return;
+    const { els } = this;
+    const { text } = job;
+    job.shown = true;
     els.progress.removeAttribute('value'); // indeterminate until there is an estimate
     els.text.textContent = text;
     delete els.text.dataset.warning;
-    els.note.hidden = true;
+    // (A grid changed while the panel waited to show is said at once.)
+    els.note.hidden = !job.stale;
     els.box.hidden = false;
     for (const control of this.controls) control.disabled = true;
     document.body.classList.add('busy');
     job.timer = setInterval(() => {
       if (!job.detail) els.text.textContent = `${text} ${this.seconds(job).toFixed(1)} s`;
     }, 100);
-    return job;
   }
 
   seconds(job = this.job) {
@@ -48,6 +65,7 @@ export class JobPanel {
 
   end(job = this.job) {
     if (!job || job !== this.job) return;
+    clearTimeout(job.wait);
     clearInterval(job.timer);
     this.job = null;
     this.els.box.hidden = true;
@@ -60,8 +78,7 @@ export class JobPanel {
     const { job } = this;
     if (!job || job.stale || job.line === line) return;
     job.stale = true;
-    this.els.note.textContent =
-      'The grid has changed since this began: the result will describe the grid as it was. Cancel and start again for the grid as it is.';
-    this.els.note.hidden = false;
+    this.els.note.textContent = job.staleNote;
+    this.els.note.hidden = !job.shown;
   }
 }

@@ -1,8 +1,9 @@
 // The sudoku page's calls of the wasm package (dlx-wasm), all in its module workers, on two
 // of its pools (lib/pool.js): `quick`, one worker, answers the player's small questions
-// (reading a puzzle, conflicts, candidates, hints, the layout's rules); `jobs`, a worker
-// per core, runs what may take long (solve, count, generate, the solving path), which an
-// abort of its `signal` stops, so typing stays answered while a job runs.
+// (reading a puzzle, conflicts, candidates, the layout's rules: each bounded by the grid's
+// size, see the README); `jobs`, a worker per core, runs what may take long (solve, count,
+// generate, rate, the solving path, a hint: the hardest puzzles' take forcing nets), which
+// an abort of its `signal` stops, so typing stays answered while a job runs.
 import { quickPool, watchSolver, workerPool } from '../lib/pool.js';
 
 /** Starts loading the solver; `onState(state, error)` hears how it goes (see lib/pool.js). */
@@ -19,8 +20,11 @@ export const read = (text) => quick.call('read_sudoku', [text]);
 export const conflicts = (line) => quick.call('sudoku_conflicts', [line]);
 /** `sudoku_candidates` of a grid line. */
 export const candidates = (line) => quick.call('sudoku_candidates', [line]);
-/** `sudoku_hint`: the next step from the givens, the entries and the marks (or none). */
-export const hint = (givens, entries, marks) => quick.call('sudoku_hint', [givens, entries, marks]);
+/**
+ * `sudoku_hint`: the next step from the givens, the entries and the marks (or none), as a
+ * job (`signal` aborts it).
+ */
+export const hint = (givens, entries, marks, signal) => jobs.call('sudoku_hint', [givens, entries, marks], { signal });
 /** `solve_sudoku_report`, on the quick worker (the givens alone, for Check) or as a job. */
 export const solveReport = (line, signal) =>
   signal ? jobs.call('solve_sudoku_report', [line], { signal }) : quick.call('solve_sudoku_report', [line]);

@@ -1,6 +1,6 @@
 // The sudoku page (www/index.html): wiring only. The page's state and its one `dispatch`
 // are state.js's, drawn by view.js alone; what a control does is actions.js's (and
-// long-jobs.js's for Solve, Count, New and the solving path), which ask the wasm package
+// long-jobs.js's for Solve, Count, New, the solving path and Hint), which ask the wasm package
 // (jobs.js: its worker pools) every question about the sudoku. This file
 // connects the page's controls and keys to those actions, and opens the first game.
 import * as A from './actions.js';
@@ -24,7 +24,7 @@ loadSolver(V.renderSolver);
  * applies it, R reveals the selected cell, N or Space notes.
  */
 function command(key) {
-  if (key === 'h' || key === 'H' || key === '?') A.hint();
+  if (key === 'h' || key === 'H' || key === '?') L.hint();
   else if (key === 'r' || key === 'R') A.reveal();
   else if (key === 'Enter') return A.applyHint();
   else if (key === 'n' || key === 'N' || key === ' ') A.setPencil(!A.store.state.pencil);
@@ -67,8 +67,8 @@ on('pause', 'click', () => A.setPaused(!A.store.state.paused));
 on('resume', 'click', () => A.setPaused(false));
 on('undo', 'click', A.undo);
 on('redo', 'click', A.redo);
-on('hint', 'click', A.hint);
-on('step-more', 'click', A.hint);
+on('hint', 'click', L.hint);
+on('step-more', 'click', L.hint);
 on('reveal', 'click', A.reveal);
 on('zoom', 'click', () => A.setZoom(!A.store.state.zoom));
 on('step-apply', 'click', A.applyHint);

@@ -161,10 +161,36 @@ export function countProgress({ solutions, fraction, seconds, emptyNine = false 
   return { text, warning };
 }
 
+/** What the job panel says when the grid changes under a job (unless the job says otherwise). */
+export const JOB_STALE =
+  'The grid has changed since this began: the result will describe the grid as it was. Cancel and start again for the grid as it is.';
+
+/** What any other cancelled job says. */
+export const JOB_CANCELLED = 'Cancelled. The solver was restarted; the page is ready.';
+
 // ---- graded hints, the finish, the import verdict -------------------------------------------
+
+/** The job panel while the next step is searched for (the hardest puzzles' take seconds). */
+export const HINT_FINDING = 'Finding a hint…';
+
+/** What a cancelled hint says. */
+export const HINT_CANCELLED = 'Hint cancelled. The solver was restarted; the page is ready: press Hint to ask again.';
+
+/** What the job panel says when the grid changes while a hint is searched for. */
+export const HINT_STALE_NOTE = 'The grid has changed since this began: the hint will not be shown. Cancel and press Hint again.';
+
+/** What a hint found for a grid that has changed since says (it is not shown). */
+export const HINT_STALE = 'The grid changed while the hint was being found: press Hint again.';
+
+/** What Hint says while another job (Solve, Count, New, ...) runs. */
+export const HINT_WAITS = 'A job is running: wait for it or Cancel it, then press Hint.';
 
 /** The levels of a hint, in the order Hint walks them: where to look, the pattern, the effect. */
 export const HINT_LEVELS = ['nudge', 'pattern', 'effect'];
+
+/** A grouped chain's node (`SudokuLink.fromGroup`, `toGroup`): candidates taken together. */
+export const GROUP_WORDS = 'group of candidates';
+const GROUPS_WORDS = 'groups of candidates';
 
 /** The two kinds of a chain's links (`SudokuLink.strong`), as the grid's legend names them. */
 export const LINK_WORDS = { strong: 'strong link', weak: 'weak link' };
@@ -201,11 +227,12 @@ export const HOUSE_WORDS = { base: 'base house', cover: 'cover house', target: '
 export const CONTRADICTION_WORDS = 'contradiction';
 
 /** What the links drawn over the grid are, for a screen reader: "3 strong links and 2 weak links". */
-export function linksLabel(links) {
+export function linksLabel(links, groups = 0) {
   const strong = links.filter((link) => link.strong).length;
   const counts = [
     strong ? plural(strong, LINK_WORDS.strong) : '',
     links.length - strong ? plural(links.length - strong, LINK_WORDS.weak) : '',
+    groups ? plural(groups, GROUP_WORDS, GROUPS_WORDS) : '',
   ].filter(Boolean);
   return `The chain: ${listWords(counts)}`;
 }

@@ -8,6 +8,7 @@ import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, step
 import { JobPanel } from './job-panel.js';
 import {
   CONTRADICTION_WORDS,
+  GROUP_WORDS,
   HINT_LEVELS,
   HOUSE_WORDS,
   LINK_WORDS,
@@ -38,7 +39,7 @@ export function mount(handlers, { pad, erase, paint, walkTo }) {
   board = new Board($('grid'), handlers);
   panel = new JobPanel(
     { box: $('job'), text: $('job-text'), progress: $('job-progress'), note: $('job-note') },
-    ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty', 'walk'].map($),
+    ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty', 'walk', 'hint'].map($),
   );
   built.actions = { pad, erase, walkTo };
   for (const n of SIZES) {
@@ -158,6 +159,7 @@ function renderLegend(overlay) {
   for (const kind of ['strong', 'weak']) {
     if (links.some((link) => link.strong === (kind === 'strong'))) item(`key-link ${kind}`, LINK_WORDS[kind]);
   }
+  if (links.some((link) => link.fromGroup?.length || link.toGroup?.length)) item('key-group', GROUP_WORDS);
   for (const [role, text] of Object.entries(HOUSE_WORDS)) {
     if (overlay?.houses?.get(role)?.size) item(`key-house house-${role}`, text);
   }
