@@ -113,9 +113,10 @@ done
 # Two test files at a time at least (node's default is one less than the cores: one file at a
 # time on two cores): a page test waits on Chromium and a package test on its workers and npm
 # often enough that two files at once take about two thirds of the time of one after another.
+# The page tests, the longest files, start first.
 concurrency=$(( $(nproc) > 2 ? $(nproc) : 2 ))
 stage "package and page tests (node --test, the machine's Node $(node --version))" \
-    node --test --test-concurrency="$concurrency" --test-reporter=spec "${js_tests[@]}"
+    node --test --test-concurrency="$concurrency" --test-reporter=spec "${page_tests[@]}" "${node_tests[@]}"
 # on_node MAJOR COMMAND...: runs COMMAND with .tools/nodeMAJOR's node first on PATH.
 on_node() {
     local bin
