@@ -5,9 +5,22 @@
 // must keep the speed (issue #33 item 3): A is a copy of the package before it, B after.
 //
 //   node bench/exact-cover/ab.mjs A_DIR B_DIR [ROUNDS] [MODULE]
+//   node bench/exact-cover/ab.mjs --once DIR MODULE WORKLOAD REPS
 //
 // A_DIR, B_DIR: wasm-bindgen `--target web` outputs (a built pkg/, or a copy of one);
 // MODULE: the module's name in them, `dlx_wasm_core` (the default) or `dlx_wasm`.
+//
+// `--once` runs one workload REPS times on one build, untimed, for instruction counts, which
+// a loaded machine leaves alone where it scatters timings: under valgrind, with V8's code
+// made deterministic, the difference between two REPS is the workload's instructions (the
+// first calls also compile the module):
+//
+//   valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//     node --no-liftoff --no-wasm-tier-up bench/exact-cover/ab.mjs --once pkg dlx_wasm_core queens8 1
+//
+// (and REPS 6: per workload, (instructions at 6 - at 1) / 5). Besides the workloads below,
+// `--once` knows pentominoes300k and sudoku500k (the same counts stopped at 300,000 and
+// 500,000 search nodes) and queens11memo (one memoised 11-queens count, 2,680).
 //
 // Workloads (every one a count, through the package's calls as a user makes them):
 // - queens8: `exact_cover(text, { countOnly: true })` on tests/data/q8.dlx, 200 calls a
@@ -24,9 +37,13 @@ import { ROOT } from './args.mjs';
 import { queens } from '../../tests/js/fixtures/queens.mjs';
 import { BIG_SUDOKU, sudoku } from '../parallel/workloads.mjs';
 
-const [aDir, bDir, roundsArg, moduleName = 'dlx_wasm_core'] = process.argv.slice(2);
-if (!aDir || !bDir) {
+const once = process.argv[2] === '--once';
+const [aDir, bDir, roundsArg, moduleName = 'dlx_wasm_core'] = once
+  ? [process.argv[3], undefined, undefined, process.argv[4]]
+  : process.argv.slice(2);
+if (!aDir || (!bDir && !once)) {
   console.error('usage: node bench/exact-cover/ab.mjs A_DIR B_DIR [ROUNDS] [MODULE]');
+  console.error('       node bench/exact-cover/ab.mjs --once DIR MODULE WORKLOAD REPS');
   process.exit(2);
 }
 const ROUNDS = Number(roundsArg ?? 7);
@@ -36,12 +53,13 @@ async function load(dir) {
   js.initSync({ module: readFileSync(resolve(dir, `${moduleName}_bg.wasm`)) });
   return js;
 }
-const builds = { A: await load(aDir), B: await load(bDir) };
+const builds = once ? { A: await load(aDir) } : { A: await load(aDir), B: await load(bDir) };
 
 const q8 = readFileSync(join(ROOT, 'tests', 'data', 'q8.dlx'), 'utf8');
 const pent = readFileSync(join(ROOT, 'www', 'dlx', 'examples', 'pentominoes-6x10.dlx'), 'utf8');
 const sudokuText = sudoku(BIG_SUDOKU);
 const queens10 = queens(10);
+const queens11 = queens(11);
 
 const count = (result) => Number(result.count ?? result.countText);
 const WORKLOADS = [
@@ -58,6 +76,26 @@ const WORKLOADS = [
     return total;
   }],
 ];
+
+// For `--once` only: searches cut short, short enough to run under valgrind.
+const ONCE_ONLY = [
+  ['pentominoes300k', 798, (w) => count(w.exact_cover(pent, { countOnly: true, maxNodes: 300000 }))],
+  ['sudoku500k', 39394, (w) => count(w.exact_cover(sudokuText, { countOnly: true, maxNodes: 500000 }))],
+  ['queens11memo', 2680, (w) => count(w.exact_cover(queens11, { countOnly: true, memo: true }))],
+];
+
+if (once) {
+  const [name, reps] = process.argv.slice(5);
+  const found = [...WORKLOADS, ...ONCE_ONLY].find(([n]) => n === name);
+  if (!found) throw new Error(`no workload ${name}`);
+  const [, expected, run] = found;
+  for (let k = 0; k < Number(reps); k++) {
+    const answer = run(builds.A);
+    if (answer !== expected) throw new Error(`${name}: ${answer}, expected ${expected}`);
+  }
+  console.log(`${name} x ${reps} on ${aDir}: ok`);
+  process.exit(0);
+}
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 console.log(`A = ${aDir}, B = ${bDir}, module ${moduleName}, ${ROUNDS} rounds`);
