@@ -18,17 +18,17 @@ target_dir=${CARGO_TARGET_DIR:-target}
 
 say() { printf '\033[1mbuild:\033[0m %s\n' "$*"; }
 
-# module OUT_NAME CARGO_FLAGS...: builds the release wasm with CARGO_FLAGS, runs wasm-bindgen
-# on it (`--target web`: ES module with `init()` and `initSync`, its .d.ts, the processed
-# .wasm) into pkg/ under OUT_NAME, then wasm-opt -O3.
+# module OUT_NAME PROFILE CARGO_FLAGS...: builds the wasm with the cargo profile PROFILE and
+# CARGO_FLAGS, runs wasm-bindgen on it (`--target web`: ES module with `init()` and
+# `initSync`, its .d.ts, the processed .wasm) into pkg/ under OUT_NAME, then wasm-opt -O3.
 module() {
-    local out=$1
-    shift
-    say "cargo build (release, wasm32) $*"
-    cargo build --release --target wasm32-unknown-unknown -p dlx-wasm --lib "$@"
+    local out=$1 profile=$2
+    shift 2
+    say "cargo build (profile $profile, wasm32) $*"
+    cargo build --profile "$profile" --target wasm32-unknown-unknown -p dlx-wasm --lib "$@"
     say "wasm-bindgen --target web --out-name $out"
     wasm-bindgen --target web --out-dir pkg --out-name "$out" \
-        "$target_dir/wasm32-unknown-unknown/release/$name.wasm"
+        "$target_dir/wasm32-unknown-unknown/$profile/$name.wasm"
     # wasm-opt from npm's binaryen (pinned in package.json), never Debian's: see
     # shared notes/toolchain.md.
     local wasm=pkg/${out}_bg.wasm
@@ -38,8 +38,9 @@ module() {
 
 # Start from an empty pkg/ so nothing stale is packed.
 rm -rf pkg
-module dlx_wasm --features sudoku-toolkit
-module dlx_wasm_core --no-default-features
+module dlx_wasm release --features sudoku-toolkit
+# The core with its own profile (Cargo.toml's `wasm-core`: the bindings optimised for size).
+module dlx_wasm_core wasm-core --no-default-features
 
 # The main module once more, compiled for WebAssembly SIMD (simd128: LLVM turns the byte
 # loops of the sudoku batch, among others, into vector code), in a target folder of its own

@@ -61,15 +61,24 @@ import { PKG, requireBuild } from './helpers.mjs';
  * gzipped) when the sudoku layer's sorts became one small sort (crates/dlx-sudoku/src/sort.rs):
  * 750,243 and 745,029 bytes (295,934 and 292,636 gzipped). Issue #33's targets stand, and
  * are further away: the logic is cold code that a separately loaded module could hold.
+ * All three LOWERED by issue #33 item 3 (branch coresize), to their sizes after it: the trace
+ * and the memo share one copy of the links search, which reads the algorithm (C or M) at run
+ * time, where each had a copy per algorithm (-25,425 bytes raw in the main module, -6,127
+ * gzipped; -25,441 and -4,943 in core), and the core is built with the bindings optimised for
+ * size (Cargo.toml's wasm-core profile: -9,396 raw, -1,700 gzipped), each measured at the
+ * same speed (instruction counts within 1% on the 8-queens and 6x10 pentomino counts).
+ * 750,243 / 745,029 / 262,419 bytes before (295,934 / 292,636 / 90,010 gzipped); after:
+ * 724,818 / 719,475 / 227,582 (289,807 / 286,762 / 83,367 gzipped).
  */
 const MODULES = {
   // `dlx-wasm` (and `dlx-wasm/sudoku`): the whole API.
-  'dlx_wasm_bg.wasm': 750_243,
+  'dlx_wasm_bg.wasm': 724_818,
   // The same, compiled for WebAssembly SIMD (what engines with SIMD load): set at its size
-  // when first built, 552,438 bytes, and raised with the main module's, to 745,029.
-  'dlx_wasm_simd_bg.wasm': 745_029,
+  // when first built, 552,438 bytes, raised with the main module's, to 745,029, and lowered
+  // with it, to 719,475.
+  'dlx_wasm_simd_bg.wasm': 719_475,
   // `dlx-wasm/core`: the exact-cover API alone.
-  'dlx_wasm_core_bg.wasm': 268_170,
+  'dlx_wasm_core_bg.wasm': 227_582,
 };
 
 requireBuild(...Object.keys(MODULES).map((file) => join(PKG, file)));

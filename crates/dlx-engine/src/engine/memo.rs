@@ -60,7 +60,7 @@
 //! ([`MemoStats::abandoned`]).
 
 use super::links::{Links, ROOT};
-use super::observer::Observer;
+use super::observer::{Observer, Watched};
 use super::solver::{Solver, SolverOptions};
 use super::{Engine, Stats, Status, Step};
 use crate::error::Result;
@@ -187,7 +187,7 @@ pub(crate) fn count(
     };
     let mut observer = Memo::new(problem, search.links(), &options.forced, memo, limit);
     let status = loop {
-        match solver.run_observed(u64::MAX, &mut observer) {
+        match solver.run_observed(u64::MAX, &mut Watched::Memo(&mut observer)) {
             Step::Solution => {}
             Step::Paused if observer.full() => break Status::SolutionLimit,
             Step::Paused => {}
@@ -228,7 +228,7 @@ struct Frame {
 }
 
 /// The observer that counts with the cache.
-struct Memo {
+pub(crate) struct Memo {
     cache: Cache,
     /// One frame per level of the search, innermost last.
     frames: Vec<Frame>,

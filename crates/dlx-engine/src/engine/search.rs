@@ -5,7 +5,9 @@
 //!
 //! One loop serves both algorithms: `MULTI` is a const parameter, so exact cover runs the
 //! loop of Algorithm C with nothing of M in it, and Algorithm M adds its steps where they
-//! differ (Knuth's step names in brackets):
+//! differ (Knuth's step names in brackets). That is for the unobserved search, the hot
+//! path; an observer that is not ([`Observer::PER_ALGORITHM`]: the trace and the memo) gets
+//! one copy of the loop that reads which algorithm runs at each of these steps:
 //!
 //! * [M3] the item chosen minimises the branch degree (not just the length), and a degree
 //!   of 0 ends the level at once (a node, no update);
@@ -214,10 +216,10 @@ impl LinkSearch {
         rng: Option<&mut fastrand::Rng>,
         obs: &mut O,
     ) -> Step {
-        if self.multi {
-            self.search::<O, true>(nodes, stop, rng, obs)
-        } else {
+        if O::PER_ALGORITHM && !self.multi {
             self.search::<O, false>(nodes, stop, rng, obs)
+        } else {
+            self.search::<O, true>(nodes, stop, rng, obs)
         }
     }
 
@@ -230,6 +232,9 @@ impl LinkSearch {
         mut rng: Option<&mut fastrand::Rng>,
         obs: &mut O,
     ) -> Step {
+        // Algorithm M's steps, or C's: fixed for the copy (`MULTI`) where the observer has a
+        // copy per algorithm, read from the problem at each step where it has one for both.
+        let multi = if O::PER_ALGORITHM { MULTI } else { self.multi };
         loop {
             if obs.full() {
                 return Step::Paused;
@@ -247,7 +252,7 @@ impl LinkSearch {
                         return Step::Solution;
                     }
                     // [C3/M3] Choose an item, or report a solution.
-                    let (item, len) = if MULTI {
+                    let (item, len) = if multi {
                         self.links.choose_bounded(rng.as_deref_mut())
                     } else if self.links.first_active() == ROOT {
                         (ROOT, 0)
@@ -264,7 +269,7 @@ impl LinkSearch {
                         return Step::Solution;
                     }
                     obs.choose(&self.links, depth, item);
-                    if MULTI && len == 0 {
+                    if multi && len == 0 {
                         // Too few options left to satisfy the item: a dead end, found
                         // before anything is updated.
                         obs.backtrack(depth, item);
@@ -277,7 +282,7 @@ impl LinkSearch {
                         continue;
                     }
                     // [C4/M4] Cover it (Algorithm M: once its bound reaches 0).
-                    if !MULTI || self.links.take(item) == 0 {
+                    if !multi || self.links.take(item) == 0 {
                         self.links.cover(item, obs);
                     }
                     let first = self.links.down(item);
@@ -298,7 +303,7 @@ impl LinkSearch {
                     let depth = self.levels.len() - 1;
                     let (item, choice) = (level.item, level.choice);
                     // [C5/M5] Try the level's next option, or back up if none is left.
-                    let tried = if !MULTI {
+                    let tried = if !multi {
                         choice != item
                     } else {
                         let (bound, slack) = self.links.bound_slack(item);
@@ -324,11 +329,19 @@ impl LinkSearch {
                     };
                     if tried {
                         obs.try_option(depth, choice);
-                        self.links.commit_option::<O, MULTI>(choice, obs);
+                        if multi {
+                            self.links.commit_option::<O, true>(choice, obs);
+                        } else {
+                            self.links.commit_option::<O, false>(choice, obs);
+                        }
                         self.phase = Phase::Forward;
                     } else {
                         obs.backtrack(depth, item);
-                        self.restore::<O, MULTI>(level, obs);
+                        if multi {
+                            self.restore::<O, true>(level, obs);
+                        } else {
+                            self.restore::<O, false>(level, obs);
+                        }
                         self.levels.pop();
                         self.phase = Phase::Recover;
                     }
@@ -344,19 +357,27 @@ impl LinkSearch {
                         self.phase = Phase::Finished;
                         continue;
                     };
-                    if MULTI && level.choice == level.item {
+                    if multi && level.choice == level.item {
                         // [M9] Back from the null move: the item's last branch.
                         let level = *level;
                         if self.links.bound_slack(level.item).0 != 0 {
                             self.links.reactivate(level.item);
                         }
                         obs.backtrack(depth, level.item);
-                        self.restore::<O, MULTI>(level, obs);
+                        if multi {
+                            self.restore::<O, true>(level, obs);
+                        } else {
+                            self.restore::<O, false>(level, obs);
+                        }
                         self.levels.pop();
                         continue;
                     }
                     // [C6/M7] Undo the option tried, and move to the next.
-                    self.links.uncommit_option::<O, MULTI>(level.choice, obs);
+                    if multi {
+                        self.links.uncommit_option::<O, true>(level.choice, obs);
+                    } else {
+                        self.links.uncommit_option::<O, false>(level.choice, obs);
+                    }
                     obs.undo_option(depth, level.choice);
                     level.choice = self.links.down(level.choice);
                     level.pos += 1;

@@ -3,7 +3,7 @@
 //! option tried and taken back, each solution and each backtrack.
 
 use super::links::{Links, ROOT};
-use super::observer::Observer;
+use super::observer::{Observer, Watched};
 use super::{Engine, Solver, SolverOptions, Stats, Step};
 use crate::error::Result;
 use crate::problem::Problem;
@@ -120,7 +120,7 @@ pub fn trace(problem: &Problem, options: &SolverOptions, max_events: usize) -> R
     };
     let mut recorder = Recorder::new(search.links(), max_events, solver.stats());
     loop {
-        match solver.run_observed(u64::MAX, &mut recorder) {
+        match solver.run_observed(u64::MAX, &mut Watched::Trace(&mut recorder)) {
             Step::Solution => {
                 let options = solver.solution().into_iter().map(|o| o as u32).collect();
                 if let Some(TraceEvent::Solution { options: slot, .. }) = recorder.events.last_mut()
@@ -152,7 +152,7 @@ pub fn trace(problem: &Problem, options: &SolverOptions, max_events: usize) -> R
 
 /// Records events, translating link indices into problem numbering, and counts them as the
 /// solver counts its statistics.
-struct Recorder {
+pub(crate) struct Recorder {
     events: Vec<TraceEvent>,
     max_events: usize,
     /// Whether an event came after the limit (and was left out).
