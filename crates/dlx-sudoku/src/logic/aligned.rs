@@ -111,24 +111,43 @@ pub(crate) fn find(ctx: &Context, g: &Grid, k: usize) -> Option<Step> {
             base.push(c);
         }
     }
-    let mut common = vec![0u64; words];
+    let ex = |i: usize| &seen_by[i * words..(i + 1) * words];
+    // The size of `a & b`, written into `into` when it is two or more.
+    let and = |into: &mut Vec<u64>, a: &[u64], b: &[u64]| -> u32 {
+        let count = a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum();
+        if count >= 2 {
+            into.clear();
+            into.extend(a.iter().zip(b).map(|(x, y)| x & y));
+        }
+        count
+    };
+    let (mut common, mut common3) = (Vec::new(), Vec::new());
+    let mut excluders = Vec::new();
     let mut found = None;
-    combinations(base.len(), k, |pick| {
-        common.fill(!0);
-        for &i in pick {
-            for (w, e) in common.iter_mut().zip(&seen_by[i * words..(i + 1) * words]) {
-                *w &= e;
+    // Pairs first: a triplet's excluders are among each of its pairs', so a pair with fewer
+    // than two in common grows no triplet.
+    combinations(base.len(), 2, |pair| {
+        let (i, j) = (pair[0], pair[1]);
+        if and(&mut common, ex(i), ex(j)) < 2 {
+            return false;
+        }
+        if k == 2 {
+            found = exclusion(ctx, g, &[base[i], base[j]], &common, &mut excluders);
+            return found.is_some();
+        }
+        for l in j + 1..base.len() {
+            if and(&mut common3, &common, ex(l)) < 2 {
+                continue;
+            }
+            let set = [base[i], base[j], base[l]];
+            if grown_from_a_pair(ctx, g, &set) {
+                found = exclusion(ctx, g, &set, &common3, &mut excluders);
+                if found.is_some() {
+                    return true;
+                }
             }
         }
-        if common.iter().map(|w| w.count_ones()).sum::<u32>() < 2 {
-            return false;
-        }
-        let set: Vec<usize> = pick.iter().map(|&i| base[i]).collect();
-        if k > 2 && !grown_from_a_pair(ctx, g, &set) {
-            return false;
-        }
-        found = exclusion(ctx, g, &set, &common);
-        found.is_some()
+        false
     });
     found
 }
@@ -142,9 +161,34 @@ fn grown_from_a_pair(ctx: &Context, g: &Grid, set: &[usize]) -> bool {
 
 /// The step of the set `set` with the excluders `common` (a bit set of cells), if a
 /// candidate of the set goes.
-fn exclusion(ctx: &Context, g: &Grid, set: &[usize], common: &[u64]) -> Option<Step> {
-    let excluders: Vec<(usize, u32)> = members(common).map(|c| (c, g.cand[c])).collect();
-    let masks: Vec<u32> = set.iter().map(|&c| g.cand[c]).collect();
+///
+/// Only the excluders whose candidates the set's cells all hold can rule a combination
+/// out, so a set without one is passed over (one repeat alone never removes a candidate of a
+/// pair, and in a triplet only where a naked pair would have first). `excluders` is room
+/// for them, reused from set to set.
+fn exclusion(
+    ctx: &Context,
+    g: &Grid,
+    set: &[usize],
+    common: &[u64],
+    excluders: &mut Vec<(usize, u32)>,
+) -> Option<Step> {
+    let mut masks = [0u32; 3];
+    for (m, &c) in masks.iter_mut().zip(set) {
+        *m = g.cand[c];
+    }
+    let masks = &masks[..set.len()];
+    let held = masks.iter().fold(0, |a, &m| a | m);
+    excluders.clear();
+    excluders.extend(
+        members(common)
+            .map(|c| (c, g.cand[c]))
+            .filter(|&(_, m)| m & !held == 0),
+    );
+    if excluders.is_empty() {
+        return None;
+    }
+    let excluders = &excluders[..];
     // The candidates some allowed combination uses: for each candidate not yet met in one,
     // the first allowed combination with it (its symbols all count), if there is one.
     let mut allowed = [0u32; 3];
@@ -153,10 +197,12 @@ fn exclusion(ctx: &Context, g: &Grid, set: &[usize], common: &[u64]) -> Option<S
             if allowed[i] & bit(v) != 0 {
                 continue;
             }
-            let mut fixed = masks.clone();
+            let mut fixed = [0u32; 3];
+            fixed[..set.len()].copy_from_slice(masks);
             fixed[i] = bit(v);
-            each_choice(&fixed, |symbols| {
-                let ok = blocked(ctx, set, symbols, &excluders).is_none();
+            let fixed = &fixed[..set.len()];
+            each_choice(fixed, |symbols| {
+                let ok = blocked(ctx, set, symbols, excluders).is_none();
                 if ok {
                     for (a, &w) in allowed.iter_mut().zip(symbols) {
                         *a |= bit(w);
@@ -168,7 +214,7 @@ fn exclusion(ctx: &Context, g: &Grid, set: &[usize], common: &[u64]) -> Option<S
     }
     let eliminations: Vec<Candidate> = set
         .iter()
-        .zip(&masks)
+        .zip(masks)
         .zip(&allowed)
         .flat_map(|((&cell, &m), &a)| values(m & !a).map(move |value| Candidate { cell, value }))
         .collect();
@@ -179,9 +225,9 @@ fn exclusion(ctx: &Context, g: &Grid, set: &[usize], common: &[u64]) -> Option<S
     // candidate, as SE shows them.
     let mut used: Vec<usize> = Vec::new();
     let mut repeat = false;
-    each_choice(&masks, |symbols| {
+    each_choice(masks, |symbols| {
         let removes = symbols.iter().zip(&allowed).any(|(&v, &a)| a & bit(v) == 0);
-        match blocked(ctx, set, symbols, &excluders) {
+        match blocked(ctx, set, symbols, excluders) {
             Some(Block::Empties(cell)) if removes && !used.contains(&cell) => used.push(cell),
             Some(Block::Repeat) if removes => repeat = true,
             _ => {}
