@@ -13,10 +13,12 @@
 //! that see an excluder; a pair needs two excluders in common (one seldom excludes what a
 //! simpler technique would not); a triplet too, and one of its cells must hold at most three
 //! candidates and see another of them (SE grows a triplet from a pair by a cell of few
-//! candidates seen by one of the two). Every combination of the set's candidates is tried:
-//! at most `n^k` of them, with the excluders as bit masks, and a set is tried only when it
-//! has two excluders in common, so the search is quick on 9x9 (see `each_finder` for the
-//! sizes it runs on).
+//! candidates seen by one of the two). For each candidate of a set the finder looks for one
+//! allowed combination that uses it (each one found vouches for all its symbols), so most
+//! sets are settled in a few combinations rather than `n^k`; a set is looked at only when it
+//! has two excluders in common and one whose candidates it holds. On 9x9 a search takes
+//! about 10 µs for pairs and 60 µs for triplets natively; triplets run only up to 9x9 (see
+//! `each_finder`).
 
 use super::grid::{bit, join, members, values, Context, Grid};
 use super::pattern::Role;
