@@ -21,6 +21,7 @@ export type SudokuTechnique =
   | "finned_x_wing" | "sashimi_x_wing" | "finned_swordfish" | "sashimi_swordfish"
   | "finned_jellyfish" | "sashimi_jellyfish"
   | "xy_wing" | "xyz_wing" | "w_wing" | "als_wing" | "als_xz" | "als_xy_wing" | "als_chain" | "death_blossom" | "sue_de_coq"
+  | "aligned_pair_exclusion" | "aligned_triplet_exclusion"
   | "x_chain" | "xy_chain" | "aic" | "grouped_x_chain" | "grouped_aic" | "medusa"
   | "unique_rectangle_1" | "unique_rectangle_2" | "unique_rectangle_3" | "unique_rectangle_4"
   | "bug_plus_one" | "contradiction_chain" | "forcing_chain" | "contradiction_net" | "forcing_net"
@@ -44,7 +45,7 @@ export interface SudokuCandidate {
 export type SudokuRole =
   | "single" | "locked" | "subset" | "fish" | "fin" | "pivot" | "pincer" | "strong_link"
   | "als_member" | "floor" | "roof" | "chain_end" | "chain_node" | "source" | "implied"
-  | "blocker" | "colour_a" | "colour_b";
+  | "blocker" | "colour_a" | "colour_b" | "aligned" | "excluder";
 
 /** What a house (region) does in a step's pattern. */
 export type SudokuHouseRole = "base" | "cover" | "target" | "link";

@@ -218,6 +218,8 @@ export const ROLE_WORDS = {
   blocker: 'rules it out',
   colour_a: 'colour A',
   colour_b: 'colour B',
+  aligned: 'aligned cell',
+  excluder: 'excluder',
 };
 
 /** What each role of a step's houses is called in the legend: every `SudokuHouseRole`. */

@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::common::sees;
+
 use dlx_sudoku::{
     Candidate, Contradiction, Grade, Layout, Role, SolvePath, Step, Sudoku, Technique,
 };
@@ -16,15 +18,6 @@ const INKALA: &str =
 
 fn parse(line: &str) -> Sudoku {
     line.parse().expect("a valid puzzle")
-}
-
-/// Whether two distinct cells share a region.
-fn sees(layout: &Layout, a: usize, b: usize) -> bool {
-    a != b
-        && layout
-            .cell_regions(a)
-            .iter()
-            .any(|r| layout.cell_regions(b).contains(r))
 }
 
 /// The candidate grid a path's steps are taken on: the puzzle's candidates, then each

@@ -7,6 +7,8 @@
 
 use std::sync::OnceLock;
 
+use crate::common::sees;
+
 use dlx_sudoku::{
     Candidate, Contradiction, HouseRole, Layout, Link, LinkHouse, RegionKind, RegionName, Role,
     SolvePath, Step, Sudoku, Technique,
@@ -63,14 +65,6 @@ fn each_step(mut check: impl FnMut(&Layout, &[u8], &Step)) {
             check(puzzle.layout(), solution.values(), step);
         }
     }
-}
-
-fn sees(layout: &Layout, a: usize, b: usize) -> bool {
-    a != b
-        && layout
-            .cell_regions(a)
-            .iter()
-            .any(|r| layout.cell_regions(b).contains(r))
 }
 
 fn is_true(solution: &[u8], c: Candidate) -> bool {
@@ -444,6 +438,7 @@ fn fish_places_lie_where_base_and_cover_houses_meet_and_eliminations_in_covers_o
 fn roles_cover_the_cells_and_match_each_pattern() {
     let mut seen = std::collections::BTreeSet::new();
     let mut blockers = [0usize; 2];
+    let mut aligned = [0usize; 2];
     each_step(|layout, solution, step| {
         if not_a_technique(step.technique) {
             return;
@@ -567,6 +562,71 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                     .eliminations
                     .iter()
                     .all(|e| !step.cells.contains(&e.cell)));
+            }
+            Technique::AlignedPairExclusion | Technique::AlignedTripletExclusion => {
+                // The set's k cells (each keeping a candidate) lose what the step removes;
+                // each excluder sees all k and holds 2 to k candidates; and every
+                // combination of the set's symbols (kept and removed) that uses a removed
+                // one repeats a symbol in two cells that see each other or holds all of an
+                // excluder's candidates.
+                let k = if step.technique == Technique::AlignedPairExclusion {
+                    2
+                } else {
+                    3
+                };
+                let set = cells_with(Role::Aligned);
+                assert_eq!(set.len(), k, "{}", step.reason);
+                let mask = |cell: usize, role: Role| -> u32 {
+                    step.roles
+                        .iter()
+                        .filter(|p| p.role == role && p.candidate.cell == cell)
+                        .fold(0, |m, p| m | 1 << p.candidate.value)
+                };
+                let removed = |cell: usize| -> u32 {
+                    step.eliminations
+                        .iter()
+                        .filter(|e| e.cell == cell)
+                        .fold(0, |m, e| m | 1 << e.value)
+                };
+                assert!(step.eliminations.iter().all(|e| set.contains(&e.cell)));
+                let excluders: Vec<u32> = cells_with(Role::Excluder)
+                    .into_iter()
+                    .map(|x| {
+                        assert!(set.iter().all(|&c| sees(layout, c, x)), "{}", step.reason);
+                        mask(x, Role::Excluder)
+                    })
+                    .collect();
+                assert!(excluders
+                    .iter()
+                    .all(|m| (2..=k).contains(&(m.count_ones() as usize))));
+                let choices = set.iter().fold(vec![Vec::new()], |acc, &c| {
+                    let all = mask(c, Role::Aligned) | removed(c);
+                    acc.iter()
+                        .flat_map(|prefix| {
+                            (1..32u8).filter(move |v| all & 1 << v != 0).map(move |v| {
+                                let mut next: Vec<u8> = prefix.clone();
+                                next.push(v);
+                                next
+                            })
+                        })
+                        .collect()
+                });
+                for symbols in choices {
+                    let uses_removed = set
+                        .iter()
+                        .zip(&symbols)
+                        .any(|(&c, &v)| removed(c) & 1 << v != 0);
+                    if !uses_removed {
+                        continue;
+                    }
+                    let repeat = (0..k).any(|i| {
+                        (i + 1..k).any(|j| symbols[i] == symbols[j] && sees(layout, set[i], set[j]))
+                    });
+                    let held = symbols.iter().fold(0u32, |m, &v| m | 1 << v);
+                    let empties = excluders.iter().any(|&m| m & !held == 0);
+                    assert!(repeat || empties, "{symbols:?}: {}", step.reason);
+                }
+                aligned[k - 2] += 1;
             }
             Technique::SueDeCoq => {
                 // The core where the two houses meet, each side's cells in one house only,
@@ -694,6 +754,7 @@ fn roles_cover_the_cells_and_match_each_pattern() {
         blockers.iter().all(|&k| k > 0),
         "blockers of hidden and naked singles: {blockers:?}"
     );
+    eprintln!("aligned pair and triplet exclusions checked: {aligned:?}");
 }
 
 /// The names in a TypeScript union `export type NAME = | "a" | "b" ...;` of the bindings'

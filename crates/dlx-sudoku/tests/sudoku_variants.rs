@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use crate::common::sees;
+
 use dlx_sudoku::{
     Constraint, Layout, Options, RegionKind, Singles, Sudoku, SudokuError, SudokuSolver, Variant,
 };
@@ -279,12 +281,7 @@ fn an_at_most_once_region_removes_solutions_that_repeat_in_it() {
     let (a, b) = (0..81)
         .flat_map(|a| (a + 1..81).map(move |b| (a, b)))
         .find(|&(a, b)| {
-            solution.values()[a] == solution.values()[b]
-                && puzzle
-                    .layout()
-                    .cell_regions(a)
-                    .iter()
-                    .all(|r| !puzzle.layout().cell_regions(b).contains(r))
+            solution.values()[a] == solution.values()[b] && !sees(puzzle.layout(), a, b)
         })
         .unwrap();
     let layout = Arc::new(

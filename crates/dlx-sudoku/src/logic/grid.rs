@@ -58,7 +58,12 @@ impl<'a> Context<'a> {
 
     /// The cells that share a region with `cell`.
     pub(crate) fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        members(&self.peers[cell * self.words..(cell + 1) * self.words])
+        members(self.peer_bits(cell))
+    }
+
+    /// The cells that share a region with `cell`, as a bit set (see [`members`]).
+    pub(crate) fn peer_bits(&self, cell: usize) -> &[u64] {
+        &self.peers[cell * self.words..(cell + 1) * self.words]
     }
 
     /// "r3c4".

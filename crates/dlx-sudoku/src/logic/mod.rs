@@ -12,9 +12,10 @@
 //! naked quads (5.0), Jellyfish (5.2), hidden quads (5.4), X-chains of three strong links
 //! (5.4-5.6), finned and sashimi Jellyfish (5.4-5.6), ALS wings of three cells (SE's WXYZ-Wing, 5.5-5.6), BUG+1 (5.6),
 //! X-chains of four strong links (5.8-6.0), ALS wings of four and five cells (6.2-6.6),
-//! then the easiest chain: X-chains (6.6+), W-Wing (7.1), 3D Medusa, XY-chains and AIC
-//! (7.0+), with SE's bonus for the chain's length; Sue de Coq (6.6), grouped X-chains
-//! (7.5+), contradiction chains (7.5+), ALS-XZ (7.6), grouped AICs (8.0+), ALS-XY-Wing
+//! aligned pair exclusion (6.2), then the easiest chain: X-chains (6.6+), W-Wing (7.1), 3D
+//! Medusa, XY-chains and AIC (7.0+), with SE's bonus for the chain's length; Sue de Coq
+//! (6.6), aligned triplet exclusion (7.5), grouped X-chains (7.5+), contradiction chains
+//! (7.5+), ALS-XZ (7.6), grouped AICs (8.0+), ALS-XY-Wing
 //! (8.2), forcing chains (8.3+), ALS chains (8.3) and death blossom (8.4); then forcing
 //! nets, SE's dynamic chains, whose assumptions propagate by more than singles: locked
 //! candidates, pairs and X-Wing (9.0+), then nested chains (9.5+), forcing chains (10.0+)
@@ -28,14 +29,14 @@
 //! (unique rectangles, BUG+1) always hold there.
 //!
 //! Every technique reads the layout's regions, so they work on every size and variant:
-//! singles, locked candidates, subsets, wings, chains, almost locked sets, Sue de Coq and
-//! forcing chains on any region
+//! singles, locked candidates, subsets, wings, chains, almost locked sets, Sue de Coq,
+//! aligned exclusions and forcing chains on any region
 //! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns
 //! (finned fish with their fins in a box, window or jigsaw region);
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
 //! layouts only. Chains, forcing chains and ALS wings of four and five cells are skipped
 //! above 20x20; Sue de Coq and the other ALS techniques above 16x16, where they are slow;
-//! forcing nets above 9x9.
+//! aligned triplet exclusion and forcing nets above 9x9.
 //!
 //! ```
 //! use dlx_sudoku::{Sudoku, Technique};
@@ -47,6 +48,7 @@
 //! # Ok(()) }
 //! ```
 
+mod aligned;
 mod als;
 mod chains;
 mod finned;
@@ -130,7 +132,12 @@ pub(crate) fn each_finder(
     let als_ok = ctx.n <= 16;
     // Forcing nets run only where nothing cheaper applies, and only up to 9x9.
     let nets = ctx.n <= 9;
-    let finders: [(f64, bool, Finder); 39] = [
+    // Aligned triplet exclusion only up to 9x9: at 16x16 one search takes 10-20 ms (up to
+    // 0.6 s), more than the rest of the step, and at 20x20 80 ms, which would make the 20x20
+    // path above ten times slower. Aligned pair exclusion, a few milliseconds at 20x20,
+    // runs at every size.
+    let triplets = ctx.n <= 9;
+    let finders: [(f64, bool, Finder); 41] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -158,9 +165,11 @@ pub(crate) fn each_finder(
         (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
         (5.8, small, &|| chains::strong_links(ctx, g, 4)),
         (6.2, small, &|| wings::als_wing(ctx, g, 4)),
+        (6.2, true, &|| aligned::find(ctx, g, 2)),
         (6.6, small, &|| wings::als_wing(ctx, g, 5)),
         (6.6, small, &|| chains::easiest(ctx, g)),
         (6.6, als_ok, &|| als::sue_de_coq(ctx, g)),
+        (7.5, triplets, &|| aligned::find(ctx, g, 3)),
         (7.5, small, &|| chains::grouped(ctx, g, chains::Kind::X)),
         (7.5, small, &|| {
             forcing::contradiction(ctx, g, Rules::Singles)

@@ -112,11 +112,17 @@ pub enum Role {
     ColourA,
     /// A candidate of 3D Medusa's second colour.
     ColourB,
+    /// A candidate of an aligned pair's or triplet's cells that some allowed combination of
+    /// symbols still uses (the ones no combination uses are the step's eliminations).
+    Aligned,
+    /// A candidate of a cell that sees every cell of an aligned pair or triplet and holds
+    /// no more candidates than it has cells: a combination holding all of them is ruled out.
+    Excluder,
 }
 
 impl Role {
     /// Every role, in the order of this enum.
-    pub const ALL: [Role; 18] = [
+    pub const ALL: [Role; 20] = [
         Role::Single,
         Role::Locked,
         Role::Subset,
@@ -135,6 +141,8 @@ impl Role {
         Role::Blocker,
         Role::ColourA,
         Role::ColourB,
+        Role::Aligned,
+        Role::Excluder,
     ];
 
     /// The role's name in `snake_case`, e.g. `pivot`, `als_member`.
@@ -158,6 +166,8 @@ impl Role {
             Role::Blocker => "blocker",
             Role::ColourA => "colour_a",
             Role::ColourB => "colour_b",
+            Role::Aligned => "aligned",
+            Role::Excluder => "excluder",
         }
     }
 }

@@ -83,6 +83,13 @@ pub enum Technique {
     /// cells of each region apart holding symbols of the other side's none: together they
     /// are locked, and each region's rest loses the symbols they keep in it.
     SueDeCoq,
+    /// Two cells and the cells with two candidates that see both: the pair cannot take two
+    /// symbols that are all of such a cell's candidates (nor one symbol twice where the two
+    /// share a region), so a candidate no allowed pair of symbols uses is false.
+    AlignedPairExclusion,
+    /// The same with three cells and the cells with two or three candidates that see all
+    /// three.
+    AlignedTripletExclusion,
     /// A chain of strong and weak links on one symbol (simple colouring, skyscraper,
     /// turbot fish are short ones).
     XChain,
@@ -131,7 +138,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order of this enum.
-    pub const ALL: [Technique; 45] = [
+    pub const ALL: [Technique; 47] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -159,6 +166,8 @@ impl Technique {
         Technique::AlsChain,
         Technique::DeathBlossom,
         Technique::SueDeCoq,
+        Technique::AlignedPairExclusion,
+        Technique::AlignedTripletExclusion,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
@@ -209,6 +218,8 @@ impl Technique {
             Technique::AlsChain => "als_chain",
             Technique::DeathBlossom => "death_blossom",
             Technique::SueDeCoq => "sue_de_coq",
+            Technique::AlignedPairExclusion => "aligned_pair_exclusion",
+            Technique::AlignedTripletExclusion => "aligned_triplet_exclusion",
             Technique::XChain => "x_chain",
             Technique::XyChain => "xy_chain",
             Technique::Aic => "aic",
@@ -261,6 +272,8 @@ impl Technique {
             Technique::AlsChain => "ALS chain",
             Technique::DeathBlossom => "Death blossom",
             Technique::SueDeCoq => "Sue de Coq",
+            Technique::AlignedPairExclusion => "Aligned pair exclusion",
+            Technique::AlignedTripletExclusion => "Aligned triplet exclusion",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "Alternating inference chain",
@@ -333,6 +346,9 @@ impl Technique {
             Technique::WWing => 7.1,
             Technique::AlsWing => 5.5,
             Technique::SueDeCoq => 6.6,
+            // SE's own figures (AlignedExclusionHint.getDifficulty).
+            Technique::AlignedPairExclusion => 6.2,
+            Technique::AlignedTripletExclusion => 7.5,
             Technique::AlsXz => 7.6,
             Technique::AlsXyWing => 8.2,
             Technique::AlsChain => 8.3,

@@ -10,7 +10,7 @@ use super::grid::{Context, Grid};
 use super::net::Rules;
 use super::pattern::{HouseRole, Role};
 use super::step::{Candidate, Step, Technique};
-use super::{als, forcing, subsets};
+use super::{aligned, als, forcing, subsets};
 
 fn classic() -> Layout {
     Layout::classic(9, BoxShape { rows: 3, cols: 3 }).expect("9x9")
@@ -399,20 +399,28 @@ fn generated(variant: crate::Variant, n: usize, level: crate::Level, seed: u64) 
     crate::generate(&options).expect("generates").puzzle
 }
 
-/// The ALS techniques and Sue de Coq, tried at every step of every path below the forcing
-/// nets (not only where the path takes them) of the SE-rated sample, the hardest sample, X, windoku and jigsaw
-/// 9x9 and a 16x16: each step they find removes only candidates the solution rules out.
-/// Each finds steps on the 9x9 samples, and some of them on the variants and at 16x16.
+/// The ALS techniques, Sue de Coq and aligned pair and triplet exclusion, tried at every
+/// step of every path below the forcing nets (not only where the path takes them) of the
+/// SE-rated sample, the hardest sample, X, windoku and jigsaw 9x9 and a 16x16 (aligned
+/// triplets, which the path tries up to 9x9 only, not there): each step they find removes
+/// only candidates the solution rules out. Each finds steps on the 9x9 samples,
+/// and some of them on the variants and at 16x16.
 #[test]
-fn als_finders_agree_with_the_solution_at_every_step() {
+fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
     use crate::{Level, Variant};
-    type AlsFinder = fn(&Context, &Grid) -> Option<Step>;
-    let finders: [(Technique, AlsFinder); 5] = [
+    type Finder = fn(&Context, &Grid) -> Option<Step>;
+    let finders: [(Technique, Finder); 7] = [
         (Technique::SueDeCoq, als::sue_de_coq),
         (Technique::AlsXz, als::xz),
         (Technique::AlsXyWing, als::xy_wing),
         (Technique::AlsChain, als::chain),
         (Technique::DeathBlossom, als::death_blossom),
+        (Technique::AlignedPairExclusion, |ctx, g| {
+            aligned::find(ctx, g, 2)
+        }),
+        (Technique::AlignedTripletExclusion, |ctx, g| {
+            aligned::find(ctx, g, 3)
+        }),
     ];
     let classic: Vec<Sudoku> = se_sample().into_iter().chain(hardest_sample()).collect();
     let others = vec![
@@ -421,8 +429,8 @@ fn als_finders_agree_with_the_solution_at_every_step() {
         generated(Variant::Jigsaw, 9, Level::Diabolical, 0),
     ];
     let big = [generated(Variant::Classic, 16, Level::Hard, 0)];
-    let found = |puzzles: &[Sudoku]| -> [usize; 5] {
-        let mut counts = [0; 5];
+    let found = |puzzles: &[Sudoku]| -> [usize; 7] {
+        let mut counts = [0; 7];
         for puzzle in puzzles {
             let solution = puzzle.unique_solution().unwrap().expect("unique");
             let solution = solution.values();
@@ -430,6 +438,10 @@ fn als_finders_agree_with_the_solution_at_every_step() {
             let mut g = Grid::new(&ctx, puzzle.values()).expect("valid givens");
             while !g.solved() {
                 for (k, (technique, find)) in finders.iter().enumerate() {
+                    // As the path runs it: aligned triplets up to 9x9 only (see each_finder).
+                    if *technique == Technique::AlignedTripletExclusion && ctx.n > 9 {
+                        continue;
+                    }
                     let Some(step) = find(&ctx, &g) else { continue };
                     assert_eq!(step.technique, *technique);
                     assert!(!step.eliminations.is_empty());
@@ -461,26 +473,30 @@ fn als_finders_agree_with_the_solution_at_every_step() {
 }
 
 /// A candidate grid: `values` (81 characters, `.` empty) and, for each cell, its
-/// candidates (`.` for a filled cell), separated by spaces; with the puzzle's solution.
-fn marked(values: &str, marks: &str) -> (Grid, Vec<u8>) {
+/// candidates (`.` for a filled cell), separated by spaces; with the puzzle's solution. Read
+/// by [`marks`], each `.` given the filled cell's symbol.
+fn marked(values: &str, text: &str) -> (Grid, Vec<u8>) {
     let puzzle: Sudoku = values.parse().expect("a valid grid");
     let solution = puzzle
         .unique_solution()
         .expect("valid")
         .expect("one solution");
-    let cand = marks
+    let groups: Vec<String> = text
         .split_whitespace()
-        .map(|m| {
-            m.bytes()
-                .filter(u8::is_ascii_digit)
-                .fold(0u32, |acc, d| acc | 1 << (d - b'1'))
+        .zip(puzzle.values())
+        .map(|(group, &v)| {
+            if group == "." {
+                v.to_string()
+            } else {
+                assert!(group.len() > 1, "an empty cell with one candidate: {group}");
+                group.to_string()
+            }
         })
-        .collect::<Vec<u32>>();
-    assert_eq!(cand.len(), 81);
-    let g = Grid {
-        values: puzzle.values().to_vec(),
-        cand,
-    };
+        .collect();
+    let layout = puzzle.layout();
+    let alphabet = Alphabet::builtin();
+    let g = marks(&Context::new(layout, &alphabet), &groups.join(" "));
+    assert_eq!(g.values, puzzle.values());
     (g, solution.values().to_vec())
 }
 
@@ -784,4 +800,124 @@ fn sashimi_swordfish_of_sudopedia() {
     g.cand[at(7, 5)] &= !three;
     assert!(super::finned::find(&ctx, &g, 3).is_none());
     assert!(super::fish::find(&ctx, &g, 3).is_some());
+}
+
+/// SudokuWiki's first aligned pair exclusion ("Aligned Pair Exclusion", sudokuwiki.org,
+/// APE type 1; the same cells on nanpre.adg5.com's "Aligned Pair Exclusion", turned): G2
+/// holds 2 or 4 and G3 2, 5 or 8, and both see G9 (2 or 8) and H1 (4 or 8). Of their
+/// pairs, 2 and 2 repeats, 2 and 8 empties G9 and 4 and 8 empties H1, so G3 is not 8. Built
+/// here on an otherwise open grid (SudokuWiki's rows A to J are rows 1 to 9) with G1 filled,
+/// as in SudokuWiki's grid (open, it would lose 8 by the same two excluders first).
+#[test]
+fn aligned_pair_exclusion_of_sudokuwiki() {
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
+    let at = |row: usize, column: usize| (row - 1) * 9 + column - 1;
+    let mask = |symbols: &[u8]| symbols.iter().fold(0, |m, &v| m | super::grid::bit(v));
+    g.place(&ctx, at(7, 1), 1);
+    g.cand[at(7, 2)] = mask(&[2, 4]);
+    g.cand[at(7, 3)] = mask(&[2, 5, 8]);
+    g.cand[at(7, 9)] = mask(&[2, 8]);
+    g.cand[at(8, 1)] = mask(&[4, 8]);
+    let step = aligned::find(&ctx, &g, 2).expect("an aligned pair exclusion");
+    assert_eq!(step.technique, Technique::AlignedPairExclusion);
+    assert_eq!(step.score, 6.2);
+    assert_eq!(
+        step.eliminations,
+        vec![Candidate {
+            cell: at(7, 3),
+            value: 8
+        }],
+        "{}",
+        step.reason
+    );
+    let with = |role: Role| -> Vec<usize> {
+        let mut cells: Vec<usize> = step
+            .roles
+            .iter()
+            .filter(|p| p.role == role)
+            .map(|p| p.candidate.cell)
+            .collect();
+        cells.dedup();
+        cells
+    };
+    assert_eq!(with(Role::Aligned), vec![at(7, 2), at(7, 3)]);
+    assert_eq!(with(Role::Excluder), vec![at(7, 9), at(8, 1)]);
+    assert_eq!(step.cells, vec![at(7, 2), at(7, 3), at(7, 9), at(8, 1)]);
+    assert_eq!(
+        step.reason,
+        "Of the ways to fill the aligned pair r7c2 and r7c3, every one with 8 in r7c3 \
+         leaves no candidate in r7c9 (2 or 8) or r8c1 (4 or 8), which see both: so r7c3 is \
+         not 8."
+    );
+    // With a third candidate in H1 it excludes nothing: G9 alone rules out only 2 and 8.
+    g.cand[at(8, 1)] |= mask(&[6]);
+    assert!(aligned::find(&ctx, &g, 2).is_none());
+}
+
+/// An aligned triplet exclusion as Sudoku Explainer finds one (SukakuExplainer's
+/// `AlignedExclusion`, degree 3; Sudopedia's "Aligned Triple Exclusion"), on an otherwise
+/// open grid: r1c1 (1 or 2), r1c2 (1 or 3) and r1c3 (1, 2, 3 or 4) in row 1 and box 1, seen
+/// by r1c7 (1, 3 or 4), r2c2 (1, 2 or 4) and r3c3 (2, 3 or 4). With 4 in r1c3 the other two
+/// take 1 and 3 (emptying r1c7), 2 and 1 (r2c2) or 2 and 3 (r3c3), or 1 twice: so r1c3 is
+/// not 4. No pair finds it: no cell of two candidates sees two of the three.
+#[test]
+fn aligned_triplet_exclusion_as_sudoku_explainer_finds_it() {
+    let layout = classic();
+    let alphabet = Alphabet::builtin();
+    let ctx = Context::new(&layout, &alphabet);
+    let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
+    let at = |row: usize, column: usize| (row - 1) * 9 + column - 1;
+    let mask = |symbols: &[u8]| symbols.iter().fold(0, |m, &v| m | super::grid::bit(v));
+    g.cand[at(1, 1)] = mask(&[1, 2]);
+    g.cand[at(1, 2)] = mask(&[1, 3]);
+    g.cand[at(1, 3)] = mask(&[1, 2, 3, 4]);
+    g.cand[at(1, 7)] = mask(&[1, 3, 4]);
+    g.cand[at(2, 2)] = mask(&[1, 2, 4]);
+    g.cand[at(3, 3)] = mask(&[2, 3, 4]);
+    assert!(aligned::find(&ctx, &g, 2).is_none(), "no pair");
+    let step = aligned::find(&ctx, &g, 3).expect("an aligned triplet exclusion");
+    assert_eq!(step.technique, Technique::AlignedTripletExclusion);
+    assert_eq!(step.score, 7.5);
+    assert_eq!(
+        step.eliminations,
+        vec![Candidate {
+            cell: at(1, 3),
+            value: 4
+        }],
+        "{}",
+        step.reason
+    );
+    let excluders: Vec<usize> = step
+        .roles
+        .iter()
+        .filter(|p| p.role == Role::Excluder)
+        .map(|p| p.candidate.cell)
+        .fold(Vec::new(), |mut v, c| {
+            if !v.contains(&c) {
+                v.push(c);
+            }
+            v
+        });
+    assert_eq!(excluders, vec![at(1, 7), at(2, 2), at(3, 3)]);
+    assert!(
+        step.reason.starts_with(
+            "Of the ways to fill the aligned triplet r1c1, r1c2 and r1c3, every one with 4 in r1c3"
+        ),
+        "{}",
+        step.reason
+    );
+    // Without r3c3's 4, 2 and 3 beside 4 stay possible: r1c3 keeps 4, however many other
+    // triplets of the open grid the finder takes.
+    g.cand[at(3, 3)] = mask(&[2, 3, 5]);
+    while let Some(other) = aligned::find(&ctx, &g, 3) {
+        assert!(!other.eliminations.contains(&Candidate {
+            cell: at(1, 3),
+            value: 4
+        }));
+        g.eliminate(&other.eliminations);
+    }
+    assert!(g.has(at(1, 3), 4));
 }

@@ -6,7 +6,16 @@ pub mod rank;
 
 pub use memo::{generate_options, generated, path};
 
-use dlx_sudoku::{SolvePath, Sudoku};
+use dlx_sudoku::{Layout, SolvePath, Sudoku};
+
+/// Whether two distinct cells share a region.
+pub fn sees(layout: &Layout, a: usize, b: usize) -> bool {
+    a != b
+        && layout
+            .cell_regions(a)
+            .iter()
+            .any(|r| layout.cell_regions(b).contains(r))
+}
 
 /// The solving path of `puzzle` (which must have one solution), each step checked against
 /// the solution ([`SolvePath::wrong_steps`]): a wrong step fails the test, naming the puzzle.
