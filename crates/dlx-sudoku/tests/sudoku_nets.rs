@@ -310,9 +310,11 @@ fn no_net_where_cheaper_techniques_do() {
     assert!(forcing > 0);
 }
 
-/// What the paths of the hardest puzzles cost: `Sudoku::grade` (the path, what
-/// `rate_sudoku` runs) on every `NETS_EVERY`-th puzzle (default 8) of each vendored
-/// sample of the forum's hardest lists, median, 99th percentile and maximum. Run with
+/// What the paths of the hardest puzzles cost and how they grade: `Sudoku::grade` (the
+/// path, what `rate_sudoku` runs) on every `NETS_EVERY`-th puzzle (default 8) of each
+/// vendored sample of the forum's hardest lists, and on Inkala's puzzle; the time's median,
+/// 99th percentile and maximum, the scores' minimum, quartiles and maximum, and how many
+/// reach 11.0 (every puzzle of the 1905 list does on Sudoku Explainer's scale). Run with
 /// `cargo test --profile ci -p dlx-sudoku --test sudoku_tests -- sudoku_nets::hardest_times
 /// --ignored --nocapture`.
 #[test]
@@ -322,6 +324,8 @@ fn hardest_times() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(8);
+    let inkala = parse(INKALA).grade().unwrap();
+    println!("Inkala: score {:.1} ({:?})", inkala.score, inkala.hardest);
     for file in [
         "puzzles6_forum_hardest_1106.sample",
         "puzzles5_forum_hardest_1905_11+.sample",
@@ -340,13 +344,21 @@ fn hardest_times() {
         scores.sort_by(f64::total_cmp);
         let at = |v: &[f64], q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{file}, every {every}th: {} puzzles, {solved} solved by logic; grade: median {:.0} ms, p99 {:.0} ms, max {:.0} ms; score median {:.1}, max {:.1}",
+            "{file}, every {every}th: {} puzzles, {solved} solved by logic; grade: median {:.0} ms, p99 {:.0} ms, max {:.0} ms",
             millis.len(),
             at(&millis, 0.5),
             at(&millis, 0.99),
             at(&millis, 1.0),
+        );
+        println!(
+            "  scores: min {:.1}, q1 {:.1}, median {:.1}, q3 {:.1}, max {:.1}; {} of {} at 11.0 or more",
+            at(&scores, 0.0),
+            at(&scores, 0.25),
             at(&scores, 0.5),
+            at(&scores, 0.75),
             at(&scores, 1.0),
+            scores.iter().filter(|&&s| s >= 11.0 - 1e-9).count(),
+            scores.len(),
         );
     }
 }

@@ -104,8 +104,12 @@ pub(crate) struct Trace {
     parents: HashMap<Node, (usize, Vec<(Node, bool)>)>,
     /// For a candidate a nested chain turned off (or on), that chain's links inside the
     /// assumption: an alternating inference chain's, or each branch's implications of a
-    /// forcing or contradiction chain.
-    nested: HashMap<Node, Vec<Link>>,
+    /// forcing or contradiction chain; and which of [`Trace::complexities`] is that
+    /// chain's.
+    nested: HashMap<Node, (usize, Vec<Link>)>,
+    /// Each nested chain's complexity (Sudoku Explainer's, see [`Net::nodes`]), once per
+    /// chain however many candidates it concludes.
+    complexities: Vec<usize>,
 }
 
 impl Trace {
@@ -125,6 +129,7 @@ impl Trace {
         let mut seen: Vec<Node> = Vec::new();
         let mut todo: Vec<Node> = targets.iter().copied().filter(|t| self.has(t)).collect();
         let mut links: Vec<(usize, usize, Link)> = Vec::new();
+        let mut chains: Vec<usize> = Vec::new();
         while let Some(node) = todo.pop() {
             if seen.contains(&node) {
                 continue;
@@ -133,8 +138,13 @@ impl Trace {
             let Some((order, parents)) = self.parents.get(&node) else {
                 continue;
             };
-            for link in self.nested.get(&node).into_iter().flatten() {
-                links.push((*order, 0, link.clone()));
+            if let Some((chain, nested)) = self.nested.get(&node) {
+                if !chains.contains(chain) {
+                    chains.push(*chain);
+                }
+                for link in nested {
+                    links.push((*order, 0, link.clone()));
+                }
             }
             for &(parent, drawn) in parents {
                 if drawn {
@@ -161,7 +171,7 @@ impl Trace {
         Net {
             links: links.into_iter().map(|l| l.2).collect(),
             implied: on.into_iter().map(|(_, c)| c).collect(),
-            nodes: seen.len(),
+            nodes: seen.len() + chains.iter().map(|&c| self.complexities[c]).sum::<usize>(),
         }
     }
 }
@@ -175,8 +185,11 @@ pub(crate) struct Net {
     /// The candidates turned on among them (the placements, the assumption first), in the
     /// same order.
     pub(crate) implied: Vec<Candidate>,
-    /// How many candidates, on or off, the conclusion rests on: Sudoku Explainer's
-    /// complexity of the chain, for its length bonus.
+    /// Sudoku Explainer's complexity of the chain, for its length bonus: how many
+    /// candidates, on or off, the conclusion rests on, plus the complexity of each nested
+    /// chain among them, counted once (SE's `ChainingHint.getComplexity`: the flat
+    /// complexity, the ancestors of each target, plus `getNestedComplexity`, in
+    /// SudokuMonster/SukakuExplainer `diuf/sudoku/solver/rules/chaining/ChainingHint.java`).
     pub(crate) nodes: usize,
 }
 
@@ -201,15 +214,15 @@ pub(crate) fn broken_targets(ctx: &Context, g: &Grid, broken: Broken) -> Vec<Nod
     }
 }
 
-/// The links of the implications from assuming `source` in `g` (by singles) to `targets`,
-/// or to the contradiction it leads to if `targets` is empty.
-fn branch_links(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Vec<Link> {
+/// The implications from assuming `source` in `g` (by singles) to `targets`, or to the
+/// contradiction it leads to if `targets` is empty.
+fn branch(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Net {
     let mut trace = Trace::default();
     let targets = match assume(ctx, g, source, Rules::Singles, Some(&mut trace)) {
         Err((broken, _)) if targets.is_empty() => broken_targets(ctx, g, broken),
         _ => targets.to_vec(),
     };
-    trace.net(&targets).links
+    trace.net(&targets)
 }
 
 /// What an assumption led to without breaking the grid: the grid, and the length of the
@@ -526,33 +539,46 @@ impl Run<'_, '_> {
             .map(|&e| (e, false))
             .chain(step.placement.map(|p| (p, true)))
             .collect();
-        let mut nested: Vec<(Node, Vec<Link>)> = Vec::new();
+        // Each conclusion with its chain: an index into `chains` (each chain's
+        // complexity), and its links. As in SE, each refuted candidate of inner
+        // contradiction chains and each conclusion of an inner forcing chain has a chain of
+        // its own; an alternating inference chain is one chain for all it removes.
+        let mut nested: Vec<(Node, usize, Vec<Link>)> = Vec::new();
+        let mut chains: Vec<usize> = Vec::new();
         match step.technique {
             Technique::ContradictionChain => {
                 for &(e, on) in &conclusions {
-                    nested.push(((e, on), branch_links(ctx, g, e, &[])));
+                    let net = branch(ctx, g, e, &[]);
+                    nested.push(((e, on), chains.len(), net.links));
+                    chains.push(net.nodes);
                 }
             }
             Technique::ForcingChain => {
                 for &node in &conclusions {
-                    let links = step
-                        .candidates
-                        .iter()
-                        .flat_map(|&b| branch_links(ctx, g, b, &[node]))
-                        .collect();
-                    nested.push((node, links));
+                    let (mut links, mut nodes) = (Vec::new(), 0);
+                    for &b in &step.candidates {
+                        let net = branch(ctx, g, b, &[node]);
+                        links.extend(net.links);
+                        nodes += net.nodes;
+                    }
+                    nested.push((node, chains.len(), links));
+                    chains.push(nodes);
                 }
             }
             _ if !step.links.is_empty() => {
+                // The chain's candidates: one more than its links.
+                chains.push(step.links.len() + 1);
                 for &node in &conclusions {
-                    nested.push((node, step.links.clone()));
+                    nested.push((node, 0, step.links.clone()));
                 }
             }
             _ => {}
         }
         let mut parents = Vec::new();
         if let Some(t) = self.trace.as_deref_mut() {
-            for (node, links) in nested {
+            let first = t.complexities.len();
+            t.complexities.extend(chains);
+            for (node, chain, links) in nested {
                 if t.has(&node) {
                     continue;
                 }
@@ -568,7 +594,7 @@ impl Run<'_, '_> {
                     .collect();
                 crate::sort::sort_by_key(&mut off, |n| t.parents[n].0);
                 parents.push((node, off));
-                t.nested.entry(node).or_insert(links);
+                t.nested.entry(node).or_insert((first + chain, links));
             }
         }
         parents
