@@ -202,12 +202,14 @@ fn counts(path: &SolvePath) -> BTreeMap<&'static str, usize> {
 
 /// Inkala's puzzle, which no technique below forcing nets touches, gets a logical path to
 /// the end; the first hint is its first step, a forcing net, not a revealed cell; the grade
-/// agrees with the path.
+/// agrees with the path; its nets score as Sudoku Explainer's rules give (see
+/// [`check_net_scores`]).
 #[test]
 fn inkalas_puzzle_gets_a_logical_path() {
     let puzzle = parse(INKALA);
     let path = puzzle.solve_path().unwrap();
     check_path(&puzzle, &path);
+    check_net_scores(&puzzle, &path);
     let grade = Grade::of_path(&path);
     println!(
         "Inkala: {} steps, hardest {:.1} ({:?}): {:?}",
@@ -246,16 +248,75 @@ fn hardest(file: &str, every: usize) -> Vec<Sudoku> {
         .collect()
 }
 
+/// Sudoku Explainer's length bonus as its source lists it (SukakuExplainer,
+/// `diuf/sudoku/solver/rules/chaining/ChainingHint.java`, the table in
+/// `getLengthDifficulty`): a tenth for each of these a chain's complexity exceeds.
+const SE_LENGTH_STEPS: [usize; 23] = [
+    4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072,
+    4096, 6144, 8192,
+];
+
+/// Sudoku Explainer's base for a dynamic chain of the nesting level a net's reason names
+/// by the last rule it lists (SukakuExplainer, `Chaining.getDifficulty`: 8.5 + 0.5 x
+/// level, level 1 with locked candidates, pairs and X-Wings, 2 adding chains, 3 forcing
+/// chains, 4 contradiction (dynamic) chains).
+fn se_net_base(reason: &str) -> f64 {
+    if reason.contains("and contradiction chains") {
+        10.5
+    } else if reason.contains("and forcing chains") {
+        10.0
+    } else if reason.contains("and chains") {
+        9.5
+    } else {
+        9.0
+    }
+}
+
+/// Every net of `path` scores at least Sudoku Explainer's base for its level plus SE's
+/// length bonus for the candidates its links (its own and its nested chains') join: SE's
+/// complexity counts each of them at least once (each is an ancestor of a target, or a
+/// node of a nested chain, whose complexity SE adds).
+fn check_net_scores(puzzle: &Sudoku, path: &SolvePath) {
+    for step in &path.steps {
+        if !matches!(
+            step.technique,
+            Technique::ContradictionNet | Technique::ForcingNet
+        ) {
+            continue;
+        }
+        let mut joined: Vec<Candidate> = step.links.iter().flat_map(|l| [l.from, l.to]).collect();
+        joined.sort_by_key(|c| (c.cell, c.value));
+        joined.dedup();
+        let bonus = SE_LENGTH_STEPS
+            .iter()
+            .filter(|&&s| joined.len() > s)
+            .count() as f64
+            * 0.1;
+        let least = se_net_base(&step.reason) + bonus;
+        assert!(
+            step.score >= least - 1e-9,
+            "{puzzle}: {} joins {} candidates, scores {} < {least}: {}",
+            step.technique,
+            joined.len(),
+            step.score,
+            step.reason
+        );
+    }
+}
+
 /// One verdict on the hardest puzzles: on a sample of each list, the path solves every
 /// puzzle with every step checked, the rating is the path's, and the first hint on the
-/// bare puzzle is the path's first step.
+/// bare puzzle is the path's first step. The grades follow Sudoku Explainer's: every net
+/// scores at least SE's base and length bonus for the candidates its links join, and the
+/// puzzles of the 1905 list, all rated 11.0 or more by SE (the list's criterion), grade
+/// 11.0 or more.
 #[test]
 fn the_hardest_puzzles_get_a_path_and_the_hint_takes_its_first_step() {
     let mut techniques: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut scores = Vec::new();
-    for (file, every) in [
-        ("puzzles6_forum_hardest_1106.sample", 128),
-        ("puzzles5_forum_hardest_1905_11+.sample", 128),
+    for (file, every, se_least) in [
+        ("puzzles6_forum_hardest_1106.sample", 128, 9.0),
+        ("puzzles5_forum_hardest_1905_11+.sample", 128, 11.0),
     ] {
         for puzzle in hardest(file, every) {
             let path = crate::common::path(&puzzle);
@@ -263,6 +324,8 @@ fn the_hardest_puzzles_get_a_path_and_the_hint_takes_its_first_step() {
             assert_eq!(first_hint(&puzzle), path.steps[0], "{puzzle}");
             let grade = Grade::of_path(&path);
             assert_eq!(puzzle.grade().unwrap(), grade, "{puzzle}");
+            assert!(grade.score >= se_least, "{puzzle}: {}", grade.score);
+            check_net_scores(&puzzle, &path);
             scores.push(grade.score);
             for (t, k) in counts(&path) {
                 *techniques.entry(t).or_default() += k;
