@@ -15,13 +15,14 @@
 
 use std::collections::HashMap;
 
+use crate::grade::UNSOLVED_SCORE;
 use crate::propagate::full_mask;
 
 use super::chains::{self, Kind};
 use super::forcing;
 use super::grid::{bit, values, Context, Grid};
 use super::pattern::Link;
-use super::step::{Candidate, Step, Technique};
+use super::step::{length_bonus, Candidate, Step, Technique};
 use super::{fish, intersections, subsets};
 
 /// How many candidates of Sudoku Explainer's chain one placement stands for (itself and
@@ -57,14 +58,26 @@ impl Rules {
     ];
 
     /// Sudoku Explainer's base difficulty of a net whose propagation uses these rules
-    /// (singles: see [`forcing`], whose chains rate by their technique).
-    pub(crate) fn net_score(self) -> f64 {
+    /// (singles: see [`forcing`], whose chains rate by their technique): 8.5 and a half
+    /// per nesting level (SE's `Chaining.getDifficulty`).
+    fn base_score(self) -> f64 {
         match self {
             Rules::Singles | Rules::Plus => 9.0,
             Rules::Chains => 9.5,
             Rules::Forcing => 10.0,
             Rules::Contradiction => 10.5,
         }
+    }
+
+    /// Sudoku Explainer's difficulty of a net whose propagation uses these rules, of
+    /// `complexity` ([`Net::nodes`], added up over a forcing net's branches): the base and
+    /// the length bonus for the complexity less 2 (SE's `getDifficulty` and
+    /// `getLengthDifficulty` of its chaining hints), kept below [`UNSOLVED_SCORE`], the
+    /// grade of a puzzle logic does not solve (SE's bonus has no upper end; the highest
+    /// rating it is known to give is 11.9).
+    pub(crate) fn net_score(self, complexity: usize) -> f64 {
+        let score = self.base_score() + length_bonus(complexity.saturating_sub(2));
+        score.min(UNSOLVED_SCORE - 0.1)
     }
 
     /// The rules in words, for a step's reason: "singles", "singles, locked candidates,
