@@ -195,12 +195,14 @@ fn counts(path: &SolvePath) -> BTreeMap<&'static str, usize> {
 
 /// Inkala's puzzle, which no technique below forcing nets touches, gets a logical path to
 /// the end; the first hint is its first step, a forcing net, not a revealed cell; the grade
-/// agrees with the path.
+/// agrees with the path; its nets score as Sudoku Explainer's rules give (see
+/// [`check_net_scores`]).
 #[test]
 fn inkalas_puzzle_gets_a_logical_path() {
     let puzzle = parse(INKALA);
     let path = puzzle.solve_path().unwrap();
     check_path(&puzzle, &path);
+    check_net_scores(&puzzle, &path);
     let grade = Grade::of_path(&path);
     println!(
         "Inkala: {} steps, hardest {:.1} ({:?}): {:?}",
@@ -239,16 +241,76 @@ fn hardest(file: &str, every: usize) -> Vec<Sudoku> {
         .collect()
 }
 
+/// Sudoku Explainer's length bonus as its source lists it (SukakuExplainer,
+/// `diuf/sudoku/solver/rules/chaining/ChainingHint.java`, the table in
+/// `getLengthDifficulty`): a tenth for each of these a chain's complexity exceeds.
+const SE_LENGTH_STEPS: [usize; 23] = [
+    4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072,
+    4096, 6144, 8192,
+];
+
+/// Sudoku Explainer's base for a dynamic chain of the nesting level a net's reason names
+/// by the last rule it lists (SukakuExplainer, `Chaining.getDifficulty`: 8.5 + 0.5 x
+/// level, level 1 with locked candidates, pairs and X-Wings, 2 adding chains, 3 forcing
+/// chains, 4 contradiction (dynamic) chains).
+fn se_net_base(reason: &str) -> f64 {
+    if reason.contains("and contradiction chains") {
+        10.5
+    } else if reason.contains("and forcing chains") {
+        10.0
+    } else if reason.contains("and chains") {
+        9.5
+    } else {
+        9.0
+    }
+}
+
+/// Every net of `path` scores at least Sudoku Explainer's base for its level plus SE's
+/// length bonus for the candidates its links (its own and its nested chains') join, less
+/// 2 as SE's bonus takes its complexity: SE's complexity counts each of them at least once
+/// (each is an ancestor of a target, or a node of a nested chain, whose complexity SE
+/// adds); or, higher, just below `UNSOLVED_SCORE`, where our scores stop.
+fn check_net_scores(puzzle: &Sudoku, path: &SolvePath) {
+    for step in &path.steps {
+        if !matches!(
+            step.technique,
+            Technique::ContradictionNet | Technique::ForcingNet
+        ) {
+            continue;
+        }
+        let mut joined: Vec<Candidate> = step.links.iter().flat_map(|l| [l.from, l.to]).collect();
+        joined.sort_by_key(|c| (c.cell, c.value));
+        joined.dedup();
+        let bonus = SE_LENGTH_STEPS
+            .iter()
+            .filter(|&&s| joined.len().saturating_sub(2) > s)
+            .count() as f64
+            * 0.1;
+        let least = (se_net_base(&step.reason) + bonus).min(dlx_sudoku::UNSOLVED_SCORE - 0.1);
+        assert!(
+            step.score >= least - 1e-9,
+            "{puzzle}: {} joins {} candidates, scores {} < {least}: {}",
+            step.technique,
+            joined.len(),
+            step.score,
+            step.reason
+        );
+    }
+}
+
 /// One verdict on the hardest puzzles: on a sample of each list, the path solves every
 /// puzzle with every step checked, the rating is the path's, and the first hint on the
-/// bare puzzle is the path's first step.
+/// bare puzzle is the path's first step. The grades follow Sudoku Explainer's: every net
+/// scores at least SE's base and length bonus for the candidates its links join, and the
+/// puzzles of the 1905 list, all rated 11.0 or more by SE (the list's criterion), grade
+/// 11.0 or more.
 #[test]
 fn the_hardest_puzzles_get_a_path_and_the_hint_takes_its_first_step() {
     let mut techniques: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut scores = Vec::new();
-    for (file, every) in [
-        ("puzzles6_forum_hardest_1106.sample", 128),
-        ("puzzles5_forum_hardest_1905_11+.sample", 128),
+    for (file, every, se_least) in [
+        ("puzzles6_forum_hardest_1106.sample", 128, 9.0),
+        ("puzzles5_forum_hardest_1905_11+.sample", 128, 11.0),
     ] {
         for puzzle in hardest(file, every) {
             let path = crate::common::path(&puzzle);
@@ -256,6 +318,12 @@ fn the_hardest_puzzles_get_a_path_and_the_hint_takes_its_first_step() {
             assert_eq!(first_hint(&puzzle), path.steps[0], "{puzzle}");
             let grade = Grade::of_path(&path);
             assert_eq!(puzzle.grade().unwrap(), grade, "{puzzle}");
+            assert!(
+                grade.score >= se_least && grade.score < dlx_sudoku::UNSOLVED_SCORE,
+                "{puzzle}: {}",
+                grade.score
+            );
+            check_net_scores(&puzzle, &path);
             scores.push(grade.score);
             for (t, k) in counts(&path) {
                 *techniques.entry(t).or_default() += k;
@@ -303,9 +371,12 @@ fn no_net_where_cheaper_techniques_do() {
     assert!(forcing > 0);
 }
 
-/// What the paths of the hardest puzzles cost: `Sudoku::grade` (the path, what
-/// `rate_sudoku` runs) on every `NETS_EVERY`-th puzzle (default 8) of each vendored
-/// sample of the forum's hardest lists, median, 99th percentile and maximum. Run with
+/// What the paths of the hardest puzzles cost and how they grade: `Sudoku::grade` (the
+/// path, what `rate_sudoku` runs) on every `NETS_EVERY`-th puzzle (default 8) of each
+/// vendored sample of the forum's hardest lists, and on Inkala's puzzle; the time's median,
+/// 99th percentile and maximum, the scores' minimum, quartiles and maximum, and how many
+/// reach 11.0 (every puzzle of the 1905 list does on Sudoku Explainer's scale), with the
+/// 1905 list's puzzles that do not. Run with
 /// `cargo test --profile ci -p dlx-sudoku --test sudoku_tests -- sudoku_nets::hardest_times
 /// --ignored --nocapture`.
 #[test]
@@ -315,6 +386,8 @@ fn hardest_times() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(8);
+    let inkala = parse(INKALA).grade().unwrap();
+    println!("Inkala: score {:.1} ({:?})", inkala.score, inkala.hardest);
     for file in [
         "puzzles6_forum_hardest_1106.sample",
         "puzzles5_forum_hardest_1905_11+.sample",
@@ -328,18 +401,67 @@ fn hardest_times() {
             millis.push(start.elapsed().as_secs_f64() * 1e3);
             solved += usize::from(grade.solved);
             scores.push(grade.score);
+            if file.contains("1905") && grade.score < 11.0 - 1e-9 {
+                println!(
+                    "  below SE's 11.0: {puzzle} {:.1} ({:?})",
+                    grade.score, grade.hardest
+                );
+            }
         }
         millis.sort_by(f64::total_cmp);
         scores.sort_by(f64::total_cmp);
         let at = |v: &[f64], q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{file}, every {every}th: {} puzzles, {solved} solved by logic; grade: median {:.0} ms, p99 {:.0} ms, max {:.0} ms; score median {:.1}, max {:.1}",
+            "{file}, every {every}th: {} puzzles, {solved} solved by logic; grade: median {:.0} ms, p99 {:.0} ms, max {:.0} ms",
             millis.len(),
             at(&millis, 0.5),
             at(&millis, 0.99),
             at(&millis, 1.0),
+        );
+        println!(
+            "  scores: min {:.1}, q1 {:.1}, median {:.1}, q3 {:.1}, max {:.1}; {} of {} at 11.0 or more",
+            at(&scores, 0.0),
+            at(&scores, 0.25),
             at(&scores, 0.5),
+            at(&scores, 0.75),
             at(&scores, 1.0),
+            scores.iter().filter(|&&s| s >= 11.0 - 1e-9).count(),
+            scores.len(),
+        );
+    }
+}
+
+/// Puzzles above 9.0 whose Sudoku Explainer rating was published, with it and where: what
+/// [`se_rated_hardest`] compares our grades with.
+const SE_RATED_HARDEST: [(&str, f64, &str); 3] = [
+    (
+        "98.7.....6...5.8....4....3.7..9..5....3....4......2..1.6...1..2..9.........89.6..",
+        11.8,
+        "forum.enjoysudoku.com, The hardest sudokus (new thread), hendrik_monard, 2021-04-19, confirmed by mith",
+    ),
+    (
+        "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..",
+        11.0,
+        "forum.enjoysudoku.com, The hardest sudokus (new thread), p. 225, \"Coloin\"",
+    ),
+    (
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        10.8,
+        "english.log-it-ex.com/6.html, AI Escargot (Arto Inkala, 2006)",
+    ),
+];
+
+/// Our grades of the puzzles of [`SE_RATED_HARDEST`] beside their Sudoku Explainer
+/// ratings. Run with `cargo test --profile ci -p dlx-sudoku --test sudoku_tests --
+/// sudoku_nets::se_rated_hardest --ignored --nocapture`.
+#[test]
+#[ignore]
+fn se_rated_hardest() {
+    for (line, se, source) in SE_RATED_HARDEST {
+        let grade = parse(line).grade().unwrap();
+        println!(
+            "{line}: SE {se:.1}, ours {:.1} ({:?}); {source}",
+            grade.score, grade.hardest
         );
     }
 }

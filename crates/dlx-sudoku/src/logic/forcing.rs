@@ -107,7 +107,7 @@ fn refuted(
         // SE counts every candidate its chain turns on or off; the propagation's length
         // stands for that (see `net::SE_CANDIDATES_PER_PLACEMENT`).
         Rules::Singles => technique.base_score() + length_bonus(length),
-        _ => rules.net_score() + length_bonus(net.nodes),
+        _ => rules.net_score(net.nodes),
     };
     add_net(&mut step, &[c], net);
     step
@@ -308,7 +308,7 @@ fn forcing_from(
     }
     step.score = match rules {
         Rules::Singles => technique.base_score(),
-        _ => rules.net_score() + length_bonus(nodes),
+        _ => rules.net_score(nodes),
     };
     if let Some(r) = region {
         step.regions = vec![ctx.layout.region_name(r)];

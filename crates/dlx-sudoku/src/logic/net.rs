@@ -15,13 +15,14 @@
 
 use std::collections::HashMap;
 
+use crate::grade::UNSOLVED_SCORE;
 use crate::propagate::full_mask;
 
 use super::chains::{self, Kind};
 use super::forcing;
 use super::grid::{bit, values, Context, Grid};
 use super::pattern::Link;
-use super::step::{Candidate, Step, Technique};
+use super::step::{length_bonus, Candidate, Step, Technique};
 use super::{fish, intersections, subsets};
 
 /// How many candidates of Sudoku Explainer's chain one placement stands for (itself and
@@ -57,14 +58,26 @@ impl Rules {
     ];
 
     /// Sudoku Explainer's base difficulty of a net whose propagation uses these rules
-    /// (singles: see [`forcing`], whose chains rate by their technique).
-    pub(crate) fn net_score(self) -> f64 {
+    /// (singles: see [`forcing`], whose chains rate by their technique): 8.5 and a half
+    /// per nesting level (SE's `Chaining.getDifficulty`).
+    fn base_score(self) -> f64 {
         match self {
             Rules::Singles | Rules::Plus => 9.0,
             Rules::Chains => 9.5,
             Rules::Forcing => 10.0,
             Rules::Contradiction => 10.5,
         }
+    }
+
+    /// Sudoku Explainer's difficulty of a net whose propagation uses these rules, of
+    /// `complexity` ([`Net::nodes`], added up over a forcing net's branches): the base and
+    /// the length bonus for the complexity less 2 (SE's `getDifficulty` and
+    /// `getLengthDifficulty` of its chaining hints), kept below [`UNSOLVED_SCORE`], the
+    /// grade of a puzzle logic does not solve (SE's bonus has no upper end; the highest
+    /// rating it is known to give is 11.9).
+    pub(crate) fn net_score(self, complexity: usize) -> f64 {
+        let score = self.base_score() + length_bonus(complexity.saturating_sub(2));
+        score.min(UNSOLVED_SCORE - 0.1)
     }
 
     /// The rules in words, for a step's reason: "singles", "singles, locked candidates,
@@ -104,8 +117,12 @@ pub(crate) struct Trace {
     parents: HashMap<Node, (usize, Vec<(Node, bool)>)>,
     /// For a candidate a nested chain turned off (or on), that chain's links inside the
     /// assumption: an alternating inference chain's, or each branch's implications of a
-    /// forcing or contradiction chain.
-    nested: HashMap<Node, Vec<Link>>,
+    /// forcing or contradiction chain; and which of [`Trace::complexities`] is that
+    /// chain's.
+    nested: HashMap<Node, (usize, Vec<Link>)>,
+    /// Each nested chain's complexity (Sudoku Explainer's, see [`Net::nodes`]), once per
+    /// chain however many candidates it concludes.
+    complexities: Vec<usize>,
 }
 
 impl Trace {
@@ -125,6 +142,7 @@ impl Trace {
         let mut seen: Vec<Node> = Vec::new();
         let mut todo: Vec<Node> = targets.iter().copied().filter(|t| self.has(t)).collect();
         let mut links: Vec<(usize, usize, Link)> = Vec::new();
+        let mut chains: Vec<usize> = Vec::new();
         while let Some(node) = todo.pop() {
             if seen.contains(&node) {
                 continue;
@@ -133,8 +151,13 @@ impl Trace {
             let Some((order, parents)) = self.parents.get(&node) else {
                 continue;
             };
-            for link in self.nested.get(&node).into_iter().flatten() {
-                links.push((*order, 0, link.clone()));
+            if let Some((chain, nested)) = self.nested.get(&node) {
+                if !chains.contains(chain) {
+                    chains.push(*chain);
+                }
+                for link in nested {
+                    links.push((*order, 0, link.clone()));
+                }
             }
             for &(parent, drawn) in parents {
                 if drawn {
@@ -161,7 +184,7 @@ impl Trace {
         Net {
             links: links.into_iter().map(|l| l.2).collect(),
             implied: on.into_iter().map(|(_, c)| c).collect(),
-            nodes: seen.len(),
+            nodes: seen.len() + chains.iter().map(|&c| self.complexities[c]).sum::<usize>(),
         }
     }
 }
@@ -175,8 +198,11 @@ pub(crate) struct Net {
     /// The candidates turned on among them (the placements, the assumption first), in the
     /// same order.
     pub(crate) implied: Vec<Candidate>,
-    /// How many candidates, on or off, the conclusion rests on: Sudoku Explainer's
-    /// complexity of the chain, for its length bonus.
+    /// Sudoku Explainer's complexity of the chain, for its length bonus: how many
+    /// candidates, on or off, the conclusion rests on, plus the complexity of each nested
+    /// chain among them, counted once (SE's `ChainingHint.getComplexity`: the flat
+    /// complexity, the ancestors of each target, plus `getNestedComplexity`, in
+    /// SudokuMonster/SukakuExplainer `diuf/sudoku/solver/rules/chaining/ChainingHint.java`).
     pub(crate) nodes: usize,
 }
 
@@ -201,15 +227,15 @@ pub(crate) fn broken_targets(ctx: &Context, g: &Grid, broken: Broken) -> Vec<Nod
     }
 }
 
-/// The links of the implications from assuming `source` in `g` (by singles) to `targets`,
-/// or to the contradiction it leads to if `targets` is empty.
-fn branch_links(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Vec<Link> {
+/// The implications from assuming `source` in `g` (by singles) to `targets`, or to the
+/// contradiction it leads to if `targets` is empty.
+fn branch(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Net {
     let mut trace = Trace::default();
     let targets = match assume(ctx, g, source, Rules::Singles, Some(&mut trace)) {
         Err((broken, _)) if targets.is_empty() => broken_targets(ctx, g, broken),
         _ => targets.to_vec(),
     };
-    trace.net(&targets).links
+    trace.net(&targets)
 }
 
 /// What an assumption led to without breaking the grid: the grid, and the length of the
@@ -526,33 +552,46 @@ impl Run<'_, '_> {
             .map(|&e| (e, false))
             .chain(step.placement.map(|p| (p, true)))
             .collect();
-        let mut nested: Vec<(Node, Vec<Link>)> = Vec::new();
+        // Each conclusion with its chain: an index into `chains` (each chain's
+        // complexity), and its links. As in SE, each refuted candidate of inner
+        // contradiction chains and each conclusion of an inner forcing chain has a chain of
+        // its own; an alternating inference chain is one chain for all it removes.
+        let mut nested: Vec<(Node, usize, Vec<Link>)> = Vec::new();
+        let mut chains: Vec<usize> = Vec::new();
         match step.technique {
             Technique::ContradictionChain => {
                 for &(e, on) in &conclusions {
-                    nested.push(((e, on), branch_links(ctx, g, e, &[])));
+                    let net = branch(ctx, g, e, &[]);
+                    nested.push(((e, on), chains.len(), net.links));
+                    chains.push(net.nodes);
                 }
             }
             Technique::ForcingChain => {
                 for &node in &conclusions {
-                    let links = step
-                        .candidates
-                        .iter()
-                        .flat_map(|&b| branch_links(ctx, g, b, &[node]))
-                        .collect();
-                    nested.push((node, links));
+                    let (mut links, mut nodes) = (Vec::new(), 0);
+                    for &b in &step.candidates {
+                        let net = branch(ctx, g, b, &[node]);
+                        links.extend(net.links);
+                        nodes += net.nodes;
+                    }
+                    nested.push((node, chains.len(), links));
+                    chains.push(nodes);
                 }
             }
             _ if !step.links.is_empty() => {
+                // The chain's candidates: one more than its links.
+                chains.push(step.links.len() + 1);
                 for &node in &conclusions {
-                    nested.push((node, step.links.clone()));
+                    nested.push((node, 0, step.links.clone()));
                 }
             }
             _ => {}
         }
         let mut parents = Vec::new();
         if let Some(t) = self.trace.as_deref_mut() {
-            for (node, links) in nested {
+            let first = t.complexities.len();
+            t.complexities.extend(chains);
+            for (node, chain, links) in nested {
                 if t.has(&node) {
                     continue;
                 }
@@ -568,7 +607,7 @@ impl Run<'_, '_> {
                     .collect();
                 crate::sort::sort_by_key(&mut off, |n| t.parents[n].0);
                 parents.push((node, off));
-                t.nested.entry(node).or_insert(links);
+                t.nested.entry(node).or_insert((first + chain, links));
             }
         }
         parents

@@ -448,8 +448,15 @@ impl Step {
 }
 
 /// SE's extra difficulty for a chain of `length` links: a tenth for each of 4, 6, 8, 12,
-/// 16, 24, 32, 48, 64, 96, 128 links reached beyond the shortest.
+/// 16, 24, 32, 48, 64, ... exceeded, each step half again, then a third again, the last
+/// (`ChainingHint.getLengthDifficulty` in SudokuMonster/SukakuExplainer, with no upper
+/// end: the nested nets of the hardest puzzles run to thousands of candidates).
 pub(crate) fn length_bonus(length: usize) -> f64 {
-    const STEPS: [usize; 11] = [4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128];
-    STEPS.iter().filter(|&&s| length > s).count() as f64 * 0.1
+    let (mut ceil, mut tenths, mut half) = (4, 0u32, true);
+    while length > ceil {
+        tenths += 1;
+        ceil = if half { ceil * 3 / 2 } else { ceil * 4 / 3 };
+        half = !half;
+    }
+    f64::from(tenths) * 0.1
 }
