@@ -18,49 +18,77 @@ target_dir=${CARGO_TARGET_DIR:-target}
 
 say() { printf '\033[1mbuild:\033[0m %s\n' "$*"; }
 
-# module OUT_NAME PROFILE CARGO_FLAGS...: builds the wasm with the cargo profile PROFILE and
-# CARGO_FLAGS, runs wasm-bindgen on it (`--target web`: ES module with `init()` and
-# `initSync`, its .d.ts, the processed .wasm) into pkg/ under OUT_NAME, then wasm-opt -O3.
+# The three builds run side by side (the end of each, LTO into one codegen unit and
+# wasm-opt, uses one core), each into a folder of its own (wasm-bindgen's output, then
+# wasm-opt's), its output kept in a log shown when it ends; pkg/ is filled when all three
+# have finished. wasm-opt comes from npm's binaryen (pinned in package.json), never Debian's:
+# see shared notes/toolchain.md.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# module JOB OUT_NAME PROFILE CARGO_FLAGS...: builds the wasm with the cargo profile PROFILE
+# and CARGO_FLAGS, runs wasm-bindgen on it (`--target web`: ES module with `init()` and
+# `initSync`, its .d.ts, the processed .wasm) into $work/JOB/ under OUT_NAME, then wasm-opt
+# -O3 (and WASM_OPT_FLAGS). CARGO_TARGET_DIR, if set, is the target folder.
 module() {
-    local out=$1 profile=$2
-    shift 2
+    local job=$1 out=$2 profile=$3
+    shift 3
+    local dir=$work/$job
     say "cargo build (profile $profile, wasm32) $*"
     cargo build --profile "$profile" --target wasm32-unknown-unknown -p dlx-wasm --lib "$@"
     say "wasm-bindgen --target web --out-name $out"
-    wasm-bindgen --target web --out-dir pkg --out-name "$out" \
-        "$target_dir/wasm32-unknown-unknown/$profile/$name.wasm"
-    # wasm-opt from npm's binaryen (pinned in package.json), never Debian's: see
-    # shared notes/toolchain.md.
-    local wasm=pkg/${out}_bg.wasm
-    npx --no-install wasm-opt -O3 "$wasm" -o "$wasm.opt"
-    mv "$wasm.opt" "$wasm"
+    wasm-bindgen --target web --out-dir "$dir" --out-name "$out" \
+        "${CARGO_TARGET_DIR:-$target_dir}/wasm32-unknown-unknown/$profile/$name.wasm"
+    npx --no-install wasm-opt -O3 ${WASM_OPT_FLAGS:-} "$dir/${out}_bg.wasm" -o "$dir/${out}_bg.wasm.opt"
+    mv "$dir/${out}_bg.wasm.opt" "$dir/${out}_bg.wasm"
 }
 
-# Start from an empty pkg/ so nothing stale is packed.
-rm -rf pkg
-module dlx_wasm release --features sudoku-toolkit
-# The core with its own profile (Cargo.toml's `wasm-core`: the bindings optimised for size).
-module dlx_wasm_core wasm-core --no-default-features
+# started NAME COMMAND...: runs COMMAND in the background, its output in $work/NAME.log.
+declare -A jobs
+started() {
+    local job=$1
+    shift
+    "$@" >"$work/$job.log" 2>&1 &
+    jobs[$job]=$!
+}
 
-# The main module once more, compiled for WebAssembly SIMD (simd128: LLVM turns the byte
-# loops of the sudoku batch, among others, into vector code), in a target folder of its own
-# so that neither build undoes the other's cache. Only its .wasm is kept: pkg-template/load.js
-# loads it where the engine has SIMD, under the plain build's bindings, which must be the same
-# file (checked here).
-simd_target=$target_dir/simd128
-say "cargo build (release, wasm32, simd128) --features sudoku-toolkit"
-RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=$simd_target \
-    cargo build --release --target wasm32-unknown-unknown -p dlx-wasm --lib --features sudoku-toolkit
-simd_out=$(mktemp -d)
-wasm-bindgen --target web --out-dir "$simd_out" --out-name dlx_wasm \
-    "$simd_target/wasm32-unknown-unknown/release/$name.wasm"
-if ! cmp -s "$simd_out/dlx_wasm.js" pkg/dlx_wasm.js; then
-    diff "$simd_out/dlx_wasm.js" pkg/dlx_wasm.js | head -20 >&2
+# The main module; the core with its own profile (Cargo.toml's `wasm-core`: the bindings
+# optimised for size); and the main module once more, compiled for WebAssembly SIMD
+# (simd128: LLVM turns the byte loops of the sudoku batch, among others, into vector code),
+# in a target folder of its own so that neither build undoes the other's cache. Of the SIMD
+# build only the .wasm is kept: pkg-template/load.js loads it where the engine has SIMD,
+# under the plain build's bindings, which must be the same file (checked below).
+simd() {
+    export RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="$target_dir/simd128"
+    export WASM_OPT_FLAGS=--enable-simd
+    module simd dlx_wasm release --features sudoku-toolkit
+}
+say "building the main module, the core and the SIMD build side by side (logs follow)"
+started main module main dlx_wasm release --features sudoku-toolkit
+started core module core dlx_wasm_core wasm-core --no-default-features
+started simd simd
+failed=0
+for job in main core simd; do
+    if wait "${jobs[$job]}"; then
+        say "$job module built:"
+    else
+        say "$job module FAILED:"
+        failed=1
+    fi
+    sed 's/^/    /' "$work/$job.log"
+done
+[ "$failed" -eq 0 ] || exit 1
+if ! cmp -s "$work/simd/dlx_wasm.js" "$work/main/dlx_wasm.js"; then
+    diff "$work/simd/dlx_wasm.js" "$work/main/dlx_wasm.js" | head -20 >&2
     echo "build: the simd128 build's bindings differ from the plain build's" >&2
     exit 1
 fi
-npx --no-install wasm-opt -O3 --enable-simd "$simd_out/dlx_wasm_bg.wasm" -o pkg/dlx_wasm_simd_bg.wasm
-rm -rf "$simd_out"
+
+# Start from an empty pkg/ so nothing stale is packed.
+rm -rf pkg
+mkdir -p pkg
+cp -r "$work/main/." "$work/core/." pkg/
+cp "$work/simd/dlx_wasm_bg.wasm" pkg/dlx_wasm_simd_bg.wasm
 
 # The package around them: package.json (name, version, ... from Cargo.toml), the entries
 # (index.js and node.js for `dlx-wasm`, core.js and core-node.js for `dlx-wasm/core`,

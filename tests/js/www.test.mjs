@@ -127,6 +127,33 @@ const hash = (puzzle, entries = '', notes = null) => {
   return `#${params}`;
 };
 
+const waitMessage = (page, re) =>
+  page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
+const SCREENS = [
+  ['1280', { width: 1280, height: 800 }],
+  ['375', { width: 375, height: 812 }],
+];
+const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `coach-${name}.png`) });
+/** Pencil-mark masks (bit v - 1 for symbol v) of candidate lists. */
+const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << '123456789ABCDEFGHIJKLMNOP'.indexOf(s)), 0));
+/**
+ * The player's state (entries, pencil marks) just before the engine's hints on `puzzle`
+ * reach one of `techniques`, each step before it carried out as Apply does; and that step.
+ */
+function toTechnique(puzzle, techniques) {
+  const entries = [...'.'.repeat(puzzle.length)];
+  const removed = entries.map(() => 0);
+  for (;;) {
+    const line = [...puzzle].map((ch, k) => (ch === '.' ? entries[k] : ch)).join('');
+    const marks = masks(dlx.sudoku_candidates(line)).map((m, k) => m & ~removed[k]);
+    const step = dlx.sudoku_hint(puzzle, entries.join(''), marks);
+    assert.ok(step, `no ${techniques} on the way`);
+    if (techniques.includes(step.technique)) return { entries: entries.join(''), marks, step };
+    if (step.placement) entries[step.placement.cell] = step.placement.symbol;
+    for (const e of step.eliminations) removed[e.cell] |= 1 << (Number(e.symbol) - 1);
+  }
+}
+
 describe('the sudoku page', () => {
   test('loads the solver with the puzzle shown meanwhile, under its CSP', { timeout: 60_000 }, async () => {
     const page = await browser.context.newPage();
@@ -606,8 +633,6 @@ describe('the sudoku page on every screen (issue 13)', () => {
 });
 
 describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
-  const waitMessage = (page, re) =>
-    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
 
   test('#13.1 Solve keeps the player’s entries, says when they make it unsolvable; setter mode', { timeout: 60_000 }, async () => {
     const tab = await open();
@@ -1189,9 +1214,6 @@ describe('the sudoku page: hints that show the step, and the whole path (issue 1
 });
 
 describe('the sudoku page as a learner’s coach', () => {
-  const waitMessage = (page, re) =>
-    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
-  const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << (Number(s) - 1)), 0));
 
   test('#7 a coloured given keeps its colour in the selected cell’s row, column and box', { timeout: 60_000 }, async () => {
     const tab = await open();
@@ -1489,37 +1511,10 @@ describe('the sudoku page without a mouse or a screen (issue 35)', () => {
 });
 
 describe('the sudoku page as a learner’s coach: graded hints, the import verdict, big grids on phones (issue 35)', () => {
-  const waitMessage = (page, re) =>
-    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
   const struck = (page) =>
     page.$$eval('#grid .cell', (all) =>
       all.flatMap((c) => [...c.querySelectorAll('.note-struck')].map((n) => `${c.dataset.cell}:${n.textContent}`)),
     );
-  const SCREENS = [
-    ['1280', { width: 1280, height: 800 }],
-    ['375', { width: 375, height: 812 }],
-  ];
-  const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `coach-${name}.png`) });
-  /** Pencil-mark masks (bit v - 1 for symbol v) of candidate lists. */
-  const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << '123456789ABCDEFGHIJKLMNOP'.indexOf(s)), 0));
-  /**
-   * The player's state (entries, pencil marks) just before the engine's hints on `puzzle`
-   * reach one of `techniques`, each step before it carried out as Apply does; and that step.
-   */
-  function toTechnique(puzzle, techniques) {
-    const entries = [...'.'.repeat(puzzle.length)];
-    const removed = entries.map(() => 0);
-    for (;;) {
-      const line = [...puzzle].map((ch, k) => (ch === '.' ? entries[k] : ch)).join('');
-      const marks = masks(dlx.sudoku_candidates(line)).map((m, k) => m & ~removed[k]);
-      const step = dlx.sudoku_hint(puzzle, entries.join(''), marks);
-      assert.ok(step, `no ${techniques} on the way`);
-      if (techniques.includes(step.technique)) return { entries: entries.join(''), marks, step };
-      if (step.placement) entries[step.placement.cell] = step.placement.symbol;
-      for (const e of step.eliminations) removed[e.cell] |= 1 << (Number(e.symbol) - 1);
-    }
-  }
-
   test('#10 Hint walks: where to look, then the technique and its pattern, then what it removes; Apply at the last level only', { timeout: 90_000 }, async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     // The first step of XWING's hints that removes candidates (the player has no marks).
@@ -2113,28 +2108,6 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
 });
 
 describe('the sudoku page: a hint is a long job, a grouped chain’s groups, the pictures (issue 35)', () => {
-  const waitMessage = (page, re) =>
-    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
-  const SCREENS = [
-    ['1280', { width: 1280, height: 800 }],
-    ['375', { width: 375, height: 812 }],
-  ];
-  /** Pencil-mark masks (bit v - 1 for symbol v) of candidate lists. */
-  const masks = (candidates) => candidates.map((list) => (list ?? []).reduce((m, s) => m | (1 << '123456789'.indexOf(s)), 0));
-  /** The player's state (entries, marks) just before the hints on `puzzle` reach one of `techniques`, and that step. */
-  function toTechnique(puzzle, techniques) {
-    const entries = [...'.'.repeat(puzzle.length)];
-    const removed = entries.map(() => 0);
-    for (;;) {
-      const line = [...puzzle].map((ch, k) => (ch === '.' ? entries[k] : ch)).join('');
-      const marks = masks(dlx.sudoku_candidates(line)).map((m, k) => m & ~removed[k]);
-      const step = dlx.sudoku_hint(puzzle, entries.join(''), marks);
-      assert.ok(step, `no ${techniques} on the way`);
-      if (techniques.includes(step.technique)) return { entries: entries.join(''), marks, step };
-      if (step.placement) entries[step.placement.cell] = step.placement.symbol;
-      for (const e of step.eliminations) removed[e.cell] |= 1 << (Number(e.symbol) - 1);
-    }
-  }
   /** A puzzle of the SE-rated sample (tests/data/sudoku/se), by its line there, with '.' for empty cells. */
   function sePuzzle(k) {
     const lines = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'se', 'diabolical.sample.txt'), 'utf8')

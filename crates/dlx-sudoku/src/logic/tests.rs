@@ -16,6 +16,16 @@ fn classic() -> Layout {
     Layout::classic(9, BoxShape { rows: 3, cols: 3 }).expect("9x9")
 }
 
+/// The cell at `row` and `column` of a 9x9 grid, both from 1 (r`row`c`column`).
+fn at(row: usize, column: usize) -> usize {
+    (row - 1) * 9 + column - 1
+}
+
+/// The candidate mask of `symbols`.
+fn mask(symbols: &[u8]) -> u32 {
+    symbols.iter().fold(0, |m, &v| m | super::grid::bit(v))
+}
+
 #[test]
 fn hidden_quad_in_a_row() {
     let layout = classic();
@@ -697,7 +707,6 @@ fn finned_x_wing_of_the_enjoy_sudoku_forum() {
     assert!(super::fish::find(&ctx, &g, 2).is_none(), "no basic X-Wing");
     let step = super::finned::find(&ctx, &g, 2).expect("a finned X-Wing");
     assert_eq!(step.technique, Technique::FinnedXWing, "{}", step.reason);
-    let at = |row: usize, column: usize| (row - 1) * 9 + column - 1;
     assert_eq!(
         step.eliminations,
         vec![Candidate {
@@ -753,7 +762,6 @@ fn sashimi_swordfish_of_sudopedia() {
     let alphabet = Alphabet::builtin();
     let ctx = Context::new(&layout, &alphabet);
     let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
-    let at = |row: usize, column: usize| (row - 1) * 9 + column - 1;
     let three = super::grid::bit(3);
     let keep = [
         (3, vec![1, 6, 9]),
@@ -814,8 +822,6 @@ fn aligned_pair_exclusion_of_sudokuwiki() {
     let alphabet = Alphabet::builtin();
     let ctx = Context::new(&layout, &alphabet);
     let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
-    let at = |row: usize, column: usize| (row - 1) * 9 + column - 1;
-    let mask = |symbols: &[u8]| symbols.iter().fold(0, |m, &v| m | super::grid::bit(v));
     g.place(&ctx, at(7, 1), 1);
     g.cand[at(7, 2)] = mask(&[2, 4]);
     g.cand[at(7, 3)] = mask(&[2, 5, 8]);
@@ -869,8 +875,6 @@ fn aligned_triplet_exclusion_as_sudoku_explainer_finds_it() {
     let alphabet = Alphabet::builtin();
     let ctx = Context::new(&layout, &alphabet);
     let mut g = Grid::new(&ctx, &[0; 81]).expect("empty grid");
-    let at = |row: usize, column: usize| (row - 1) * 9 + column - 1;
-    let mask = |symbols: &[u8]| symbols.iter().fold(0, |m, &v| m | super::grid::bit(v));
     g.cand[at(1, 1)] = mask(&[1, 2]);
     g.cand[at(1, 2)] = mask(&[1, 3]);
     g.cand[at(1, 3)] = mask(&[1, 2, 3, 4]);
