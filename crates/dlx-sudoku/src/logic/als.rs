@@ -218,6 +218,29 @@ fn z_eliminations(b: &Board, sets: &[&Als], z: u8, exclude: &Cells) -> Cells {
     targets
 }
 
+/// Eliminations of each symbol of `zs` from the cells outside `exclude` that see every
+/// place of it in every set of `sets` ([`z_eliminations`]), as candidates.
+fn common_eliminations(b: &Board, sets: &[&Als], zs: u32, exclude: &Cells) -> Vec<Candidate> {
+    values(zs)
+        .flat_map(|z| cands(&z_eliminations(b, sets, z, exclude), z))
+        .collect()
+}
+
+/// For each set, the sets disjoint from it that it is joined to by restricted common
+/// candidates, with those candidates' mask.
+fn joins(sets: &[Als]) -> Vec<Vec<(usize, u32)>> {
+    sets.iter()
+        .map(|s| {
+            sets.iter()
+                .enumerate()
+                .filter(|(_, t)| is_empty(&and(&s.set, &t.set)))
+                .map(|(j, t)| (j, s.restricted(t)))
+                .filter(|&(_, r)| r != 0)
+                .collect()
+        })
+        .collect()
+}
+
 /// Fills a step's pattern from its sets: each set's candidates with `role`, the sets'
 /// regions as base houses, the cells and candidates.
 fn describe(ctx: &Context, g: &Grid, step: &mut Step, sets: &[(&Als, Role)]) {
@@ -355,9 +378,7 @@ pub(crate) fn xz(ctx: &Context, g: &Grid) -> Option<Step> {
                     }
                 }
             } else {
-                for z in values(a.union & c.union & !rcc) {
-                    e.extend(cands(&z_eliminations(&b, &[a, c], z, &both), z));
-                }
+                e = common_eliminations(&b, &[a, c], a.union & c.union & !rcc, &both);
             }
             best.offer(size, e, || (i, j, rcc));
         }
@@ -405,18 +426,7 @@ pub(crate) fn xy_wing(ctx: &Context, g: &Grid) -> Option<Step> {
     }
     let b = Board::new(ctx, g);
     let sets = all_als(ctx, g, &b, max_als(ctx.n));
-    // For each set, the sets it is joined to by restricted common candidates.
-    let joined: Vec<Vec<(usize, u32)>> = sets
-        .iter()
-        .map(|s| {
-            sets.iter()
-                .enumerate()
-                .filter(|(_, t)| is_empty(&and(&s.set, &t.set)))
-                .map(|(j, t)| (j, s.restricted(t)))
-                .filter(|&(_, r)| r != 0)
-                .collect()
-        })
-        .collect();
+    let joined = joins(&sets);
     let mut best = Best::new();
     for (ci, c) in sets.iter().enumerate() {
         let near = &joined[ci];
@@ -430,10 +440,8 @@ pub(crate) fn xy_wing(ctx: &Context, g: &Grid) -> Option<Step> {
                 let all = or(&or(&a.set, &bs.set), &c.set);
                 for x in values(ra) {
                     for y in values(rb & !bit(x)) {
-                        let mut e = Vec::new();
-                        for z in values(a.union & bs.union & !bit(x) & !bit(y)) {
-                            e.extend(cands(&z_eliminations(&b, &[a, bs], z, &all), z));
-                        }
+                        let zs = a.union & bs.union & !bit(x) & !bit(y);
+                        let e = common_eliminations(&b, &[a, bs], zs, &all);
                         best.offer(size, e, || ([ai, bi, ci], x, y));
                     }
                 }
@@ -482,17 +490,7 @@ pub(crate) fn chain(ctx: &Context, g: &Grid) -> Option<Step> {
     }
     let b = Board::new(ctx, g);
     let sets = all_als(ctx, g, &b, 3);
-    let joined: Vec<Vec<(usize, u32)>> = sets
-        .iter()
-        .map(|s| {
-            sets.iter()
-                .enumerate()
-                .filter(|(_, t)| is_empty(&and(&s.set, &t.set)))
-                .map(|(j, t)| (j, s.restricted(t)))
-                .filter(|&(_, r)| r != 0)
-                .collect()
-        })
-        .collect();
+    let joined = joins(&sets);
     let mut best = Best::new();
     let mut path: Vec<ChainSet> = Vec::new();
     for (first, s) in sets.iter().enumerate() {
@@ -506,10 +504,7 @@ pub(crate) fn chain(ctx: &Context, g: &Grid) -> Option<Step> {
             if zs == 0 || !best.open(size) {
                 return;
             }
-            let mut e = Vec::new();
-            for z in values(zs) {
-                e.extend(cands(&z_eliminations(&b, &[a, z_end], z, used), z));
-            }
+            let e = common_eliminations(&b, &[a, z_end], zs, used);
             best.offer(size, e, || path.to_vec());
         });
     }
@@ -643,10 +638,7 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
                     return;
                 }
                 let chosen: Vec<&Als> = pick.iter().map(|&j| &sets[j]).collect();
-                let mut e = Vec::new();
-                for z in values(zs) {
-                    e.extend(cands(&z_eliminations(&b, &chosen, z, used), z));
-                }
+                let e = common_eliminations(&b, &chosen, zs, used);
                 best.offer(size, e, || (stem, pick.to_vec()));
             },
         );
