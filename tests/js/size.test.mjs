@@ -69,14 +69,25 @@ import { PKG, requireBuild } from './helpers.mjs';
  * same speed (instruction counts within 1% on the 8-queens and 6x10 pentomino counts).
  * 750,243 / 745,029 / 262,419 bytes before (295,934 / 292,636 / 90,010 gzipped); after:
  * 724,818 / 719,475 / 227,582 (289,807 / 286,762 / 83,367 gzipped).
+ * The main module and its SIMD build LOWERED by issue #33 item 3 (branch coach), to their
+ * sizes after it: the coach's exports (sudoku_hint, sudoku_solve_path, rate_sudoku,
+ * generate_sudoku: the logical solver, the grades and the generator) moved to a module of
+ * their own, dlx_wasm_coach, which the main entry loads when first needed (Node) or on
+ * `init_coach()` (browsers), and the pool's workers at their first coach call: 733,765 /
+ * 728,733 bytes before (294,453 / 290,474 gzipped); after: 415,011 / 411,951 (157,773 /
+ * 156,661 gzipped). The coach module's bar set at its size when first built, 532,345 bytes
+ * (218,633 gzipped: it has its own copy of the sudoku layer's reader and solver, which its
+ * exports check uniqueness with).
  */
 const MODULES = {
-  // `dlx-wasm` (and `dlx-wasm/sudoku`): the whole API.
-  'dlx_wasm_bg.wasm': 724_818,
+  // `dlx-wasm` (and `dlx-wasm/sudoku`): exact cover and the sudoku solvers.
+  'dlx_wasm_bg.wasm': 415_011,
   // The same, compiled for WebAssembly SIMD (what engines with SIMD load): set at its size
   // when first built, 552,438 bytes, raised with the main module's, to 745,029, and lowered
-  // with it, to 719,475.
-  'dlx_wasm_simd_bg.wasm': 719_475,
+  // with it, to 719,475, then to 411,951.
+  'dlx_wasm_simd_bg.wasm': 411_951,
+  // The coach's exports, loaded apart by the main entry.
+  'dlx_wasm_coach_bg.wasm': 532_345,
   // `dlx-wasm/core`: the exact-cover API alone.
   'dlx_wasm_core_bg.wasm': 227_582,
 };
