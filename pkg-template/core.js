@@ -1,7 +1,8 @@
 // The browser and bundler entry of `dlx-wasm/core`: wasm-bindgen's `--target web` module
-// built without the sudoku exports (the exact-cover API alone, a smaller download), with
-// its class finished (classes.js: the solver iterable, a freed one that says so) and each
-// export guarded until `init()` has resolved (ready.js).
+// built without the sudoku exports, the trace and the memo (`exact_cover` and
+// `ExactCoverSolver` alone, a smaller download; `exact_cover`'s `memo` throws
+// `unsupported_option` there), with its class finished (classes.js: the solver iterable, a
+// freed one that says so) and each export guarded until `init()` has resolved (ready.js).
 import * as raw from './dlx_wasm_core.js';
 import { guardFreed, makeIterable } from './classes.js';
 import { guardReady } from './ready.js';
@@ -29,4 +30,4 @@ export function initSync(module) {
 }
 
 // Every function and class of the module, guarded (a test checks that none is left out).
-export const { ExactCoverSolver, exact_cover, exact_cover_trace } = guardReady(raw, () => ready);
+export const { ExactCoverSolver, exact_cover } = guardReady(raw, () => ready);

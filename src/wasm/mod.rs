@@ -6,8 +6,13 @@ mod convert;
 mod errors;
 mod exact_cover;
 mod held;
-mod json;
 pub use exact_cover::*;
+// The trace and memoised counting, in the main module only (the `trace-memo` feature):
+// `dlx-wasm/core` carries neither.
+#[cfg(feature = "trace-memo")]
+mod json;
+#[cfg(feature = "trace-memo")]
+mod memo;
 // The worker pool's export (ExactCoverTasks), in the main module only: the pool's workers
 // load the main module, and `dlx-wasm/core` stays small (the split adds 18 KB).
 #[cfg(feature = "sudoku-toolkit")]
@@ -15,8 +20,10 @@ mod parallel;
 #[cfg(feature = "sudoku-toolkit")]
 pub use parallel::*;
 mod solver;
+#[cfg(feature = "trace-memo")]
 mod trace;
 pub use solver::*;
+#[cfg(feature = "trace-memo")]
 pub use trace::*;
 
 // The sudoku exports, only with the `sudoku-toolkit` feature (on by default). The npm

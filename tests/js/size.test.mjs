@@ -69,6 +69,10 @@ import { PKG, requireBuild } from './helpers.mjs';
  * same speed (instruction counts within 1% on the 8-queens and 6x10 pentomino counts).
  * 750,243 / 745,029 / 262,419 bytes before (295,934 / 292,636 / 90,010 gzipped); after:
  * 724,818 / 719,475 / 227,582 (289,807 / 286,762 / 83,367 gzipped).
+ * The core's LOWERED again by issue #33 item 3 (branch coreslim), to its size after it: the
+ * trace and the memo left the core (Cargo.toml's `trace-memo` feature, in the main module
+ * only: their instrumented copy of the links search, the memo's tables, the trace's JSON;
+ * -51,742 bytes raw, -15,406 gzipped): 175,840 bytes (67,961 gzipped).
  */
 const MODULES = {
   // `dlx-wasm` (and `dlx-wasm/sudoku`): the whole API.
@@ -77,8 +81,8 @@ const MODULES = {
   // when first built, 552,438 bytes, raised with the main module's, to 745,029, and lowered
   // with it, to 719,475.
   'dlx_wasm_simd_bg.wasm': 719_475,
-  // `dlx-wasm/core`: the exact-cover API alone.
-  'dlx_wasm_core_bg.wasm': 227_582,
+  // `dlx-wasm/core`: the exact-cover API alone (no trace, no memo).
+  'dlx_wasm_core_bg.wasm': 175_840,
 };
 
 requireBuild(...Object.keys(MODULES).map((file) => join(PKG, file)));
