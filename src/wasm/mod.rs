@@ -44,9 +44,16 @@ pub use sudoku_page::*;
 
 use wasm_bindgen::prelude::*;
 
-/// Installs the panic hook when the module is instantiated, so that a panic (a bug) would
+/// The allocator of `dlx-wasm/core` (the `talc` feature): smaller than Rust's default.
+#[cfg(feature = "talc")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
+/// Installs the panic hook (the `panic-hook` feature: not in `dlx-wasm/core`) when the module
+/// is instantiated, so that a panic (a bug) would
 /// print a readable message to the console. `private`: wasm-bindgen calls it when the module
 /// is instantiated but neither exports it to JS nor declares it in the `.d.ts`.
+#[cfg(feature = "panic-hook")]
 #[wasm_bindgen(start, private)]
 fn start() {
     console_error_panic_hook::set_once();

@@ -72,7 +72,11 @@ import { PKG, requireBuild } from './helpers.mjs';
  * The core's LOWERED again by issue #33 item 3 (branch coreslim), to its size after it: the
  * trace and the memo left the core (Cargo.toml's `trace-memo` feature, in the main module
  * only: their instrumented copy of the links search, the memo's tables, the trace's JSON;
- * -51,742 bytes raw, -15,406 gzipped): 175,840 bytes (67,961 gzipped).
+ * -51,742 bytes raw, -15,406 gzipped); then talc in place of dlmalloc (Cargo.toml's `talc`
+ * feature: -6,850 raw, -2,513 gzipped), no panic hook (`panic-hook`, a default feature the
+ * core is built without: -3,279 raw, -1,291 gzipped) and wasm-opt `--converge` (-287 raw,
+ * -202 gzipped), each measured at the same speed (instruction counts of the 8-queens and the
+ * 6x10 pentomino counts): 165,424 bytes (63,955 gzipped, under issue #33's 64,000).
  */
 const MODULES = {
   // `dlx-wasm` (and `dlx-wasm/sudoku`): the whole API.
@@ -82,7 +86,7 @@ const MODULES = {
   // with it, to 719,475.
   'dlx_wasm_simd_bg.wasm': 719_475,
   // `dlx-wasm/core`: the exact-cover API alone (no trace, no memo).
-  'dlx_wasm_core_bg.wasm': 175_840,
+  'dlx_wasm_core_bg.wasm': 165_424,
 };
 
 requireBuild(...Object.keys(MODULES).map((file) => join(PKG, file)));
