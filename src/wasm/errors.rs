@@ -22,9 +22,6 @@ const ERROR_TYPES: &'static str = r#"
  * - `invalid_task`: an `options.task` that does not parse or is not in the search tree;
  * - `too_many_solutions`: `exact_cover` would collect more than its budget of 4,194,304
  *   option indices (`budget`, `collected`): use `limit`, `countOnly` or `ExactCoverSolver`;
- * - `unsupported_option`: in `dlx-wasm/core`, an option only the main module has (`memo`,
- *   `memoBytes`, `memoOrder` of `exact_cover`: import it from `dlx-wasm` to count with the
- *   memo), with `path`;
  * - `internal`: a bug in this package (please report it);
  * - in `dlx-wasm` (not `dlx-wasm/core`), also the codes of the sudoku exports
  *   (`SudokuErrorCode`).
@@ -35,7 +32,7 @@ export type ExactCoverErrorCode =
   | "color_on_primary" | "item_out_of_range" | "forced_out_of_range" | "forced_ignored"
   | "forced_conflict"
   | "too_many_solutions" | "malformed_bounds" | "bounds_reversed" | "zero_upper_bound"
-  | "bounds_on_secondary" | "invalid_task" | "unsupported_option" | "internal";
+  | "bounds_on_secondary" | "invalid_task" | "internal";
 
 /**
  * The codes the package's JavaScript throws or rejects with itself:
@@ -47,11 +44,14 @@ export type ExactCoverErrorCode =
  * - `callback_threw`: `onSolution` or `onProgress` threw (`path` names it, `cause` is what
  *   it threw): the search stops;
  * - `freed`: a method or getter of an `ExactCoverSolver` (or `ExactCoverTasks`) called after
- *   its `free()` (a second `free()` does nothing).
+ *   its `free()` (a second `free()` does nothing);
+ * - `unsupported_option`: in `dlx-wasm/core`, an option only the main module has (`memo`,
+ *   `memoBytes`, `memoOrder` of `exact_cover`: import it from `dlx-wasm` to count with the
+ *   memo), with `path`.
  */
 export type PackageErrorCode =
   | "not_initialized" | "pool_closed" | "worker_died" | "worker_ended" | "callback_threw"
-  | "freed";
+  | "freed" | "unsupported_option";
 
 /**
  * An `Error` thrown (or a promise rejected with) by this package: a message plus a

@@ -148,8 +148,7 @@ pub fn exact_cover(
         settings,
         count_only,
         options,
-    } = Arguments::read(problem, options.map(JsValue::from), schema::EXACT_COVER)
-        .map_err(memo_refused)?;
+    } = Arguments::read(problem, options.map(JsValue::from), schema::EXACT_COVER)?;
     #[cfg(feature = "trace-memo")]
     if let Some(counted) = super::memo::count(&settings, &options, count_only)? {
         return Ok(counted.unchecked_into());
@@ -184,33 +183,6 @@ pub fn exact_cover(
     Ok(result.unchecked_into())
 }
 
-/// `exact_cover`'s refusal of a memo key in `dlx-wasm/core`, which is built without the
-/// memo (no `trace-memo` feature): the key, unknown there, gets `unsupported_option` and a
-/// message saying where the memo is, in place of the plain unknown key's `invalid_argument`.
-/// In the main module, `error` as it is.
-fn memo_refused(error: JsValue) -> JsValue {
-    #[cfg(not(feature = "trace-memo"))]
-    {
-        let path = js_sys::Reflect::get(&error, &JsValue::from_str("path"))
-            .ok()
-            .and_then(|path| path.as_string());
-        if let Some(path) = path.filter(|path| {
-            path.strip_prefix("options.")
-                .is_some_and(|key| schema::MEMO.split(' ').any(|memo| memo == key))
-        }) {
-            return js_error(
-                "unsupported_option",
-                &format!(
-                    "{path}: dlx-wasm/core has no memoised counting: import exact_cover from \
-                     'dlx-wasm' (the main module) to count with the memo"
-                ),
-                &[("path", JsValue::from_str(&path))],
-            );
-        }
-    }
-    error
-}
-
 pub(crate) fn too_many_solutions(collected: u64) -> JsValue {
     js_error(
         "too_many_solutions",
@@ -242,7 +214,8 @@ pub(crate) struct Arguments {
 /// with its declared options, sync and async).
 pub(crate) mod schema {
     /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys): in the
-    /// main module, also the memo's keys ([`MEMO`]).
+    /// main module, also the memo's keys (which `dlx-wasm/core`'s JS entry, core.js,
+    /// refuses with `unsupported_option`).
     #[cfg(feature = "trace-memo")]
     pub(crate) const EXACT_COVER: &str =
         "limit maxNodes seed forced task strict countOnly memo memoBytes memoOrder";
@@ -250,9 +223,6 @@ pub(crate) mod schema {
     /// but the memo's (`tests/js/schema.test.mjs` checks both lists).
     #[cfg(not(feature = "trace-memo"))]
     pub(crate) const EXACT_COVER: &str = "limit maxNodes seed forced task strict countOnly";
-    /// The memo's keys of `exact_cover`, which the core refuses with `unsupported_option`.
-    #[cfg(not(feature = "trace-memo"))]
-    pub(crate) const MEMO: &str = "memo memoBytes memoOrder";
     /// `new ExactCoverSolver`.
     pub(crate) const SOLVER: &str = "limit maxNodes seed forced task strict";
     /// `new ExactCoverTasks`: what the worker pool hands each worker of a split search (in

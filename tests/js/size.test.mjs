@@ -74,9 +74,11 @@ import { PKG, requireBuild } from './helpers.mjs';
  * only: their instrumented copy of the links search, the memo's tables, the trace's JSON;
  * -51,742 bytes raw, -15,406 gzipped); then talc in place of dlmalloc (Cargo.toml's `talc`
  * feature: -6,850 raw, -2,513 gzipped), no panic hook (`panic-hook`, a default feature the
- * core is built without: -3,279 raw, -1,291 gzipped) and wasm-opt `--converge` (-287 raw,
- * -202 gzipped), each measured at the same speed (instruction counts of the 8-queens and the
- * 6x10 pentomino counts): 165,424 bytes (63,955 gzipped, under issue #33's 64,000).
+ * core is built without: -3,279 raw, -1,291 gzipped), wasm-opt `--converge` (-287 raw,
+ * -202 gzipped) and the refusal of the memo's keys made in core.js rather than in the module
+ * (-820 raw, -432 gzipped), each measured at the same speed (instruction counts of the
+ * 8-queens and the 6x10 pentomino counts): 164,604 bytes (63,523 gzipped with gzip -9, under
+ * issue #33's 64,000).
  */
 const MODULES = {
   // `dlx-wasm` (and `dlx-wasm/sudoku`): the whole API.
@@ -86,7 +88,7 @@ const MODULES = {
   // with it, to 719,475.
   'dlx_wasm_simd_bg.wasm': 719_475,
   // `dlx-wasm/core`: the exact-cover API alone (no trace, no memo).
-  'dlx_wasm_core_bg.wasm': 165_424,
+  'dlx_wasm_core_bg.wasm': 164_604,
 };
 
 requireBuild(...Object.keys(MODULES).map((file) => join(PKG, file)));
