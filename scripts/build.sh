@@ -8,8 +8,9 @@
 # - dlx_wasm (the main entry, `dlx-wasm`, and its alias `dlx-wasm/sudoku`): the whole API,
 #   exact cover and sudoku, built twice: dlx_wasm_bg.wasm, and dlx_wasm_simd_bg.wasm for
 #   engines with WebAssembly SIMD (pkg-template/load.js picks one);
-# - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the
-#   `sudoku-toolkit` feature so that none of the sudoku code is linked in.
+# - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the default
+#   features (`sudoku-toolkit`, `trace-memo`, `panic-hook`) so that none of their code is
+#   linked in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -65,7 +66,12 @@ simd() {
 }
 say "building the main module, the core and the SIMD build side by side (logs follow)"
 started main module main dlx_wasm release --features sudoku-toolkit
-started core module core dlx_wasm_core wasm-core --no-default-features
+# The core: no default features (no sudoku, trace, memo or panic hook), talc as its allocator,
+# and wasm-opt run until the module stops shrinking (`--converge`: 200 bytes gzipped).
+core() {
+    WASM_OPT_FLAGS=--converge module core dlx_wasm_core wasm-core --no-default-features --features talc
+}
+started core core
 started simd simd
 failed=0
 for job in main core simd; do

@@ -68,8 +68,8 @@ stage "native dependencies (cargo tree: the engine's only)" native_dependencies
 stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
 stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-stage "clippy, wasm32, the package's main module (no sudoku-toolkit)" \
-    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features -- -D warnings
+stage "clippy, wasm32, the package's core module (no default features, talc)" \
+    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features talc -- -D warnings
 # The simd128 build's own code (`cfg(target_feature = "simd128")`), with build.sh's flags and
 # target folder, so that the two share what they compile.
 stage "clippy, wasm32, simd128 (the package's SIMD build)" \

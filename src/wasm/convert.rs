@@ -674,7 +674,8 @@ pub(crate) fn solve_result(
 }
 
 /// The result of a memoised count: [`solve_result`] with no solutions and the cache's
-/// figures (`memo`).
+/// figures (`memo`). In the main module only (the `trace-memo` feature).
+#[cfg(feature = "trace-memo")]
 pub(crate) fn memo_result(
     problem: &dlx_engine::Problem,
     counted: &dlx_engine::MemoCount,

@@ -3,14 +3,13 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, memo_result,
-    number, number_text, object, size, solve_result, string, typed_numbers, BadIndex, Fields, Item,
+    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
+    number_text, object, size, solve_result, string, typed_numbers, BadIndex, Fields, Item,
     ItemNames, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
 use dlx_engine::{
-    MemoBranching, MemoOptions, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task,
-    MAX_TEXT_BYTES,
+    Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task, MAX_TEXT_BYTES,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -60,47 +59,6 @@ export interface ExactCoverCompact {
 export interface ExactCoverOptions extends SolverOptions {
   /** Count the solutions without returning them. */
   countOnly?: boolean;
-  /**
-   * With `countOnly`: count each subproblem once, caching its count by the items left to
-   * cover (memoised counting, as Nishino et al.'s DXZ and Knuth's DLX6). Much faster where
-   * the same subproblems recur; the result gains `memo` and `countText`.
-   */
-  memo?: boolean;
-  /**
-   * With `memo`: the cache's budget in bytes (default 67,108,864, 64 MiB; at most
-   * 1,073,741,824, 1 GiB, a quarter of what a wasm instance can address). Past it the cache
-   * stops growing; the count stays exact, only slower.
-   */
-  memoBytes?: number;
-  /**
-   * With `memo`: branch on the first item in the order the problem lists them (after any
-   * with at most one option left) instead of the one with the fewest options. List a
-   * board's cells row by row along its short side and the pieces last, and the subproblems
-   * recur as in a profile dynamic program; the search tree is larger, so it pays only where
-   * they recur enough (`memo.hits`).
-   */
-  memoOrder?: boolean;
-}
-
-/** What the memo cache of `{ countOnly: true, memo: true }` did. */
-export interface ExactCoverMemoStats {
-  /** Subproblems cached. */
-  entries: number;
-  /** Search nodes answered from the cache (their subtrees skipped). */
-  hits: number;
-  /** Search nodes looked up and not found. */
-  misses: number;
-  /** Bytes the cache took at its largest. */
-  bytes: number;
-  /** Whether the cache reached `memoBytes` and stopped growing. */
-  full: boolean;
-  /** Search nodes the hits skipped. */
-  savedNodes: number;
-  /**
-   * Whether the memo gave up on the cache (after 2^18 lookups its hits had saved fewer than
-   * 4 nodes each) and counted the rest without it.
-   */
-  abandoned: boolean;
 }
 
 /**
@@ -149,8 +107,6 @@ export interface SolverOptions {
 export interface ExactCoverResult extends CountResult {
   /** Each solution as its option indices, ascending (empty with `countOnly`). */
   solutions: number[][];
-  /** With `memo`: what the cache did. */
-  memo?: ExactCoverMemoStats;
   /** The options left out of the search (usually none). */
   warnings: DlxWarning[];
 }
@@ -193,11 +149,12 @@ pub fn exact_cover(
         count_only,
         options,
     } = Arguments::read(problem, options.map(JsValue::from), schema::EXACT_COVER)?;
-    if let Some(memo) = read_memo(&options, count_only)? {
-        let counted = Solver::count_memo(&settings.problem, &settings.options, &memo)
-            .map_err(|e| engine_error(&e))?;
-        return Ok(memo_result(&settings.problem, &counted).unchecked_into());
+    #[cfg(feature = "trace-memo")]
+    if let Some(counted) = super::memo::count(&settings, &options, count_only)? {
+        return Ok(counted.unchecked_into());
     }
+    #[cfg(not(feature = "trace-memo"))]
+    let _ = options;
     let mut solver = settings.kept_solver()?;
     let mut flat: Vec<u32> = Vec::new();
     let mut ends: Vec<u32> = Vec::new();
@@ -256,16 +213,24 @@ pub(crate) struct Arguments {
 /// `.d.ts` declares the same (`tests/js/schema.test.mjs` compares each export's refusal
 /// with its declared options, sync and async).
 pub(crate) mod schema {
-    /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys).
+    /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys): in the
+    /// main module, also the memo's keys (which `dlx-wasm/core`'s JS entry, core.js,
+    /// refuses with `unsupported_option`).
+    #[cfg(feature = "trace-memo")]
     pub(crate) const EXACT_COVER: &str =
         "limit maxNodes seed forced task strict countOnly memo memoBytes memoOrder";
+    /// `exact_cover` in `dlx-wasm/core`, built without the memo: the main module's keys
+    /// but the memo's (`tests/js/schema.test.mjs` checks both lists).
+    #[cfg(not(feature = "trace-memo"))]
+    pub(crate) const EXACT_COVER: &str = "limit maxNodes seed forced task strict countOnly";
     /// `new ExactCoverSolver`.
     pub(crate) const SOLVER: &str = "limit maxNodes seed forced task strict";
     /// `new ExactCoverTasks`: what the worker pool hands each worker of a split search (in
     /// the main module only, whose workers the pool starts).
     #[cfg(feature = "sudoku-toolkit")]
     pub(crate) const TASKS: &str = "limit maxNodes seed forced strict";
-    /// `exact_cover_trace`.
+    /// `exact_cover_trace` (in the main module only).
+    #[cfg(feature = "trace-memo")]
     pub(crate) const TRACE: &str = "limit maxNodes seed forced task strict maxSteps";
 }
 
@@ -418,49 +383,6 @@ fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bo
     }
     let count_only = boolean(object.get("countOnly"), "options.countOnly")?;
     Ok((settings, count_only))
-}
-
-/// The largest memo budget a call may set: 1 GiB, a quarter of a wasm instance's 4 GiB, so
-/// that a budget is one the instance can honour with room for the search beside it.
-const MAX_MEMO_BYTES: usize = 1 << 30;
-
-/// `memo`, `memoBytes` and `memoOrder` of `exact_cover`'s options: the memo cache's settings
-/// when `memo` is true. `memo` needs `countOnly` (the cache counts, it collects no
-/// solutions); `memoBytes` and `memoOrder` need `memo`.
-fn read_memo(options: &Fields, count_only: bool) -> Result<Option<MemoOptions>, JsValue> {
-    let memo = options.get("memo");
-    let bytes = options.get("memoBytes");
-    let order = options.get("memoOrder");
-    if !boolean(memo.clone(), "options.memo")? {
-        return match (bytes, order) {
-            (Some(bytes), _) => Err(invalid(
-                "options.memoBytes",
-                "no memoBytes without memo: true",
-                &bytes,
-            )),
-            (None, Some(order)) if order.as_bool() != Some(false) => Err(invalid(
-                "options.memoOrder",
-                "no memoOrder without memo: true",
-                &order,
-            )),
-            (None, _) => Ok(None),
-        };
-    }
-    if !count_only {
-        return Err(invalid(
-            "options.memo",
-            "memo: true only with countOnly: true (the memo counts, it collects no solutions)",
-            &memo.unwrap_or(JsValue::TRUE),
-        ));
-    }
-    let mut settings = MemoOptions::default();
-    if let Some(bytes) = bytes {
-        settings.max_bytes = size(&bytes, "options.memoBytes", MAX_MEMO_BYTES)?;
-    }
-    if boolean(order, "options.memoOrder")? {
-        settings.branching = MemoBranching::InOrder;
-    }
-    Ok(Some(settings))
 }
 
 /// The problem argument; with `strict`, options with no primary item (or none) are refused

@@ -69,6 +69,16 @@ import { PKG, requireBuild } from './helpers.mjs';
  * same speed (instruction counts within 1% on the 8-queens and 6x10 pentomino counts).
  * 750,243 / 745,029 / 262,419 bytes before (295,934 / 292,636 / 90,010 gzipped); after:
  * 724,818 / 719,475 / 227,582 (289,807 / 286,762 / 83,367 gzipped).
+ * The core's LOWERED again by issue #33 item 3 (branch coreslim), to its size after it: the
+ * trace and the memo left the core (Cargo.toml's `trace-memo` feature, in the main module
+ * only: their instrumented copy of the links search, the memo's tables, the trace's JSON;
+ * -51,742 bytes raw, -15,406 gzipped); then talc in place of dlmalloc (Cargo.toml's `talc`
+ * feature: -6,850 raw, -2,513 gzipped), no panic hook (`panic-hook`, a default feature the
+ * core is built without: -3,279 raw, -1,291 gzipped), wasm-opt `--converge` (-287 raw,
+ * -202 gzipped) and the refusal of the memo's keys made in core.js rather than in the module
+ * (-820 raw, -432 gzipped), each measured at the same speed (instruction counts of the
+ * 8-queens and the 6x10 pentomino counts): 164,604 bytes (63,523 gzipped with gzip -9, under
+ * issue #33's 64,000).
  */
 const MODULES = {
   // `dlx-wasm` (and `dlx-wasm/sudoku`): the whole API.
@@ -77,8 +87,8 @@ const MODULES = {
   // when first built, 552,438 bytes, raised with the main module's, to 745,029, and lowered
   // with it, to 719,475.
   'dlx_wasm_simd_bg.wasm': 719_475,
-  // `dlx-wasm/core`: the exact-cover API alone.
-  'dlx_wasm_core_bg.wasm': 227_582,
+  // `dlx-wasm/core`: the exact-cover API alone (no trace, no memo).
+  'dlx_wasm_core_bg.wasm': 164_604,
 };
 
 requireBuild(...Object.keys(MODULES).map((file) => join(PKG, file)));
