@@ -925,3 +925,122 @@ fn aligned_triplet_exclusion_as_sudoku_explainer_finds_it() {
     }
     assert!(g.has(at(1, 3), 4));
 }
+
+/// The ALS finders' widest cell sets hold every layout: each variant at every size it
+/// takes (jigsaw and X at the sizes of the classic layout; Samurai's 369 cells).
+#[test]
+fn every_layout_fits_the_widest_cell_sets() {
+    use crate::variant::{Options, Variant};
+    let mut largest = 0;
+    for variant in Variant::ALL {
+        for n in crate::shape::MIN_SIZE..=crate::shape::MAX_SIZE {
+            let options = Options::variant(variant);
+            if let Ok(layout) = Layout::new(n, &options) {
+                largest = largest.max(layout.cell_count());
+            }
+        }
+    }
+    assert_eq!(largest, 625, "25x25 is the largest layout");
+    assert!(largest <= als::MAX_WORDS * 64);
+    let samurai = Layout::new(9, &Options::variant(Variant::Samurai)).unwrap();
+    assert_eq!(samurai.cell_count(), 369);
+}
+
+/// The cost of the costly finders along the paths of large puzzles, natively: `BIG_FILES`
+/// (paths, comma-separated; one puzzle a line, `#` lines comments), every `BIG_EVERY`th state
+/// of each path (25), each finder's median and largest time in milliseconds; forcing nets
+/// and aligned triplet exclusion (off above 9x9) only on the first `BIG_NETS` states (1).
+/// `cargo test --profile ci -p dlx-sudoku --lib -- logic::tests::finder_costs --ignored --nocapture`
+#[test]
+#[ignore]
+fn finder_costs() {
+    use super::chains;
+    // The least of three runs' wall times: the machine is shared, and the least is the
+    // one the others' turns disturbed least.
+    let time = |f: &dyn Fn() -> Option<Step>| -> (f64, bool) {
+        let mut best = f64::INFINITY;
+        let mut found = false;
+        for _ in 0..3 {
+            let start = std::time::Instant::now();
+            found = f().is_some();
+            best = best.min(start.elapsed().as_secs_f64() * 1e3);
+        }
+        (best, found)
+    };
+    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.into());
+    let every: usize = env("BIG_EVERY", "25").parse().unwrap();
+    let nets_states: usize = env("BIG_NETS", "1").parse().unwrap();
+    for file in env("BIG_FILES", "").split(',').filter(|f| !f.is_empty()) {
+        let text = std::fs::read_to_string(file).unwrap();
+        let mut times: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let puzzle: Sudoku = line.trim().parse().unwrap();
+            let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+            let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
+            let mut k = 0;
+            while !g.solved() {
+                if k % every == 0 {
+                    let cheap: [(&str, &dyn Fn() -> Option<Step>); 11] = [
+                        ("chains::easiest", &|| chains::easiest(&ctx, &g)),
+                        ("chains::grouped X", &|| {
+                            chains::grouped(&ctx, &g, chains::Kind::X)
+                        }),
+                        ("chains::grouped AIC", &|| {
+                            chains::grouped(&ctx, &g, chains::Kind::Aic)
+                        }),
+                        ("contradiction", &|| {
+                            forcing::contradiction(&ctx, &g, Rules::Singles)
+                        }),
+                        ("forcing", &|| forcing::forcing(&ctx, &g, Rules::Singles)),
+                        ("als::sue_de_coq", &|| als::sue_de_coq(&ctx, &g)),
+                        ("als::xz", &|| als::xz(&ctx, &g)),
+                        ("als::xy_wing", &|| als::xy_wing(&ctx, &g)),
+                        ("als::chain", &|| als::chain(&ctx, &g)),
+                        ("als::death_blossom", &|| als::death_blossom(&ctx, &g)),
+                        ("aligned 2", &|| aligned::find(&ctx, &g, 2)),
+                    ];
+                    let costly: [(&str, &dyn Fn() -> Option<Step>); 2] = [
+                        ("aligned 3", &|| aligned::find(&ctx, &g, 3)),
+                        ("nets", &|| forcing::nets(&ctx, &g)),
+                    ];
+                    let n_costly = if k / every < nets_states { 2 } else { 0 };
+                    for (name, f) in cheap.iter().chain(&costly[..n_costly]) {
+                        let (ms, found) = time(*f);
+                        if n_costly > 0 && name.starts_with(['a', 'n']) {
+                            println!("  {name} at state {k}: {ms:.1} ms, found {found}");
+                        }
+                        times.entry(name).or_default().push(ms);
+                    }
+                }
+                let Some(step) = super::next_step(&ctx, &g, true, f64::INFINITY) else {
+                    break;
+                };
+                super::apply(&ctx, &mut g, &step);
+                k += 1;
+            }
+            if !g.solved() && nets_states > 0 {
+                let left = g.cand.iter().map(|m| m.count_ones()).sum::<u32>();
+                let start = std::time::Instant::now();
+                let found = forcing::nets(&ctx, &g);
+                println!(
+                    "  nets where the path stops (state {k}, {left} candidates): {:.1} ms, found {:?}",
+                    start.elapsed().as_secs_f64() * 1e3,
+                    found.map(|s| (s.technique, s.score))
+                );
+            }
+        }
+        println!("{file}:");
+        for (name, mut t) in times {
+            t.sort_by(f64::total_cmp);
+            println!(
+                "  {name}: {} states, median {:.1} ms, max {:.1} ms",
+                t.len(),
+                t[t.len() / 2],
+                t[t.len() - 1]
+            );
+        }
+    }
+}
