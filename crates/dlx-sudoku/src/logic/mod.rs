@@ -36,7 +36,8 @@
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
 //! layouts only. Chains, forcing chains, fish and the almost locked sets run at every size
 //! (4x4 to 25x25) and on every variant, Samurai's 369 cells included; aligned triplet
-//! exclusion and forcing nets only up to 9x9 (see `each_finder` for why).
+//! exclusion up to 20x20 and forcing nets up to 9x9, for their cost above (see
+//! `each_finder`).
 //!
 //! ```
 //! use dlx_sudoku::{Sudoku, Technique};
@@ -125,15 +126,22 @@ pub(crate) fn each_finder(
 ) {
     // Chains, forcing chains, ALS wings, Sue de Coq and the ALS techniques run at every
     // size and on every variant: along the paths of 25x25 puzzles that need them, each
-    // finder takes at most about 12 ms natively (the largest sizes' test,
-    // tests/sudoku_big.rs, and `finder_costs` in logic/tests.rs measure them).
-    // Forcing nets run only where nothing cheaper applies, and only up to 9x9.
+    // finder takes a median of at most 11 ms natively and at most about 65 ms (`finder_costs`
+    // in logic/tests.rs; tests/sudoku_big.rs checks their steps at 16x16, 20x20 and 25x25).
+    // Forcing nets run only where nothing cheaper applies, and only up to 9x9. At 25x25 a
+    // net found at the second level (a contradiction net, 9.7, on a generated puzzle the
+    // chains leave at 950 candidates) takes 0.4 s of CPU natively, about what the hardest
+    // 9x9 puzzles' nets take; but the nested levels (10.0, 10.5) search forcing chains,
+    // tens of milliseconds each at that size, inside every assumption: by that count (not
+    // measured), minutes where the first levels find nothing. Not measured at 16x16 and
+    // 20x20 (no generated puzzle of those sizes needed a net).
     let nets = ctx.n <= 9;
-    // Aligned triplet exclusion only up to 9x9: at 16x16 one search takes 10-20 ms (up to
-    // 0.6 s), more than the rest of the step, and at 20x20 80 ms, which would make the 20x20
-    // path above ten times slower. Aligned pair exclusion, a few milliseconds at 20x20,
-    // runs at every size.
-    let triplets = ctx.n <= 9;
+    // Aligned triplet exclusion up to 20x20: along the paths of the large puzzles one
+    // search takes a median 0.4 ms (max 2) at 16x16 and 1.3 ms (max 29) at 20x20, but 21
+    // ms (max 98) at 25x25, where it runs at most steps (its base, 7.5, is the
+    // contradiction chain's) and would double the time of a path. Aligned pair
+    // exclusion runs at every size (at most a few ms at 25x25).
+    let triplets = ctx.n <= 20;
     let finders: [(f64, bool, Finder); 41] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),

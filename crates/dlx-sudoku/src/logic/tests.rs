@@ -948,8 +948,9 @@ fn every_layout_fits_the_widest_cell_sets() {
 
 /// The cost of the costly finders along the paths of large puzzles, natively: `BIG_FILES`
 /// (paths, comma-separated; one puzzle a line, `#` lines comments), every `BIG_EVERY`th state
-/// of each path (25), each finder's median and largest time in milliseconds; forcing nets
-/// and aligned triplet exclusion (off above 9x9) only on the first `BIG_NETS` states (1).
+/// of each path (25), each finder's median and largest time in milliseconds (the least of
+/// three runs); forcing nets (off above 9x9) only on the first `BIG_NETS` states (1) and
+/// where the path stops, if it does.
 /// `cargo test --profile ci -p dlx-sudoku --lib -- logic::tests::finder_costs --ignored --nocapture`
 #[test]
 #[ignore]
@@ -983,7 +984,7 @@ fn finder_costs() {
             let mut k = 0;
             while !g.solved() {
                 if k % every == 0 {
-                    let cheap: [(&str, &dyn Fn() -> Option<Step>); 11] = [
+                    let cheap: [(&str, &dyn Fn() -> Option<Step>); 12] = [
                         ("chains::easiest", &|| chains::easiest(&ctx, &g)),
                         ("chains::grouped X", &|| {
                             chains::grouped(&ctx, &g, chains::Kind::X)
@@ -1001,15 +1002,14 @@ fn finder_costs() {
                         ("als::chain", &|| als::chain(&ctx, &g)),
                         ("als::death_blossom", &|| als::death_blossom(&ctx, &g)),
                         ("aligned 2", &|| aligned::find(&ctx, &g, 2)),
-                    ];
-                    let costly: [(&str, &dyn Fn() -> Option<Step>); 2] = [
                         ("aligned 3", &|| aligned::find(&ctx, &g, 3)),
-                        ("nets", &|| forcing::nets(&ctx, &g)),
                     ];
-                    let n_costly = if k / every < nets_states { 2 } else { 0 };
+                    let costly: [(&str, &dyn Fn() -> Option<Step>); 1] =
+                        [("nets", &|| forcing::nets(&ctx, &g))];
+                    let n_costly = if k / every < nets_states { 1 } else { 0 };
                     for (name, f) in cheap.iter().chain(&costly[..n_costly]) {
                         let (ms, found) = time(*f);
-                        if n_costly > 0 && name.starts_with(['a', 'n']) {
+                        if n_costly > 0 && name.starts_with('n') {
                             println!("  {name} at state {k}: {ms:.1} ms, found {found}");
                         }
                         times.entry(name).or_default().push(ms);
