@@ -3,11 +3,12 @@
 //! ```text
 //! cargo run --profile ci -p dlx-sudoku --example big_paths -- rate FILE...
 //! cargo run --profile ci -p dlx-sudoku --example big_paths -- carve N SEED COUNT
-//! cargo run --profile ci -p dlx-sudoku --example big_paths -- generate N LEVEL SEED COUNT
+//! cargo run --profile ci -p dlx-sudoku --example big_paths -- generate N LEVEL SEED COUNT [VARIANT]
 //! ```
 //!
 //! * `rate`: for each puzzle of each file (one a line, `#` lines are comments; the line's
-//!   longest field is the puzzle, the field after it a jigsaw map if any), the time of its
+//!   longest field is the puzzle, the field after it a jigsaw map if any, a first field
+//!   naming a variant the variant), the time of its
 //!   grade (the whole path), its steps and score, then the time of each of its steps taken
 //!   alone, as a hint takes it (`Sudoku::next_step` on the grid before the step: the
 //!   slowest is printed), and every step checked against the solution; per file, the
@@ -42,11 +43,14 @@ fn main() {
         Some("generate") => {
             let num = |i: usize| -> u64 { args[i].parse().expect("a whole number") };
             let level: Level = args[2].parse().expect("a level");
+            let variant: Variant = args
+                .get(5)
+                .map_or(Variant::Classic, |v| v.parse().expect("a variant"));
             for seed in num(3)..num(3) + num(4) {
                 let options = GenerateOptions {
                     puzzle: Options {
                         size: Some(num(1) as usize),
-                        ..Options::variant(Variant::Classic)
+                        ..Options::variant(variant)
                     },
                     seed,
                     level,
@@ -63,7 +67,8 @@ fn main() {
                     g.grade.solved,
                     g.grade.techniques
                 );
-                println!("{}", g.puzzle.to_line());
+                let map = g.puzzle.layout().jigsaw_map().unwrap_or_default();
+                println!("{variant} {} {map}", g.puzzle.to_line());
             }
         }
         _ => eprintln!(
@@ -72,6 +77,8 @@ fn main() {
     }
 }
 
+/// A puzzle line: the longest field is the puzzle; a first field naming a variant (as the
+/// `generate` mode writes) sets it; a field after the puzzle as long as it is a jigsaw map.
 fn parse(line: &str) -> Sudoku {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let (i, text) = fields
@@ -79,12 +86,13 @@ fn parse(line: &str) -> Sudoku {
         .enumerate()
         .max_by_key(|(_, f)| f.len())
         .expect("a field");
+    let variant = fields[0].parse().unwrap_or(Variant::Classic);
     let options = match fields.get(i + 1).filter(|m| m.len() == text.len()) {
         Some(map) => Options {
             regions: Some(map.to_string()),
             ..Options::variant(Variant::Jigsaw)
         },
-        None => Options::default(),
+        None => Options::variant(variant),
     };
     Sudoku::parse(text, &options).expect("a valid puzzle")
 }
