@@ -111,6 +111,12 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
     best
 }
 
+/// The largest size at which forcing nets run (see [`each_finder`] for why).
+pub(crate) const NETS_MAX_SIZE: usize = 9;
+
+/// The largest size at which aligned triplet exclusion runs (see [`each_finder`] for why).
+pub(crate) const TRIPLETS_MAX_SIZE: usize = 20;
+
 /// A finder: runs one technique on the grid.
 pub(crate) type Finder<'f> = &'f dyn Fn() -> Option<Step>;
 
@@ -135,13 +141,13 @@ pub(crate) fn each_finder(
     // tens of milliseconds each at that size, inside every assumption: by that count (not
     // measured), minutes where the first levels find nothing. Not measured at 16x16 and
     // 20x20 (no generated puzzle of those sizes needed a net).
-    let nets = ctx.n <= 9;
+    let nets = ctx.n <= NETS_MAX_SIZE;
     // Aligned triplet exclusion up to 20x20: along the paths of the large puzzles one
     // search takes a median 0.4 ms (max 2) at 16x16 and 1.3 ms (max 29) at 20x20, but 21
     // ms (max 98) at 25x25, where it runs at most steps (its base, 7.5, is the
     // contradiction chain's) and would double the time of a path. Aligned pair
     // exclusion runs at every size (at most a few ms at 25x25).
-    let triplets = ctx.n <= 20;
+    let triplets = ctx.n <= TRIPLETS_MAX_SIZE;
     let finders: [(f64, bool, Finder); 41] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),

@@ -411,10 +411,9 @@ fn generated(variant: crate::Variant, n: usize, level: crate::Level, seed: u64) 
 
 /// The ALS techniques, Sue de Coq and aligned pair and triplet exclusion, tried at every
 /// step of every path below the forcing nets (not only where the path takes them) of the
-/// SE-rated sample, the hardest sample, X, windoku and jigsaw 9x9 and a 16x16 (aligned
-/// triplets, which the path tries up to 9x9 only, not there): each step they find removes
-/// only candidates the solution rules out. Each finds steps on the 9x9 samples,
-/// and some of them on the variants and at 16x16.
+/// SE-rated sample, the hardest sample, X, windoku and jigsaw 9x9, a 16x16 and a Samurai:
+/// each step they find removes only candidates the solution rules out. Each finds steps on
+/// the 9x9 samples, and some of them on the variants, at 16x16 and on the Samurai.
 #[test]
 fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
     use crate::{Level, Variant};
@@ -439,6 +438,9 @@ fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
         generated(Variant::Jigsaw, 9, Level::Diabolical, 0),
     ];
     let big = [generated(Variant::Classic, 16, Level::Hard, 0)];
+    // A diabolical Samurai (the generator's, seed 0): 369 cells, more than the ALS finders'
+    // cell sets held before they took the grid's width.
+    let samurai = [Sudoku::parse(SAMURAI, &crate::Options::variant(Variant::Samurai)).unwrap()];
     let found = |puzzles: &[Sudoku]| -> [usize; 7] {
         let mut counts = [0; 7];
         for puzzle in puzzles {
@@ -448,8 +450,11 @@ fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
             let mut g = Grid::new(&ctx, puzzle.values()).expect("valid givens");
             while !g.solved() {
                 for (k, (technique, find)) in finders.iter().enumerate() {
-                    // As the path runs it: aligned triplets up to 9x9 only (see each_finder).
-                    if *technique == Technique::AlignedTripletExclusion && ctx.n > 9 {
+                    // As the path runs it: aligned triplets up to 20x20 only (see
+                    // each_finder).
+                    if *technique == Technique::AlignedTripletExclusion
+                        && ctx.n > super::TRIPLETS_MAX_SIZE
+                    {
                         continue;
                     }
                     let Some(step) = find(&ctx, &g) else { continue };
@@ -476,11 +481,20 @@ fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
     let on_classic = found(&classic);
     let on_others = found(&others);
     let on_big = found(&big);
-    println!("9x9 samples: {on_classic:?}; variants: {on_others:?}; 16x16: {on_big:?}");
+    let on_samurai = found(&samurai);
+    println!(
+        "9x9 samples: {on_classic:?}; variants: {on_others:?}; 16x16: {on_big:?}; Samurai: {on_samurai:?}"
+    );
     assert!(on_classic.iter().all(|&k| k > 0), "{on_classic:?}");
     assert!(on_others.iter().sum::<usize>() > 0, "{on_others:?}");
     assert!(on_big.iter().sum::<usize>() > 0, "{on_big:?}");
+    // Every ALS finder (the first five) on the Samurai's 369 cells.
+    assert!(on_samurai[..5].iter().all(|&k| k > 0), "{on_samurai:?}");
 }
+
+/// A diabolical Samurai: `generate` at seed 0, no symmetry (`cargo run --profile ci -p
+/// dlx-sudoku --example big_paths -- generate 9 diabolical 0 1 samurai`).
+const SAMURAI: &str = "8....16..2.......37.6....8.7....91....3..9.......6..4...7........43...9....5.4..8....24...1....2.4....5...2...........1.......41.....3....2...8..15.....56.....7........93..83............69.2.......4....91..............6.....3....5.7...4..2..3.......4..1.....8..1..5....4....52..9.5....23.5..61.....6...2.7..9...7.3.9.......3.......9.78..........7......2...45..8...3..14";
 
 /// A candidate grid: `values` (81 characters, `.` empty) and, for each cell, its
 /// candidates (`.` for a filled cell), separated by spaces; with the puzzle's solution. Read
