@@ -81,9 +81,11 @@ fn main() {
 /// `generate` mode writes) sets it; a field after the puzzle as long as it is a jigsaw map.
 fn parse(line: &str) -> Sudoku {
     let fields: Vec<&str> = line.split_whitespace().collect();
+    // The first longest field (a jigsaw map after it is as long).
     let (i, text) = fields
         .iter()
         .enumerate()
+        .rev()
         .max_by_key(|(_, f)| f.len())
         .expect("a field");
     let variant = fields[0].parse().unwrap_or(Variant::Classic);
