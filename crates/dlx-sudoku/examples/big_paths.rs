@@ -13,6 +13,8 @@
 //!   alone, as a hint takes it (`Sudoku::next_step` on the grid before the step: the
 //!   slowest is printed), and every step checked against the solution; per file, the
 //!   median and largest grade times and the largest step time; per technique, the steps.
+//!   With `BIG_PATHS_SCORES` set, only each puzzle's score and step count (to compare the
+//!   grades of two builds line by line, as for the 320 SE-rated puzzles).
 //! * `carve`: `COUNT` puzzles of size `N` from seeds `SEED..`: the generator's easy puzzle
 //!   (the only level it makes above 16x16), then its givens taken away in a random order
 //!   while the solution stays unique (a minimal puzzle, which usually needs far more than

@@ -132,17 +132,19 @@ pub(crate) fn each_finder(
 ) {
     // Chains, forcing chains, ALS wings, Sue de Coq and the ALS techniques run at every
     // size and on every variant: along the paths of 25x25 puzzles that need them, each
-    // finder takes a median of at most 11 ms natively and at most about 65 ms (`finder_costs`
-    // in logic/tests.rs; tests/sudoku_big.rs checks their steps at 16x16, 20x20 and 25x25).
+    // finder takes a median of at most 11 ms natively and at most about 65 ms
+    // (`finder_costs` in logic/tests.rs; tests/sudoku_big.rs checks their steps at 16x16,
+    // 20x20 and 25x25).
     // Forcing nets run only where nothing cheaper applies, and only up to 9x9. Measured
-    // natively (CPU time): at 16x16, three of fourteen minimal puzzles (carved from generated
-    // grids, or the generator's diabolical ones) needed nets; with nets their paths finish (grades 9.9 to 10.8) in 1.3 to 15 s,
-    // a net step taking up to 0.8 s; at 25x25 a net of the second level took 0.4 s (a
-    // generated puzzle the chains leave at 950 candidates), and the nested levels (10.0,
-    // 10.5) search forcing chains, tens of milliseconds each at that size, inside every
-    // assumption. The hardest 9x9 puzzles cost as much, but above 9x9 the generator grades
-    // every attempt at diabolical (about one attempt in five would take seconds more at
-    // 16x16), and a hint there would take a second or more.
+    // natively (CPU time): at 16x16, three of fourteen minimal puzzles (carved from
+    // generated grids, or the generator's diabolical ones) needed nets; with nets their
+    // paths finish (grades 9.9 to 10.8) in 1.3 to 15 s, a net step taking up to 0.8 s; at
+    // 25x25 a net of the second level took 0.4 s (a generated puzzle the chains leave at
+    // 950 candidates), and the nested levels (10.0, 10.5) search forcing chains, tens of
+    // milliseconds each at that size, inside every assumption. The hardest 9x9 puzzles
+    // cost as much, but above 9x9 the generator grades every attempt at diabolical (about
+    // one attempt in five would take seconds more at 16x16), and a hint there would take a
+    // second or more.
     let nets = ctx.n <= NETS_MAX_SIZE;
     // Aligned triplet exclusion up to 20x20: along the paths of the large puzzles one
     // search takes a median 0.4 ms (max 2) at 16x16 and 1.3 ms (max 29) at 20x20, but 21
