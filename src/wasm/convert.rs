@@ -49,6 +49,9 @@ extern "C" {
     fn typed_length(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = copyNumbers)]
     fn copy_numbers(value: &JsValue, into: &mut [f64]) -> bool;
+    /// `copyNumbers` into `u32`s, for the kinds `typedLength` calls whole.
+    #[wasm_bindgen(js_name = copyNumbers)]
+    fn copy_whole_numbers(value: &JsValue, into: &mut [u32]) -> bool;
     #[wasm_bindgen(js_name = takeThrown)]
     fn take_thrown() -> JsValue;
     #[wasm_bindgen(js_name = errorMessage)]
@@ -152,6 +155,40 @@ pub(crate) fn index(n: f64, len: usize) -> Result<usize, BadIndex> {
     }
 }
 
+/// A number as a typed array held it: an `f64` of any kind, or a `u32` of the kinds that
+/// hold only whole numbers from 0 to 2^32 - 1 ([`TypedNumbers::Whole`]), which need no check
+/// but the range.
+pub(crate) trait Given: Copy {
+    /// The number as a position in `0..len` ([`index`] for an `f64`).
+    fn index(self, len: usize) -> Result<usize, BadIndex>;
+    /// The number as JS had it, for messages.
+    fn value(self) -> f64;
+}
+
+impl Given for f64 {
+    #[inline(always)]
+    fn index(self, len: usize) -> Result<usize, BadIndex> {
+        index(self, len)
+    }
+    fn value(self) -> f64 {
+        self
+    }
+}
+
+impl Given for u32 {
+    #[inline(always)]
+    fn index(self, len: usize) -> Result<usize, BadIndex> {
+        // A u32 fits a usize (wasm32 and 64-bit targets).
+        match (self as usize) < len {
+            true => Ok(self as usize),
+            false => Err(BadIndex::OutOfRange),
+        }
+    }
+    fn value(self) -> f64 {
+        f64::from(self)
+    }
+}
+
 /// `n` written as JS writes it (whole numbers up to 2^64 without an exponent), for messages.
 pub(crate) fn number_text(n: f64) -> String {
     // JS formats the number: keeps Rust's float formatting out of the .wasm.
@@ -191,14 +228,41 @@ pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<(Array, u
     Ok((value.clone().unchecked_into(), len))
 }
 
+/// The numbers of a typed array, copied into wasm memory: as `u32`s when its kind holds only
+/// whole numbers from 0 to 2^32 - 1 (`Uint8Array`, `Uint8ClampedArray`, `Uint16Array`,
+/// `Uint32Array`: a copy that converts nothing, and numbers that need no check but the
+/// range), else as `f64`s.
+pub(crate) enum TypedNumbers {
+    /// Of an unsigned integer kind.
+    Whole(Vec<u32>),
+    /// Of any other kind.
+    Any(Vec<f64>),
+}
+
+impl TypedNumbers {
+    /// How many numbers.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            TypedNumbers::Whole(numbers) => numbers.len(),
+            TypedNumbers::Any(numbers) => numbers.len(),
+        }
+    }
+}
+
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
-/// elements, copied once into wasm memory; or an error at `path`.
-pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
-    let length = typed_length(value);
-    if length == -1.0 {
+/// elements, copied once into wasm memory (see [`TypedNumbers`]); or an error at `path`.
+pub(crate) fn typed_array(
+    value: &JsValue,
+    path: &str,
+    max: usize,
+) -> Result<TypedNumbers, JsValue> {
+    // `2 * length`, plus 1 for an unsigned integer kind (`typedLength` in pack.js).
+    let shape = typed_length(value);
+    if shape == -1.0 {
         let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
         return Err(invalid(path, expected, value));
     }
+    let length = (shape / 2.0).floor();
     if length > max as f64 {
         return Err(js_error(
             "too_large",
@@ -210,11 +274,30 @@ pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<V
         ));
     }
     // At most `max`, a usize.
-    let mut numbers = vec![0.0; length as usize];
-    if !copy_numbers(value, &mut numbers) {
-        return Err(getter_threw(path, &take_thrown()));
+    let length = length as usize;
+    let (numbers, copied) = if shape % 2.0 == 1.0 {
+        let mut numbers = vec![0; length];
+        let copied = copy_whole_numbers(value, &mut numbers);
+        (TypedNumbers::Whole(numbers), copied)
+    } else {
+        let mut numbers = vec![0.0; length];
+        let copied = copy_numbers(value, &mut numbers);
+        (TypedNumbers::Any(numbers), copied)
+    };
+    match copied {
+        true => Ok(numbers),
+        false => Err(getter_threw(path, &take_thrown())),
     }
-    Ok(numbers)
+}
+
+/// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
+/// elements, as `f64`s; or an error at `path`. (A split's shares, in the main module only.)
+#[cfg(feature = "sudoku-toolkit")]
+pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
+    Ok(match typed_array(value, path, max)? {
+        TypedNumbers::Whole(numbers) => numbers.into_iter().map(f64::from).collect(),
+        TypedNumbers::Any(numbers) => numbers,
+    })
 }
 
 /// The properties of an object that a reader may look at, fetched in one call across the
@@ -240,7 +323,8 @@ impl<'k> Fields<'k> {
         debug_assert!(keys.split(' ').count() <= 32 && keys.len() < 256);
         let mut fields = Fields {
             keys,
-            values: Array::new(),
+            // Never read while `present` is 0: no call across for an empty array.
+            values: JsValue::UNDEFINED.unchecked_into(),
             present: 0,
             ends: [0; 32],
         };
@@ -669,8 +753,17 @@ pub(crate) fn solve_result(
     status: dlx_engine::Status,
     stats: dlx_engine::Stats,
 ) -> JsValue {
-    let warnings = warnings(problem.warnings());
+    let warnings = result_warnings(problem);
     result(Some((flat, ends)), count, status, stats, &warnings)
+}
+
+/// `problem`'s warnings for a result: null when there are none (the usual case), for which
+/// `countResult` makes the empty array itself, saving a call across for it.
+fn result_warnings(problem: &dlx_engine::Problem) -> JsValue {
+    match problem.warnings() {
+        [] => JsValue::NULL,
+        list => warnings(list),
+    }
 }
 
 /// The result of a memoised count: [`solve_result`] with no solutions and the cache's
@@ -680,7 +773,7 @@ pub(crate) fn memo_result(
     problem: &dlx_engine::Problem,
     counted: &dlx_engine::MemoCount,
 ) -> JsValue {
-    let warnings = warnings(problem.warnings());
+    let warnings = result_warnings(problem);
     let none: (&[u32], &[u32]) = (&[], &[]);
     let result = result(
         Some(none),
@@ -721,7 +814,7 @@ pub(crate) fn counted_result(
 /// collected, as option numbers `flat` cut at `ends` (no `solutions` key for `None`),
 /// `count` (a number, exact below 2^53) and `countText` (its decimal digits, exact however
 /// large: made here only past 2^53), `complete`, `status`, `stats` (nodes, updates,
-/// solutions) and `warnings` (no key where undefined).
+/// solutions) and `warnings` (no key where undefined, an empty array where null).
 pub(crate) fn result(
     solutions: Option<(&[u32], &[u32])>,
     count: impl Into<u128>,

@@ -4,8 +4,8 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{
     array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
-    number_text, object, size, solve_result, string, typed_numbers, BadIndex, Fields, Item,
-    ItemNames, MAX_SAFE,
+    number_text, object, size, solve_result, string, typed_array, BadIndex, Fields, Given, Item,
+    ItemNames, TypedNumbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
 use dlx_engine::{
@@ -525,20 +525,23 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 /// order, the last at most `values.len()`): every number checked and converted in one pass,
 /// then the options added one after another. The errors name the place of `values[i]`,
 /// entry j of option k, as `path(k, j, i)`.
-fn add_numbered(
+fn add_numbered<N: Given>(
     builder: &mut ProblemBuilder,
-    values: &[f64],
+    values: &[N],
     ends: &[u32],
     path: &dyn Fn(usize, usize, usize) -> String,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
-    let mut flat = Vec::with_capacity(values.len());
-    for (i, &n) in values.iter().enumerate() {
-        match index(n, items) {
-            Ok(item) => flat.push(item),
+    // Filled in place, not pushed: no test of the capacity at each entry, and the list's
+    // length and address stay out of memory in wasm.
+    let mut flat = vec![0; values.len()];
+    for (i, (slot, &n)) in flat.iter_mut().zip(values).enumerate() {
+        match n.index(items) {
+            Ok(item) => *slot = item,
             Err(bad) => {
                 let k = ends.partition_point(|&end| end as usize <= i);
                 let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
+                let n = n.value();
                 return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
             }
         }
@@ -600,49 +603,57 @@ fn read_compact(
     offsets: &JsValue,
 ) -> Result<(), JsValue> {
     let budget = SizeBudget::DEFAULT;
-    let items = typed_numbers(items, "problem.items", budget.max_nodes)?;
-    let offsets = typed_numbers(offsets, "problem.offsets", budget.max_options + 1)?;
+    let items = typed_array(items, "problem.items", budget.max_nodes)?;
+    let offsets = typed_array(offsets, "problem.offsets", budget.max_options + 1)?;
+    let ends = match &offsets {
+        TypedNumbers::Whole(offsets) => option_ends(offsets, items.len())?,
+        TypedNumbers::Any(offsets) => option_ends(offsets, items.len())?,
+    };
+    builder.reserve(ends.len(), items.len());
+    let path = |_, _, i| format!("problem.items[{i}]");
+    match &items {
+        TypedNumbers::Whole(items) => add_numbered(builder, items, &ends, &path),
+        TypedNumbers::Any(items) => add_numbered(builder, items, &ends, &path),
+    }
+}
+
+/// The ends of the options of the compact form whose `offsets` are given, for `len` items:
+/// checked, each a whole number from the one before to `len`, the first 0 and the last `len`.
+fn option_ends<N: Given>(offsets: &[N], len: usize) -> Result<Vec<u32>, JsValue> {
     let bad_offset = |k: usize, what: &str| {
         invalid(
             &format!("problem.offsets[{k}]"),
             what,
-            &JsValue::from_f64(offsets[k]),
+            &JsValue::from_f64(offsets[k].value()),
         )
     };
-    if offsets.first() != Some(&0.0) {
-        return Err(match offsets.is_empty() {
-            true => invalid(
+    match offsets.first() {
+        None => {
+            return Err(invalid(
                 "problem.offsets",
                 "a list starting with 0",
                 &JsValue::UNDEFINED,
-            ),
-            false => bad_offset(0, "0"),
-        });
+            ))
+        }
+        Some(first) if first.value() != 0.0 => return Err(bad_offset(0, "0")),
+        Some(_) => {}
     }
-    // The ends of the options, checked: each a whole number from the one before to the
-    // length of `items`, the last that length.
     let mut ends = Vec::with_capacity(offsets.len() - 1);
     let mut start = 0;
     for (k, &offset) in offsets.iter().enumerate().skip(1) {
-        match index(offset, items.len() + 1) {
+        match offset.index(len + 1) {
             Ok(end) if end >= start => start = end,
             _ => {
-                let what = format!("a whole number from {start} to {}", items.len());
+                let what = format!("a whole number from {start} to {len}");
                 return Err(bad_offset(k, &what));
             }
         }
         // At most the length of `items`, which its budget keeps below 2^32.
         ends.push(start as u32);
     }
-    if start != items.len() {
+    if start != len {
         let last = offsets.len() - 1;
-        return Err(bad_offset(
-            last,
-            &format!("{} (the length of items)", items.len()),
-        ));
+        return Err(bad_offset(last, &format!("{len} (the length of items)")));
     }
-    builder.reserve(ends.len(), items.len());
-    add_numbered(builder, &items, &ends, &|_, _, i| {
-        format!("problem.items[{i}]")
-    })
+    Ok(ends)
 }

@@ -276,7 +276,8 @@ const STATUS = ['searching', 'exhausted', 'solution_limit', 'node_limit'];
  * option numbers `flat` cut at `ends`; no key where `ends` is undefined), `count`,
  * `countText` (its digits, exact past 2^53 where given), `complete`, `status`, `stats`
  * (`found`: the solutions the search has found in all, which a count of the rest of a
- * streaming search does not include) and `warnings` (no key where undefined).
+ * streaming search does not include) and `warnings` (no key where undefined, a new empty
+ * array where null: none to report).
  */
 export function countResult(flat, ends, count, countText, status, nodes, updates, found, warnings) {
   const solutions = ends === undefined ? undefined : unpackLists(flat, ends);
@@ -286,7 +287,7 @@ export function countResult(flat, ends, count, countText, status, nodes, updates
   result.complete = status === 1;
   result.status = STATUS[status];
   result.stats = { nodes, updates, solutions: found };
-  if (warnings !== undefined) result.warnings = warnings;
+  if (warnings !== undefined) result.warnings = warnings ?? [];
   return result;
 }
 
@@ -374,19 +375,24 @@ const TypedArray = Object.getPrototypeOf(Uint8Array);
 const viewLength = Object.getOwnPropertyDescriptor(TypedArray.prototype, 'length').get;
 const viewKind = Object.getOwnPropertyDescriptor(TypedArray.prototype, Symbol.toStringTag).get;
 
+// The kinds of typed array whose elements are all whole numbers from 0 to 2^32 - 1: Rust
+// copies them as u32, with no conversion to check (convert.rs `TypedNumbers`).
+const WHOLE = new Set(['Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32Array']);
+
 /**
- * The length of `value` if it is a typed array of numbers (any kind but BigInt), else -1.
- * A detached one reads 0: `copyNumbers` tells it.
+ * If `value` is a typed array of numbers (any kind but BigInt), twice its length, plus 1 for
+ * a kind in WHOLE; else -1. A detached one reads length 0: `copyNumbers` tells it.
  */
 export function typedLength(value) {
   const kind = ArrayBuffer.isView(value) ? viewKind.call(value) : undefined;
   if (kind === undefined || kind.startsWith('Big')) return -1;
-  return viewLength.call(value);
+  return 2 * viewLength.call(value) + (WHOLE.has(kind) ? 1 : 0);
 }
 
 /**
- * Copies typed array `value` into `into` (a view of wasm memory); false if that threw (a
- * detached buffer, even an empty one: see `takeThrown`).
+ * Copies typed array `value` into `into` (a view of wasm memory: a Float64Array, or a
+ * Uint32Array for a kind in WHOLE); false if that threw (a detached buffer, even an empty
+ * one: see `takeThrown`).
  */
 export function copyNumbers(value, into) {
   try {
