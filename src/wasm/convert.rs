@@ -26,7 +26,11 @@ extern "C" {
     #[wasm_bindgen(js_name = packStrings)]
     fn pack_strings(list: &JsValue, bounds: bool) -> Array;
     #[wasm_bindgen(js_name = readFields)]
-    fn read_fields(object: &JsValue, keys: &JsValue) -> Array;
+    fn read_fields(object: &JsValue, keys: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = readObject)]
+    fn read_object(value: &JsValue, keys: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = takeFields)]
+    fn take_fields() -> Array;
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
@@ -318,22 +322,65 @@ pub(crate) struct Fields<'k> {
 impl<'k> Fields<'k> {
     /// The properties `keys` (at most 32 names, separated by single spaces, 255 bytes in
     /// all) of `object`; all absent when `object` is undefined or null. A getter or proxy
-    /// that throws becomes an `invalid_argument` error naming the property.
+    /// that throws becomes an `invalid_argument` error naming the property. (The sudoku
+    /// exports' and the worker pool's readers: the exact-cover exports read by
+    /// [`Fields::of`].)
+    #[cfg(feature = "sudoku-toolkit")]
     pub(crate) fn read(object: &JsValue, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+        if object.is_undefined() || object.is_null() {
+            return Ok(Fields::none(keys));
+        }
+        let head = read_fields(object, &key_list(keys));
+        Fields::from_head(head, path, keys)
+    }
+
+    /// No properties: every key absent.
+    pub(crate) fn none(keys: &'k str) -> Fields<'k> {
         debug_assert!(keys.split(' ').count() <= 32 && keys.len() < 256);
-        let mut fields = Fields {
+        Fields {
             keys,
             // Never read while `present` is 0: no call across for an empty array.
             values: JsValue::UNDEFINED.unchecked_into(),
             present: 0,
             ends: [0; 32],
-        };
-        if object.is_undefined() || object.is_null() {
+        }
+    }
+
+    /// What [`Fields::read`] finds in `value` if it is a plain object (not an array), in one
+    /// call across (`readObject` in `pack.js`) for what [`object`] and [`Fields::read`] take
+    /// six.
+    pub(crate) fn of(value: &JsValue, path: &str, keys: &'k str) -> Result<Found<'k>, JsValue> {
+        let head = read_object(value, &key_list(keys));
+        Ok(match head {
+            -35.0 => Found::Absent,
+            -36.0 => Found::NotObject,
+            -37.0 => Found::Threw(take_thrown()),
+            _ => Found::Fields(Fields::from_head(head, path, keys)?),
+        })
+    }
+
+    /// `value`, an options object (or undefined or null, for none: every key absent), read
+    /// as [`Fields::of`]: `invalid_argument` at `path` if it is anything else, as [`object`].
+    pub(crate) fn options(
+        value: &JsValue,
+        path: &str,
+        keys: &'k str,
+    ) -> Result<Fields<'k>, JsValue> {
+        match Fields::of(value, path, keys)? {
+            Found::Fields(fields) => Ok(fields),
+            Found::Absent => Ok(Fields::none(keys)),
+            Found::NotObject => Err(invalid(path, "an object", value)),
+            Found::Threw(thrown) => Err(getter_threw(path, &thrown)),
+        }
+    }
+
+    /// The fields `readFields` read, from its `head` (see there).
+    fn from_head(head: f64, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+        let mut fields = Fields::none(keys);
+        if head == 0.0 {
             return Ok(fields);
         }
-        fields.values = read_fields(object, &key_list(keys));
-        // A whole number from -34 to 2^32 - 1, written by readFields.
-        let head = number(&fields.values.get(0)).unwrap_or(0.0);
+        fields.values = take_fields();
         if head == -33.0 {
             return Err(unknown_key(
                 path,
@@ -351,17 +398,16 @@ impl<'k> Fields<'k> {
                 &fields.values.get(1),
             ));
         }
+        // A whole number from 1 to 2^32 - 1 (readFields).
         fields.present = head as u32;
-        if fields.present != 0 {
-            let mut k = 0;
-            for (i, &b) in keys.as_bytes().iter().enumerate() {
-                if b == b' ' {
-                    fields.ends[k & 31] = i as u8;
-                    k += 1;
-                }
+        let mut k = 0;
+        for (i, &b) in keys.as_bytes().iter().enumerate() {
+            if b == b' ' {
+                fields.ends[k & 31] = i as u8;
+                k += 1;
             }
-            fields.ends[k & 31] = keys.len() as u8;
         }
+        fields.ends[k & 31] = keys.len() as u8;
         Ok(fields)
     }
 
@@ -387,6 +433,18 @@ impl<'k> Fields<'k> {
         }
         None
     }
+}
+
+/// What [`Fields::of`] found in a value.
+pub(crate) enum Found<'k> {
+    /// A plain object, and its fields.
+    Fields(Fields<'k>),
+    /// Undefined or null.
+    Absent,
+    /// Anything else: not an object, or an array.
+    NotObject,
+    /// Looking at it threw this (a revoked proxy).
+    Threw(JsValue),
 }
 
 /// The error for `key`, a key of the object at `path` that is none of `known` (`readFields`
@@ -450,6 +508,7 @@ fn getter_threw(path: &str, thrown: &JsValue) -> JsValue {
 }
 
 /// `value` as a plain object (not null, not an array), or `None` if undefined or null.
+#[cfg(feature = "sudoku-toolkit")]
 pub(crate) fn object(value: &JsValue, path: &str) -> Result<Option<JsValue>, JsValue> {
     if value.is_undefined() || value.is_null() {
         Ok(None)

@@ -4,7 +4,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{
     array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
-    number_text, object, size, solve_result, string, typed_array, BadIndex, Fields, Given, Item,
+    number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Given, Item,
     ItemNames, TypedNumbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
@@ -295,12 +295,7 @@ impl Arguments {
         options: Option<JsValue>,
         keys: &'static str,
     ) -> Result<Arguments, JsValue> {
-        let options = options.unwrap_or(JsValue::UNDEFINED);
-        let options = Fields::read(
-            &object(&options, "options")?.unwrap_or(options),
-            "options",
-            keys,
-        )?;
+        let options = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), "options", keys)?;
         // Read first: how the problem is read depends on it.
         let strict = boolean(options.get("strict"), "options.strict")?;
         let problem = read_problem(problem, strict)?;
@@ -398,15 +393,11 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     }
     let expected = "a string in Knuth's format, { primary, secondary?, options } or \
                     { primary, secondary?, items, offsets }";
-    let Ok(Some(object)) = object(value, "problem") else {
+    let keys = "primary secondary items offsets options";
+    let Found::Fields(fields) = Fields::of(value, "problem", keys)? else {
         return Err(invalid("problem", expected, value));
     };
     let budget = SizeBudget::DEFAULT;
-    let fields = Fields::read(
-        &object,
-        "problem",
-        "primary secondary items offsets options",
-    )?;
     let primary = fields.get("primary").unwrap_or(JsValue::UNDEFINED);
     let secondary = fields.get("secondary");
     // Item names as read, when given: options that name items cross as numbers.
