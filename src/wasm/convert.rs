@@ -159,40 +159,6 @@ pub(crate) fn index(n: f64, len: usize) -> Result<usize, BadIndex> {
     }
 }
 
-/// A number as a typed array held it: an `f64` of any kind, or a `u32` of the kinds that
-/// hold only whole numbers from 0 to 2^32 - 1 ([`TypedNumbers::Whole`]), which need no check
-/// but the range.
-pub(crate) trait Given: Copy {
-    /// The number as a position in `0..len` ([`index`] for an `f64`).
-    fn index(self, len: usize) -> Result<usize, BadIndex>;
-    /// The number as JS had it, for messages.
-    fn value(self) -> f64;
-}
-
-impl Given for f64 {
-    #[inline(always)]
-    fn index(self, len: usize) -> Result<usize, BadIndex> {
-        index(self, len)
-    }
-    fn value(self) -> f64 {
-        self
-    }
-}
-
-impl Given for u32 {
-    #[inline(always)]
-    fn index(self, len: usize) -> Result<usize, BadIndex> {
-        // A u32 fits a usize (wasm32 and 64-bit targets).
-        match (self as usize) < len {
-            true => Ok(self as usize),
-            false => Err(BadIndex::OutOfRange),
-        }
-    }
-    fn value(self) -> f64 {
-        f64::from(self)
-    }
-}
-
 /// `n` written as JS writes it (whole numbers up to 2^64 without an exponent), for messages.
 pub(crate) fn number_text(n: f64) -> String {
     // JS formats the number: keeps Rust's float formatting out of the .wasm.
@@ -244,11 +210,51 @@ pub(crate) enum TypedNumbers {
 }
 
 impl TypedNumbers {
-    /// How many numbers.
-    pub(crate) fn len(&self) -> usize {
+    /// The numbers, lent.
+    pub(crate) fn numbers(&self) -> Numbers<'_> {
         match self {
-            TypedNumbers::Whole(numbers) => numbers.len(),
-            TypedNumbers::Any(numbers) => numbers.len(),
+            TypedNumbers::Whole(numbers) => Numbers::Whole(numbers),
+            TypedNumbers::Any(numbers) => Numbers::Any(numbers),
+        }
+    }
+}
+
+/// Numbers as JS gave them: `u32`s of a typed array of an unsigned integer kind (see
+/// [`TypedNumbers`]), which need no check but the range, or `f64`s of any other. One reader
+/// for both (a loop over each kind would be a second copy of it in the core module).
+#[derive(Clone, Copy)]
+pub(crate) enum Numbers<'a> {
+    Whole(&'a [u32]),
+    Any(&'a [f64]),
+}
+
+impl Numbers<'_> {
+    /// How many numbers.
+    pub(crate) fn len(self) -> usize {
+        match self {
+            Numbers::Whole(numbers) => numbers.len(),
+            Numbers::Any(numbers) => numbers.len(),
+        }
+    }
+
+    /// Number `i` as a position in `0..len` ([`index`] for an `f64`); `None` past the end.
+    #[inline(always)]
+    pub(crate) fn index(self, i: usize, len: usize) -> Option<Result<usize, BadIndex>> {
+        Some(match self {
+            // A u32 fits a usize (wasm32 and 64-bit targets).
+            Numbers::Whole(numbers) => match *numbers.get(i)? as usize {
+                n if n < len => Ok(n),
+                _ => Err(BadIndex::OutOfRange),
+            },
+            Numbers::Any(numbers) => index(*numbers.get(i)?, len),
+        })
+    }
+
+    /// Number `i` as JS had it, for messages (NaN past the end).
+    pub(crate) fn value(self, i: usize) -> f64 {
+        match self {
+            Numbers::Whole(numbers) => numbers.get(i).map_or(f64::NAN, |&n| f64::from(n)),
+            Numbers::Any(numbers) => numbers.get(i).copied().unwrap_or(f64::NAN),
         }
     }
 }

@@ -4,8 +4,8 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{
     array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
-    number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Given, Item,
-    ItemNames, TypedNumbers, MAX_SAFE,
+    number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Item, ItemNames,
+    Numbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
 use dlx_engine::{
@@ -453,7 +453,7 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     builder.reserve(options.len(), options.entries());
     if let Some((values, ends)) = options.numbers() {
         // Every entry an item number: no colors, so the builder's plain path.
-        add_numbered(&mut builder, values, ends, &|k, j, _| {
+        add_numbered(&mut builder, Numbers::Any(values), ends, &|k, j, _| {
             format!("problem.options[{k}][{j}]")
         })?;
         return Ok(builder.build());
@@ -516,9 +516,9 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 /// order, the last at most `values.len()`): every number checked and converted in one pass,
 /// then the options added one after another. The errors name the place of `values[i]`,
 /// entry j of option k, as `path(k, j, i)`.
-fn add_numbered<N: Given>(
+fn add_numbered(
     builder: &mut ProblemBuilder,
-    values: &[N],
+    values: Numbers,
     ends: &[u32],
     path: &dyn Fn(usize, usize, usize) -> String,
 ) -> Result<(), JsValue> {
@@ -526,15 +526,16 @@ fn add_numbered<N: Given>(
     // Filled in place, not pushed: no test of the capacity at each entry, and the list's
     // length and address stay out of memory in wasm.
     let mut flat = vec![0; values.len()];
-    for (i, (slot, &n)) in flat.iter_mut().zip(values).enumerate() {
-        match n.index(items) {
-            Ok(item) => *slot = item,
-            Err(bad) => {
+    for (i, slot) in flat.iter_mut().enumerate() {
+        match values.index(i, items) {
+            Some(Ok(item)) => *slot = item,
+            Some(Err(bad)) => {
                 let k = ends.partition_point(|&end| end as usize <= i);
                 let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
-                let n = n.value();
+                let n = values.value(i);
                 return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
             }
+            None => break,
         }
     }
     let mut start = 0;
@@ -596,44 +597,39 @@ fn read_compact(
     let budget = SizeBudget::DEFAULT;
     let items = typed_array(items, "problem.items", budget.max_nodes)?;
     let offsets = typed_array(offsets, "problem.offsets", budget.max_options + 1)?;
-    let ends = match &offsets {
-        TypedNumbers::Whole(offsets) => option_ends(offsets, items.len())?,
-        TypedNumbers::Any(offsets) => option_ends(offsets, items.len())?,
-    };
+    let items = items.numbers();
+    let ends = option_ends(offsets.numbers(), items.len())?;
     builder.reserve(ends.len(), items.len());
-    let path = |_, _, i| format!("problem.items[{i}]");
-    match &items {
-        TypedNumbers::Whole(items) => add_numbered(builder, items, &ends, &path),
-        TypedNumbers::Any(items) => add_numbered(builder, items, &ends, &path),
-    }
+    add_numbered(builder, items, &ends, &|_, _, i| {
+        format!("problem.items[{i}]")
+    })
 }
 
 /// The ends of the options of the compact form whose `offsets` are given, for `len` items:
 /// checked, each a whole number from the one before to `len`, the first 0 and the last `len`.
-fn option_ends<N: Given>(offsets: &[N], len: usize) -> Result<Vec<u32>, JsValue> {
+fn option_ends(offsets: Numbers, len: usize) -> Result<Vec<u32>, JsValue> {
     let bad_offset = |k: usize, what: &str| {
         invalid(
             &format!("problem.offsets[{k}]"),
             what,
-            &JsValue::from_f64(offsets[k].value()),
+            &JsValue::from_f64(offsets.value(k)),
         )
     };
-    match offsets.first() {
-        None => {
-            return Err(invalid(
-                "problem.offsets",
-                "a list starting with 0",
-                &JsValue::UNDEFINED,
-            ))
-        }
-        Some(first) if first.value() != 0.0 => return Err(bad_offset(0, "0")),
-        Some(_) => {}
+    if offsets.len() == 0 {
+        return Err(invalid(
+            "problem.offsets",
+            "a list starting with 0",
+            &JsValue::UNDEFINED,
+        ));
+    }
+    if offsets.value(0) != 0.0 {
+        return Err(bad_offset(0, "0"));
     }
     let mut ends = Vec::with_capacity(offsets.len() - 1);
     let mut start = 0;
-    for (k, &offset) in offsets.iter().enumerate().skip(1) {
-        match offset.index(len + 1) {
-            Ok(end) if end >= start => start = end,
+    for k in 1..offsets.len() {
+        match offsets.index(k, len + 1) {
+            Some(Ok(end)) if end >= start => start = end,
             _ => {
                 let what = format!("a whole number from {start} to {len}");
                 return Err(bad_offset(k, &what));
