@@ -4,8 +4,8 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{
     array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
-    number_text, object, size, solve_result, string, typed_numbers, BadIndex, Fields, Item,
-    ItemNames, MAX_SAFE,
+    number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Item, ItemNames,
+    Numbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
 use dlx_engine::{
@@ -295,12 +295,7 @@ impl Arguments {
         options: Option<JsValue>,
         keys: &'static str,
     ) -> Result<Arguments, JsValue> {
-        let options = options.unwrap_or(JsValue::UNDEFINED);
-        let options = Fields::read(
-            &object(&options, "options")?.unwrap_or(options),
-            "options",
-            keys,
-        )?;
+        let options = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), "options", keys)?;
         // Read first: how the problem is read depends on it.
         let strict = boolean(options.get("strict"), "options.strict")?;
         let problem = read_problem(problem, strict)?;
@@ -398,15 +393,11 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     }
     let expected = "a string in Knuth's format, { primary, secondary?, options } or \
                     { primary, secondary?, items, offsets }";
-    let Ok(Some(object)) = object(value, "problem") else {
+    let keys = "primary secondary items offsets options";
+    let Found::Fields(fields) = Fields::of(value, "problem", keys)? else {
         return Err(invalid("problem", expected, value));
     };
     let budget = SizeBudget::DEFAULT;
-    let fields = Fields::read(
-        &object,
-        "problem",
-        "primary secondary items offsets options",
-    )?;
     let primary = fields.get("primary").unwrap_or(JsValue::UNDEFINED);
     let secondary = fields.get("secondary");
     // Item names as read, when given: options that name items cross as numbers.
@@ -462,7 +453,7 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     builder.reserve(options.len(), options.entries());
     if let Some((values, ends)) = options.numbers() {
         // Every entry an item number: no colors, so the builder's plain path.
-        add_numbered(&mut builder, values, ends, &|k, j, _| {
+        add_numbered(&mut builder, Numbers::Any(values), ends, &|k, j, _| {
             format!("problem.options[{k}][{j}]")
         })?;
         return Ok(builder.build());
@@ -527,20 +518,24 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 /// entry j of option k, as `path(k, j, i)`.
 fn add_numbered(
     builder: &mut ProblemBuilder,
-    values: &[f64],
+    values: Numbers,
     ends: &[u32],
     path: &dyn Fn(usize, usize, usize) -> String,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
-    let mut flat = Vec::with_capacity(values.len());
-    for (i, &n) in values.iter().enumerate() {
-        match index(n, items) {
-            Ok(item) => flat.push(item),
-            Err(bad) => {
+    // Filled in place, not pushed: no test of the capacity at each entry, and the list's
+    // length and address stay out of memory in wasm.
+    let mut flat = vec![0; values.len()];
+    for (i, slot) in flat.iter_mut().enumerate() {
+        match values.index(i, items) {
+            Some(Ok(item)) => *slot = item,
+            Some(Err(bad)) => {
                 let k = ends.partition_point(|&end| end as usize <= i);
                 let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
+                let n = values.value(i);
                 return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
             }
+            None => break,
         }
     }
     let mut start = 0;
@@ -600,49 +595,52 @@ fn read_compact(
     offsets: &JsValue,
 ) -> Result<(), JsValue> {
     let budget = SizeBudget::DEFAULT;
-    let items = typed_numbers(items, "problem.items", budget.max_nodes)?;
-    let offsets = typed_numbers(offsets, "problem.offsets", budget.max_options + 1)?;
+    let items = typed_array(items, "problem.items", budget.max_nodes)?;
+    let offsets = typed_array(offsets, "problem.offsets", budget.max_options + 1)?;
+    let items = items.numbers();
+    let ends = option_ends(offsets.numbers(), items.len())?;
+    builder.reserve(ends.len(), items.len());
+    add_numbered(builder, items, &ends, &|_, _, i| {
+        format!("problem.items[{i}]")
+    })
+}
+
+/// The ends of the options of the compact form whose `offsets` are given, for `len` items:
+/// checked, each a whole number from the one before to `len`, the first 0 and the last `len`.
+fn option_ends(offsets: Numbers, len: usize) -> Result<Vec<u32>, JsValue> {
     let bad_offset = |k: usize, what: &str| {
         invalid(
             &format!("problem.offsets[{k}]"),
             what,
-            &JsValue::from_f64(offsets[k]),
+            &JsValue::from_f64(offsets.value(k)),
         )
     };
-    if offsets.first() != Some(&0.0) {
-        return Err(match offsets.is_empty() {
-            true => invalid(
-                "problem.offsets",
-                "a list starting with 0",
-                &JsValue::UNDEFINED,
-            ),
-            false => bad_offset(0, "0"),
-        });
+    if offsets.len() == 0 {
+        return Err(invalid(
+            "problem.offsets",
+            "a list starting with 0",
+            &JsValue::UNDEFINED,
+        ));
     }
-    // The ends of the options, checked: each a whole number from the one before to the
-    // length of `items`, the last that length.
+    if offsets.value(0) != 0.0 {
+        return Err(bad_offset(0, "0"));
+    }
     let mut ends = Vec::with_capacity(offsets.len() - 1);
     let mut start = 0;
-    for (k, &offset) in offsets.iter().enumerate().skip(1) {
-        match index(offset, items.len() + 1) {
-            Ok(end) if end >= start => start = end,
+    for k in 1..offsets.len() {
+        match offsets.index(k, len + 1) {
+            Some(Ok(end)) if end >= start => start = end,
             _ => {
-                let what = format!("a whole number from {start} to {}", items.len());
+                let what = format!("a whole number from {start} to {len}");
                 return Err(bad_offset(k, &what));
             }
         }
         // At most the length of `items`, which its budget keeps below 2^32.
         ends.push(start as u32);
     }
-    if start != items.len() {
+    if start != len {
         let last = offsets.len() - 1;
-        return Err(bad_offset(
-            last,
-            &format!("{} (the length of items)", items.len()),
-        ));
+        return Err(bad_offset(last, &format!("{len} (the length of items)")));
     }
-    builder.reserve(ends.len(), items.len());
-    add_numbered(builder, &items, &ends, &|_, _, i| {
-        format!("problem.items[{i}]")
-    })
+    Ok(ends)
 }
