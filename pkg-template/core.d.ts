@@ -1,6 +1,6 @@
 /// <reference lib="esnext.disposable" />
-// Types of core.js: everything of the wasm-bindgen module built without the sudoku exports
-// (its classes' `[Symbol.dispose]` needs the lib referenced above).
+// Types of core.js: everything of the wasm-bindgen module built without the sudoku exports,
+// the trace and the memo (its classes' `[Symbol.dispose]` needs the lib referenced above).
 export * from './dlx_wasm_core.js';
 export { default } from './dlx_wasm_core.js';
 import type { DlxError } from './dlx_wasm_core.js';

@@ -1,9 +1,11 @@
 // The browser and bundler entry of `dlx-wasm/core`: wasm-bindgen's `--target web` module
-// built without the sudoku exports (the exact-cover API alone, a smaller download), with
-// its class finished (classes.js: the solver iterable, a freed one that says so) and each
-// export guarded until `init()` has resolved (ready.js).
+// built without the sudoku exports, the trace and the memo (`exact_cover` and
+// `ExactCoverSolver` alone, a smaller download; `exact_cover`'s `memo` throws
+// `unsupported_option` there, see below), with its class finished (classes.js: the solver iterable, a
+// freed one that says so) and each export guarded until `init()` has resolved (ready.js).
 import * as raw from './dlx_wasm_core.js';
 import { guardFreed, makeIterable } from './classes.js';
+import { codedError } from './errors.js';
 import { guardReady } from './ready.js';
 
 export * from './dlx_wasm_core.js';
@@ -29,4 +31,22 @@ export function initSync(module) {
 }
 
 // Every function and class of the module, guarded (a test checks that none is left out).
-export const { ExactCoverSolver, exact_cover, exact_cover_trace } = guardReady(raw, () => ready);
+const guarded = guardReady(raw, () => ready);
+export const { ExactCoverSolver } = guarded;
+
+/**
+ * The module's `exact_cover`, whose refusal of a memo key becomes `unsupported_option`: the
+ * core is built without the memo, so `memo`, `memoBytes` and `memoOrder` (the main module's
+ * keys) are unknown keys to it, which it refuses as `invalid_argument`; this says where the
+ * memo is instead. The refusal is made here, not in the module: in wasm it cost 300 bytes
+ * gzipped (tests/js/memo.test.mjs checks it).
+ */
+export function exact_cover(problem, options) {
+  try {
+    return guarded.exact_cover(problem, options);
+  } catch (error) {
+    if (error?.code !== 'invalid_argument' || !/^options\.memo(Bytes|Order)?$/.test(error.path)) throw error;
+    throw codedError('unsupported_option', `${error.path}: dlx-wasm/core has no memoised counting: `
+      + 'count with the exact_cover of the main module, dlx-wasm', { path: error.path });
+  }
+}

@@ -5,14 +5,16 @@
 # test.sh run it).
 #
 # The package's three modules:
-# - dlx_wasm (the main entry, `dlx-wasm`, and its alias `dlx-wasm/sudoku`): exact cover and
-#   the sudoku solvers (feature `sudoku-toolkit`), built twice: dlx_wasm_bg.wasm, and
-#   dlx_wasm_simd_bg.wasm for engines with WebAssembly SIMD (pkg-template/load.js picks one);
+# - dlx_wasm (the main entry, `dlx-wasm`, and its alias `dlx-wasm/sudoku`): exact cover, the
+#   trace and the memo, and the sudoku solvers (features `sudoku-toolkit`, `trace-memo`,
+#   `panic-hook`), built twice: dlx_wasm_bg.wasm, and dlx_wasm_simd_bg.wasm for engines with
+#   WebAssembly SIMD (pkg-template/load.js picks one);
 # - dlx_wasm_coach: the coach's exports alone (sudoku_hint, sudoku_solve_path, rate_sudoku,
 #   generate_sudoku: feature `coach-module`), which the main entry loads when first needed
 #   (Node) or on `init_coach()` (browsers);
-# - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the
-#   `sudoku-toolkit` feature so that none of the sudoku code is linked in.
+# - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the default
+#   features (`sudoku-toolkit`, `coach`, `trace-memo`, `panic-hook`) so that none of their
+#   code is linked in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,24 +71,28 @@ started() {
 simd() {
     export RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="$target_dir/simd128"
     export WASM_OPT_FLAGS=--enable-simd
-    module simd dlx_wasm release --no-default-features --features sudoku-toolkit
+    module simd dlx_wasm release --no-default-features --features "$main_features"
     optimise simd dlx_wasm
 }
+# The main module's features (the default ones but the coach's).
+main_features=sudoku-toolkit,trace-memo,panic-hook
 # The main module, then the coach's, in the same target folder and profile (so that the
 # dependencies compile once; cargo builds one at a time there, and both write the same
 # $name.wasm, which wasm-bindgen copies out before the next build starts), the main
 # module's wasm-opt running beside the coach's build.
 main_and_coach() {
-    module main dlx_wasm release --no-default-features --features sudoku-toolkit
+    module main dlx_wasm release --no-default-features --features "$main_features"
     optimise main dlx_wasm &
     local main_opt=$!
-    module coach dlx_wasm_coach release --no-default-features --features coach-module
+    module coach dlx_wasm_coach release --no-default-features --features coach-module,panic-hook
     optimise coach dlx_wasm_coach
     wait "$main_opt"
 }
+# The core: no default features (no sudoku, trace, memo or panic hook), talc as its allocator,
+# and wasm-opt run until the module stops shrinking (`--converge`: 200 bytes gzipped).
 core() {
-    module core dlx_wasm_core wasm-core --no-default-features
-    optimise core dlx_wasm_core
+    module core dlx_wasm_core wasm-core --no-default-features --features talc
+    WASM_OPT_FLAGS=--converge optimise core dlx_wasm_core
 }
 say "building the main module (then the coach), the core and the SIMD build side by side (logs follow)"
 started main main_and_coach

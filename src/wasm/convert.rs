@@ -26,7 +26,11 @@ extern "C" {
     #[wasm_bindgen(js_name = packStrings)]
     fn pack_strings(list: &JsValue, bounds: bool) -> Array;
     #[wasm_bindgen(js_name = readFields)]
-    fn read_fields(object: &JsValue, keys: &JsValue) -> Array;
+    fn read_fields(object: &JsValue, keys: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = readObject)]
+    fn read_object(value: &JsValue, keys: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = takeFields)]
+    fn take_fields() -> Array;
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
@@ -49,6 +53,9 @@ extern "C" {
     fn typed_length(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = copyNumbers)]
     fn copy_numbers(value: &JsValue, into: &mut [f64]) -> bool;
+    /// `copyNumbers` into `u32`s, for the kinds `typedLength` calls whole.
+    #[wasm_bindgen(js_name = copyNumbers)]
+    fn copy_whole_numbers(value: &JsValue, into: &mut [u32]) -> bool;
     #[wasm_bindgen(js_name = takeThrown)]
     fn take_thrown() -> JsValue;
     #[wasm_bindgen(js_name = errorMessage)]
@@ -191,14 +198,81 @@ pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<(Array, u
     Ok((value.clone().unchecked_into(), len))
 }
 
+/// The numbers of a typed array, copied into wasm memory: as `u32`s when its kind holds only
+/// whole numbers from 0 to 2^32 - 1 (`Uint8Array`, `Uint8ClampedArray`, `Uint16Array`,
+/// `Uint32Array`: a copy that converts nothing, and numbers that need no check but the
+/// range), else as `f64`s.
+pub(crate) enum TypedNumbers {
+    /// Of an unsigned integer kind.
+    Whole(Vec<u32>),
+    /// Of any other kind.
+    Any(Vec<f64>),
+}
+
+impl TypedNumbers {
+    /// The numbers, lent.
+    pub(crate) fn numbers(&self) -> Numbers<'_> {
+        match self {
+            TypedNumbers::Whole(numbers) => Numbers::Whole(numbers),
+            TypedNumbers::Any(numbers) => Numbers::Any(numbers),
+        }
+    }
+}
+
+/// Numbers as JS gave them: `u32`s of a typed array of an unsigned integer kind (see
+/// [`TypedNumbers`]), which need no check but the range, or `f64`s of any other. One reader
+/// for both (a loop over each kind would be a second copy of it in the core module).
+#[derive(Clone, Copy)]
+pub(crate) enum Numbers<'a> {
+    Whole(&'a [u32]),
+    Any(&'a [f64]),
+}
+
+impl Numbers<'_> {
+    /// How many numbers.
+    pub(crate) fn len(self) -> usize {
+        match self {
+            Numbers::Whole(numbers) => numbers.len(),
+            Numbers::Any(numbers) => numbers.len(),
+        }
+    }
+
+    /// Number `i` as a position in `0..len` ([`index`] for an `f64`); `None` past the end.
+    #[inline(always)]
+    pub(crate) fn index(self, i: usize, len: usize) -> Option<Result<usize, BadIndex>> {
+        Some(match self {
+            // A u32 fits a usize (wasm32 and 64-bit targets).
+            Numbers::Whole(numbers) => match *numbers.get(i)? as usize {
+                n if n < len => Ok(n),
+                _ => Err(BadIndex::OutOfRange),
+            },
+            Numbers::Any(numbers) => index(*numbers.get(i)?, len),
+        })
+    }
+
+    /// Number `i` as JS had it, for messages (NaN past the end).
+    pub(crate) fn value(self, i: usize) -> f64 {
+        match self {
+            Numbers::Whole(numbers) => numbers.get(i).map_or(f64::NAN, |&n| f64::from(n)),
+            Numbers::Any(numbers) => numbers.get(i).copied().unwrap_or(f64::NAN),
+        }
+    }
+}
+
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
-/// elements, copied once into wasm memory; or an error at `path`.
-pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
-    let length = typed_length(value);
-    if length == -1.0 {
+/// elements, copied once into wasm memory (see [`TypedNumbers`]); or an error at `path`.
+pub(crate) fn typed_array(
+    value: &JsValue,
+    path: &str,
+    max: usize,
+) -> Result<TypedNumbers, JsValue> {
+    // `2 * length`, plus 1 for an unsigned integer kind (`typedLength` in pack.js).
+    let shape = typed_length(value);
+    if shape == -1.0 {
         let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
         return Err(invalid(path, expected, value));
     }
+    let length = (shape / 2.0).floor();
     if length > max as f64 {
         return Err(js_error(
             "too_large",
@@ -210,11 +284,30 @@ pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<V
         ));
     }
     // At most `max`, a usize.
-    let mut numbers = vec![0.0; length as usize];
-    if !copy_numbers(value, &mut numbers) {
-        return Err(getter_threw(path, &take_thrown()));
+    let length = length as usize;
+    let (numbers, copied) = if shape % 2.0 == 1.0 {
+        let mut numbers = vec![0; length];
+        let copied = copy_whole_numbers(value, &mut numbers);
+        (TypedNumbers::Whole(numbers), copied)
+    } else {
+        let mut numbers = vec![0.0; length];
+        let copied = copy_numbers(value, &mut numbers);
+        (TypedNumbers::Any(numbers), copied)
+    };
+    match copied {
+        true => Ok(numbers),
+        false => Err(getter_threw(path, &take_thrown())),
     }
-    Ok(numbers)
+}
+
+/// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
+/// elements, as `f64`s; or an error at `path`. (A split's shares, in the main module only.)
+#[cfg(feature = "sudoku-toolkit")]
+pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
+    Ok(match typed_array(value, path, max)? {
+        TypedNumbers::Whole(numbers) => numbers.into_iter().map(f64::from).collect(),
+        TypedNumbers::Any(numbers) => numbers,
+    })
 }
 
 /// The properties of an object that a reader may look at, fetched in one call across the
@@ -235,21 +328,65 @@ pub(crate) struct Fields<'k> {
 impl<'k> Fields<'k> {
     /// The properties `keys` (at most 32 names, separated by single spaces, 255 bytes in
     /// all) of `object`; all absent when `object` is undefined or null. A getter or proxy
-    /// that throws becomes an `invalid_argument` error naming the property.
+    /// that throws becomes an `invalid_argument` error naming the property. (The sudoku
+    /// exports' and the worker pool's readers: the exact-cover exports read by
+    /// [`Fields::of`].)
+    #[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
     pub(crate) fn read(object: &JsValue, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+        if object.is_undefined() || object.is_null() {
+            return Ok(Fields::none(keys));
+        }
+        let head = read_fields(object, &key_list(keys));
+        Fields::from_head(head, path, keys)
+    }
+
+    /// No properties: every key absent.
+    pub(crate) fn none(keys: &'k str) -> Fields<'k> {
         debug_assert!(keys.split(' ').count() <= 32 && keys.len() < 256);
-        let mut fields = Fields {
+        Fields {
             keys,
-            values: Array::new(),
+            // Never read while `present` is 0: no call across for an empty array.
+            values: JsValue::UNDEFINED.unchecked_into(),
             present: 0,
             ends: [0; 32],
-        };
-        if object.is_undefined() || object.is_null() {
+        }
+    }
+
+    /// What [`Fields::read`] finds in `value` if it is a plain object (not an array), in one
+    /// call across (`readObject` in `pack.js`) for what [`object`] and [`Fields::read`] take
+    /// six.
+    pub(crate) fn of(value: &JsValue, path: &str, keys: &'k str) -> Result<Found<'k>, JsValue> {
+        let head = read_object(value, &key_list(keys));
+        Ok(match head {
+            -35.0 => Found::Absent,
+            -36.0 => Found::NotObject,
+            -37.0 => Found::Threw(take_thrown()),
+            _ => Found::Fields(Fields::from_head(head, path, keys)?),
+        })
+    }
+
+    /// `value`, an options object (or undefined or null, for none: every key absent), read
+    /// as [`Fields::of`]: `invalid_argument` at `path` if it is anything else, as [`object`].
+    pub(crate) fn options(
+        value: &JsValue,
+        path: &str,
+        keys: &'k str,
+    ) -> Result<Fields<'k>, JsValue> {
+        match Fields::of(value, path, keys)? {
+            Found::Fields(fields) => Ok(fields),
+            Found::Absent => Ok(Fields::none(keys)),
+            Found::NotObject => Err(invalid(path, "an object", value)),
+            Found::Threw(thrown) => Err(getter_threw(path, &thrown)),
+        }
+    }
+
+    /// The fields `readFields` read, from its `head` (see there).
+    fn from_head(head: f64, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+        let mut fields = Fields::none(keys);
+        if head == 0.0 {
             return Ok(fields);
         }
-        fields.values = read_fields(object, &key_list(keys));
-        // A whole number from -34 to 2^32 - 1, written by readFields.
-        let head = number(&fields.values.get(0)).unwrap_or(0.0);
+        fields.values = take_fields();
         if head == -33.0 {
             return Err(unknown_key(
                 path,
@@ -267,17 +404,16 @@ impl<'k> Fields<'k> {
                 &fields.values.get(1),
             ));
         }
+        // A whole number from 1 to 2^32 - 1 (readFields).
         fields.present = head as u32;
-        if fields.present != 0 {
-            let mut k = 0;
-            for (i, &b) in keys.as_bytes().iter().enumerate() {
-                if b == b' ' {
-                    fields.ends[k & 31] = i as u8;
-                    k += 1;
-                }
+        let mut k = 0;
+        for (i, &b) in keys.as_bytes().iter().enumerate() {
+            if b == b' ' {
+                fields.ends[k & 31] = i as u8;
+                k += 1;
             }
-            fields.ends[k & 31] = keys.len() as u8;
         }
+        fields.ends[k & 31] = keys.len() as u8;
         Ok(fields)
     }
 
@@ -303,6 +439,18 @@ impl<'k> Fields<'k> {
         }
         None
     }
+}
+
+/// What [`Fields::of`] found in a value.
+pub(crate) enum Found<'k> {
+    /// A plain object, and its fields.
+    Fields(Fields<'k>),
+    /// Undefined or null.
+    Absent,
+    /// Anything else: not an object, or an array.
+    NotObject,
+    /// Looking at it threw this (a revoked proxy).
+    Threw(JsValue),
 }
 
 /// The error for `key`, a key of the object at `path` that is none of `known` (`readFields`
@@ -366,6 +514,7 @@ fn getter_threw(path: &str, thrown: &JsValue) -> JsValue {
 }
 
 /// `value` as a plain object (not null, not an array), or `None` if undefined or null.
+#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
 pub(crate) fn object(value: &JsValue, path: &str) -> Result<Option<JsValue>, JsValue> {
     if value.is_undefined() || value.is_null() {
         Ok(None)
@@ -669,17 +818,27 @@ pub(crate) fn solve_result(
     status: dlx_engine::Status,
     stats: dlx_engine::Stats,
 ) -> JsValue {
-    let warnings = warnings(problem.warnings());
+    let warnings = result_warnings(problem);
     result(Some((flat, ends)), count, status, stats, &warnings)
 }
 
+/// `problem`'s warnings for a result: null when there are none (the usual case), for which
+/// `countResult` makes the empty array itself, saving a call across for it.
+fn result_warnings(problem: &dlx_engine::Problem) -> JsValue {
+    match problem.warnings() {
+        [] => JsValue::NULL,
+        list => warnings(list),
+    }
+}
+
 /// The result of a memoised count: [`solve_result`] with no solutions and the cache's
-/// figures (`memo`).
+/// figures (`memo`). In the main module only (the `trace-memo` feature).
+#[cfg(feature = "trace-memo")]
 pub(crate) fn memo_result(
     problem: &dlx_engine::Problem,
     counted: &dlx_engine::MemoCount,
 ) -> JsValue {
-    let warnings = warnings(problem.warnings());
+    let warnings = result_warnings(problem);
     let none: (&[u32], &[u32]) = (&[], &[]);
     let result = result(
         Some(none),
@@ -720,7 +879,7 @@ pub(crate) fn counted_result(
 /// collected, as option numbers `flat` cut at `ends` (no `solutions` key for `None`),
 /// `count` (a number, exact below 2^53) and `countText` (its decimal digits, exact however
 /// large: made here only past 2^53), `complete`, `status`, `stats` (nodes, updates,
-/// solutions) and `warnings` (no key where undefined).
+/// solutions) and `warnings` (no key where undefined, an empty array where null).
 pub(crate) fn result(
     solutions: Option<(&[u32], &[u32])>,
     count: impl Into<u128>,

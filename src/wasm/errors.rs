@@ -44,11 +44,14 @@ export type ExactCoverErrorCode =
  * - `callback_threw`: `onSolution` or `onProgress` threw (`path` names it, `cause` is what
  *   it threw): the search stops;
  * - `freed`: a method or getter of an `ExactCoverSolver` (or `ExactCoverTasks`) called after
- *   its `free()` (a second `free()` does nothing).
+ *   its `free()` (a second `free()` does nothing);
+ * - `unsupported_option`: in `dlx-wasm/core`, an option only the main module has (`memo`,
+ *   `memoBytes`, `memoOrder` of `exact_cover`: import it from `dlx-wasm` to count with the
+ *   memo), with `path`.
  */
 export type PackageErrorCode =
   | "not_initialized" | "pool_closed" | "worker_died" | "worker_ended" | "callback_threw"
-  | "freed";
+  | "freed" | "unsupported_option";
 
 /**
  * An `Error` thrown (or a promise rejected with) by this package: a message plus a

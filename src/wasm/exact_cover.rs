@@ -3,14 +3,13 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, memo_result,
-    number, number_text, object, size, solve_result, string, typed_numbers, BadIndex, Fields, Item,
-    ItemNames, MAX_SAFE,
+    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
+    number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Item, ItemNames,
+    Numbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
 use dlx_engine::{
-    MemoBranching, MemoOptions, Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task,
-    MAX_TEXT_BYTES,
+    Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task, MAX_TEXT_BYTES,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -60,47 +59,6 @@ export interface ExactCoverCompact {
 export interface ExactCoverOptions extends SolverOptions {
   /** Count the solutions without returning them. */
   countOnly?: boolean;
-  /**
-   * With `countOnly`: count each subproblem once, caching its count by the items left to
-   * cover (memoised counting, as Nishino et al.'s DXZ and Knuth's DLX6). Much faster where
-   * the same subproblems recur; the result gains `memo` and `countText`.
-   */
-  memo?: boolean;
-  /**
-   * With `memo`: the cache's budget in bytes (default 67,108,864, 64 MiB; at most
-   * 1,073,741,824, 1 GiB, a quarter of what a wasm instance can address). Past it the cache
-   * stops growing; the count stays exact, only slower.
-   */
-  memoBytes?: number;
-  /**
-   * With `memo`: branch on the first item in the order the problem lists them (after any
-   * with at most one option left) instead of the one with the fewest options. List a
-   * board's cells row by row along its short side and the pieces last, and the subproblems
-   * recur as in a profile dynamic program; the search tree is larger, so it pays only where
-   * they recur enough (`memo.hits`).
-   */
-  memoOrder?: boolean;
-}
-
-/** What the memo cache of `{ countOnly: true, memo: true }` did. */
-export interface ExactCoverMemoStats {
-  /** Subproblems cached. */
-  entries: number;
-  /** Search nodes answered from the cache (their subtrees skipped). */
-  hits: number;
-  /** Search nodes looked up and not found. */
-  misses: number;
-  /** Bytes the cache took at its largest. */
-  bytes: number;
-  /** Whether the cache reached `memoBytes` and stopped growing. */
-  full: boolean;
-  /** Search nodes the hits skipped. */
-  savedNodes: number;
-  /**
-   * Whether the memo gave up on the cache (after 2^18 lookups its hits had saved fewer than
-   * 4 nodes each) and counted the rest without it.
-   */
-  abandoned: boolean;
 }
 
 /**
@@ -149,8 +107,6 @@ export interface SolverOptions {
 export interface ExactCoverResult extends CountResult {
   /** Each solution as its option indices, ascending (empty with `countOnly`). */
   solutions: number[][];
-  /** With `memo`: what the cache did. */
-  memo?: ExactCoverMemoStats;
   /** The options left out of the search (usually none). */
   warnings: DlxWarning[];
 }
@@ -193,11 +149,12 @@ pub fn exact_cover(
         count_only,
         options,
     } = Arguments::read(problem, options.map(JsValue::from), schema::EXACT_COVER)?;
-    if let Some(memo) = read_memo(&options, count_only)? {
-        let counted = Solver::count_memo(&settings.problem, &settings.options, &memo)
-            .map_err(|e| engine_error(&e))?;
-        return Ok(memo_result(&settings.problem, &counted).unchecked_into());
+    #[cfg(feature = "trace-memo")]
+    if let Some(counted) = super::memo::count(&settings, &options, count_only)? {
+        return Ok(counted.unchecked_into());
     }
+    #[cfg(not(feature = "trace-memo"))]
+    let _ = options;
     let mut solver = settings.kept_solver()?;
     let mut flat: Vec<u32> = Vec::new();
     let mut ends: Vec<u32> = Vec::new();
@@ -256,16 +213,24 @@ pub(crate) struct Arguments {
 /// `.d.ts` declares the same (`tests/js/schema.test.mjs` compares each export's refusal
 /// with its declared options, sync and async).
 pub(crate) mod schema {
-    /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys).
+    /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys): in the
+    /// main module, also the memo's keys (which `dlx-wasm/core`'s JS entry, core.js,
+    /// refuses with `unsupported_option`).
+    #[cfg(feature = "trace-memo")]
     pub(crate) const EXACT_COVER: &str =
         "limit maxNodes seed forced task strict countOnly memo memoBytes memoOrder";
+    /// `exact_cover` in `dlx-wasm/core`, built without the memo: the main module's keys
+    /// but the memo's (`tests/js/schema.test.mjs` checks both lists).
+    #[cfg(not(feature = "trace-memo"))]
+    pub(crate) const EXACT_COVER: &str = "limit maxNodes seed forced task strict countOnly";
     /// `new ExactCoverSolver`.
     pub(crate) const SOLVER: &str = "limit maxNodes seed forced task strict";
     /// `new ExactCoverTasks`: what the worker pool hands each worker of a split search (in
     /// the main module only, whose workers the pool starts).
     #[cfg(feature = "sudoku-toolkit")]
     pub(crate) const TASKS: &str = "limit maxNodes seed forced strict";
-    /// `exact_cover_trace`.
+    /// `exact_cover_trace` (in the main module only).
+    #[cfg(feature = "trace-memo")]
     pub(crate) const TRACE: &str = "limit maxNodes seed forced task strict maxSteps";
 }
 
@@ -330,12 +295,7 @@ impl Arguments {
         options: Option<JsValue>,
         keys: &'static str,
     ) -> Result<Arguments, JsValue> {
-        let options = options.unwrap_or(JsValue::UNDEFINED);
-        let options = Fields::read(
-            &object(&options, "options")?.unwrap_or(options),
-            "options",
-            keys,
-        )?;
+        let options = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), "options", keys)?;
         // Read first: how the problem is read depends on it.
         let strict = boolean(options.get("strict"), "options.strict")?;
         let problem = read_problem(problem, strict)?;
@@ -420,49 +380,6 @@ fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bo
     Ok((settings, count_only))
 }
 
-/// The largest memo budget a call may set: 1 GiB, a quarter of a wasm instance's 4 GiB, so
-/// that a budget is one the instance can honour with room for the search beside it.
-const MAX_MEMO_BYTES: usize = 1 << 30;
-
-/// `memo`, `memoBytes` and `memoOrder` of `exact_cover`'s options: the memo cache's settings
-/// when `memo` is true. `memo` needs `countOnly` (the cache counts, it collects no
-/// solutions); `memoBytes` and `memoOrder` need `memo`.
-fn read_memo(options: &Fields, count_only: bool) -> Result<Option<MemoOptions>, JsValue> {
-    let memo = options.get("memo");
-    let bytes = options.get("memoBytes");
-    let order = options.get("memoOrder");
-    if !boolean(memo.clone(), "options.memo")? {
-        return match (bytes, order) {
-            (Some(bytes), _) => Err(invalid(
-                "options.memoBytes",
-                "no memoBytes without memo: true",
-                &bytes,
-            )),
-            (None, Some(order)) if order.as_bool() != Some(false) => Err(invalid(
-                "options.memoOrder",
-                "no memoOrder without memo: true",
-                &order,
-            )),
-            (None, _) => Ok(None),
-        };
-    }
-    if !count_only {
-        return Err(invalid(
-            "options.memo",
-            "memo: true only with countOnly: true (the memo counts, it collects no solutions)",
-            &memo.unwrap_or(JsValue::TRUE),
-        ));
-    }
-    let mut settings = MemoOptions::default();
-    if let Some(bytes) = bytes {
-        settings.max_bytes = size(&bytes, "options.memoBytes", MAX_MEMO_BYTES)?;
-    }
-    if boolean(order, "options.memoOrder")? {
-        settings.branching = MemoBranching::InOrder;
-    }
-    Ok(Some(settings))
-}
-
 /// The problem argument; with `strict`, options with no primary item (or none) are refused
 /// instead of left out with a warning.
 fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
@@ -476,15 +393,11 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     }
     let expected = "a string in Knuth's format, { primary, secondary?, options } or \
                     { primary, secondary?, items, offsets }";
-    let Ok(Some(object)) = object(value, "problem") else {
+    let keys = "primary secondary items offsets options";
+    let Found::Fields(fields) = Fields::of(value, "problem", keys)? else {
         return Err(invalid("problem", expected, value));
     };
     let budget = SizeBudget::DEFAULT;
-    let fields = Fields::read(
-        &object,
-        "problem",
-        "primary secondary items offsets options",
-    )?;
     let primary = fields.get("primary").unwrap_or(JsValue::UNDEFINED);
     let secondary = fields.get("secondary");
     // Item names as read, when given: options that name items cross as numbers.
@@ -540,7 +453,7 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     builder.reserve(options.len(), options.entries());
     if let Some((values, ends)) = options.numbers() {
         // Every entry an item number: no colors, so the builder's plain path.
-        add_numbered(&mut builder, values, ends, &|k, j, _| {
+        add_numbered(&mut builder, Numbers::Any(values), ends, &|k, j, _| {
             format!("problem.options[{k}][{j}]")
         })?;
         return Ok(builder.build());
@@ -605,20 +518,24 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 /// entry j of option k, as `path(k, j, i)`.
 fn add_numbered(
     builder: &mut ProblemBuilder,
-    values: &[f64],
+    values: Numbers,
     ends: &[u32],
     path: &dyn Fn(usize, usize, usize) -> String,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
-    let mut flat = Vec::with_capacity(values.len());
-    for (i, &n) in values.iter().enumerate() {
-        match index(n, items) {
-            Ok(item) => flat.push(item),
-            Err(bad) => {
+    // Filled in place, not pushed: no test of the capacity at each entry, and the list's
+    // length and address stay out of memory in wasm.
+    let mut flat = vec![0; values.len()];
+    for (i, slot) in flat.iter_mut().enumerate() {
+        match values.index(i, items) {
+            Some(Ok(item)) => *slot = item,
+            Some(Err(bad)) => {
                 let k = ends.partition_point(|&end| end as usize <= i);
                 let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
+                let n = values.value(i);
                 return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
             }
+            None => break,
         }
     }
     let mut start = 0;
@@ -678,49 +595,52 @@ fn read_compact(
     offsets: &JsValue,
 ) -> Result<(), JsValue> {
     let budget = SizeBudget::DEFAULT;
-    let items = typed_numbers(items, "problem.items", budget.max_nodes)?;
-    let offsets = typed_numbers(offsets, "problem.offsets", budget.max_options + 1)?;
+    let items = typed_array(items, "problem.items", budget.max_nodes)?;
+    let offsets = typed_array(offsets, "problem.offsets", budget.max_options + 1)?;
+    let items = items.numbers();
+    let ends = option_ends(offsets.numbers(), items.len())?;
+    builder.reserve(ends.len(), items.len());
+    add_numbered(builder, items, &ends, &|_, _, i| {
+        format!("problem.items[{i}]")
+    })
+}
+
+/// The ends of the options of the compact form whose `offsets` are given, for `len` items:
+/// checked, each a whole number from the one before to `len`, the first 0 and the last `len`.
+fn option_ends(offsets: Numbers, len: usize) -> Result<Vec<u32>, JsValue> {
     let bad_offset = |k: usize, what: &str| {
         invalid(
             &format!("problem.offsets[{k}]"),
             what,
-            &JsValue::from_f64(offsets[k]),
+            &JsValue::from_f64(offsets.value(k)),
         )
     };
-    if offsets.first() != Some(&0.0) {
-        return Err(match offsets.is_empty() {
-            true => invalid(
-                "problem.offsets",
-                "a list starting with 0",
-                &JsValue::UNDEFINED,
-            ),
-            false => bad_offset(0, "0"),
-        });
+    if offsets.len() == 0 {
+        return Err(invalid(
+            "problem.offsets",
+            "a list starting with 0",
+            &JsValue::UNDEFINED,
+        ));
     }
-    // The ends of the options, checked: each a whole number from the one before to the
-    // length of `items`, the last that length.
+    if offsets.value(0) != 0.0 {
+        return Err(bad_offset(0, "0"));
+    }
     let mut ends = Vec::with_capacity(offsets.len() - 1);
     let mut start = 0;
-    for (k, &offset) in offsets.iter().enumerate().skip(1) {
-        match index(offset, items.len() + 1) {
-            Ok(end) if end >= start => start = end,
+    for k in 1..offsets.len() {
+        match offsets.index(k, len + 1) {
+            Some(Ok(end)) if end >= start => start = end,
             _ => {
-                let what = format!("a whole number from {start} to {}", items.len());
+                let what = format!("a whole number from {start} to {len}");
                 return Err(bad_offset(k, &what));
             }
         }
         // At most the length of `items`, which its budget keeps below 2^32.
         ends.push(start as u32);
     }
-    if start != items.len() {
+    if start != len {
         let last = offsets.len() - 1;
-        return Err(bad_offset(
-            last,
-            &format!("{} (the length of items)", items.len()),
-        ));
+        return Err(bad_offset(last, &format!("{len} (the length of items)")));
     }
-    builder.reserve(ends.len(), items.len());
-    add_numbered(builder, &items, &ends, &|_, _, i| {
-        format!("problem.items[{i}]")
-    })
+    Ok(ends)
 }

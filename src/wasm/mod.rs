@@ -16,9 +16,13 @@ mod exact_cover;
 #[cfg(not(feature = "coach-module"))]
 mod held;
 #[cfg(not(feature = "coach-module"))]
-mod json;
-#[cfg(not(feature = "coach-module"))]
 pub use exact_cover::*;
+// The trace and memoised counting, in the main module only (the `trace-memo` feature):
+// `dlx-wasm/core` carries neither.
+#[cfg(feature = "trace-memo")]
+mod json;
+#[cfg(feature = "trace-memo")]
+mod memo;
 // The worker pool's export (ExactCoverTasks), in the main module only: the pool's workers
 // load the main module, and `dlx-wasm/core` stays small (the split adds 18 KB).
 #[cfg(feature = "sudoku-toolkit")]
@@ -27,11 +31,11 @@ mod parallel;
 pub use parallel::*;
 #[cfg(not(feature = "coach-module"))]
 mod solver;
-#[cfg(not(feature = "coach-module"))]
+#[cfg(feature = "trace-memo")]
 mod trace;
 #[cfg(not(feature = "coach-module"))]
 pub use solver::*;
-#[cfg(not(feature = "coach-module"))]
+#[cfg(feature = "trace-memo")]
 pub use trace::*;
 
 // The sudoku exports, only with the `sudoku-toolkit` feature (on by default). The npm
@@ -58,9 +62,16 @@ pub use sudoku_page::*;
 
 use wasm_bindgen::prelude::*;
 
-/// Installs the panic hook when the module is instantiated, so that a panic (a bug) would
+/// The allocator of `dlx-wasm/core` (the `talc` feature): smaller than Rust's default.
+#[cfg(feature = "talc")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
+/// Installs the panic hook (the `panic-hook` feature: not in `dlx-wasm/core`) when the module
+/// is instantiated, so that a panic (a bug) would
 /// print a readable message to the console. `private`: wasm-bindgen calls it when the module
 /// is instantiated but neither exports it to JS nor declares it in the `.d.ts`.
+#[cfg(feature = "panic-hook")]
 #[wasm_bindgen(start, private)]
 fn start() {
     console_error_panic_hook::set_once();

@@ -276,7 +276,8 @@ const STATUS = ['searching', 'exhausted', 'solution_limit', 'node_limit'];
  * option numbers `flat` cut at `ends`; no key where `ends` is undefined), `count`,
  * `countText` (its digits, exact past 2^53 where given), `complete`, `status`, `stats`
  * (`found`: the solutions the search has found in all, which a count of the rest of a
- * streaming search does not include) and `warnings` (no key where undefined).
+ * streaming search does not include) and `warnings` (no key where undefined, a new empty
+ * array where null: none to report).
  */
 export function countResult(flat, ends, count, countText, status, nodes, updates, found, warnings) {
   const solutions = ends === undefined ? undefined : unpackLists(flat, ends);
@@ -286,7 +287,7 @@ export function countResult(flat, ends, count, countText, status, nodes, updates
   result.complete = status === 1;
   result.status = STATUS[status];
   result.stats = { nodes, updates, solutions: found };
-  if (warnings !== undefined) result.warnings = warnings;
+  if (warnings !== undefined) result.warnings = warnings ?? [];
   return result;
 }
 
@@ -296,12 +297,44 @@ const keyLists = new Map();
 /**
  * The properties `keys` (names separated by spaces) of `object`, read in one call, so that
  * an export reading its options does not cross the boundary once per property it might
- * find: `[present, ...values]`, where bit k of `present` is set when `values[k]` is neither
- * undefined nor null (the others are left undefined); `[-1 - k, thrown]` when reading key
- * k threw (a getter or a proxy); `[-33, key, known]` when `object` has a key not in `keys`
- * (see `unknownKey`), and `[-34, thrown]` when listing its keys threw.
+ * find: returns the head of `[head, ...]`, kept for `takeFields`: `[present, ...values]`,
+ * where bit k of `present` is set when `values[k]` is neither undefined nor null (the others
+ * are left undefined); `[-1 - k, thrown]` when reading key k threw (a getter or a proxy);
+ * `[-33, key, known]` when `object` has a key not in `keys` (see `unknownKey`), and
+ * `[-34, thrown]` when listing its keys threw. The head crosses as a number: Rust takes the
+ * array only where it reads a value from it.
  */
 export function readFields(object, keys) {
+  lastFields = fieldsOf(object, keys);
+  return lastFields[0];
+}
+
+/**
+ * `readFields` for a value that must be a plain object (not an array) or absent: -35 (and
+ * nothing kept) when it is undefined or null, -36 when it is not an object or is an array,
+ * -37 when looking threw (see `takeThrown`). One call across for what `typeof`, the array
+ * test and `readFields` took six.
+ */
+export function readObject(value, keys) {
+  if (value === undefined || value === null) return -35;
+  if (typeof value !== 'object') return -36;
+  const length = arrayLength(value);
+  if (length === -2) return -37;
+  if (length !== -1) return -36;
+  return readFields(value, keys);
+}
+
+// What the last `readFields` read, until `takeFields` takes it.
+let lastFields;
+
+/** The array of the last `readFields`, forgotten as it is taken. */
+export function takeFields() {
+  const fields = lastFields;
+  lastFields = undefined;
+  return fields;
+}
+
+function fieldsOf(object, keys) {
   let names = keyLists.get(keys);
   if (names === undefined) {
     names = keys.split(' ');
@@ -374,19 +407,24 @@ const TypedArray = Object.getPrototypeOf(Uint8Array);
 const viewLength = Object.getOwnPropertyDescriptor(TypedArray.prototype, 'length').get;
 const viewKind = Object.getOwnPropertyDescriptor(TypedArray.prototype, Symbol.toStringTag).get;
 
+// The kinds of typed array whose elements are all whole numbers from 0 to 2^32 - 1: Rust
+// copies them as u32, with no conversion to check (convert.rs `TypedNumbers`).
+const WHOLE = new Set(['Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32Array']);
+
 /**
- * The length of `value` if it is a typed array of numbers (any kind but BigInt), else -1.
- * A detached one reads 0: `copyNumbers` tells it.
+ * If `value` is a typed array of numbers (any kind but BigInt), twice its length, plus 1 for
+ * a kind in WHOLE; else -1. A detached one reads length 0: `copyNumbers` tells it.
  */
 export function typedLength(value) {
   const kind = ArrayBuffer.isView(value) ? viewKind.call(value) : undefined;
   if (kind === undefined || kind.startsWith('Big')) return -1;
-  return viewLength.call(value);
+  return 2 * viewLength.call(value) + (WHOLE.has(kind) ? 1 : 0);
 }
 
 /**
- * Copies typed array `value` into `into` (a view of wasm memory); false if that threw (a
- * detached buffer, even an empty one: see `takeThrown`).
+ * Copies typed array `value` into `into` (a view of wasm memory: a Float64Array, or a
+ * Uint32Array for a kind in WHOLE); false if that threw (a detached buffer, even an empty
+ * one: see `takeThrown`).
  */
 export function copyNumbers(value, into) {
   try {

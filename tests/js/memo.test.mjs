@@ -1,7 +1,8 @@
 // Memoised counting from JS: `exact_cover(problem, { countOnly: true, memo: true,
-// memoBytes? })` in both modules gives the plain search's count (the published ones, and on
-// random problems with colors and multiplicities), reports the cache's figures, and refuses
-// memo options that make no sense with their `code`.
+// memoBytes? })` in the main module (`dlx-wasm`) gives the plain search's count (the
+// published ones, and on random problems with colors and multiplicities), reports the
+// cache's figures, and refuses memo options that make no sense with their `code`.
+// `dlx-wasm/core` has no memo: it refuses every memo key with `unsupported_option`.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -10,8 +11,8 @@ import { PKG, random, requireBuild } from './helpers.mjs';
 requireBuild(join(PKG, 'node.js'), join(PKG, 'core-node.js'));
 const MODULES = {
   'dlx-wasm': await import(join(PKG, 'node.js')),
-  'dlx-wasm/core': await import(join(PKG, 'core-node.js')),
 };
+const core = await import(join(PKG, 'core-node.js'));
 
 /**
  * Langford pairs for n in Knuth's format: numbers 1..n, slots s1..s2n (with `slotsFirst`,
@@ -127,4 +128,32 @@ test('memo options are checked, with their code', () => {
     assert.equal(limited.status, 'solution_limit');
     assert.equal(limited.stats.solutions, 7);
   }
+});
+
+test('dlx-wasm/core refuses the memo with unsupported_option, naming the key and the main module', () => {
+  const plain = core.exact_cover(langford(8), { countOnly: true });
+  assert.equal(plain.count, 300);
+  assert.equal(plain.memo, undefined);
+  const cases = [
+    [{ countOnly: true, memo: true }, 'options.memo'],
+    [{ memo: false }, 'options.memo'],
+    [{ countOnly: true, memoBytes: 1000 }, 'options.memoBytes'],
+    [{ memoOrder: true }, 'options.memoOrder'],
+  ];
+  for (const [options, path] of cases) {
+    assert.throws(() => core.exact_cover(langford(4), options), (error) => {
+      assert.ok(error instanceof Error);
+      assert.deepEqual({ ...error }, { code: 'unsupported_option', path }, JSON.stringify(options));
+      assert.match(error.message, /^options\.memo\w*: dlx-wasm\/core has no memoised counting: count with the exact_cover of the main module, dlx-wasm$/);
+      return true;
+    });
+  }
+  // Any other key it does not know stays an invalid_argument, its keys listed without the memo's.
+  assert.throws(() => core.exact_cover(langford(4), { memos: true }), (error) => {
+    assert.deepEqual({ ...error }, { code: 'invalid_argument', path: 'options.memos' });
+    assert.match(error.message, /the keys of options are limit, maxNodes, seed, forced, task, strict, countOnly\)$/);
+    return true;
+  });
+  // The instance still counts after the refusals.
+  assert.equal(core.exact_cover(langford(7), { countOnly: true }).count, 52);
 });

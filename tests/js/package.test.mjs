@@ -21,7 +21,9 @@ import { FIXTURES, ROOT, checkSudoku, launchChromium, run, serve, watch } from '
 const QUEENS8 = join(ROOT, 'tests', 'data', 'q8.dlx');
 
 /** The exact-cover exports, in both modules. */
-const EXACT_COVER = ['ExactCoverSolver', 'default', 'exact_cover', 'exact_cover_trace', 'initSync', 'isDlxError'];
+const EXACT_COVER = ['ExactCoverSolver', 'default', 'exact_cover', 'initSync', 'isDlxError'];
+/** The exact-cover exports of the main module alone (with the memo, `exact_cover`'s `memo`). */
+const TRACE = ['exact_cover_trace'];
 /** What the main module has beyond the exact-cover API. */
 const SUDOKU = [
   'count_sudoku_solutions', 'read_sudoku', 'solve_sudoku', 'solve_sudoku_batch', 'solve_sudoku_report',
@@ -54,8 +56,11 @@ function checkError(error, props, what) {
   assert.deepEqual(error.props, props, what);
 }
 
-/** The exact-cover checks, on what probe() recorded for one module. */
-function checkExactCover(seen, name) {
+/**
+ * The exact-cover checks, on what probe() recorded for one module; `main`: the main module,
+ * with the trace and the memo (the core refuses `memo`).
+ */
+function checkExactCover(seen, name, main) {
   for (const exported of EXACT_COVER) assert.ok(seen.exports.includes(exported), `${name} exports ${exported}`);
   assert.ok(!seen.exports.includes('start'), `${name} does not export its start function`);
   assert.deepEqual(seen.knuth, KNUTH_RESULT);
@@ -88,7 +93,14 @@ function checkExactCover(seen, name) {
     status: 'exhausted',
   });
   assert.equal(seen.firstQueens.length, 8);
-  assert.deepEqual(seen.traced, KNUTH_RESULT.stats);
+  if (main) {
+    assert.deepEqual(seen.traced, KNUTH_RESULT.stats);
+    assert.deepEqual(seen.memo, { threw: false, value: 92 });
+  } else {
+    assert.equal(seen.traced, null, `${name} has no exact_cover_trace`);
+    checkError(seen.memo, { code: 'unsupported_option', path: 'options.memo' }, `${name}: memo`);
+    assert.match(seen.memo.message, /the exact_cover of the main module, dlx-wasm$/);
+  }
 
   const { errors } = seen;
   checkError(errors.unknownItem, { code: 'unknown_item', line: 2, option: 0 }, `${name}: unknown item`);
@@ -99,7 +111,9 @@ function checkExactCover(seen, name) {
   checkError(errors.solverCountOnly, { code: 'invalid_argument', path: 'options.countOnly' }, `${name}: solver countOnly`);
   assert.match(errors.solverCountOnly.message, /\(the keys of options are limit, maxNodes, seed, forced, task, strict\)$/);
   checkError(errors.unknownKey, { code: 'invalid_argument', path: 'options.maxSteps' }, `${name}: unknown key`);
-  assert.match(errors.unknownKey.message, /limit, maxNodes, seed, forced, task, strict, countOnly, memo, memoBytes, memoOrder\)$/);
+  const memoKeys = main ? ', memo, memoBytes, memoOrder' : '';
+  assert.ok(errors.unknownKey.message.endsWith(`limit, maxNodes, seed, forced, task, strict, countOnly${memoKeys})`),
+    errors.unknownKey.message);
   checkError(errors.strict, { code: 'no_primary_item', line: 3, option: 1 }, `${name}: strict`);
   assert.deepEqual(seen.isDlxError, { plainError: false, notAnError: false });
   assert.deepEqual(seen.again, [[0, 3, 4]]);
@@ -108,9 +122,9 @@ function checkExactCover(seen, name) {
 /** The checks every environment must pass, on what fixtures/probe.mjs recorded. */
 function checkProbe({ main, sudoku, core, aliasIsMain }) {
   // `import { solve_sudoku, exact_cover } from 'dlx-wasm'`: the main entry has the whole API.
-  checkExactCover(main, 'dlx-wasm');
-  checkExactCover(core, 'dlx-wasm/core');
-  assert.deepEqual(main.exports.filter((name) => !core.exports.includes(name)), [...SUDOKU, ...COACH, ...POOL].sort());
+  checkExactCover(main, 'dlx-wasm', true);
+  checkExactCover(core, 'dlx-wasm/core', false);
+  assert.deepEqual(main.exports.filter((name) => !core.exports.includes(name)), [...SUDOKU, ...COACH, ...POOL, ...TRACE].sort());
   assert.deepEqual(core.exports.filter((name) => !main.exports.includes(name)), []);
   assert.equal(aliasIsMain, true, "'dlx-wasm/sudoku' is the main module under its old name");
 
@@ -475,7 +489,7 @@ describe('the npm package', { timeout: 900_000 }, () => {
     assert.equal(result.stderr, '');
     const seen = JSON.parse(result.stdout);
     // require() gives the module namespace (with Node's __esModule mark, as it has a default export).
-    assert.deepEqual(seen.exports.filter((name) => name !== '__esModule'), [...EXACT_COVER, ...SUDOKU, ...COACH, ...POOL].sort());
+    assert.deepEqual(seen.exports.filter((name) => name !== '__esModule'), [...EXACT_COVER, ...TRACE, ...SUDOKU, ...COACH, ...POOL].sort());
     assert.deepEqual(seen.coreExports.filter((name) => name !== '__esModule'), [...EXACT_COVER].sort());
     assert.equal(seen.aliasIsMain, true);
     assert.equal(seen.defaultIsFunction, true);

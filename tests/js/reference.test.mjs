@@ -106,6 +106,10 @@ function forms(problem) {
     const offsets = new Uint32Array(problem.options.length + 1);
     problem.options.forEach((o, k) => (offsets[k + 1] = offsets[k] + o.length));
     out.compact = { primary: problem.primary, secondary: problem.secondary, items, offsets };
+    // The other kinds of typed array: read as numbers to check (Float64Array), or as whole
+    // numbers (Uint16Array, like Uint32Array), each with the offsets of the other reading.
+    out.compactFloat = { ...out.compact, items: Float64Array.from(items) };
+    out.compactNarrow = { ...out.compact, items: Uint16Array.from(items), offsets: Float64Array.from(offsets) };
   }
   return out;
 }
@@ -275,6 +279,9 @@ const INVALID = [
   [{ primary: 2, options: [[0], [1]] }, { seed: 2 ** 53 + 2 }, 'invalid_argument'],
   [{ primary: 2, items: new Float64Array([0, 2 ** 32 + 1]), offsets: new Uint32Array([0, 1, 2]) }, undefined, 'item_out_of_range'],
   [{ primary: 2, items: new Float64Array([0, 0.5]), offsets: new Uint32Array([0, 1, 2]) }, undefined, 'invalid_argument'],
+  [{ primary: 2, items: new Uint8Array([0, 2]), offsets: new Uint32Array([0, 1, 2]) }, undefined, 'item_out_of_range'],
+  [{ primary: 2, items: new Uint16Array([0, 1]), offsets: new Uint8Array([0, 2, 1]) }, undefined, 'invalid_argument'],
+  [{ primary: 2, items: new Int32Array([0, -1]), offsets: new Uint32Array([0, 1, 2]) }, undefined, 'invalid_argument'],
   [{ primary: 2, items: new Uint32Array([0, 1]), offsets: new Uint32Array([1, 2]) }, undefined, 'invalid_argument'],
   [{ primary: 2, items: new Uint32Array([0, 1]), offsets: new Uint32Array([0, 2, 1]) }, undefined, 'invalid_argument'],
   [{ primary: 2, items: new Uint32Array([0, 1]), offsets: new Uint32Array([0, 1]) }, undefined, 'invalid_argument'],
@@ -306,9 +313,11 @@ test('numbers that do not fit are refused with their code, never wrapped', () =>
       code: 'invalid_argument', path: 'problem.options[2][1]',
     });
     const items = new Float64Array([0, 1, 2, 2, 7]);
-    assert.throws(() => dlx.exact_cover({ primary: 3, items, offsets: new Uint32Array([0, 2, 2, 3, 5]) }), {
-      code: 'item_out_of_range', option: 3, path: 'problem.items[4]',
-    });
+    for (const kind of [Float64Array, Uint32Array, Uint8Array]) {
+      assert.throws(() => dlx.exact_cover({ primary: 3, items: kind.from(items), offsets: new Uint32Array([0, 2, 2, 3, 5]) }), {
+        code: 'item_out_of_range', option: 3, path: 'problem.items[4]',
+      }, kind.name);
+    }
     // The offsets are read first: a bad one is reported before a bad item.
     assert.throws(() => dlx.exact_cover({ primary: 3, items, offsets: new Uint32Array([0, 2, 1, 5]) }), {
       code: 'invalid_argument', path: 'problem.offsets[2]',

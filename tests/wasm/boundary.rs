@@ -4,9 +4,11 @@
 //! sudoku tests need the `sudoku-toolkit` feature (on by default); without it, as the npm
 //! package's main module is built (`--no-default-features`), the rest still run.
 
+#[cfg(feature = "trace-memo")]
+use dlx_wasm::exact_cover_trace;
 #[cfg(feature = "sudoku-toolkit")]
 use dlx_wasm::solve_sudoku;
-use dlx_wasm::{exact_cover, exact_cover_trace, ExactCoverSolver};
+use dlx_wasm::{exact_cover, ExactCoverSolver};
 use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -268,10 +270,13 @@ fn options_with_no_primary_item_are_left_out_with_warnings_or_refused_when_stric
     let plain = solve(&JsValue::from_str(KNUTH), None).unwrap();
     assert!(warnings_of(&get(&plain, "warnings")).is_empty());
     // Counting with the memo carries them too.
-    let memo = js(r#"{"countOnly": true, "memo": true}"#);
-    let counted = solve(&JsValue::from_str(DLX2_EXAMPLE), Some(memo)).unwrap();
-    assert_eq!(number(&counted, "count"), 1.0);
-    assert_eq!(warnings_of(&get(&counted, "warnings")).len(), 1);
+    #[cfg(feature = "trace-memo")]
+    {
+        let memo = js(r#"{"countOnly": true, "memo": true}"#);
+        let counted = solve(&JsValue::from_str(DLX2_EXAMPLE), Some(memo)).unwrap();
+        assert_eq!(number(&counted, "count"), 1.0);
+        assert_eq!(warnings_of(&get(&counted, "warnings")).len(), 1);
+    }
 
     // Arrays, and the compact form: an empty option and one with only secondary items.
     let arrays = js(r#"{"primary": 2, "secondary": 1, "options": [[2], [0, 2], [], [1]]}"#);
@@ -309,22 +314,25 @@ fn options_with_no_primary_item_are_left_out_with_warnings_or_refused_when_stric
     }
 
     // The trace: the same warnings; its events name the options as given.
-    let traced = exact_cover_trace(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), None)
-        .map(JsValue::from)
-        .unwrap();
-    assert_eq!(
-        warnings_of(&get(&traced, "warnings")),
-        vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
-    );
-    let solution = Array::from(&get(&traced, "events"))
-        .iter()
-        .find(|e| get(e, "op").as_string().as_deref() == Some("solution"))
-        .map(|e| get(&e, "options"))
-        .unwrap();
-    assert_eq!(
-        Array::from(&solution).to_vec(),
-        [1.0, 3.0].map(JsValue::from_f64)
-    );
+    #[cfg(feature = "trace-memo")]
+    {
+        let traced = exact_cover_trace(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), None)
+            .map(JsValue::from)
+            .unwrap();
+        assert_eq!(
+            warnings_of(&get(&traced, "warnings")),
+            vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
+        );
+        let solution = Array::from(&get(&traced, "events"))
+            .iter()
+            .find(|e| get(e, "op").as_string().as_deref() == Some("solution"))
+            .map(|e| get(&e, "options"))
+            .unwrap();
+        assert_eq!(
+            Array::from(&solution).to_vec(),
+            [1.0, 3.0].map(JsValue::from_f64)
+        );
+    }
 
     // The streaming solver: the same warnings, the same numbering.
     let mut solver =

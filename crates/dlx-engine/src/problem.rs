@@ -308,6 +308,12 @@ impl Problem {
         }
     }
 
+    /// Whether any color was named. Without, no entry has a color: the builder numbers a
+    /// color only as it adds it to the list, and forgets those of an option it refuses.
+    pub(crate) fn has_colors(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
     /// The name of color `color` (colors are numbered from 1), or `None` for 0 or an unknown
     /// color.
     pub fn color_name(&self, color: u32) -> Option<&str> {

@@ -9,6 +9,7 @@
 mod common;
 
 mod sudoku_batch;
+mod sudoku_big;
 mod sudoku_data;
 mod sudoku_fast;
 mod sudoku_generate;

@@ -10,7 +10,8 @@
 //! None of these is in Sudoku Explainer, which proves the same eliminations with chains
 //! and forcing chains; see [`Technique::base_score`] for how they are scored.
 //!
-//! Cells are bit sets of up to 256 cells, so the finders run up to 16x16 (like chains).
+//! Cells are bit sets of as many 64-cell words as the grid needs (see `by_width`), so the
+//! finders run on every size and variant.
 
 use super::grid::{bit, values, Context, Grid};
 use super::pattern::{self, House, HouseRole, Link, Role};
@@ -56,54 +57,72 @@ pub(crate) fn each_als(
     }
 }
 
-/// A set of cells, as bits: up to 256 cells (16x16).
-type Cells = [u64; 4];
+/// A set of cells, as bits: `W` words of 64 cells. The finders take the fewest words that
+/// hold the grid's cells ([`by_width`]): 2 on 9x9, 4 on 16x16, 6 on Samurai, 10 on 25x25.
+type Cells<const W: usize> = [u64; W];
 
-const NO_CELLS: Cells = [0; 4];
-const MAX_CELLS: usize = 256;
-
-fn add(s: &mut Cells, c: usize) {
+fn add<const W: usize>(s: &mut Cells<W>, c: usize) {
     s[c / 64] |= 1 << (c % 64);
 }
 
-fn and(a: &Cells, b: &Cells) -> Cells {
-    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+fn and<const W: usize>(a: &Cells<W>, b: &Cells<W>) -> Cells<W> {
+    std::array::from_fn(|i| a[i] & b[i])
 }
 
-fn minus(a: &Cells, b: &Cells) -> Cells {
-    [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
+fn minus<const W: usize>(a: &Cells<W>, b: &Cells<W>) -> Cells<W> {
+    std::array::from_fn(|i| a[i] & !b[i])
 }
 
-fn or(a: &Cells, b: &Cells) -> Cells {
-    [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+fn or<const W: usize>(a: &Cells<W>, b: &Cells<W>) -> Cells<W> {
+    std::array::from_fn(|i| a[i] | b[i])
 }
 
-fn is_empty(a: &Cells) -> bool {
+fn is_empty<const W: usize>(a: &Cells<W>) -> bool {
     a.iter().all(|&w| w == 0)
 }
 
-fn members(a: &Cells) -> impl Iterator<Item = usize> + '_ {
+fn members<const W: usize>(a: &Cells<W>) -> impl Iterator<Item = usize> + '_ {
     super::grid::members(a)
+}
+
+/// The most words of cells a layout needs: 640 cells, more than the largest layouts hold
+/// (25x25, 625 cells; Samurai, 369).
+pub(super) const MAX_WORDS: usize = 10;
+
+/// Calls the finder `$f` with cell sets of the fewest words (of 2, 4, 6 and
+/// [`MAX_WORDS`]) that hold the grid's cells, so that the small grids pay for no more words
+/// than they need; `None` for a grid of more cells than [`MAX_WORDS`] hold (no layout has
+/// that many: `every_layout_fits_the_widest_cell_sets` in the tests).
+macro_rules! by_width {
+    ($f:ident, $ctx:expr, $g:expr) => {
+        match $g.values.len().div_ceil(64) {
+            0..=2 => $f::<2>($ctx, $g),
+            3..=4 => $f::<4>($ctx, $g),
+            5..=6 => $f::<6>($ctx, $g),
+            7..=MAX_WORDS => $f::<MAX_WORDS>($ctx, $g),
+            _ => None,
+        }
+    };
 }
 
 /// What the finders read, worked out once per call: each cell's peers and each symbol's
 /// candidate cells, as bit sets.
-struct Board {
-    peers: Vec<Cells>,
+struct Board<const W: usize> {
+    peers: Vec<Cells<W>>,
     /// `holds[v - 1]`: the cells with candidate `v`.
-    holds: Vec<Cells>,
+    holds: Vec<Cells<W>>,
 }
 
-impl Board {
-    fn new(ctx: &Context, g: &Grid) -> Board {
+impl<const W: usize> Board<W> {
+    fn new(ctx: &Context, g: &Grid) -> Board<W> {
         let peers = (0..g.values.len())
             .map(|c| {
-                let mut s = NO_CELLS;
+                let mut s = [0; W];
                 ctx.peers(c).for_each(|p| add(&mut s, p));
                 s
             })
             .collect();
-        let mut holds = vec![NO_CELLS; ctx.n];
+        let mut holds = vec![[0; W]; ctx.n];
         for (c, &m) in g.cand.iter().enumerate() {
             for v in values(m) {
                 add(&mut holds[usize::from(v) - 1], c);
@@ -113,8 +132,8 @@ impl Board {
     }
 
     /// The cells that see every cell of `cells` (none of them, then).
-    fn seeing_all(&self, cells: &Cells) -> Cells {
-        let mut s = [u64::MAX; 4];
+    fn seeing_all(&self, cells: &Cells<W>) -> Cells<W> {
+        let mut s = [u64::MAX; W];
         for c in members(cells) {
             s = and(&s, &self.peers[c]);
         }
@@ -123,26 +142,26 @@ impl Board {
 }
 
 /// An almost locked set with what the finders ask of it.
-struct Als {
+struct Als<const W: usize> {
     region: usize,
     cells: Vec<usize>,
-    set: Cells,
+    set: Cells<W>,
     union: u32,
     /// `by[v - 1]`: its cells with candidate `v` (for `v` in `union`).
-    by: Vec<Cells>,
+    by: Vec<Cells<W>>,
     /// `seen[v - 1]`: the cells that see every one of `by[v - 1]`.
-    seen: Vec<Cells>,
+    seen: Vec<Cells<W>>,
 }
 
 /// Every almost locked set of 1 to `max` cells.
-fn all_als(ctx: &Context, g: &Grid, b: &Board, max: usize) -> Vec<Als> {
+fn all_als<const W: usize>(ctx: &Context, g: &Grid, b: &Board<W>, max: usize) -> Vec<Als<W>> {
     let mut out = Vec::new();
     for size in 1..=max {
         each_als(ctx, g, size, |region, cells, union| {
-            let mut set = NO_CELLS;
+            let mut set = [0; W];
             cells.iter().for_each(|&c| add(&mut set, c));
-            let mut by = vec![NO_CELLS; ctx.n];
-            let mut seen = vec![NO_CELLS; ctx.n];
+            let mut by = vec![[0; W]; ctx.n];
+            let mut seen = vec![[0; W]; ctx.n];
             for v in values(union) {
                 let i = usize::from(v) - 1;
                 by[i] = and(&set, &b.holds[i]);
@@ -171,11 +190,11 @@ fn max_als(n: usize) -> usize {
     }
 }
 
-impl Als {
+impl<const W: usize> Als<W> {
     /// The symbols that are restricted common candidates of `self` and `other` (disjoint
     /// sets): in both, and every cell of one holding it sees every cell of the other
     /// holding it.
-    fn restricted(&self, other: &Als) -> u32 {
+    fn restricted(&self, other: &Als<W>) -> u32 {
         values(self.union & other.union)
             .filter(|&v| {
                 let i = usize::from(v) - 1;
@@ -190,14 +209,14 @@ impl Als {
 }
 
 /// The candidates `v` in `cells`.
-fn cands(cells: &Cells, v: u8) -> Vec<Candidate> {
+fn cands<const W: usize>(cells: &Cells<W>, v: u8) -> Vec<Candidate> {
     members(cells)
         .map(|cell| Candidate { cell, value: v })
         .collect()
 }
 
 /// The weak links of symbol `x` between the cells of `a` and of `b` holding it.
-fn weak_links(a: &Als, b: &Als, x: u8) -> Vec<Link> {
+fn weak_links<const W: usize>(a: &Als<W>, b: &Als<W>, x: u8) -> Vec<Link> {
     let i = usize::from(x) - 1;
     let mut links = Vec::new();
     for from in cands(&a.by[i], x) {
@@ -209,7 +228,12 @@ fn weak_links(a: &Als, b: &Als, x: u8) -> Vec<Link> {
 }
 
 /// Eliminations of `z` from the cells outside `exclude` that see every `z` of `sets`.
-fn z_eliminations(b: &Board, sets: &[&Als], z: u8, exclude: &Cells) -> Cells {
+fn z_eliminations<const W: usize>(
+    b: &Board<W>,
+    sets: &[&Als<W>],
+    z: u8,
+    exclude: &Cells<W>,
+) -> Cells<W> {
     let i = usize::from(z) - 1;
     let mut targets = minus(&b.holds[i], exclude);
     for s in sets {
@@ -220,7 +244,12 @@ fn z_eliminations(b: &Board, sets: &[&Als], z: u8, exclude: &Cells) -> Cells {
 
 /// Eliminations of each symbol of `zs` from the cells outside `exclude` that see every
 /// place of it in every set of `sets` ([`z_eliminations`]), as candidates.
-fn common_eliminations(b: &Board, sets: &[&Als], zs: u32, exclude: &Cells) -> Vec<Candidate> {
+fn common_eliminations<const W: usize>(
+    b: &Board<W>,
+    sets: &[&Als<W>],
+    zs: u32,
+    exclude: &Cells<W>,
+) -> Vec<Candidate> {
     values(zs)
         .flat_map(|z| cands(&z_eliminations(b, sets, z, exclude), z))
         .collect()
@@ -228,7 +257,7 @@ fn common_eliminations(b: &Board, sets: &[&Als], zs: u32, exclude: &Cells) -> Ve
 
 /// For each set, the sets disjoint from it that it is joined to by restricted common
 /// candidates, with those candidates' mask.
-fn joins(sets: &[Als]) -> Vec<Vec<(usize, u32)>> {
+fn joins<const W: usize>(sets: &[Als<W>]) -> Vec<Vec<(usize, u32)>> {
     sets.iter()
         .map(|s| {
             sets.iter()
@@ -243,7 +272,7 @@ fn joins(sets: &[Als]) -> Vec<Vec<(usize, u32)>> {
 
 /// Fills a step's pattern from its sets: each set's candidates with `role`, the sets'
 /// regions as base houses, the cells and candidates.
-fn describe(ctx: &Context, g: &Grid, step: &mut Step, sets: &[(&Als, Role)]) {
+fn describe<const W: usize>(ctx: &Context, g: &Grid, step: &mut Step, sets: &[(&Als<W>, Role)]) {
     let mut cells: Vec<usize> = Vec::new();
     for (s, role) in sets {
         step.roles.extend(pattern::all(&s.candidates(g), *role));
@@ -330,7 +359,7 @@ fn toxic(ctx: &Context, zs: u32, sets: &str, all: &str) -> String {
 }
 
 /// The sets, "r1c1 and r1c2 (2, 5 and 7)".
-fn named(ctx: &Context, s: &Als) -> String {
+fn named<const W: usize>(ctx: &Context, s: &Als<W>) -> String {
     format!("{} ({})", ctx.cells(&s.cells), ctx.syms(s.union, "and"))
 }
 
@@ -342,10 +371,12 @@ fn named(ctx: &Context, s: &Als) -> String {
 /// cells that see all of its places in the sets. Of every such pair, the one with the fewest
 /// cells, then the most eliminations.
 pub(crate) fn xz(ctx: &Context, g: &Grid) -> Option<Step> {
-    if g.values.len() > MAX_CELLS {
-        return None;
-    }
-    let b = Board::new(ctx, g);
+    by_width!(xz_in, ctx, g)
+}
+
+/// [`xz`] with cell sets of `W` words.
+fn xz_in<const W: usize>(ctx: &Context, g: &Grid) -> Option<Step> {
+    let b = Board::<W>::new(ctx, g);
     let sets = all_als(ctx, g, &b, max_als(ctx.n));
     let mut best = Best::new();
     for (i, a) in sets.iter().enumerate() {
@@ -421,10 +452,12 @@ pub(crate) fn xz(ctx: &Context, g: &Grid) -> Option<Step> {
 /// (not `x` or `y`) both hold is in one of them: no cell seeing every `z` of both can be
 /// `z`. Of every such wing, the one with the fewest cells, then the most eliminations.
 pub(crate) fn xy_wing(ctx: &Context, g: &Grid) -> Option<Step> {
-    if g.values.len() > MAX_CELLS {
-        return None;
-    }
-    let b = Board::new(ctx, g);
+    by_width!(xy_wing_in, ctx, g)
+}
+
+/// [`xy_wing`] with cell sets of `W` words.
+fn xy_wing_in<const W: usize>(ctx: &Context, g: &Grid) -> Option<Step> {
+    let b = Board::<W>::new(ctx, g);
     let sets = all_als(ctx, g, &b, max_als(ctx.n));
     let joined = joins(&sets);
     let mut best = Best::new();
@@ -485,10 +518,12 @@ pub(crate) fn xy_wing(ctx: &Context, g: &Grid) -> Option<Step> {
 /// search grows fast with more cells or sets; three sets are [`xy_wing`]). Of every such
 /// chain, the fewest cells, then the most eliminations.
 pub(crate) fn chain(ctx: &Context, g: &Grid) -> Option<Step> {
-    if g.values.len() > MAX_CELLS {
-        return None;
-    }
-    let b = Board::new(ctx, g);
+    by_width!(chain_in, ctx, g)
+}
+
+/// [`chain`] with cell sets of `W` words.
+fn chain_in<const W: usize>(ctx: &Context, g: &Grid) -> Option<Step> {
+    let b = Board::<W>::new(ctx, g);
     let sets = all_als(ctx, g, &b, 3);
     let joined = joins(&sets);
     let mut best = Best::new();
@@ -519,7 +554,7 @@ pub(crate) fn chain(ctx: &Context, g: &Grid) -> Option<Step> {
     );
     let mut step = Step::new(Technique::AlsChain, reason);
     let last = path.len() - 1;
-    let parts: Vec<(&Als, Role)> = path
+    let parts: Vec<(&Als<W>, Role)> = path
         .iter()
         .enumerate()
         .map(|(k, &(i, _))| {
@@ -550,12 +585,12 @@ type ChainSet = (usize, u8);
 /// Extends `path` (sets, each with the symbol that joins it to the one before) by sets
 /// disjoint from the cells `used`, joined by a symbol other than the last link's; calls
 /// `found` with each path of [`CHAIN_SETS`].
-fn extend(
-    sets: &[Als],
+fn extend<const W: usize>(
+    sets: &[Als<W>],
     joined: &[Vec<(usize, u32)>],
     path: &mut Vec<ChainSet>,
-    used: Cells,
-    found: &mut dyn FnMut(&[ChainSet], &Cells),
+    used: Cells<W>,
+    found: &mut dyn FnMut(&[ChainSet], &Cells<W>),
 ) {
     if path.len() == CHAIN_SETS {
         found(path, &used);
@@ -591,10 +626,12 @@ fn bit_or_none(v: u8) -> u32 {
 /// every `z` of every petal can be `z`. Stems of up to four candidates; of every blossom,
 /// the one with the fewest cells, then the most eliminations.
 pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
-    if g.values.len() > MAX_CELLS {
-        return None;
-    }
-    let b = Board::new(ctx, g);
+    by_width!(death_blossom_in, ctx, g)
+}
+
+/// [`death_blossom`] with cell sets of `W` words.
+fn death_blossom_in<const W: usize>(ctx: &Context, g: &Grid) -> Option<Step> {
+    let b = Board::<W>::new(ctx, g);
     let sets = all_als(ctx, g, &b, max_als(ctx.n));
     let mut best = Best::new();
     for stem in 0..g.values.len() {
@@ -602,7 +639,7 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
         if g.values[stem] != 0 || !(2..=4).contains(&sm.count_ones()) {
             continue;
         }
-        let mut stem_set = NO_CELLS;
+        let mut stem_set = [0; W];
         add(&mut stem_set, stem);
         // Each candidate's petals.
         let petals: Vec<(u8, Vec<usize>)> = values(sm)
@@ -637,7 +674,7 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
                 if !best.open(size) {
                     return;
                 }
-                let chosen: Vec<&Als> = pick.iter().map(|&j| &sets[j]).collect();
+                let chosen: Vec<&Als<W>> = pick.iter().map(|&j| &sets[j]).collect();
                 let e = common_eliminations(&b, &chosen, zs, used);
                 best.offer(size, e, || (stem, pick.to_vec()));
             },
@@ -645,7 +682,7 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
     }
     let ((stem, pick), eliminations) = best.take()?;
     let sm = g.cand[stem];
-    let chosen: Vec<&Als> = pick.iter().map(|&j| &sets[j]).collect();
+    let chosen: Vec<&Als<W>> = pick.iter().map(|&j| &sets[j]).collect();
     let petals: Vec<String> = values(sm)
         .zip(&chosen)
         .map(|(d, s)| format!("{} for {}", named(ctx, s), ctx.sym(d)))
@@ -658,7 +695,7 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
         z = toxic(ctx, removed(&eliminations), "the sets", "all of them"),
     );
     let mut step = Step::new(Technique::DeathBlossom, reason);
-    let parts: Vec<(&Als, Role)> = chosen.iter().map(|&s| (s, Role::AlsMember)).collect();
+    let parts: Vec<(&Als<W>, Role)> = chosen.iter().map(|&s| (s, Role::AlsMember)).collect();
     describe(ctx, g, &mut step, &parts);
     step.roles
         .extend(pattern::all(&pattern(g, &[stem], u32::MAX), Role::Pivot));
@@ -684,20 +721,20 @@ pub(crate) fn death_blossom(ctx: &Context, g: &Grid) -> Option<Step> {
     Some(step)
 }
 
-fn used_count(used: &Cells) -> usize {
+fn used_count<const W: usize>(used: &Cells<W>) -> usize {
     used.iter().map(|w| w.count_ones() as usize).sum()
 }
 
 /// Chooses a petal for each of the stem's candidates (the next is `petals[pick.len()]`),
 /// disjoint from the cells `used` so far, keeping `zs`, the symbols every chosen petal
 /// holds; calls `found` with each full choice.
-fn blossom(
-    sets: &[Als],
+fn blossom<const W: usize>(
+    sets: &[Als<W>],
     petals: &[(u8, Vec<usize>)],
     pick: &mut Vec<usize>,
-    used: Cells,
+    used: Cells<W>,
     zs: u32,
-    found: &mut dyn FnMut(&[usize], &Cells, u32),
+    found: &mut dyn FnMut(&[usize], &Cells<W>, u32),
 ) {
     let Some((_, list)) = petals.get(pick.len()) else {
         found(pick, &used, zs);

@@ -34,9 +34,10 @@
 //! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns
 //! (finned fish with their fins in a box, window or jigsaw region);
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
-//! layouts only. Chains, forcing chains and ALS wings of four and five cells are skipped
-//! above 20x20; Sue de Coq and the other ALS techniques above 16x16, where they are slow;
-//! aligned triplet exclusion and forcing nets above 9x9.
+//! layouts only. Chains, forcing chains, fish and the almost locked sets run at every size
+//! (4x4 to 25x25) and on every variant, Samurai's 369 cells included; aligned triplet
+//! exclusion up to 20x20 and forcing nets up to 9x9, for their cost above (see
+//! `each_finder`).
 //!
 //! ```
 //! use dlx_sudoku::{Sudoku, Technique};
@@ -110,6 +111,12 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
     best
 }
 
+/// The largest size at which forcing nets run (see [`each_finder`] for why).
+pub(crate) const NETS_MAX_SIZE: usize = 9;
+
+/// The largest size at which aligned triplet exclusion runs (see [`each_finder`] for why).
+pub(crate) const TRIPLETS_MAX_SIZE: usize = 20;
+
 /// A finder: runs one technique on the grid.
 pub(crate) type Finder<'f> = &'f dyn Fn() -> Option<Step>;
 
@@ -123,20 +130,28 @@ pub(crate) fn each_finder(
     limit: f64,
     mut visit: impl FnMut(f64, Finder) -> bool,
 ) {
-    // Chains and forcing chains up to 20x20 (a whole 20x20 path that needs 78 of them, in
-    // tests/data/sudoku/big_20x20_diabolical.txt, takes 2.5 s natively; one step, as a hint
-    // takes, tens of milliseconds); not at 21x21 and above, where no puzzle that needs them
-    // has been measured (the generator cannot make one in minutes).
-    let small = ctx.n <= 20;
-    // Sue de Coq, ALS-XZ and the ALS techniques after it are too slow above 16x16.
-    let als_ok = ctx.n <= 16;
-    // Forcing nets run only where nothing cheaper applies, and only up to 9x9.
-    let nets = ctx.n <= 9;
-    // Aligned triplet exclusion only up to 9x9: at 16x16 one search takes 10-20 ms (up to
-    // 0.6 s), more than the rest of the step, and at 20x20 80 ms, which would make the 20x20
-    // path above ten times slower. Aligned pair exclusion, a few milliseconds at 20x20,
-    // runs at every size.
-    let triplets = ctx.n <= 9;
+    // Chains, forcing chains, ALS wings, Sue de Coq and the ALS techniques run at every
+    // size and on every variant: along the paths of 25x25 puzzles that need them, each
+    // finder takes a median of at most 11 ms natively and at most about 65 ms
+    // (`finder_costs` in logic/tests.rs; tests/sudoku_big.rs checks their steps at 16x16,
+    // 20x20 and 25x25).
+    // Forcing nets run only where nothing cheaper applies, and only up to 9x9. Measured
+    // natively (CPU time): at 16x16, three of fourteen minimal puzzles (carved from
+    // generated grids, or the generator's diabolical ones) needed nets; with nets their
+    // paths finish (grades 9.9 to 10.8) in 1.3 to 15 s, a net step taking up to 0.8 s; at
+    // 25x25 a net of the second level took 0.4 s (a generated puzzle the chains leave at
+    // 950 candidates), and the nested levels (10.0, 10.5) search forcing chains, tens of
+    // milliseconds each at that size, inside every assumption. The hardest 9x9 puzzles
+    // cost as much, but above 9x9 the generator grades every attempt at diabolical (about
+    // one attempt in five would take seconds more at 16x16), and a hint there would take a
+    // second or more.
+    let nets = ctx.n <= NETS_MAX_SIZE;
+    // Aligned triplet exclusion up to 20x20: along the paths of the large puzzles one
+    // search takes a median 0.4 ms (max 2) at 16x16 and 1.3 ms (max 29) at 20x20, but 21
+    // ms (max 98) at 25x25, where it runs at most steps (its base, 7.5, is the
+    // contradiction chain's) and would double the time of a path. Aligned pair
+    // exclusion runs at every size (at most a few ms at 25x25).
+    let triplets = ctx.n <= TRIPLETS_MAX_SIZE;
     let finders: [(f64, bool, Finder); 41] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
@@ -151,7 +166,7 @@ pub(crate) fn each_finder(
         (3.6, true, &|| subsets::naked(ctx, g, 3)),
         (3.8, true, &|| fish::find(ctx, g, 3)),
         (4.0, true, &|| subsets::hidden(ctx, g, 3)),
-        (4.0, small, &|| chains::strong_links(ctx, g, 2)),
+        (4.0, true, &|| chains::strong_links(ctx, g, 2)),
         (4.0, true, &|| finned::find(ctx, g, 3)),
         (4.2, true, &|| wings::xy_wing(ctx, g, false)),
         (4.4, true, &|| wings::xy_wing(ctx, g, true)),
@@ -159,27 +174,27 @@ pub(crate) fn each_finder(
         (5.0, true, &|| subsets::naked(ctx, g, 4)),
         (5.2, true, &|| fish::find(ctx, g, 4)),
         (5.4, true, &|| subsets::hidden(ctx, g, 4)),
-        (5.4, small, &|| chains::strong_links(ctx, g, 3)),
+        (5.4, true, &|| chains::strong_links(ctx, g, 3)),
         (5.4, true, &|| finned::find(ctx, g, 4)),
         (5.5, true, &|| wings::als_wing(ctx, g, 3)),
         (5.6, unique, &|| uniqueness::bug_plus_one(ctx, g)),
-        (5.8, small, &|| chains::strong_links(ctx, g, 4)),
-        (6.2, small, &|| wings::als_wing(ctx, g, 4)),
+        (5.8, true, &|| chains::strong_links(ctx, g, 4)),
+        (6.2, true, &|| wings::als_wing(ctx, g, 4)),
         (6.2, true, &|| aligned::find(ctx, g, 2)),
-        (6.6, small, &|| wings::als_wing(ctx, g, 5)),
-        (6.6, small, &|| chains::easiest(ctx, g)),
-        (6.6, als_ok, &|| als::sue_de_coq(ctx, g)),
+        (6.6, true, &|| wings::als_wing(ctx, g, 5)),
+        (6.6, true, &|| chains::easiest(ctx, g)),
+        (6.6, true, &|| als::sue_de_coq(ctx, g)),
         (7.5, triplets, &|| aligned::find(ctx, g, 3)),
-        (7.5, small, &|| chains::grouped(ctx, g, chains::Kind::X)),
-        (7.5, small, &|| {
+        (7.5, true, &|| chains::grouped(ctx, g, chains::Kind::X)),
+        (7.5, true, &|| {
             forcing::contradiction(ctx, g, Rules::Singles)
         }),
-        (7.6, als_ok, &|| als::xz(ctx, g)),
-        (8.0, small, &|| chains::grouped(ctx, g, chains::Kind::Aic)),
-        (8.2, als_ok, &|| als::xy_wing(ctx, g)),
-        (8.3, small, &|| forcing::forcing(ctx, g, Rules::Singles)),
-        (8.3, als_ok, &|| als::chain(ctx, g)),
-        (8.4, als_ok, &|| als::death_blossom(ctx, g)),
+        (7.6, true, &|| als::xz(ctx, g)),
+        (8.0, true, &|| chains::grouped(ctx, g, chains::Kind::Aic)),
+        (8.2, true, &|| als::xy_wing(ctx, g)),
+        (8.3, true, &|| forcing::forcing(ctx, g, Rules::Singles)),
+        (8.3, true, &|| als::chain(ctx, g)),
+        (8.4, true, &|| als::death_blossom(ctx, g)),
         (9.0, nets, &|| forcing::nets(ctx, g)),
     ];
     for (base, allowed, find) in finders {

@@ -411,10 +411,9 @@ fn generated(variant: crate::Variant, n: usize, level: crate::Level, seed: u64) 
 
 /// The ALS techniques, Sue de Coq and aligned pair and triplet exclusion, tried at every
 /// step of every path below the forcing nets (not only where the path takes them) of the
-/// SE-rated sample, the hardest sample, X, windoku and jigsaw 9x9 and a 16x16 (aligned
-/// triplets, which the path tries up to 9x9 only, not there): each step they find removes
-/// only candidates the solution rules out. Each finds steps on the 9x9 samples,
-/// and some of them on the variants and at 16x16.
+/// SE-rated sample, the hardest sample, X, windoku and jigsaw 9x9, a 16x16 and a Samurai:
+/// each step they find removes only candidates the solution rules out. Each finds steps on
+/// the 9x9 samples, and some of them on the variants, at 16x16 and on the Samurai.
 #[test]
 fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
     use crate::{Level, Variant};
@@ -439,6 +438,9 @@ fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
         generated(Variant::Jigsaw, 9, Level::Diabolical, 0),
     ];
     let big = [generated(Variant::Classic, 16, Level::Hard, 0)];
+    // A diabolical Samurai (the generator's, seed 0): 369 cells, more than the ALS finders'
+    // cell sets held before they took the grid's width.
+    let samurai = [Sudoku::parse(SAMURAI, &crate::Options::variant(Variant::Samurai)).unwrap()];
     let found = |puzzles: &[Sudoku]| -> [usize; 7] {
         let mut counts = [0; 7];
         for puzzle in puzzles {
@@ -448,8 +450,11 @@ fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
             let mut g = Grid::new(&ctx, puzzle.values()).expect("valid givens");
             while !g.solved() {
                 for (k, (technique, find)) in finders.iter().enumerate() {
-                    // As the path runs it: aligned triplets up to 9x9 only (see each_finder).
-                    if *technique == Technique::AlignedTripletExclusion && ctx.n > 9 {
+                    // As the path runs it: aligned triplets up to 20x20 only (see
+                    // each_finder).
+                    if *technique == Technique::AlignedTripletExclusion
+                        && ctx.n > super::TRIPLETS_MAX_SIZE
+                    {
                         continue;
                     }
                     let Some(step) = find(&ctx, &g) else { continue };
@@ -476,11 +481,20 @@ fn als_and_aligned_finders_agree_with_the_solution_at_every_step() {
     let on_classic = found(&classic);
     let on_others = found(&others);
     let on_big = found(&big);
-    println!("9x9 samples: {on_classic:?}; variants: {on_others:?}; 16x16: {on_big:?}");
+    let on_samurai = found(&samurai);
+    println!(
+        "9x9 samples: {on_classic:?}; variants: {on_others:?}; 16x16: {on_big:?}; Samurai: {on_samurai:?}"
+    );
     assert!(on_classic.iter().all(|&k| k > 0), "{on_classic:?}");
     assert!(on_others.iter().sum::<usize>() > 0, "{on_others:?}");
     assert!(on_big.iter().sum::<usize>() > 0, "{on_big:?}");
+    // Every ALS finder (the first five) on the Samurai's 369 cells.
+    assert!(on_samurai[..5].iter().all(|&k| k > 0), "{on_samurai:?}");
 }
+
+/// A diabolical Samurai: `generate` at seed 0, no symmetry (`cargo run --profile ci -p
+/// dlx-sudoku --example big_paths -- generate 9 diabolical 0 1 samurai`).
+const SAMURAI: &str = "8....16..2.......37.6....8.7....91....3..9.......6..4...7........43...9....5.4..8....24...1....2.4....5...2...........1.......41.....3....2...8..15.....56.....7........93..83............69.2.......4....91..............6.....3....5.7...4..2..3.......4..1.....8..1..5....4....52..9.5....23.5..61.....6...2.7..9...7.3.9.......3.......9.78..........7......2...45..8...3..14";
 
 /// A candidate grid: `values` (81 characters, `.` empty) and, for each cell, its
 /// candidates (`.` for a filled cell), separated by spaces; with the puzzle's solution. Read
@@ -924,4 +938,123 @@ fn aligned_triplet_exclusion_as_sudoku_explainer_finds_it() {
         g.eliminate(&other.eliminations);
     }
     assert!(g.has(at(1, 3), 4));
+}
+
+/// The ALS finders' widest cell sets hold every layout: each variant at every size it
+/// takes (jigsaw and X at the sizes of the classic layout; Samurai's 369 cells).
+#[test]
+fn every_layout_fits_the_widest_cell_sets() {
+    use crate::variant::{Options, Variant};
+    let mut largest = 0;
+    for variant in Variant::ALL {
+        for n in crate::shape::MIN_SIZE..=crate::shape::MAX_SIZE {
+            let options = Options::variant(variant);
+            if let Ok(layout) = Layout::new(n, &options) {
+                largest = largest.max(layout.cell_count());
+            }
+        }
+    }
+    assert_eq!(largest, 625, "25x25 is the largest layout");
+    assert!(largest <= als::MAX_WORDS * 64);
+    let samurai = Layout::new(9, &Options::variant(Variant::Samurai)).unwrap();
+    assert_eq!(samurai.cell_count(), 369);
+}
+
+/// The cost of the costly finders along the paths of large puzzles, natively: `BIG_FILES`
+/// (paths, comma-separated; one puzzle a line, `#` lines comments), every `BIG_EVERY`th state
+/// of each path (25), each finder's median and largest time in milliseconds (the least of
+/// three runs); forcing nets (off above 9x9) only on the first `BIG_NETS` states (1) and
+/// where the path stops, if it does.
+/// `cargo test --profile ci -p dlx-sudoku --lib -- logic::tests::finder_costs --ignored --nocapture`
+#[test]
+#[ignore]
+fn finder_costs() {
+    use super::chains;
+    // The least of three runs' wall times: the machine is shared, and the least is the
+    // one the others' turns disturbed least.
+    let time = |f: &dyn Fn() -> Option<Step>| -> (f64, bool) {
+        let mut best = f64::INFINITY;
+        let mut found = false;
+        for _ in 0..3 {
+            let start = std::time::Instant::now();
+            found = f().is_some();
+            best = best.min(start.elapsed().as_secs_f64() * 1e3);
+        }
+        (best, found)
+    };
+    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.into());
+    let every: usize = env("BIG_EVERY", "25").parse().unwrap();
+    let nets_states: usize = env("BIG_NETS", "1").parse().unwrap();
+    for file in env("BIG_FILES", "").split(',').filter(|f| !f.is_empty()) {
+        let text = std::fs::read_to_string(file).unwrap();
+        let mut times: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let puzzle: Sudoku = line.trim().parse().unwrap();
+            let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+            let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
+            let mut k = 0;
+            while !g.solved() {
+                if k % every == 0 {
+                    let cheap: [(&str, &dyn Fn() -> Option<Step>); 12] = [
+                        ("chains::easiest", &|| chains::easiest(&ctx, &g)),
+                        ("chains::grouped X", &|| {
+                            chains::grouped(&ctx, &g, chains::Kind::X)
+                        }),
+                        ("chains::grouped AIC", &|| {
+                            chains::grouped(&ctx, &g, chains::Kind::Aic)
+                        }),
+                        ("contradiction", &|| {
+                            forcing::contradiction(&ctx, &g, Rules::Singles)
+                        }),
+                        ("forcing", &|| forcing::forcing(&ctx, &g, Rules::Singles)),
+                        ("als::sue_de_coq", &|| als::sue_de_coq(&ctx, &g)),
+                        ("als::xz", &|| als::xz(&ctx, &g)),
+                        ("als::xy_wing", &|| als::xy_wing(&ctx, &g)),
+                        ("als::chain", &|| als::chain(&ctx, &g)),
+                        ("als::death_blossom", &|| als::death_blossom(&ctx, &g)),
+                        ("aligned 2", &|| aligned::find(&ctx, &g, 2)),
+                        ("aligned 3", &|| aligned::find(&ctx, &g, 3)),
+                    ];
+                    let costly: [(&str, &dyn Fn() -> Option<Step>); 1] =
+                        [("nets", &|| forcing::nets(&ctx, &g))];
+                    let n_costly = if k / every < nets_states { 1 } else { 0 };
+                    for (name, f) in cheap.iter().chain(&costly[..n_costly]) {
+                        let (ms, found) = time(*f);
+                        if n_costly > 0 && name.starts_with('n') {
+                            println!("  {name} at state {k}: {ms:.1} ms, found {found}");
+                        }
+                        times.entry(name).or_default().push(ms);
+                    }
+                }
+                let Some(step) = super::next_step(&ctx, &g, true, f64::INFINITY) else {
+                    break;
+                };
+                super::apply(&ctx, &mut g, &step);
+                k += 1;
+            }
+            if !g.solved() && nets_states > 0 {
+                let left = g.cand.iter().map(|m| m.count_ones()).sum::<u32>();
+                let start = std::time::Instant::now();
+                let found = forcing::nets(&ctx, &g);
+                println!(
+                    "  nets where the path stops (state {k}, {left} candidates): {:.1} ms, found {:?}",
+                    start.elapsed().as_secs_f64() * 1e3,
+                    found.map(|s| (s.technique, s.score))
+                );
+            }
+        }
+        println!("{file}:");
+        for (name, mut t) in times {
+            t.sort_by(f64::total_cmp);
+            println!(
+                "  {name}: {} states, median {:.1} ms, max {:.1} ms",
+                t.len(),
+                t[t.len() / 2],
+                t[t.len() - 1]
+            );
+        }
+    }
 }
