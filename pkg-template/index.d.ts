@@ -1,14 +1,30 @@
 /// <reference lib="esnext.disposable" />
-// Types of index.js: everything of the wasm-bindgen module (its classes' `[Symbol.dispose]`
-// needs the lib referenced above, so that `strict` projects on `lib: ["es2022", "dom"]`
-// type-check without `skipLibCheck`), and the async API on the worker pool (pool.js).
+// Types of index.js: everything of the wasm-bindgen main module (its classes'
+// `[Symbol.dispose]` needs the lib referenced above, so that `strict` projects on
+// `lib: ["es2022", "dom"]` type-check without `skipLibCheck`), the coach module's functions
+// and types (as wasm-bindgen declares them), `init_coach`, and the async API on the worker
+// pool (pool.js).
 export * from './dlx_wasm.js';
-export { default } from './dlx_wasm.js';
+export * from './dlx_wasm_coach.js';
+// Both modules declare these: the package's are the main module's.
+export { default, initSync } from './dlx_wasm.js';
+export type { InitInput, InitOutput, SyncInitInput } from './dlx_wasm.js';
 import type {
   CountResult, DlxError, ExactCoverOptions, ExactCoverProblem, ExactCoverResult, SudokuOptions,
 } from './dlx_wasm.js';
+import type { InitInput as CoachInput, InitOutput as CoachOutput } from './dlx_wasm_coach.js';
 
-type Exports = typeof import('./dlx_wasm.js');
+/**
+ * Loads the coach module (`sudoku_hint`, `sudoku_solve_path`, `rate_sudoku`,
+ * `generate_sudoku`): fetched and compiled once, then instantiated (by default the file
+ * beside the package's entry; or `input`, a compiled module, a URL or a response). Those
+ * exports throw `not_initialized` until it resolves. In Node it is not needed (they load
+ * the module at their first call), nor for `WorkerPool.call` (its workers load it).
+ */
+export declare function init_coach(input?: CoachInput | Promise<CoachInput>): Promise<CoachOutput | void>;
+
+type CoachExports = Omit<typeof import('./dlx_wasm_coach.js'), 'default' | 'initSync'>;
+type Exports = typeof import('./dlx_wasm.js') & CoachExports;
 /** The names of the module's functions, which `WorkerPool.call` runs in a worker. */
 export type ExportName = {
   [K in keyof Exports]: Exports[K] extends (...args: any[]) => any
@@ -67,7 +83,7 @@ export declare class WorkerPool {
   /** `solve_sudoku_async` on this pool. */
   solveSudoku(puzzle: string, options?: SudokuAsyncOptions): Promise<string | null>;
   /**
-   * Any export of the module (`"rate_sudoku"`, `"exact_cover_trace"`, ...) called with `args`
+   * Any export of the main or the coach module (`"rate_sudoku"`, `"exact_cover_trace"`, ...) called with `args`
    * in one worker of this pool: what it returns, or its error with every property the sync
    * call's has. `signal` cancels it (the worker is ended at once, and replaced).
    */

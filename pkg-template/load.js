@@ -1,10 +1,15 @@
-// Which build of the main module to load. The package holds two: dlx_wasm_simd_bg.wasm,
-// compiled for WebAssembly's 128-bit SIMD (`simd128`: every current browser and Node has
-// it), and dlx_wasm_bg.wasm, without, for engines that lack it. Both are the same code under
-// the same bindings (scripts/build.sh checks), so either serves dlx_wasm.js; the SIMD one
-// runs the sudoku batch faster. An engine has SIMD when it accepts this module:
+// How the package's modules are loaded. The main module comes in two builds:
+// dlx_wasm_simd_bg.wasm, compiled for WebAssembly's 128-bit SIMD (`simd128`: every current
+// browser and Node has it), and dlx_wasm_bg.wasm, without, for engines that lack it. Both are
+// the same code under the same bindings (scripts/build.sh checks), so either serves
+// dlx_wasm.js; the SIMD one runs the sudoku batch faster. An engine has SIMD when it accepts
+// this module:
 //   (module (func (result v128) (v128.const i32x4 0 0 0 0)))
+// The coach module (dlx_wasm_coach_bg.wasm: sudoku_hint, sudoku_solve_path, rate_sudoku,
+// generate_sudoku) is loaded the same way, apart and only when asked for (`init_coach()`, a
+// coach export called in Node or on the worker pool).
 import initModule from './dlx_wasm.js';
+import initCoachModule from './dlx_wasm_coach.js';
 
 const PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
@@ -24,20 +29,44 @@ export function wasmUrl() {
     : new URL('./dlx_wasm_bg.wasm', import.meta.url);
 }
 
-let compiling = null;
+/** The URL of the coach module. */
+export function coachUrl() {
+  return new URL('./dlx_wasm_coach_bg.wasm', import.meta.url);
+}
 
 /**
- * The main module's build for this engine, fetched and compiled once (streaming where the
- * server sends `application/wasm`): `init()` instantiates it, and the worker pool hands the
- * same compiled module to each of its workers, so that none fetches or compiles it again.
- * @returns {Promise<WebAssembly.Module>}
+ * One module's loading: fetched and compiled once (`compiled`), instantiated by `init`,
+ * `initialized()` once it is (or `markInitialized()` where it was instantiated synchronously).
+ * @param {() => URL} url
+ * @param {(input: object) => Promise<object>} instantiate wasm-bindgen's `init` of the module
  */
-export function compiledModule() {
-  compiling ??= compile(wasmUrl()).catch((error) => {
-    compiling = null;
-    throw error;
-  });
-  return compiling;
+function loader(url, instantiate) {
+  /** @type {Promise<WebAssembly.Module> | null} */
+  let compiling = null;
+  let ready = false;
+  const compiled = () => {
+    compiling ??= compile(url()).catch((error) => {
+      compiling = null;
+      throw error;
+    });
+    return compiling;
+  };
+  return {
+    compiled,
+    initialized: () => ready,
+    markInitialized: () => {
+      ready = true;
+    },
+    /** @param {unknown} [input] */
+    async init(input) {
+      const source = input ?? await compiled();
+      const exports = await instantiate(source instanceof WebAssembly.Module || input === undefined
+        ? { module_or_path: source }
+        : input);
+      ready = true;
+      return exports;
+    },
+  };
 }
 
 async function compile(url) {
@@ -50,28 +79,61 @@ async function compile(url) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-let ready = false;
+const main = loader(wasmUrl, initModule);
+const coach = loader(coachUrl, initCoachModule);
 
-/** Whether the module is instantiated (the package's exports check it: `not_initialized`). */
-export function initialized() {
-  return ready;
-}
+/**
+ * The main module's build for this engine, fetched and compiled once (streaming where the
+ * server sends `application/wasm`): `init()` instantiates it, and the worker pool hands the
+ * same compiled module to each of its workers, so that none fetches or compiles it again.
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export const compiledModule = main.compiled;
+
+/** Whether the main module is instantiated (the package's exports check it: `not_initialized`). */
+export const initialized = main.initialized;
 
 /**
  * wasm-bindgen's `init`, loading by default the build for this engine ([`compiledModule`]);
  * given a compiled module, a URL or a response, it loads that. The package's default
  * export, and what its web workers and the pages' workers call.
  */
-export async function init(input) {
-  const source = input ?? await compiledModule();
-  const exports = await initModule(source instanceof WebAssembly.Module || input === undefined
-    ? { module_or_path: source }
-    : input);
-  ready = true;
-  return exports;
+export const init = main.init;
+
+/** Marks the main module instantiated where it was synchronously (the Node entry's `initSync`). */
+export const markInitialized = main.markInitialized;
+
+/**
+ * The coach module, fetched and compiled once, as [`compiledModule`]: `initCoach()`
+ * instantiates it, and the worker pool hands it to a worker with its first call of a coach
+ * export.
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export const compiledCoach = coach.compiled;
+
+/** Whether the coach module is instantiated (its exports check it: `not_initialized`). */
+export const coachInitialized = coach.initialized;
+
+/** wasm-bindgen's `init` of the coach module, as [`init`]: the package's `init_coach`. */
+export const initCoach = coach.init;
+
+/** Marks the coach module instantiated where it was synchronously (the Node entry). */
+export const markCoachInitialized = coach.markInitialized;
+
+/** @type {(() => void) | null} */
+let coachLoader = null;
+
+/**
+ * Registers how to instantiate the coach module synchronously (the Node entry, which reads
+ * the file), so that its exports need no `init_coach()`: [`ensureCoach`] then runs it
+ * before the first call of one.
+ * @param {() => void} load
+ */
+export function loadCoachWith(load) {
+  coachLoader = load;
 }
 
-/** Marks the module instantiated where it was synchronously (the Node entry's `initSync`). */
-export function markInitialized() {
-  ready = true;
+/** Instantiates the coach module by the registered loader, if any, unless it already is. */
+export function ensureCoach() {
+  if (coachLoader && !coach.initialized()) coachLoader();
 }

@@ -8,9 +8,10 @@
 // engine's, in the main wasm module on this thread (`TaskSchedule`, crates/dlx-engine/src/engine/schedule.rs):
 // the pool only carries messages between it and the workers.
 import { TaskSchedule } from './dlx_wasm.js';
+import * as coachExports from './dlx_wasm_coach.js';
 import { codedError } from './errors.js';
 import { init, initialized } from './load.js';
-import { decodeError } from './protocol.js';
+import { decodeError, encodeError, isCallable } from './protocol.js';
 
 /**
  * The keys of each async export's options: its sync export's (the module's schema, which
@@ -369,7 +370,8 @@ export class WorkerPool {
   }
 
   /**
-   * The export `name` of the main module called with `args` in one worker of the pool,
+   * The export `name` of the main module or of the coach module (whose first call in a
+   * worker hands it the coach module: see makeApi) called with `args` in one worker of the pool,
    * off the main thread: what it returns, or its error (with every property the sync call's
    * has). `signal` cancels it (the worker is ended at once, and replaced for the next job).
    */
@@ -637,21 +639,52 @@ function drive(schedule, job, slots, spawn) {
   });
 }
 
+
 /**
  * The async API on a default pool that `spawn` fills: `cores()` workers unless a call asks
  * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
- * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`).
+ * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`);
+ * `coach()`, where given, the compiled coach module a worker is sent before its first call
+ * of a coach export (`{ op: 'coach', module }`, or `{ op: 'coach', error }` where it could
+ * not be compiled: that call fails with the reason, and the next one tries again).
  */
-export function makeApi({ spawn, cores, module }) {
-  const start = module === undefined ? spawn : () => {
+export function makeApi({ spawn, cores, module, coach }) {
+  const start = module === undefined && coach === undefined ? spawn : () => {
     const worker = spawn();
     const post = worker.post;
-    // Messages posted before the module is compiled wait behind it, in order. Where it
-    // cannot be compiled, the worker is sent none and loads it itself (and says why it
-    // cannot, to each request).
-    let ready = module().then((compiled) => post({ op: 'init', module: compiled }), () => {});
+    // Messages posted while a module is being compiled wait behind it, in order; once none
+    // waits, they go at once. Where the main module cannot be compiled, the worker is sent
+    // none and loads it itself (and says why it cannot, to each request).
+    let ready = null;
+    let waiting = 0;
+    const later = (send) => {
+      waiting += 1;
+      ready = (ready ?? Promise.resolve()).then(send).catch(() => {}).finally(() => {
+        waiting -= 1;
+        if (waiting === 0) ready = null;
+      });
+    };
+    if (module !== undefined) later(() => module().then((compiled) => post({ op: 'init', module: compiled }), () => {}));
+    let coachSent = false;
     worker.post = (message) => {
-      ready = ready.then(() => post(message));
+      if (coach && !coachSent && message?.op === 'call' && isCallable(coachExports, message.name)) {
+        coachSent = true;
+        later(() => coach().then(
+          (compiled) => post({ op: 'coach', module: compiled }),
+          (error) => {
+            coachSent = false;
+            post({ op: 'coach', error: encodeError(error) });
+          },
+        ));
+      }
+      if (ready) {
+        // What structured clone refuses is refused now, as a post would refuse it (the
+        // caller's argument: Slot.request's invalid_argument), not later, unseen.
+        structuredClone(message);
+        later(() => post(message));
+      } else {
+        post(message);
+      }
     };
     return worker;
   };

@@ -10,9 +10,10 @@
 /** @typedef {{ id: number, op: 'split', key: number, tasks: number }} SplitRequest  split it into about `tasks` tasks */
 /** @typedef {{ id: number, op: 'run', key: number, path: string, find: boolean, limit?: number, lease?: number }} RunRequest  run one task */
 /** @typedef {{ id: number, op: 'grant', nodes: number }} GrantRequest  more nodes for the run `id` (0: it is out of nodes) */
-/** @typedef {{ id: number, op: 'call', name: string, args: unknown[] }} CallRequest  call an export of the module */
+/** @typedef {{ op: 'coach', module?: WebAssembly.Module, error?: EncodedError }} CoachRequest  the compiled coach module (sent before a worker's first call of a coach export), or why it could not be compiled */
+/** @typedef {{ id: number, op: 'call', name: string, args: unknown[] }} CallRequest  call an export of the main module or of the coach module (`isCallable`) */
 /** @typedef {{ id: number, op: 'drop', key: number }} DropRequest  forget a problem */
-/** @typedef {InitRequest | LoadRequest | SplitRequest | RunRequest | GrantRequest | CallRequest | DropRequest} Request */
+/** @typedef {InitRequest | LoadRequest | SplitRequest | RunRequest | GrantRequest | CoachRequest | CallRequest | DropRequest} Request */
 //
 // Worker -> pool (each carries the `id` of its request):
 /** @typedef {{ id: number, value: unknown }} Answer  the request's result (a split: `{ tasks, stats, warnings }`; a run: `{ count, stats, status, progress }`) */
@@ -21,6 +22,18 @@
 /** @typedef {{ id: number, solution: number[] }} Solution  a run found a solution */
 /** @typedef {{ id: number, need: true }} Need  a run searched its lease of nodes and waits for a grant */
 /** @typedef {Answer | Failure | Progress | Solution | Need} Reply */
+
+/**
+ * Whether `name` names a function of the wasm-bindgen module `exports` that a `call` may
+ * run: not a class, not `default` (init) or `initSync`.
+ * @param {Record<string, unknown>} exports
+ * @param {unknown} name
+ * @returns {name is string}
+ */
+export function isCallable(exports, name) {
+  return typeof name === 'string' && Object.hasOwn(exports, name) && typeof exports[name] === 'function'
+    && !/^[A-Z]/.test(name) && name !== 'default' && name !== 'initSync';
+}
 
 /**
  * An error as plain data: its `message`, `name` and every own property (`code`, `path`,

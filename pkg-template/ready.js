@@ -1,6 +1,6 @@
 // @ts-check
 // What the package's exports do when called before their module is instantiated: in a
-// browser, before `await init()` has resolved. wasm-bindgen's own functions would fail on
+// browser, before `await init()` has resolved (the coach's exports: `await init_coach()`). wasm-bindgen's own functions would fail on
 // `undefined` with a TypeError that says nothing of init; each export is wrapped so that it
 // throws a coded `not_initialized` Error that says what to do instead. The wrapper costs a
 // `try` (nothing, where nothing throws); an error thrown once the module is ready passes
@@ -10,18 +10,29 @@
  * The functions and classes of the wasm-bindgen module `module`, each wrapped as above
  * (`ready()` says whether the module is instantiated). Classes stay the same classes for
  * `instanceof` and their static members: a Proxy checks only construction.
+ * `init` names the call that instantiates the module, for the error; `before`, where given,
+ * runs before each call of a function (the Node entry's lazy coach: load.js `ensureCoach`).
  * @param {Record<string, unknown>} module
  * @param {() => boolean} ready
+ * @param {{ init?: string, before?: () => void }} [how]
  * @returns {Record<string, any>}
  */
-export function guardReady(module, ready) {
+export function guardReady(module, ready, { init = 'init', before } = {}) {
   /** @type {Record<string, any>} */
   const out = {};
   /** @param {string} name @param {unknown} error */
-  const check = (name, error) => (!ready() && error instanceof TypeError ? notInitialized(name, error) : error);
+  const check = (name, error) => (!ready() && error instanceof TypeError ? notInitialized(name, init, error) : error);
   for (const [name, value] of Object.entries(module)) {
     if (typeof value !== 'function' || name === 'default' || name === 'initSync') continue;
-    const f = /** @type {Function} */ (value);
+    const g = /** @type {Function} */ (value);
+    // With `before` (the coach's exports in Node), it runs first; else the export itself.
+    /** @type {Function} */
+    const f = before && !/^[A-Z]/.test(name)
+      ? (/** @type {unknown} */ a, /** @type {unknown} */ b, /** @type {unknown} */ c, /** @type {unknown} */ d) => {
+        before();
+        return g(a, b, c, d);
+      }
+      : g;
     out[name] = /^[A-Z]/.test(name)
       ? new Proxy(f, {
         construct(target, args, newTarget) {
@@ -49,8 +60,9 @@ export function guardReady(module, ready) {
   return out;
 }
 
-/** @param {string} name @param {unknown} cause */
-function notInitialized(name, cause) {
-  const error = new Error(`${name}: the module is not initialised yet: \`await init()\` (the package's default export) before calling it`, { cause });
+/** @param {string} name @param {string} init @param {unknown} cause */
+function notInitialized(name, init, cause) {
+  const what = init === 'init' ? "`await init()` (the package's default export)" : `\`await ${init}()\``;
+  const error = new Error(`${name}: the module is not initialised yet: ${what} before calling it`, { cause });
   return Object.assign(error, { code: 'not_initialized' });
 }

@@ -1,22 +1,48 @@
 // The work of one worker of the pool (pool.js), whatever runs it: a module Web Worker
-// (worker.js) or a Node worker thread (worker-node.js). It holds one wasm instance, the
-// problems sent to it (as ExactCoverTasks, read once) and answers the requests of the
-// package's one protocol (protocol.js, where every message is declared). A run cannot be
+// (worker.js) or a Node worker thread (worker-node.js). It holds one instance of the main
+// wasm module, one of the coach module once a coach export is first called (from the module
+// the pool sends before that call), the problems sent to it (as ExactCoverTasks, read once)
+// and answers the requests of the package's one protocol (protocol.js, where every message
+// is declared). A run cannot be
 // interrupted: the pool cancels one by terminating the worker.
 //
 // Under a node limit (`lease` given) a run searches at most `lease` nodes, then asks the pool
 // for more (`need`) and waits for a `grant`; a grant of 0 nodes ends it with the status
 // `node_limit`. The leases come out of one budget in the pool, so all the runs of a search
 // together search at most the search's `maxNodes` nodes.
-import { encodeError } from './protocol.js';
+import { decodeError, encodeError, isCallable } from './protocol.js';
 
 /** How many search nodes a run searches between two looks at the clock. */
 const BUDGET = 4096;
 /** How often a run reports its progress, in ms. */
 const TICK = 50;
 
-export function serve(wasm, post, listen) {
+/**
+ * Answers the requests `listen` hears with `post`, on the instantiated main module `wasm`;
+ * `coach` is the coach module's wasm-bindgen module (not instantiated: the pool sends the
+ * compiled module to instantiate), with `load`, where the worker can, instantiating it
+ * itself when none was sent (Node: from the file).
+ */
+export function serve(wasm, post, listen, coach) {
   const problems = new Map();
+  // The coach module: instantiated, or why it could not be (the pool's encoded error).
+  let coachReady = false;
+  let coachFailure = null;
+  const callable = (name) => {
+    if (isCallable(wasm, name)) return wasm[name];
+    if (coach && isCallable(coach.exports, name)) {
+      if (!coachReady) {
+        if (coachFailure) throw decodeError(coachFailure);
+        if (!coach.load) {
+          throw Object.assign(new Error(`${name}: the coach module was not sent to this worker`), { code: 'not_initialized' });
+        }
+        coach.load();
+        coachReady = true;
+      }
+      return coach.exports[name];
+    }
+    throw Object.assign(new Error(`name: no export named ${String(name).slice(0, 40)} to call`), { code: 'invalid_argument', path: 'name' });
+  };
   // The runs waiting for a grant of nodes, by their id.
   const waiting = new Map();
   listen((message) => {
@@ -43,8 +69,20 @@ export function serve(wasm, post, listen) {
           waiting.get(id)?.(message.nodes);
           waiting.delete(id);
           break;
+        case 'coach':
+          // Sent once, before the first coach call, which then reports a failure.
+          if (coachReady) break;
+          try {
+            if (message.error) throw decodeError(message.error);
+            coach.exports.initSync({ module: message.module });
+            coachReady = true;
+            coachFailure = null;
+          } catch (error) {
+            coachFailure = encodeError(error);
+          }
+          break;
         case 'call': {
-          const f = callable(wasm, message.name);
+          const f = callable(message.name);
           post({ id, value: f(...message.args) });
           break;
         }
@@ -59,15 +97,6 @@ export function serve(wasm, post, listen) {
       post({ id, error: encodeError(error) });
     }
   });
-}
-
-/** The export `name` of `wasm` if it is a function a caller may run (not a class, not init). */
-function callable(wasm, name) {
-  const f = Object.hasOwn(wasm, name) ? wasm[name] : undefined;
-  if (typeof f !== 'function' || /^[A-Z]/.test(name) || name === 'default' || name === 'initSync') {
-    throw Object.assign(new Error(`name: no export named ${String(name).slice(0, 40)} to call`), { code: 'invalid_argument', path: 'name' });
-  }
-  return f;
 }
 
 function held(problems, key) {

@@ -1,4 +1,5 @@
-// A module Web Worker of the pool (pool.js, index.js): one instance of the main wasm module.
+// A module Web Worker of the pool (pool.js, index.js): one instance of the main wasm module
+// (and of the coach module once the pool sends it, before the first coach call).
 // Created as `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })`, the
 // form Vite and webpack recognise and bundle. No top-level await, so that a bundler may
 // also emit it as a classic script (Vite's default worker format).
@@ -7,6 +8,7 @@
 // compiled once, so that no worker fetches or compiles it again. A worker sent anything else
 // first loads the module itself.
 import * as wasm from './dlx_wasm.js';
+import * as coach from './dlx_wasm_coach.js';
 import { init } from './load.js';
 import { encodeError } from './protocol.js';
 import { serve } from './worker-core.js';
@@ -26,7 +28,7 @@ function start(module) {
     () => serve(wasm, (message) => self.postMessage(message), (handle) => {
       listener = (message) => message?.op !== 'init' && handle(message);
       for (const message of queue.splice(0)) handle(message);
-    }),
+    }, { exports: coach }),
     (error) => {
       // Every request, queued or to come, fails with the reason.
       const fail = (message) => message?.id && self.postMessage({ id: message.id, error: encodeError(error) });

@@ -4,13 +4,17 @@
 # files the web pages load into www/pkg/. Assumes scripts/setup.sh has run (serve.sh and
 # test.sh run it).
 #
-# The package's two modules:
-# - dlx_wasm (the main entry, `dlx-wasm`, and its alias `dlx-wasm/sudoku`): the whole API,
-#   exact cover and sudoku, built twice: dlx_wasm_bg.wasm, and dlx_wasm_simd_bg.wasm for
-#   engines with WebAssembly SIMD (pkg-template/load.js picks one);
+# The package's three modules:
+# - dlx_wasm (the main entry, `dlx-wasm`, and its alias `dlx-wasm/sudoku`): exact cover, the
+#   trace and the memo, and the sudoku solvers (features `sudoku-toolkit`, `trace-memo`,
+#   `panic-hook`), built twice: dlx_wasm_bg.wasm, and dlx_wasm_simd_bg.wasm for engines with
+#   WebAssembly SIMD (pkg-template/load.js picks one);
+# - dlx_wasm_coach: the coach's exports alone (sudoku_hint, sudoku_solve_path, rate_sudoku,
+#   generate_sudoku: feature `coach-module`), which the main entry loads when first needed
+#   (Node) or on `init_coach()` (browsers);
 # - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the default
-#   features (`sudoku-toolkit`, `trace-memo`, `panic-hook`) so that none of their code is
-#   linked in.
+#   features (`sudoku-toolkit`, `coach`, `trace-memo`, `panic-hook`) so that none of their
+#   code is linked in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,7 +23,7 @@ target_dir=${CARGO_TARGET_DIR:-target}
 
 say() { printf '\033[1mbuild:\033[0m %s\n' "$*"; }
 
-# The three builds run side by side (the end of each, LTO into one codegen unit and
+# The three jobs run side by side (the end of each build, LTO into one codegen unit and
 # wasm-opt, uses one core), each into a folder of its own (wasm-bindgen's output, then
 # wasm-opt's), its output kept in a log shown when it ends; pkg/ is filled when all three
 # have finished. wasm-opt comes from npm's binaryen (pinned in package.json), never Debian's:
@@ -29,8 +33,8 @@ trap 'rm -rf "$work"' EXIT
 
 # module JOB OUT_NAME PROFILE CARGO_FLAGS...: builds the wasm with the cargo profile PROFILE
 # and CARGO_FLAGS, runs wasm-bindgen on it (`--target web`: ES module with `init()` and
-# `initSync`, its .d.ts, the processed .wasm) into $work/JOB/ under OUT_NAME, then wasm-opt
-# -O3 (and WASM_OPT_FLAGS). CARGO_TARGET_DIR, if set, is the target folder.
+# `initSync`, its .d.ts, the processed .wasm) into $work/JOB/ under OUT_NAME (see optimise).
+# CARGO_TARGET_DIR, if set, is the target folder.
 module() {
     local job=$1 out=$2 profile=$3
     shift 3
@@ -40,8 +44,13 @@ module() {
     say "wasm-bindgen --target web --out-name $out"
     wasm-bindgen --target web --out-dir "$dir" --out-name "$out" \
         "${CARGO_TARGET_DIR:-$target_dir}/wasm32-unknown-unknown/$profile/$name.wasm"
-    npx --no-install wasm-opt -O3 ${WASM_OPT_FLAGS:-} "$dir/${out}_bg.wasm" -o "$dir/${out}_bg.wasm.opt"
-    mv "$dir/${out}_bg.wasm.opt" "$dir/${out}_bg.wasm"
+}
+
+# optimise JOB OUT_NAME: wasm-opt -O3 (and WASM_OPT_FLAGS) on module's output.
+optimise() {
+    local file=$work/$1/${2}_bg.wasm
+    npx --no-install wasm-opt -O3 ${WASM_OPT_FLAGS:-} "$file" -o "$file.opt"
+    mv "$file.opt" "$file"
 }
 
 # started NAME COMMAND...: runs COMMAND in the background, its output in $work/NAME.log.
@@ -62,15 +71,31 @@ started() {
 simd() {
     export RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="$target_dir/simd128"
     export WASM_OPT_FLAGS=--enable-simd
-    module simd dlx_wasm release --features sudoku-toolkit
+    module simd dlx_wasm release --no-default-features --features "$main_features"
+    optimise simd dlx_wasm
 }
-say "building the main module, the core and the SIMD build side by side (logs follow)"
-started main module main dlx_wasm release --features sudoku-toolkit
+# The main module's features (the default ones but the coach's).
+main_features=sudoku-toolkit,trace-memo,panic-hook
+# The main module, then the coach's, in the same target folder and profile (so that the
+# dependencies compile once; cargo builds one at a time there, and both write the same
+# $name.wasm, which wasm-bindgen copies out before the next build starts), the main
+# module's wasm-opt running beside the coach's build.
+main_and_coach() {
+    module main dlx_wasm release --no-default-features --features "$main_features"
+    optimise main dlx_wasm &
+    local main_opt=$!
+    module coach dlx_wasm_coach release --no-default-features --features coach-module,panic-hook
+    optimise coach dlx_wasm_coach
+    wait "$main_opt"
+}
 # The core: no default features (no sudoku, trace, memo or panic hook), talc as its allocator,
 # and wasm-opt run until the module stops shrinking (`--converge`: 200 bytes gzipped).
 core() {
-    WASM_OPT_FLAGS=--converge module core dlx_wasm_core wasm-core --no-default-features --features talc
+    module core dlx_wasm_core wasm-core --no-default-features --features talc
+    WASM_OPT_FLAGS=--converge optimise core dlx_wasm_core
 }
+say "building the main module (then the coach), the core and the SIMD build side by side (logs follow)"
+started main main_and_coach
 started core core
 started simd simd
 failed=0
@@ -93,7 +118,7 @@ fi
 # Start from an empty pkg/ so nothing stale is packed.
 rm -rf pkg
 mkdir -p pkg
-cp -r "$work/main/." "$work/core/." pkg/
+cp -r "$work/main/." "$work/coach/." "$work/core/." pkg/
 cp "$work/simd/dlx_wasm_bg.wasm" pkg/dlx_wasm_simd_bg.wasm
 
 # The package around them: package.json (name, version, ... from Cargo.toml), the entries
@@ -106,13 +131,15 @@ cp pkg-template/*.js pkg-template/*.d.ts pkg-template/README.md LICENSE-MIT LICE
 
 # Both pages run their calls on the package's worker pool (pool.js, its worker and the
 # protocol they speak), whose workers instantiate the main module the page compiled once
-# (load.js): give them the same build.
+# (load.js), and the coach module when first asked for a coach export: give them the same
+# build.
 rm -rf www/pkg
 mkdir -p www/pkg
 cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_simd_bg.wasm pkg/load.js pkg/snippets \
+    pkg/dlx_wasm_coach.js pkg/dlx_wasm_coach_bg.wasm \
     pkg/pool.js pkg/worker.js pkg/worker-core.js pkg/protocol.js pkg/errors.js www/pkg/
 
-for out in dlx_wasm dlx_wasm_simd dlx_wasm_core; do
+for out in dlx_wasm dlx_wasm_simd dlx_wasm_coach dlx_wasm_core; do
     wasm=pkg/${out}_bg.wasm
     say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
 done

@@ -70,11 +70,16 @@ stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 stage "clippy, wasm32, the package's core module (no default features, talc)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features talc -- -D warnings
-# The simd128 build's own code (`cfg(target_feature = "simd128")`), with build.sh's flags and
-# target folder, so that the two share what they compile.
-stage "clippy, wasm32, simd128 (the package's SIMD build)" \
+# The coach module: the coach's exports without the exact-cover API (the library alone: the
+# wasm tests need that API).
+stage "clippy, wasm32, the package's coach module (coach-module)" \
+    cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features coach-module,panic-hook -- -D warnings
+# The main module's features (the default ones but the coach's) and the simd128 build's own
+# code (`cfg(target_feature = "simd128")`), with build.sh's flags and target folder, so that
+# the two share what they compile.
+stage "clippy, wasm32, simd128 (the package's main module, SIMD build)" \
     env RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/simd128" \
-    cargo clippy --target wasm32-unknown-unknown --lib --tests --features sudoku-toolkit -- -D warnings
+    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features sudoku-toolkit,trace-memo,panic-hook -- -D warnings
 # Optimised (profile `ci` in Cargo.toml: release speed, debug assertions and overflow checks
 # on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
 # doctests, which only run natively (on wasm32 they report false passes).

@@ -12,7 +12,8 @@ const pkg = {
   license: crate.license,
   keywords: [...crate.keywords, 'webassembly', 'exact cover', 'algorithm x'],
   type: 'module',
-  // The main entry `dlx-wasm` holds the whole API (exact cover and sudoku); `dlx-wasm/core`
+  // The main entry `dlx-wasm` holds the whole API (exact cover and sudoku; the coach's
+  // exports from a module of their own, dlx_wasm_coach, loaded when needed); `dlx-wasm/core`
   // is a smaller module with the exact-cover API alone; `dlx-wasm/sudoku` is the main entry
   // under its old name. Node gets node.js / core-node.js, which load the .wasm with fs at
   // import time: no init call needed. Browsers (no bundler) and bundlers get index.js /
@@ -37,6 +38,7 @@ const pkg = {
     './dlx_wasm_bg.wasm': './dlx_wasm_bg.wasm',
     './dlx_wasm_simd_bg.wasm': './dlx_wasm_simd_bg.wasm',
     './dlx_wasm_core_bg.wasm': './dlx_wasm_core_bg.wasm',
+    './dlx_wasm_coach_bg.wasm': './dlx_wasm_coach_bg.wasm',
     './package.json': './package.json',
   },
   main: './index.js',
@@ -49,7 +51,9 @@ const pkg = {
     'dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
     'dlx_wasm_simd_bg.wasm',
     'dlx_wasm_core.js', 'dlx_wasm_core.d.ts', 'dlx_wasm_core_bg.wasm',
-    'dlx_wasm_core_bg.wasm.d.ts', 'snippets/', 'LICENSE-MIT', 'LICENSE-APACHE',
+    'dlx_wasm_core_bg.wasm.d.ts',
+    'dlx_wasm_coach.js', 'dlx_wasm_coach.d.ts', 'dlx_wasm_coach_bg.wasm', 'dlx_wasm_coach_bg.wasm.d.ts',
+    'snippets/', 'LICENSE-MIT', 'LICENSE-APACHE',
   ],
   // The Node entries instantiate their module on import and the browser entries finish its
   // classes: a bundler must keep all four.

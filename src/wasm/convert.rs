@@ -331,7 +331,7 @@ impl<'k> Fields<'k> {
     /// that throws becomes an `invalid_argument` error naming the property. (The sudoku
     /// exports' and the worker pool's readers: the exact-cover exports read by
     /// [`Fields::of`].)
-    #[cfg(feature = "sudoku-toolkit")]
+    #[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
     pub(crate) fn read(object: &JsValue, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
         if object.is_undefined() || object.is_null() {
             return Ok(Fields::none(keys));
@@ -514,7 +514,7 @@ fn getter_threw(path: &str, thrown: &JsValue) -> JsValue {
 }
 
 /// `value` as a plain object (not null, not an array), or `None` if undefined or null.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
 pub(crate) fn object(value: &JsValue, path: &str) -> Result<Option<JsValue>, JsValue> {
     if value.is_undefined() || value.is_null() {
         Ok(None)
@@ -544,7 +544,7 @@ pub(crate) fn string_bytes(value: &JsValue, path: &str, max: usize) -> Result<Ve
 
 /// `value` as a string of at most `max` UTF-16 units where the length is part of what is
 /// valid (an option's value): a longer one is an `invalid_argument`.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
 pub(crate) fn short_string(value: &JsValue, path: &str, max: usize) -> Result<String, JsValue> {
     read_string(value, path, max, false)
 }

@@ -1,6 +1,7 @@
 //! The logical solver's exports: `sudoku_hint` (the next step, from the player's entries
 //! and pencil marks), `sudoku_solve_path` (every step to the solution) and `rate_sudoku`
-//! (the grade on the Sudoku Explainer scale). They read and check the arguments, call
+//! (the grade on the Sudoku Explainer scale): with `generate_sudoku` (generate.rs), the
+//! coach's exports (feature `coach`), in the package's coach module. They read and check the arguments, call
 //! [`dlx_sudoku`], and turn results and errors into JS values; nothing else.
 
 use js_sys::{Array, Object};
@@ -10,6 +11,14 @@ use super::convert::{array, elements, integer};
 use super::sudoku::{read_grid, read_options, sudoku_error, JsSudokuOptions, JsSudokuPuzzle};
 use super::{js_error, set};
 use dlx_sudoku::{Candidate, Contradiction, Grade, LinkHouse, Step, Sudoku};
+
+/// In the coach module, the main module's types the coach's declarations use: declared
+/// there once (sudoku.rs), imported here (the package puts the two modules side by side).
+#[cfg(feature = "coach-module")]
+#[wasm_bindgen(typescript_custom_section)]
+const IMPORTS: &'static str = r#"
+import type { SudokuDifficulty, SudokuLevel, SudokuOptions } from './dlx_wasm.js';
+"#;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -149,9 +158,6 @@ export interface SudokuSolvePath {
   /** The grid after the last step, as a compact line in the puzzle's alphabet. */
   grid: string;
 }
-
-/** A named level of the logical grade. */
-export type SudokuLevel = "easy" | "medium" | "hard" | "expert" | "diabolical";
 
 /** How hard a puzzle is for a person. */
 export interface SudokuGrade {

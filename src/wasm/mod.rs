@@ -1,11 +1,21 @@
 //! The JavaScript surface, compiled only for wasm32: every `#[wasm_bindgen]` item lives under this module. It converts
 //! JS values to Rust, calls the engine, and maps each error to a JS `Error` with a `code`
 //! property and the positions the error carries. No solving logic lives here.
+// The coach module (`coach-module`) leaves out the exact-cover API, whose argument readers
+// (convert.rs) it then does not use all of.
+#![cfg_attr(feature = "coach-module", allow(dead_code))]
 
 mod convert;
+// The exact-cover API and the errors' types, in every module but the coach's (feature
+// `coach-module`, which holds the coach's exports alone and whose types import the main
+// module's).
+#[cfg(not(feature = "coach-module"))]
 mod errors;
+#[cfg(not(feature = "coach-module"))]
 mod exact_cover;
+#[cfg(not(feature = "coach-module"))]
 mod held;
+#[cfg(not(feature = "coach-module"))]
 pub use exact_cover::*;
 // The trace and memoised counting, in the main module only (the `trace-memo` feature):
 // `dlx-wasm/core` carries neither.
@@ -19,25 +29,33 @@ mod memo;
 mod parallel;
 #[cfg(feature = "sudoku-toolkit")]
 pub use parallel::*;
+#[cfg(not(feature = "coach-module"))]
 mod solver;
 #[cfg(feature = "trace-memo")]
 mod trace;
+#[cfg(not(feature = "coach-module"))]
 pub use solver::*;
 #[cfg(feature = "trace-memo")]
 pub use trace::*;
 
 // The sudoku exports, only with the `sudoku-toolkit` feature (on by default). The npm
 // package's main module (`dlx-wasm`, also `dlx-wasm/sudoku`) is built with it; `dlx-wasm/core`
-// without, so that it carries the generic exact-cover API alone (scripts/build.sh).
-#[cfg(feature = "sudoku-toolkit")]
+// without, so that it carries the generic exact-cover API alone (scripts/build.sh). The
+// coach's exports (feature `coach`) read their arguments with sudoku.rs's readers, so that
+// module is compiled with either feature (its exports with `sudoku-toolkit` only).
+#[cfg(feature = "coach")]
+mod generate;
+#[cfg(feature = "coach")]
 mod logic;
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
 mod sudoku;
 #[cfg(feature = "sudoku-toolkit")]
 mod sudoku_page;
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "coach")]
+pub use generate::*;
+#[cfg(feature = "coach")]
 pub use logic::*;
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
 pub use sudoku::*;
 #[cfg(feature = "sudoku-toolkit")]
 pub use sudoku_page::*;

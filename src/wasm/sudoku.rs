@@ -1,23 +1,28 @@
-//! The sudoku exports for JS: `solve_sudoku`, `count_sudoku_solutions`, `generate_sudoku`
-//! (by the logical grade) and `sudoku_candidates`. They read and check the arguments, call [`dlx_sudoku`], and
-//! turn results and errors into JS values; nothing else.
+//! The sudoku exports for JS: `solve_sudoku`, `solve_sudoku_batch`, `count_sudoku_solutions`
+//! and `sudoku_candidates` (feature `sudoku-toolkit`), and the readers of a puzzle and its
+//! options and the errors every sudoku export shares (the coach's too: logic.rs,
+//! generate.rs). They read and check the arguments, call [`dlx_sudoku`], and turn results
+//! and errors into JS values; nothing else.
 
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-use super::convert::{
-    ascii_into, counted_result, integer, invalid, number, object, short_string, string,
-    string_bytes, text_of, Fields, MAX_SAFE,
-};
-use super::logic::grade_object;
+#[cfg(feature = "sudoku-toolkit")]
+use super::convert::{ascii_into, counted_result, string_bytes, text_of, MAX_SAFE};
+use super::convert::{integer, invalid, object, short_string, string, Fields};
 use super::{js_error, set};
+#[cfg(feature = "sudoku-toolkit")]
 use dlx_engine::MAX_TEXT_BYTES;
+#[cfg(feature = "sudoku-toolkit")]
+use dlx_sudoku::{solve_batch_bytes, solve_classic_line};
 use dlx_sudoku::{
-    default_level, generate, solve_batch_bytes, solve_classic_line, CellPos, Conflict,
-    GenerateOptions, JigsawProblem, Level, Options, ScoreRange, Sudoku, SudokuError, Symmetry,
-    Variant, MAX_INPUT_BYTES, MAX_SIZE, MIN_SCORE, UNSOLVED_SCORE,
+    CellPos, Conflict, JigsawProblem, Options, Sudoku, SudokuError, Variant, MAX_INPUT_BYTES,
+    MAX_SIZE,
 };
 
+// The types the main module declares, which the coach module's declarations import
+// (logic.rs), so that each is declared once.
+#[cfg(not(feature = "coach-module"))]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** A sudoku variant: each adds regions to (or, for jigsaw, replaces the boxes of) the classic rules. */
@@ -37,6 +42,9 @@ export interface SudokuOptions {
   alphabet?: string;
 }
 
+/** A named level of the logical grade. */
+export type SudokuLevel = "easy" | "medium" | "hard" | "expert" | "diabolical";
+
 /**
  * A difficulty level, by the hardest technique a person needs (the Sudoku Explainer scale,
  * see `rate_sudoku`): easy (hidden singles, up to 1.5), medium (naked singles, locked
@@ -50,58 +58,6 @@ export type SudokuDifficulty = SudokuLevel;
 export interface SudokuCountOptions extends SudokuOptions {
   /** Stop counting at this many solutions (a whole number; default 2^53 - 1). */
   limit?: number;
-}
-
-/** What to generate. */
-export interface SudokuGenerateOptions extends SudokuOptions {
-  /** Symbols per row, 4 to 25 (default 9, or what the other options imply). */
-  size?: number;
-  /** A whole number from 0 to 2^53 - 1; the same seed gives the same puzzle. Random if absent. */
-  seed?: number;
-  /** The level to aim for (default "medium"; above 16x16, only "easy", the default there). */
-  difficulty?: SudokuDifficulty;
-  /** Symmetry of the givens (default "none"). */
-  symmetry?: "none" | "rotate180" | "mirror";
-  /**
-   * A range of scores on the Sudoku Explainer scale (`rate_sudoku`'s `score`) to aim for
-   * instead of a `difficulty` (give one or the other), e.g. `{ min: 6.5, max: 7.5 }`.
-   */
-  se?: SudokuScoreRange;
-}
-
-/**
- * Scores on the Sudoku Explainer scale from `min` to `max`, both included: numbers from 1.0
- * (a full house) to 12.0 (logic alone does not solve it), `min` at most `max`.
- */
-export interface SudokuScoreRange {
-  /** The lowest score (default 1.0). */
-  min?: number;
-  /** The highest score (default 12.0). */
-  max?: number;
-}
-
-/** A generated puzzle with exactly one solution. */
-export interface GeneratedSudoku {
-  /** The puzzle as a compact line ("." for empty cells). */
-  puzzle: string;
-  /** Its solution as a compact line. */
-  solution: string;
-  /** The level reached: the one asked for unless no attempt reached it (then the nearest). */
-  difficulty: SudokuDifficulty;
-  /**
-   * Whether the puzzle is what was asked for: its level the `difficulty`, or its
-   * `grade.score` in the `se` range. When no attempt reached it, the puzzle is the nearest
-   * attempt and this is false.
-   */
-  onTarget: boolean;
-  /** Its grade, as `rate_sudoku` gives it. */
-  grade: SudokuGrade;
-  /** The seed it came from. */
-  seed: number;
-  /** Number of givens. */
-  givens: number;
-  /** For jigsaw, the region map (one letter per cell). */
-  regions?: string;
 }
 
 /** Candidates per cell in reading order: the symbols no given rules out, or null for a given cell. */
@@ -193,6 +149,7 @@ extern "C" {
 /// numbers separated by spaces or commas (sizes above 9), or a 21-line Samurai layout.
 /// Throws an `Error` with a `code` (see `SudokuErrorCode`) for malformed input or
 /// conflicting givens.
+#[cfg(feature = "sudoku-toolkit")]
 #[wasm_bindgen(unchecked_return_type = "string | null")]
 pub fn solve_sudoku(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -221,6 +178,7 @@ pub fn solve_sudoku(
 /// `Sudoku`, no second one for the solution, no line writer): `None` for any other string or
 /// value, and for conflicting givens, which the general path reads and words. It took the
 /// call's cost beyond the solve itself from about 3 µs to under 1 (`bench/calls/node.mjs`).
+#[cfg(feature = "sudoku-toolkit")]
 fn solve_classic(puzzle: &JsValue) -> Option<JsValue> {
     let mut bytes = [0; 81];
     if !ascii_into(puzzle, &mut bytes) {
@@ -240,6 +198,7 @@ fn solve_classic(puzzle: &JsValue) -> Option<JsValue> {
 /// line, or an empty line if it has none. Throws like `solve_sudoku` for the first puzzle
 /// that is malformed or has conflicting givens, with its index among the puzzles (from 0)
 /// as `puzzle` and its line in the text (from 1) as `line`.
+#[cfg(feature = "sudoku-toolkit")]
 #[wasm_bindgen]
 pub fn solve_sudoku_batch(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzles: &JsValue,
@@ -268,6 +227,7 @@ pub fn solve_sudoku_batch(
 /// search's branching nodes, or the engine's nodes above 9 symbols), `stats.updates` the
 /// engine's link updates (0 where the fast search ran: it has no links). Throws like
 /// `solve_sudoku`.
+#[cfg(feature = "sudoku-toolkit")]
 #[wasm_bindgen(unchecked_return_type = "CountResult")]
 pub fn count_sudoku_solutions(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -311,6 +271,7 @@ pub fn count_sudoku_solutions(
 /// The candidates of every cell (for pencil marks): for an empty cell, the symbols that
 /// no given in its rows, columns, boxes or other regions rules out; `null` for a given.
 /// Throws like `solve_sudoku`.
+#[cfg(feature = "sudoku-toolkit")]
 #[wasm_bindgen(unchecked_return_type = "SudokuCandidates")]
 pub fn sudoku_candidates(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -335,89 +296,8 @@ pub fn sudoku_candidates(
     Ok(cells.into())
 }
 
-/// Generates a puzzle with exactly one solution at a level of the logical grade, or with a
-/// score in a range of the Sudoku Explainer scale (`se: { min, max }`):
-/// `{ puzzle, solution, difficulty, onTarget, grade, seed, givens, regions? }`, where
-/// `difficulty` is the level reached (the one asked for unless no attempt reached it),
-/// `onTarget` whether the level or range asked for was met (otherwise the puzzle is the
-/// nearest attempt) and `grade` is what `rate_sudoku` says of the puzzle. The same options
-/// and seed give the same puzzle. Above 16x16 only `easy` is made (the default there), and
-/// scores up to 1.5: grading harder puzzles while carving them takes minutes. Throws an
-/// `Error` with `code` `"invalid_argument"` (and `path`) for bad options, for an `se` range
-/// off the scale, upside down or given with a `difficulty` (`path` `options.se`, or
-/// `options.se.min`, `options.se.max` for an end that is not a number), and for a level
-/// above easy above 16x16 (`path` `options.difficulty`; a range starting above 1.5 there,
-/// `options.se`); for
-/// a jigsaw map given that has no solution grid, or a random one asked for at a prime size
-/// above 16x16, `path` `options.regions` (a random map always has one: above 16x16 it is
-/// traded on a random grid); and `options.seed` in the never measured case of a seed whose
-/// search for a solution grid runs out of its bound (another seed will do).
-///
-/// ```js
-/// const { puzzle, grade } = generate_sudoku({ difficulty: 'diabolical', seed: 7 });
-/// // grade.level === 'diabolical', grade.hardest e.g. 'xy_chain'
-/// const { onTarget, grade: { score } } = generate_sudoku({ se: { min: 2, max: 3 }, seed: 7 });
-/// // onTarget === true, 2 <= score <= 3
-/// ```
-#[wasm_bindgen(unchecked_return_type = "GeneratedSudoku")]
-pub fn generate_sudoku(
-    #[wasm_bindgen(unchecked_optional_param_type = "SudokuGenerateOptions | null")] options: Option<
-        JsValue,
-    >,
-) -> Result<JsValue, JsValue> {
-    let value = options.unwrap_or(JsValue::UNDEFINED);
-    let options = read_generate_options(&value)?;
-    let generated = generate(&options).map_err(generate_error)?;
-    let out = Object::new();
-    set(
-        &out,
-        "puzzle",
-        &JsValue::from_str(&generated.puzzle.to_line()),
-    );
-    set(
-        &out,
-        "solution",
-        &JsValue::from_str(&generated.solution.to_line()),
-    );
-    set(
-        &out,
-        "difficulty",
-        &JsValue::from_str(generated.grade.level.name()),
-    );
-    set(&out, "onTarget", &JsValue::from_bool(generated.on_target));
-    set(&out, "grade", &grade_object(&generated.grade));
-    set(&out, "seed", &JsValue::from_f64(generated.seed as f64));
-    set(
-        &out,
-        "givens",
-        &JsValue::from_f64(generated.puzzle.given_count() as f64),
-    );
-    if let Some(map) = generated.puzzle.layout().jigsaw_map() {
-        set(&out, "regions", &JsValue::from_str(&map));
-    }
-    Ok(out.into())
-}
-
-/// An error of the generator's options as JS says them: the level is `options.difficulty`,
-/// the range `options.se`; others as every sudoku error.
-fn generate_error(error: SudokuError) -> JsValue {
-    match error {
-        SudokuError::InvalidArgument { name, reason } if name == "level" || name == "se" => {
-            let path = match name {
-                "level" => "options.difficulty",
-                _ => "options.se",
-            };
-            js_error(
-                "invalid_argument",
-                &format!("{path}: {reason}"),
-                &[("path", JsValue::from_str(path))],
-            )
-        }
-        e => sudoku_error(&e),
-    }
-}
-
 /// Reads the puzzle and its options.
+#[cfg(feature = "sudoku-toolkit")]
 fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsValue> {
     let options = read_options(&options.unwrap_or(JsValue::UNDEFINED), "options")?;
     read_grid(puzzle, "puzzle", &options)
@@ -431,7 +311,7 @@ pub(crate) fn read_grid(value: &JsValue, path: &str, options: &Options) -> Resul
 }
 
 /// Property `key` of `fields` (read at `path`) as a string, if present.
-fn string_field(
+pub(crate) fn string_field(
     fields: &Fields,
     key: &str,
     path: &str,
@@ -445,7 +325,7 @@ fn string_field(
 }
 
 /// Property `key` of `fields` as a whole number in `min..=max`, if present.
-fn number_field(
+pub(crate) fn number_field(
     fields: &Fields,
     key: &str,
     path: &str,
@@ -468,14 +348,19 @@ fn number_field(
 }
 
 /// Property `key` of `fields` as a whole number in `min..=MAX_SIZE`, if present.
-fn size_field(fields: &Fields, key: &str, path: &str, min: u64) -> Result<Option<usize>, JsValue> {
+pub(crate) fn size_field(
+    fields: &Fields,
+    key: &str,
+    path: &str,
+    min: u64,
+) -> Result<Option<usize>, JsValue> {
     let n = number_field(fields, key, path, min, MAX_SIZE as f64)?;
     // At most MAX_SIZE, so it fits.
     Ok(n.map(|n| usize::try_from(n).unwrap_or(MAX_SIZE)))
 }
 
 /// Property `key` of `fields` parsed with `FromStr`, if present.
-fn named_field<T: std::str::FromStr>(
+pub(crate) fn named_field<T: std::str::FromStr>(
     fields: &Fields,
     key: &str,
     path: &str,
@@ -498,14 +383,8 @@ const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
 const PUZZLE_KEYS: &str = "boxRows boxCols variant regions alphabet";
 
 /// The keys of `SudokuCountOptions`: a puzzle's, and the limit.
+#[cfg(feature = "sudoku-toolkit")]
 const COUNT_KEYS: &str = "boxRows boxCols variant regions alphabet limit";
-
-/// The keys of `GenerateOptions`: a puzzle's, and how to make it.
-const GENERATE_KEYS: &str =
-    "boxRows boxCols variant regions alphabet size seed difficulty symmetry se";
-
-/// The keys of `SudokuScoreRange`.
-const SCORE_RANGE_KEYS: &str = "min max";
 
 /// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field;
 /// a key it may not have is an error.
@@ -517,7 +396,7 @@ pub(crate) fn read_options(value: &JsValue, path: &str) -> Result<Options, JsVal
 }
 
 /// The puzzle's options among `fields`, read at `path`.
-fn puzzle_options(fields: &Fields, path: &str) -> Result<Options, JsValue> {
+pub(crate) fn puzzle_options(fields: &Fields, path: &str) -> Result<Options, JsValue> {
     Ok(Options {
         box_rows: size_field(fields, "boxRows", path, 1)?,
         box_cols: size_field(fields, "boxCols", path, 1)?,
@@ -526,77 +405,6 @@ fn puzzle_options(fields: &Fields, path: &str) -> Result<Options, JsValue> {
         alphabet: string_field(fields, "alphabet", path, 256)?,
         ..Options::default()
     })
-}
-
-fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
-    let path = "options";
-    let Some(object) = object(value, path)? else {
-        return Ok(GenerateOptions {
-            seed: random_seed(),
-            ..GenerateOptions::default()
-        });
-    };
-    let fields = Fields::read(&object, path, GENERATE_KEYS)?;
-    let mut options = GenerateOptions {
-        puzzle: puzzle_options(&fields, path)?,
-        ..GenerateOptions::default()
-    };
-    options.puzzle.size = size_field(&fields, "size", path, 4)?;
-    options.seed = number_field(&fields, "seed", path, 0, MAX_SAFE)?.unwrap_or_else(random_seed);
-    let level = named_field::<Level>(
-        &fields,
-        "difficulty",
-        path,
-        r#""easy", "medium", "hard", "expert" or "diabolical""#,
-    )?;
-    let n = options.size().map_err(|e| sudoku_error(&e))?;
-    options.level = level.unwrap_or_else(|| default_level(n));
-    options.se = score_range(&fields, path)?;
-    if options.se.is_some() && level.is_some() {
-        let path = format!("{path}.se");
-        return Err(js_error(
-            "invalid_argument",
-            &format!("{path}: give either a difficulty or an se range, not both"),
-            &[("path", JsValue::from_str(&path))],
-        ));
-    }
-    if let Some(s) = named_field::<Symmetry>(
-        &fields,
-        "symmetry",
-        path,
-        r#""none", "rotate180" or "mirror""#,
-    )? {
-        options.symmetry = s;
-    }
-    Ok(options)
-}
-
-/// The `se` range among `fields` (read at `path`), if present: its ends numbers (`min` 1.0
-/// and `max` 12.0, `UNSOLVED_SCORE`, when absent), checked by [`ScoreRange::new`], the one check of a range.
-fn score_range(fields: &Fields, path: &str) -> Result<Option<ScoreRange>, JsValue> {
-    let Some(value) = fields.get("se") else {
-        return Ok(None);
-    };
-    let path = format!("{path}.se");
-    let Some(object) = object(&value, &path)? else {
-        return Ok(None);
-    };
-    let ends = Fields::read(&object, &path, SCORE_RANGE_KEYS)?;
-    let end = |key: &str, default: f64| match ends.get(key) {
-        None => Ok(default),
-        // The type only: the range's one check is ScoreRange::new's.
-        Some(value) => {
-            number(&value).ok_or_else(|| invalid(&format!("{path}.{key}"), "a number", &value))
-        }
-    };
-    let range = ScoreRange::new(end("min", MIN_SCORE)?, end("max", UNSOLVED_SCORE)?)
-        .map_err(generate_error)?;
-    Ok(Some(range))
-}
-
-/// A seed from `Math.random`, below 2^53 so it comes back exactly.
-fn random_seed() -> u64 {
-    (js_sys::Math::random() * MAX_SAFE).floor() as u64
 }
 
 fn pos(props: &mut Vec<(&'static str, JsValue)>, pos: CellPos) {

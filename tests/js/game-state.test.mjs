@@ -589,8 +589,8 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     assert.equal(broken(null), null);
   });
 
-  test('the legend’s words name every role and house role of the package (dlx_wasm.d.ts)', () => {
-    const dts = readFileSync(join(PKG, 'dlx_wasm.d.ts'), 'utf8');
+  test('the legend’s words name every role and house role of the package (dlx_wasm_coach.d.ts)', () => {
+    const dts = readFileSync(join(PKG, 'dlx_wasm_coach.d.ts'), 'utf8');
     const union = (name) => [...new RegExp(`export type ${name} =([^;]*);`).exec(dts)[1].matchAll(/"(\w+)"/g)].map((m) => m[1]).sort();
     assert.deepEqual(Object.keys(M.ROLE_WORDS).sort(), union('SudokuRole'));
     assert.deepEqual(Object.keys(M.HOUSE_WORDS).sort(), union('SudokuHouseRole'));

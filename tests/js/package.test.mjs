@@ -26,10 +26,11 @@ const EXACT_COVER = ['ExactCoverSolver', 'default', 'exact_cover', 'initSync', '
 const TRACE = ['exact_cover_trace'];
 /** What the main module has beyond the exact-cover API. */
 const SUDOKU = [
-  'count_sudoku_solutions', 'generate_sudoku', 'rate_sudoku', 'read_sudoku', 'solve_sudoku',
-  'solve_sudoku_batch', 'solve_sudoku_report', 'sudoku_candidates', 'sudoku_conflicts',
-  'sudoku_exact_cover', 'sudoku_hint', 'sudoku_layout', 'sudoku_solve_path',
+  'count_sudoku_solutions', 'read_sudoku', 'solve_sudoku', 'solve_sudoku_batch', 'solve_sudoku_report',
+  'sudoku_candidates', 'sudoku_conflicts', 'sudoku_exact_cover', 'sudoku_layout',
 ];
+/** The coach module's exports, which the main entry exports too, and its `init_coach`. */
+const COACH = ['generate_sudoku', 'init_coach', 'rate_sudoku', 'sudoku_hint', 'sudoku_solve_path'];
 /** The async API on the worker pool and the export its workers use, in the main entry only. */
 const POOL = [
   'ExactCoverTasks', 'TaskSchedule', 'WorkerPool', 'close_worker_pool', 'create_worker_pool',
@@ -123,7 +124,7 @@ function checkProbe({ main, sudoku, core, aliasIsMain }) {
   // `import { solve_sudoku, exact_cover } from 'dlx-wasm'`: the main entry has the whole API.
   checkExactCover(main, 'dlx-wasm', true);
   checkExactCover(core, 'dlx-wasm/core', false);
-  assert.deepEqual(main.exports.filter((name) => !core.exports.includes(name)), [...SUDOKU, ...POOL, ...TRACE].sort());
+  assert.deepEqual(main.exports.filter((name) => !core.exports.includes(name)), [...SUDOKU, ...COACH, ...POOL, ...TRACE].sort());
   assert.deepEqual(core.exports.filter((name) => !main.exports.includes(name)), []);
   assert.equal(aliasIsMain, true, "'dlx-wasm/sudoku' is the main module under its old name");
 
@@ -226,6 +227,9 @@ function checkAsync(seen, where) {
   assert.equal(pool.count[0].count, 288);
   assert.deepEqual(pool.batch[0], pool.batch[1], 'pool.call: the export\'s own error');
   checkError(pool.batch[0], { code: 'wrong_cell_count', found: 2, fits: [4], puzzle: 1, line: 4 }, 'pool.call batch');
+  // A coach export through the pool (no init_coach() before it): the sync call's grade.
+  assert.deepEqual(pool.grade[0], pool.grade[1], 'pool.call rate_sudoku: the export\'s own result');
+  assert.equal(pool.grade[0].level, 'diabolical');
   assert.deepEqual(pool.rate[0], pool.rate[1]);
   checkError(pool.rate[0], { code: 'multiple_solutions', found: 2 }, 'pool.call rate');
   checkError(pool.noSuchExport, { code: 'invalid_argument', path: 'name' }, 'pool.call of no export');
@@ -305,10 +309,11 @@ async function openPage(dir, path, name, errorName) {
 /**
  * Checks that a page fetched each wasm module it uses exactly once (`expected`: the modules'
  * file names in the package; each fetched file is told by its bytes, since bundlers rename
- * them): the page compiles the main module once and hands it to each of the pool's workers.
+ * them): the page compiles the main module once and hands it to each of the pool's workers,
+ * and the coach module likewise (init_coach() and the pool's first coach call share it).
  */
 function checkWasmFetches({ wasm, workers }, dir, installed, expected, what) {
-  const modules = ['dlx_wasm_bg.wasm', 'dlx_wasm_simd_bg.wasm', 'dlx_wasm_core_bg.wasm'].map((file) => ({
+  const modules = ['dlx_wasm_bg.wasm', 'dlx_wasm_simd_bg.wasm', 'dlx_wasm_core_bg.wasm', 'dlx_wasm_coach_bg.wasm'].map((file) => ({
     file, bytes: readFileSync(join(installed, file)),
   }));
   const fetched = wasm.map(({ path, by }) => {
@@ -331,15 +336,22 @@ function checkWasmFetches({ wasm, workers }, dir, installed, expected, what) {
 /** Serves `dir`, opens it in Chromium and checks what its consumer script recorded. */
 async function checkPage(dir, installed) {
   const result = await openPage(dir, '', 'probeResult', 'probeError');
-  const { beforeInit, ...seen } = result.seen;
+  const { beforeInit, beforeCoach, ...seen } = result.seen;
   checkProbe(seen);
-  // Before `await init()`, each export says so (`not_initialized`), both modules'.
-  for (const [name, error] of Object.entries(beforeInit)) {
+  // Before `await init()`, each export says so (`not_initialized`), both modules'; a coach
+  // export, before `await init_coach()` (init() or not), names that.
+  const { coach, ...main } = beforeInit;
+  for (const [name, error] of Object.entries(main)) {
     checkError(error, { code: 'not_initialized' }, `${name} before init()`);
-    assert.match(error.message, /init\(\)/, name);
+    assert.match(error.message, /`await init\(\)`/, name);
   }
+  for (const [name, error] of [...Object.entries(coach), ...Object.entries(beforeCoach)]) {
+    checkError(error, { code: 'not_initialized' }, `${name} before init_coach()`);
+    assert.match(error.message, new RegExp(`^${name}: .*\`await init_coach\\(\\)\` before calling it$`), name);
+  }
+  assert.deepEqual(Object.keys(beforeCoach).sort(), COACH.filter((name) => name !== 'init_coach'));
   assert.deepEqual(result.problems, []);
-  checkWasmFetches(result, dir, installed, ['dlx_wasm_simd_bg.wasm', 'dlx_wasm_core_bg.wasm'], 'the page');
+  checkWasmFetches(result, dir, installed, ['dlx_wasm_simd_bg.wasm', 'dlx_wasm_core_bg.wasm', 'dlx_wasm_coach_bg.wasm'], 'the page');
   return result;
 }
 
@@ -360,7 +372,8 @@ async function checkParallelPage(t, dir, path, installed) {
   assert.deepEqual(result.problems, []);
   // The default pool (2, then 3 workers), a pool of 2, workers replaced after the aborts.
   assert.ok(result.workers.length >= 5, `the page started ${result.workers.length} workers`);
-  checkWasmFetches(result, dir, installed, ['dlx_wasm_simd_bg.wasm'], 'the worker pool page');
+  // The coach module: fetched once for the pool's first coach call and init_coach() after it.
+  checkWasmFetches(result, dir, installed, ['dlx_wasm_simd_bg.wasm', 'dlx_wasm_coach_bg.wasm'], 'the worker pool page');
   return result;
 }
 
@@ -420,12 +433,13 @@ describe('the npm package', { timeout: 900_000 }, () => {
 
   after(() => project?.remove());
 
-  test('the tarball holds both modules, their types, their entries and the README', () => {
+  test('the tarball holds the modules, their types, their entries and the README', () => {
     const files = project.packed.files.map((f) => f.path).sort();
     const snippets = files.filter((f) => f.startsWith('snippets/'));
     assert.deepEqual(files.filter((f) => !f.startsWith('snippets/')), [
       'LICENSE-APACHE', 'LICENSE-MIT', 'README.md', 'classes.js', 'core-node.js', 'core.d.ts', 'core.js',
       'dlx_wasm.d.ts', 'dlx_wasm.js', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
+      'dlx_wasm_coach.d.ts', 'dlx_wasm_coach.js', 'dlx_wasm_coach_bg.wasm', 'dlx_wasm_coach_bg.wasm.d.ts',
       'dlx_wasm_core.d.ts', 'dlx_wasm_core.js', 'dlx_wasm_core_bg.wasm',
       'dlx_wasm_core_bg.wasm.d.ts', 'dlx_wasm_simd_bg.wasm', 'errors.js', 'index.d.ts', 'index.js',
       'load.js', 'node.js', 'package.json', 'pool.js', 'protocol.js', 'ready.js', 'worker-core.js',
@@ -475,7 +489,7 @@ describe('the npm package', { timeout: 900_000 }, () => {
     assert.equal(result.stderr, '');
     const seen = JSON.parse(result.stdout);
     // require() gives the module namespace (with Node's __esModule mark, as it has a default export).
-    assert.deepEqual(seen.exports.filter((name) => name !== '__esModule'), [...EXACT_COVER, ...TRACE, ...SUDOKU, ...POOL].sort());
+    assert.deepEqual(seen.exports.filter((name) => name !== '__esModule'), [...EXACT_COVER, ...TRACE, ...SUDOKU, ...COACH, ...POOL].sort());
     assert.deepEqual(seen.coreExports.filter((name) => name !== '__esModule'), [...EXACT_COVER].sort());
     assert.equal(seen.aliasIsMain, true);
     assert.equal(seen.defaultIsFunction, true);
@@ -555,9 +569,9 @@ describe('the npm package', { timeout: 900_000 }, () => {
     const webpack = join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
     run(process.execPath, [webpack, '--config', join(app, 'webpack.config.mjs')], { cwd: app });
     const emitted = readdirSync(dist);
-    // The modules' wasm (the main one's two builds, and core's), and a chunk beyond the two
-    // entries: the worker.
-    assert.equal(emitted.filter((f) => f.endsWith('.wasm')).length, 3, `webpack emitted the three .wasm files: ${emitted}`);
+    // The modules' wasm (the main one's two builds, core's and the coach's), and a chunk
+    // beyond the two entries: the worker.
+    assert.equal(emitted.filter((f) => f.endsWith('.wasm')).length, 4, `webpack emitted the four .wasm files: ${emitted}`);
     const chunks = emitted.filter((f) => f.endsWith('.js') && f !== 'index.js' && f !== 'parallel.js');
     assert.ok(
       chunks.some((f) => readFileSync(join(dist, f), 'utf8').includes('.wasm')),
@@ -581,12 +595,12 @@ describe('the npm package', { timeout: 900_000 }, () => {
       `worker=${join(installed, 'worker.js')}`,
       '--bundle', '--minify', '--format=esm', `--outdir=${dist}`, '--log-level=warning',
     ], { cwd: app });
-    for (const wasm of ['dlx_wasm_bg.wasm', 'dlx_wasm_simd_bg.wasm', 'dlx_wasm_core_bg.wasm']) {
+    for (const wasm of ['dlx_wasm_bg.wasm', 'dlx_wasm_simd_bg.wasm', 'dlx_wasm_coach_bg.wasm', 'dlx_wasm_core_bg.wasm']) {
       copyFileSync(join(installed, wasm), join(dist, wasm));
     }
     assert.deepEqual(readdirSync(dist).sort(), [
-      'dlx_wasm_bg.wasm', 'dlx_wasm_core_bg.wasm', 'dlx_wasm_simd_bg.wasm', 'index.js', 'parallel.js',
-      'worker.js',
+      'dlx_wasm_bg.wasm', 'dlx_wasm_coach_bg.wasm', 'dlx_wasm_core_bg.wasm', 'dlx_wasm_simd_bg.wasm', 'index.js',
+      'parallel.js', 'worker.js',
     ]);
     // The bundles resolved 'dlx-wasm' from node_modules: no bare import is left for the browser.
     for (const file of ['index.js', 'parallel.js', 'worker.js']) {
@@ -604,7 +618,7 @@ describe('the npm package', { timeout: 900_000 }, () => {
       t.diagnostic(`| ${label} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(wasm.raw)} | ${kb(wasm.gzip)} |`);
     }
     // The package's own modules, for scale: what a page without a bundler fetches at most.
-    for (const file of ['dlx_wasm_simd_bg.wasm', 'dlx_wasm_bg.wasm', 'dlx_wasm_core_bg.wasm']) {
+    for (const file of ['dlx_wasm_simd_bg.wasm', 'dlx_wasm_bg.wasm', 'dlx_wasm_coach_bg.wasm', 'dlx_wasm_core_bg.wasm']) {
       const { raw, gzip } = sized(readFileSync(join(installed, file)));
       t.diagnostic(`| package ${file} | | | ${kb(raw)} | ${kb(gzip)} |`);
     }

@@ -175,15 +175,19 @@ test('an async export accepts exactly its sync export\'s keys and the pool\'s', 
 });
 
 test('no export takes more than the four arguments the init guard passes on (pkg-template/ready.js)', async () => {
-  const raw = await import(join(PKG, 'dlx_wasm.js'));
-  for (const [name, f] of Object.entries(raw)) {
-    if (typeof f === 'function' && !/^[A-Z]/.test(name)) assert.ok(f.length <= 4, `${name} takes ${f.length}`);
+  for (const module of ['dlx_wasm.js', 'dlx_wasm_coach.js']) {
+    const raw = await import(join(PKG, module));
+    for (const [name, f] of Object.entries(raw)) {
+      if (typeof f === 'function' && !/^[A-Z]/.test(name)) assert.ok(f.length <= 4, `${module}: ${name} takes ${f.length}`);
+    }
   }
 });
 
 test('every function and class of the module is in the table above or takes no options', () => {
   const exported = Object.keys(dlx).filter((k) => typeof dlx[k] === 'function').sort();
-  const without = ['TaskSchedule', 'WorkerPool', 'close_worker_pool', 'create_worker_pool', 'default', 'initSync', 'isDlxError'];
+  const without = [
+    'TaskSchedule', 'WorkerPool', 'close_worker_pool', 'create_worker_pool', 'default', 'initSync', 'init_coach', 'isDlxError',
+  ];
   assert.deepEqual(exported.filter((k) => !(k in EXPORTS)), without);
   assert.deepEqual([...readme.keys()].sort(), Object.keys(EXPORTS).sort());
 });

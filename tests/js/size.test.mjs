@@ -79,14 +79,27 @@ import { PKG, requireBuild } from './helpers.mjs';
  * (-820 raw, -432 gzipped), each measured at the same speed (instruction counts of the
  * 8-queens and the 6x10 pentomino counts): 164,604 bytes (63,523 gzipped with gzip -9, under
  * issue #33's 64,000).
+ * The main module and its SIMD build LOWERED by issue #33 item 3 (branch coach), to their
+ * sizes after it: the coach's exports (sudoku_hint, sudoku_solve_path, rate_sudoku,
+ * generate_sudoku: the logical solver, the grades and the generator) moved to a module of
+ * their own, dlx_wasm_coach, which the main entry loads when first needed (Node) or on
+ * `init_coach()` (browsers), and the pool's workers at their first coach call: 733,765 /
+ * 728,733 bytes before (294,453 / 290,474 gzipped); after: 415,011 / 411,951 (157,773 /
+ * 156,661 gzipped), and 416,705 / 413,601 (158,508 / 157,349 gzipped) once merged with
+ * main (percall's argument reading, bigsize's techniques at every size). The coach module's
+ * bar set at its size when first built on that merge, 612,640 bytes (232,233 gzipped: it has
+ * its own copy of the sudoku layer's reader and solver, which its exports check uniqueness
+ * with).
  */
 const MODULES = {
-  // `dlx-wasm` (and `dlx-wasm/sudoku`): the whole API.
-  'dlx_wasm_bg.wasm': 724_818,
+  // `dlx-wasm` (and `dlx-wasm/sudoku`): exact cover and the sudoku solvers.
+  'dlx_wasm_bg.wasm': 416_705,
   // The same, compiled for WebAssembly SIMD (what engines with SIMD load): set at its size
   // when first built, 552,438 bytes, raised with the main module's, to 745,029, and lowered
-  // with it, to 719,475.
-  'dlx_wasm_simd_bg.wasm': 719_475,
+  // with it, to 719,475, then to 413,601.
+  'dlx_wasm_simd_bg.wasm': 413_601,
+  // The coach's exports, loaded apart by the main entry.
+  'dlx_wasm_coach_bg.wasm': 612_640,
   // `dlx-wasm/core`: the exact-cover API alone (no trace, no memo).
   'dlx_wasm_core_bg.wasm': 164_604,
 };

@@ -1,4 +1,4 @@
-// The package's TypeScript declarations: no `any` in a public signature of either module, and
+// The package's TypeScript declarations: no `any` in a public signature of any module, and
 // a strict consumer of every export (fixtures/types-consumer.ts: right uses pass, wrong ones
 // are caught) type-checks against the published types as a user's project sees them: the
 // packed tarball installed into a fresh project, `strict`, `lib: ["es2022", "dom"]`, no
@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { consumerProject } from './fixtures/consumer-project.mjs';
 import { PKG, ROOT, requireBuild, run } from './helpers.mjs';
 
-const MODULES = ['dlx_wasm.d.ts', 'dlx_wasm_core.d.ts'];
+const MODULES = ['dlx_wasm.d.ts', 'dlx_wasm_coach.d.ts', 'dlx_wasm_core.d.ts'];
 requireBuild(...MODULES.map((file) => join(PKG, file)), join(PKG, 'index.d.ts'), join(PKG, 'core.d.ts'));
 
 /** The public part of a module's declarations: everything but wasm-bindgen's raw `InitOutput`. */
@@ -78,10 +78,12 @@ describe('the published types in a strict TypeScript project', { timeout: 120_00
       const listed = run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`, '--noEmit', '--listFiles'], {
         cwd: project.path,
       });
-      // The entries' declarations as published (index.d.ts, core.d.ts) and the modules' behind them.
+      // The entries' declarations as published (index.d.ts, core.d.ts) and the modules' behind them
+      // (the coach module's re-exported by index.d.ts).
       assert.deepEqual(packageFiles(listed, project.path), [
         'node_modules/dlx-wasm/core.d.ts', 'node_modules/dlx-wasm/dlx_wasm.d.ts',
-        'node_modules/dlx-wasm/dlx_wasm_core.d.ts', 'node_modules/dlx-wasm/index.d.ts',
+        'node_modules/dlx-wasm/dlx_wasm_coach.d.ts', 'node_modules/dlx-wasm/dlx_wasm_core.d.ts',
+        'node_modules/dlx-wasm/index.d.ts',
       ]);
       // `[Symbol.dispose]` and `using` come from the lib the package references itself.
       assert.match(listed, /lib\.esnext\.disposable\.d\.ts/);

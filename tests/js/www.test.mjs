@@ -180,9 +180,12 @@ describe('the sudoku page', () => {
     assert.equal(await page.locator('a[href="dlx.html#example=sudoku-mini"]').count(), 1);
     release();
     await page.waitForSelector('#engine-status[data-state="ready"]');
-    // The page fetches the main module's SIMD build (Chromium has SIMD), and only that, once:
-    // its workers are handed the compiled module.
-    assert.deepEqual(fetched, ['/pkg/dlx_wasm_simd_bg.wasm']);
+    // The page fetches the main module's SIMD build (Chromium has SIMD) once: its workers are
+    // handed the compiled module. Then, the page idle, the coach module (hints, grades, New's
+    // generator), once too, so that the first hint need not wait for it; nothing else.
+    for (let k = 0; k < 200 && fetched.length < 2; k++) await page.waitForTimeout(25);
+    await page.waitForTimeout(200);
+    assert.deepEqual(fetched, ['/pkg/dlx_wasm_simd_bg.wasm', '/pkg/dlx_wasm_coach_bg.wasm']);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -366,8 +369,9 @@ describe('the sudoku page', () => {
     await page.click('#solve');
     await page.waitForFunction(() => /^Solved/.test(document.querySelector('#message').textContent));
     // Every worker is the package's; one for the small questions, one per core for the jobs,
-    // and at least one started after the cancel.
-    await assertOnePool(page, workers, requested);
+    // and at least one started after the cancel. The page fetched the main module, then the
+    // coach module (New's generator), each once.
+    await assertOnePool(page, workers, requested, ['/pkg/dlx_wasm_simd_bg.wasm', '/pkg/dlx_wasm_coach_bg.wasm']);
     await clean(tab);
   });
 

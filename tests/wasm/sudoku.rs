@@ -2,7 +2,7 @@
 //! argument checks, and the generator giving the same puzzles as natively (the lines of
 //! `tests/data/sudoku/generated.txt`, written by the native tests). A module of the Node
 //! test binary: `cargo test --target wasm32-unknown-unknown --test wasm_node -- sudoku::`.
-#![cfg(feature = "sudoku-toolkit")]
+#![cfg(all(feature = "sudoku-toolkit", feature = "coach"))]
 
 use dlx_wasm::{
     count_sudoku_solutions, generate_sudoku, read_sudoku, solve_sudoku, solve_sudoku_batch,

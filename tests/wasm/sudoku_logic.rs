@@ -1,7 +1,7 @@
 //! The logical solver's exports as JS sees them: `sudoku_hint` (steps, pencil marks,
 //! argument errors), `sudoku_solve_path` and `rate_sudoku`. A module of the Node test binary:
 //! `cargo test --target wasm32-unknown-unknown --test wasm_node -- sudoku_logic::`.
-#![cfg(feature = "sudoku-toolkit")]
+#![cfg(feature = "coach")]
 
 use dlx_wasm::{rate_sudoku, sudoku_hint, sudoku_solve_path};
 use js_sys::{Array, Reflect};

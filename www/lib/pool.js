@@ -2,10 +2,12 @@
 // (www/pkg/worker.js, which speak the package's one protocol, www/pkg/protocol.js). The page
 // compiles the module once (load.js `compiledModule`) and each worker is handed it, as the
 // package's browser entry does (`create_worker_pool` of pool.js `makeApi`), so that no worker
-// fetches or compiles it again. A call of an export is `pool.call(name, args, { signal })`, a
+// fetches or compiles it again; the coach module (hints, grades, the generator) likewise,
+// compiled when first asked for (or by `preloadCoach`) and handed to a worker with its first
+// coach call. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
-import { compiledModule } from '../pkg/load.js';
+import { compiledCoach, compiledModule } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
 
 const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
@@ -14,6 +16,7 @@ const { create_worker_pool: createPool } = makeApi({
   spawn: () => webWorker(new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' })),
   cores,
   module: compiledModule,
+  coach: compiledCoach,
 });
 
 let quick = null;
@@ -32,6 +35,14 @@ export function quickPool() {
 export function workerPool() {
   shared ??= createPool(cores());
   return shared;
+}
+
+/**
+ * Fetches and compiles the coach module now (once), so that the first coach call does not
+ * wait for it; a failure is left for that call to report (it tries again).
+ */
+export function preloadCoach() {
+  compiledCoach().catch(() => {});
 }
 
 /** What both pages say of the solver's `state` (see `watchSolver`), with its `error` if it failed. */

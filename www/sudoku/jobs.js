@@ -4,11 +4,19 @@
 // size, see the README); `jobs`, a worker per core, runs what may take long (solve, count,
 // generate, rate, the solving path, a hint: the hardest puzzles' take forcing nets), which
 // an abort of its `signal` stops, so typing stays answered while a job runs.
-import { quickPool, watchSolver, workerPool } from '../lib/pool.js';
+import { preloadCoach, quickPool, watchSolver, workerPool } from '../lib/pool.js';
 
-/** Starts loading the solver; `onState(state, error)` hears how it goes (see lib/pool.js). */
+/**
+ * Starts loading the solver; `onState(state, error)` hears how it goes (see lib/pool.js).
+ * The page paints and plays with the main module alone; the coach module (Hint, the grade,
+ * New's generator, the solving path) is fetched and compiled once the main module is ready
+ * and the page idle, so that it neither delays the first paint nor makes the first hint wait.
+ */
 export function loadSolver(onState) {
-  watchSolver(onState);
+  watchSolver((state, error) => {
+    onState(state, error);
+    if (state === 'ready') (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(preloadCoach);
+  });
 }
 
 const quick = quickPool();

@@ -1,0 +1,122 @@
+// The coach module (dlx_wasm_coach: sudoku_hint, sudoku_solve_path, rate_sudoku,
+// generate_sudoku) as the package loads it, apart from the main module: in Node at the first
+// call of a coach export (importing the entry does not read it); in the browser entry on
+// `init_coach()` (before it each coach export throws `not_initialized` naming it); and in the
+// worker pool's workers at their first coach call, with no `init_coach()`. The pages' and
+// bundles' side is package.test.mjs's (a browser page, the pool's Web Workers).
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, test } from 'node:test';
+import { PKG, requireBuild, run } from './helpers.mjs';
+
+requireBuild(join(PKG, 'node.js'), join(PKG, 'index.js'), join(PKG, 'dlx_wasm_coach_bg.wasm'));
+
+/** Arto Inkala's puzzle: diabolical, its first step a forcing net. */
+const PUZZLE = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+
+const url = (file) => JSON.stringify(pathToFileURL(join(PKG, file)).href);
+
+/** Runs the ES module `source` in a fresh Node process and returns what it printed, as JSON. */
+function script(source) {
+  return JSON.parse(run(process.execPath, ['--input-type=module', '--eval', source]));
+}
+
+test('Node: importing the entry reads the main module only; the first coach call reads the coach module, once', () => {
+  const seen = script(`
+    import fs from 'node:fs';
+    import { syncBuiltinESMExports } from 'node:module';
+    // Every file the package reads, by path (a URL or a string).
+    const reads = [];
+    const read = fs.readFileSync;
+    fs.readFileSync = (path, ...rest) => {
+      reads.push(String(path));
+      return read(path, ...rest);
+    };
+    syncBuiltinESMExports();
+    const coachReads = () => reads.filter((path) => path.includes('dlx_wasm_coach')).length;
+    const { solve_sudoku, rate_sudoku, sudoku_hint, init_coach } = await import(${url('node.js')});
+    const seen = { main: reads.filter((path) => /dlx_wasm(_simd)?_bg\\.wasm$/.test(path)).length };
+    seen.afterImport = coachReads();
+    seen.solution = solve_sudoku(${JSON.stringify(PUZZLE)});
+    seen.afterSolve = coachReads();
+    seen.level = rate_sudoku(${JSON.stringify(PUZZLE)}).level;
+    seen.afterRate = coachReads();
+    seen.hint = sudoku_hint(${JSON.stringify(PUZZLE)}, ${JSON.stringify(PUZZLE)}).technique;
+    await init_coach();
+    seen.afterMore = coachReads();
+    console.log(JSON.stringify(seen));
+  `);
+  assert.equal(seen.main, 1, 'the main module is read at import');
+  assert.equal(seen.afterImport, 0, 'importing the entry does not read the coach module');
+  assert.equal(seen.solution.length, 81);
+  assert.equal(seen.afterSolve, 0, 'solve_sudoku does not read it either');
+  assert.equal(seen.level, 'diabolical');
+  assert.equal(seen.afterRate, 1, 'the first coach call reads it');
+  assert.equal(seen.hint, 'contradiction_net');
+  assert.equal(seen.afterMore, 1, 'once: later calls and init_coach() use the same instance');
+});
+
+test('the browser entry: a coach export throws not_initialized naming init_coach until init_coach() resolves', () => {
+  // index.js as a browser loads it, here given the compiled modules (Node has no fetch of files).
+  const seen = script(`
+    import { readFileSync } from 'node:fs';
+    const web = await import(${url('index.js')});
+    const compiled = (file) => new WebAssembly.Module(readFileSync(new URL(file, ${url('index.js')})));
+    const attempt = (call) => {
+      try {
+        return { value: call() };
+      } catch (error) {
+        return { code: error.code, message: error.message, isDlxError: web.isDlxError(error) };
+      }
+    };
+    const rate = () => attempt(() => web.rate_sudoku(${JSON.stringify(PUZZLE)}).level);
+    const seen = { beforeInit: rate() };
+    await web.default(compiled('./dlx_wasm_bg.wasm'));
+    seen.solved = attempt(() => web.solve_sudoku(${JSON.stringify(PUZZLE)}).length);
+    seen.afterInit = rate();
+    seen.generate = attempt(() => web.generate_sudoku({ size: 4, seed: 7 }).puzzle);
+    seen.hint = attempt(() => web.sudoku_hint(${JSON.stringify(PUZZLE)}, ${JSON.stringify(PUZZLE)}));
+    seen.path = attempt(() => web.sudoku_solve_path(${JSON.stringify(PUZZLE)}));
+    await web.init_coach(compiled('./dlx_wasm_coach_bg.wasm'));
+    seen.afterCoach = rate();
+    seen.generated = attempt(() => web.generate_sudoku({ size: 4, seed: 7 }).puzzle.length);
+    console.log(JSON.stringify(seen));
+  `);
+  const refused = (name) => ({
+    code: 'not_initialized',
+    message: `${name}: the module is not initialised yet: \`await init_coach()\` before calling it`,
+    isDlxError: true,
+  });
+  assert.deepEqual(seen.beforeInit, refused('rate_sudoku'));
+  assert.deepEqual(seen.solved, { value: 81 }, 'init() loads the main module');
+  assert.deepEqual(seen.afterInit, refused('rate_sudoku'), 'but not the coach module');
+  assert.deepEqual(seen.generate, refused('generate_sudoku'));
+  assert.deepEqual(seen.hint, refused('sudoku_hint'));
+  assert.deepEqual(seen.path, refused('sudoku_solve_path'));
+  assert.deepEqual(seen.afterCoach, { value: 'diabolical' });
+  assert.deepEqual(seen.generated, { value: 16 });
+});
+
+const dlx = await import(join(PKG, 'node.js'));
+const load = await import(join(PKG, 'load.js'));
+after(() => dlx.close_worker_pool());
+
+test('the worker pool: pool.call of a coach export with no init_coach(), the sync call\'s result', async () => {
+  const pool = dlx.create_worker_pool(2);
+  try {
+    const grade = await pool.call('rate_sudoku', [PUZZLE]);
+    const hint = await pool.call('sudoku_hint', [PUZZLE, PUZZLE]);
+    const refused = await pool.call('rate_sudoku', ['.'.repeat(81)]).catch((error) => error);
+    // The workers instantiated the coach module; this thread did not need to.
+    assert.equal(load.coachInitialized(), false, 'the pool does not instantiate the coach on this thread');
+    assert.deepEqual(grade, dlx.rate_sudoku(PUZZLE));
+    assert.deepEqual(hint, dlx.sudoku_hint(PUZZLE, PUZZLE));
+    assert.equal(refused.code, 'multiple_solutions');
+    assert.equal(load.coachInitialized(), true);
+    // The default pool too, through its call.
+    assert.deepEqual(await dlx.create_worker_pool(1).call('sudoku_solve_path', [PUZZLE]).then((path) => path.solved), true);
+  } finally {
+    pool.close();
+  }
+});
