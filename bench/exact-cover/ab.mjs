@@ -21,6 +21,10 @@
 // (and REPS 6: per workload, (instructions at 6 - at 1) / 5). Besides the workloads below,
 // `--once` knows pentominoes300k and sudoku500k (the same counts stopped at 300,000 and
 // 500,000 search nodes) and queens11memo (one memoised 11-queens count, 2,680).
+// `langford11` (one count of the Langford pairs for n = 11, 35,584, the bit-mask search on
+// `u64` masks) is read from the benchmark data (`$CARGO_TARGET_DIR/bench-data`, written by
+// `cargo run --release --example bench_workloads -- DIR`), its expected count from the
+// manifest; left out where that data is missing.
 //
 // Workloads (every one a count, through the package's calls as a user makes them):
 // - queens8: `exact_cover(text, { countOnly: true })` on tests/data/q8.dlx, 200 calls a
@@ -31,9 +35,9 @@
 //   the dancing links, unobserved);
 // - queens10memo: `exact_cover(queens(10), { countOnly: true, memo: true })`, 10 calls a
 //   sample (724 each): the links search observed by the memo (the main module only).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ROOT } from './args.mjs';
+import { ROOT, loadManifest } from './args.mjs';
 import { queens } from '../../tests/js/fixtures/queens.mjs';
 import { BIG_SUDOKU, sudoku } from '../parallel/workloads.mjs';
 
@@ -76,6 +80,16 @@ const WORKLOADS = [
     return total;
   }],
 ];
+
+// The Langford count from the benchmark data, where it was written.
+const benchData = resolve(ROOT, process.env.CARGO_TARGET_DIR ?? 'target', 'bench-data');
+if (existsSync(join(benchData, 'workloads.json'))) {
+  const langford = loadManifest(benchData).workloads.find((w) => w.name === 'langford11');
+  if (langford) {
+    const text = readFileSync(join(benchData, langford.file), 'utf8');
+    WORKLOADS.push(['langford11', langford.expected, (w) => count(w.exact_cover(text, { countOnly: true }))]);
+  }
+}
 
 // For `--once` only: searches cut short, short enough to run under valgrind.
 const ONCE_ONLY = [

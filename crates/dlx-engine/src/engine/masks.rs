@@ -545,8 +545,11 @@ impl<B: Bits> Search<B> {
                 put(tail, kept, x);
                 put(tail, back, x);
             }
-            kept += usize::from(!meets);
-            back = back.wrapping_sub(usize::from(meets));
+            // One flag for both steps: `back` moves down by `1 - keep`, not by a flag of its
+            // own (in wasm, V8 tested, set and zero-extended a second one).
+            let keep = usize::from(!meets);
+            kept += keep;
+            back = back.wrapping_add(keep).wrapping_sub(1);
         }
         let gone_list = &tail[kept..rest_len];
         let slot = level.slot as usize;
