@@ -10,7 +10,7 @@
 #   `panic-hook`), built twice: dlx_wasm_bg.wasm, and dlx_wasm_simd_bg.wasm for engines with
 #   WebAssembly SIMD (pkg-template/load.js picks one);
 # - dlx_wasm_coach: the coach's exports alone (sudoku_hint, sudoku_solve_path, rate_sudoku,
-#   generate_sudoku: feature `coach-module`), which the main entry loads when first needed
+#   generate_sudoku: feature `coach` without `exact-cover`), which the main entry loads when first needed
 #   (Node) or on `init_coach()` (browsers);
 # - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the default
 #   features (`sudoku-toolkit`, `coach`, `trace-memo`, `panic-hook`) so that none of their
@@ -84,14 +84,14 @@ main_and_coach() {
     module main dlx_wasm release --no-default-features --features "$main_features"
     optimise main dlx_wasm &
     local main_opt=$!
-    module coach dlx_wasm_coach release --no-default-features --features coach-module,panic-hook
+    module coach dlx_wasm_coach release --no-default-features --features coach,panic-hook
     optimise coach dlx_wasm_coach
     wait "$main_opt"
 }
-# The core: no default features (no sudoku, trace, memo or panic hook), talc as its allocator,
+# The core: `exact-cover` alone (no sudoku, trace, memo or panic hook), talc as its allocator,
 # and wasm-opt run until the module stops shrinking (`--converge`: 200 bytes gzipped).
 core() {
-    module core dlx_wasm_core wasm-core --no-default-features --features talc
+    module core dlx_wasm_core wasm-core --no-default-features --features exact-cover,talc
     WASM_OPT_FLAGS=--converge optimise core dlx_wasm_core
 }
 say "building the main module (then the coach), the core and the SIMD build side by side (logs follow)"

@@ -68,12 +68,12 @@ stage "native dependencies (cargo tree: the engine's only)" native_dependencies
 stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
 stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-stage "clippy, wasm32, the package's core module (no default features, talc)" \
-    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features talc -- -D warnings
+stage "clippy, wasm32, the package's core module (exact-cover, talc)" \
+    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features exact-cover,talc -- -D warnings
 # The coach module: the coach's exports without the exact-cover API (the library alone: the
 # wasm tests need that API).
-stage "clippy, wasm32, the package's coach module (coach-module)" \
-    cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features coach-module,panic-hook -- -D warnings
+stage "clippy, wasm32, the package's coach module (coach alone)" \
+    cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features coach,panic-hook -- -D warnings
 # The main module's features (the default ones but the coach's) and the simd128 build's own
 # code (`cfg(target_feature = "simd128")`), with build.sh's flags and target folder, so that
 # the two share what they compile.

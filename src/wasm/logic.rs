@@ -14,7 +14,7 @@ use dlx_sudoku::{Candidate, Contradiction, Grade, LinkHouse, Step, Sudoku};
 
 /// In the coach module, the main module's types the coach's declarations use: declared
 /// there once (sudoku.rs), imported here (the package puts the two modules side by side).
-#[cfg(feature = "coach-module")]
+#[cfg(not(feature = "sudoku-toolkit"))]
 #[wasm_bindgen(typescript_custom_section)]
 const IMPORTS: &'static str = r#"
 import type { SudokuDifficulty, SudokuLevel, SudokuOptions } from './dlx_wasm.js';

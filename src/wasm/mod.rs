@@ -1,21 +1,21 @@
 //! The JavaScript surface, compiled only for wasm32: every `#[wasm_bindgen]` item lives under this module. It converts
 //! JS values to Rust, calls the engine, and maps each error to a JS `Error` with a `code`
 //! property and the positions the error carries. No solving logic lives here.
-// The coach module (`coach-module`) leaves out the exact-cover API, whose argument readers
-// (convert.rs) it then does not use all of.
-#![cfg_attr(feature = "coach-module", allow(dead_code))]
+// The coach module is built without the exact-cover API (no `exact-cover` feature), whose
+// argument readers (convert.rs) it then does not use all of.
+#![cfg_attr(not(feature = "exact-cover"), allow(dead_code))]
 
 mod convert;
-// The exact-cover API and the errors' types, in every module but the coach's (feature
-// `coach-module`, which holds the coach's exports alone and whose types import the main
-// module's).
-#[cfg(not(feature = "coach-module"))]
+// The exact-cover API and the errors' types (the `exact-cover` feature), in every module but
+// the coach's, which holds the coach's exports alone and whose types import the main
+// module's.
+#[cfg(feature = "exact-cover")]
 mod errors;
-#[cfg(not(feature = "coach-module"))]
+#[cfg(feature = "exact-cover")]
 mod exact_cover;
-#[cfg(not(feature = "coach-module"))]
+#[cfg(feature = "exact-cover")]
 mod held;
-#[cfg(not(feature = "coach-module"))]
+#[cfg(feature = "exact-cover")]
 pub use exact_cover::*;
 // The trace and memoised counting, in the main module only (the `trace-memo` feature):
 // `dlx-wasm/core` carries neither.
@@ -29,11 +29,11 @@ mod memo;
 mod parallel;
 #[cfg(feature = "sudoku-toolkit")]
 pub use parallel::*;
-#[cfg(not(feature = "coach-module"))]
+#[cfg(feature = "exact-cover")]
 mod solver;
 #[cfg(feature = "trace-memo")]
 mod trace;
-#[cfg(not(feature = "coach-module"))]
+#[cfg(feature = "exact-cover")]
 pub use solver::*;
 #[cfg(feature = "trace-memo")]
 pub use trace::*;

@@ -22,7 +22,7 @@ use dlx_sudoku::{
 
 // The types the main module declares, which the coach module's declarations import
 // (logic.rs), so that each is declared once.
-#[cfg(not(feature = "coach-module"))]
+#[cfg(feature = "sudoku-toolkit")]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** A sudoku variant: each adds regions to (or, for jigsaw, replaces the boxes of) the classic rules. */

@@ -2,7 +2,7 @@
 //! `wasm_browser` (run in headless Chromium): they call the exported functions with values
 //! built as JS would pass them and read the results and errors back as JS sees them. The
 //! sudoku tests need the `sudoku-toolkit` feature (on by default); without it, as the npm
-//! package's main module is built (`--no-default-features`), the rest still run.
+//! package's core is built (`--no-default-features --features exact-cover,talc`), the rest still run.
 
 #[cfg(feature = "trace-memo")]
 use dlx_wasm::exact_cover_trace;
