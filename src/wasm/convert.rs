@@ -13,7 +13,7 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::js_error;
+use super::{js_error, set};
 
 /// The largest whole number JS holds exactly, 2^53 - 1.
 pub(crate) const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
@@ -918,11 +918,6 @@ pub(crate) fn status_index(status: dlx_engine::Status) -> u32 {
         dlx_engine::Status::SolutionLimit => 2,
         dlx_engine::Status::NodeLimit => 3,
     }
-}
-
-/// Sets `object[key]` on an object this module made (it cannot throw).
-fn set(object: &JsValue, key: &str, value: &JsValue) {
-    let _ = js_sys::Reflect::set(object, &property(key), value);
 }
 
 /// A property name as a JS string. Names are interned: each is decoded into a JS string

@@ -106,8 +106,10 @@ pub(crate) fn engine_error_at(error: &dlx_engine::Error, path: &str) -> JsValue 
     js
 }
 
+/// Sets `target[key]` on an object the bindings made (a fresh Error or result object), the
+/// key interned ([`convert::property`]).
 pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
-    // Setting a property on a fresh Error object cannot fail; ignore the impossible case
-    // rather than panic.
+    // Setting a property on an object this module made cannot fail; ignore the impossible
+    // case rather than panic.
     let _ = js_sys::Reflect::set(target, &convert::property(key), value);
 }
