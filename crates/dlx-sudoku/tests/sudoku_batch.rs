@@ -5,6 +5,7 @@
 //! puzzle's own line writer give it, errors included (the same error, for the same
 //! puzzle).
 
+use crate::common;
 use dlx_sudoku::{solve_batch, solve_batch_bytes, Options, Sudoku, Variant};
 
 /// The batch's answer for `lines` computed one puzzle at a time through the general
@@ -53,15 +54,8 @@ fn same_as_one_by_one(lines: &[&str], options: &Options) -> usize {
 }
 
 fn sample(name: &str) -> Vec<String> {
-    let path = format!(
-        "{}/../../tests/data/sudoku/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    common::fixture_lines(name)
+        .into_iter()
         .map(|l| l[..81].to_owned())
         .collect()
 }

@@ -13,15 +13,9 @@ use crate::common;
 
 /// The puzzles of `tests/data/sudoku/NAME` (one a line, `#` lines are comments).
 fn puzzles(name: &str) -> Vec<Sudoku> {
-    let path = format!(
-        "{}/../../tests/data/sudoku/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.trim().parse().expect("a valid puzzle"))
+    common::fixture_lines(name)
+        .iter()
+        .map(|l| l.parse().expect("a valid puzzle"))
         .collect()
 }
 

@@ -8,6 +8,22 @@ pub use memo::{generate_options, generated, path};
 
 use dlx_sudoku::{Layout, SolvePath, Sudoku};
 
+/// The lines of the fixture `tests/data/sudoku/NAME` (the workspace's root `tests/data/`),
+/// trimmed, without blank lines and `#` comments: one puzzle a line.
+pub fn fixture_lines(name: &str) -> Vec<String> {
+    let path = format!(
+        "{}/../../tests/data/sudoku/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// Whether two distinct cells share a region.
 pub fn sees(layout: &Layout, a: usize, b: usize) -> bool {
     a != b
