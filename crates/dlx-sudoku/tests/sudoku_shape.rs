@@ -372,12 +372,7 @@ fn fish_places_lie_where_base_and_cover_houses_meet_and_eliminations_in_covers_o
                 role => panic!("{role:?} in a fish: {}", step.reason),
             }
         }
-        let fish: Vec<usize> = step
-            .roles
-            .iter()
-            .filter(|p| p.role == Role::Fish)
-            .map(|p| p.candidate.cell)
-            .collect();
+        let fish = step.cells_in(Role::Fish);
         // Each base and each cover house holds a place of the fish (a basic fish's bases
         // at least two).
         for b in &bases {
@@ -452,16 +447,6 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                 step.reason
             );
         }
-        let cells_with = |role: Role| -> Vec<usize> {
-            let mut cells: Vec<usize> = step
-                .roles
-                .iter()
-                .filter(|p| p.role == role)
-                .map(|p| p.candidate.cell)
-                .collect();
-            cells.dedup();
-            cells
-        };
         let houses_with = |role: HouseRole| -> Vec<Vec<usize>> {
             step.houses
                 .iter()
@@ -503,7 +488,7 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                 }
             }
             Technique::XyWing | Technique::XyzWing => {
-                let (pivot, pincers) = (cells_with(Role::Pivot), cells_with(Role::Pincer));
+                let (pivot, pincers) = (step.cells_in(Role::Pivot), step.cells_in(Role::Pincer));
                 assert_eq!((pivot.len(), pincers.len()), (1, 2), "{}", step.reason);
                 for &p in &pincers {
                     assert!(sees(layout, p, pivot[0]));
@@ -517,7 +502,7 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                 }
             }
             Technique::AlsWing => {
-                let (pivot, set) = (cells_with(Role::Pivot), cells_with(Role::AlsMember));
+                let (pivot, set) = (step.cells_in(Role::Pivot), step.cells_in(Role::AlsMember));
                 assert_eq!(pivot.len(), 1);
                 assert!((3..=5).contains(&set.len()), "{}", step.reason);
                 // An almost locked set: one more symbol than cells, in one region.
@@ -540,13 +525,14 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                 // links of one symbol between cells that see each other, never both true;
                 // nothing removed from the pattern.
                 let base = houses_with(HouseRole::Base);
-                for &c in cells_with(Role::AlsMember)
+                for &c in step
+                    .cells_in(Role::AlsMember)
                     .iter()
-                    .chain(&cells_with(Role::ChainNode))
+                    .chain(&step.cells_in(Role::ChainNode))
                 {
                     assert!(base.iter().any(|h| h.contains(&c)), "{}", step.reason);
                 }
-                let pivots = cells_with(Role::Pivot);
+                let pivots = step.cells_in(Role::Pivot);
                 if step.technique == Technique::DeathBlossom {
                     assert_eq!(pivots.len(), 1, "{}", step.reason);
                 } else if step.technique == Technique::AlsXyWing {
@@ -574,7 +560,7 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                 } else {
                     3
                 };
-                let set = cells_with(Role::Aligned);
+                let set = step.cells_in(Role::Aligned);
                 assert_eq!(set.len(), k, "{}", step.reason);
                 let mask = |cell: usize, role: Role| -> u32 {
                     step.roles
@@ -589,7 +575,8 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                         .fold(0, |m, e| m | 1 << e.value)
                 };
                 assert!(step.eliminations.iter().all(|e| set.contains(&e.cell)));
-                let excluders: Vec<u32> = cells_with(Role::Excluder)
+                let excluders: Vec<u32> = step
+                    .cells_in(Role::Excluder)
                     .into_iter()
                     .map(|x| {
                         assert!(set.iter().all(|&c| sees(layout, c, x)), "{}", step.reason);
@@ -633,10 +620,10 @@ fn roles_cover_the_cells_and_match_each_pattern() {
                 // as many symbols as cells; eliminations in the houses, off the pattern.
                 let base = houses_with(HouseRole::Base);
                 assert_eq!(base.len(), 2, "{}", step.reason);
-                for &c in &cells_with(Role::Locked) {
+                for &c in &step.cells_in(Role::Locked) {
                     assert!(base[0].contains(&c) && base[1].contains(&c));
                 }
-                for &c in &cells_with(Role::Subset) {
+                for &c in &step.cells_in(Role::Subset) {
                     assert!(base[0].contains(&c) != base[1].contains(&c));
                 }
                 let symbols: std::collections::BTreeSet<u8> =
@@ -651,7 +638,7 @@ fn roles_cover_the_cells_and_match_each_pattern() {
             | Technique::UniqueRectangle2
             | Technique::UniqueRectangle3
             | Technique::UniqueRectangle4 => {
-                let (floor, roof) = (cells_with(Role::Floor), cells_with(Role::Roof));
+                let (floor, roof) = (step.cells_in(Role::Floor), step.cells_in(Role::Roof));
                 let mut corners: Vec<usize> = floor.iter().chain(&roof).copied().collect();
                 corners.sort_unstable();
                 corners.dedup();

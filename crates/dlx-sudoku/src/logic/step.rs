@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::layout::RegionName;
 
-use super::pattern::{Contradiction, House, Link, Part};
+use super::pattern::{Contradiction, House, Link, Part, Role};
 
 /// A technique a step uses, easiest first (roughly; [`Step::score`] orders them exactly).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -444,6 +444,19 @@ impl Step {
             roles: Vec::new(),
             contradiction: None,
         }
+    }
+
+    /// The cells that have a candidate in `role` ([`Step::roles`]), each once, in the order
+    /// of their first part: a fish's base cells, a finned fish's fins, an aligned
+    /// exclusion's excluders, ...
+    pub fn cells_in(&self, role: Role) -> Vec<usize> {
+        let mut cells = Vec::new();
+        for part in self.roles.iter().filter(|p| p.role == role) {
+            if !cells.contains(&part.candidate.cell) {
+                cells.push(part.candidate.cell);
+            }
+        }
+        cells
     }
 }
 

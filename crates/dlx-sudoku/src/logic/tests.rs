@@ -728,19 +728,9 @@ fn finned_x_wing_of_the_enjoy_sudoku_forum() {
             value: 1
         }]
     );
-    let fins: Vec<usize> = step
-        .roles
-        .iter()
-        .filter(|p| p.role == Role::Fin)
-        .map(|p| p.candidate.cell)
-        .collect();
+    let fins = step.cells_in(Role::Fin);
     assert_eq!(fins, vec![at(8, 1)]);
-    let fish: Vec<usize> = step
-        .roles
-        .iter()
-        .filter(|p| p.role == Role::Fish)
-        .map(|p| p.candidate.cell)
-        .collect();
+    let fish = step.cells_in(Role::Fish);
     assert_eq!(fish, vec![at(5, 2), at(5, 9), at(8, 2), at(8, 9)]);
     let houses: Vec<String> = step
         .houses
@@ -804,12 +794,7 @@ fn sashimi_swordfish_of_sudopedia() {
     let removed: Vec<usize> = step.eliminations.iter().map(|e| e.cell).collect();
     assert_eq!(removed, vec![at(8, 6), at(9, 6)]);
     assert!(step.eliminations.iter().all(|e| e.value == 3));
-    let fins: Vec<usize> = step
-        .roles
-        .iter()
-        .filter(|p| p.role == Role::Fin)
-        .map(|p| p.candidate.cell)
-        .collect();
+    let fins = step.cells_in(Role::Fin);
     assert_eq!(fins, vec![at(7, 5)]);
     let covers: Vec<String> = step
         .houses
@@ -853,18 +838,8 @@ fn aligned_pair_exclusion_of_sudokuwiki() {
         "{}",
         step.reason
     );
-    let with = |role: Role| -> Vec<usize> {
-        let mut cells: Vec<usize> = step
-            .roles
-            .iter()
-            .filter(|p| p.role == role)
-            .map(|p| p.candidate.cell)
-            .collect();
-        cells.dedup();
-        cells
-    };
-    assert_eq!(with(Role::Aligned), vec![at(7, 2), at(7, 3)]);
-    assert_eq!(with(Role::Excluder), vec![at(7, 9), at(8, 1)]);
+    assert_eq!(step.cells_in(Role::Aligned), vec![at(7, 2), at(7, 3)]);
+    assert_eq!(step.cells_in(Role::Excluder), vec![at(7, 9), at(8, 1)]);
     assert_eq!(step.cells, vec![at(7, 2), at(7, 3), at(7, 9), at(8, 1)]);
     assert_eq!(
         step.reason,
@@ -908,17 +883,7 @@ fn aligned_triplet_exclusion_as_sudoku_explainer_finds_it() {
         "{}",
         step.reason
     );
-    let excluders: Vec<usize> = step
-        .roles
-        .iter()
-        .filter(|p| p.role == Role::Excluder)
-        .map(|p| p.candidate.cell)
-        .fold(Vec::new(), |mut v, c| {
-            if !v.contains(&c) {
-                v.push(c);
-            }
-            v
-        });
+    let excluders = step.cells_in(Role::Excluder);
     assert_eq!(excluders, vec![at(1, 7), at(2, 2), at(3, 3)]);
     assert!(
         step.reason.starts_with(
