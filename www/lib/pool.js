@@ -7,15 +7,41 @@
 // coach call. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
-import { compiledCoach, compiledModule } from '../pkg/load.js';
+import { compiledCoach, compiledModule, init, simd } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
+
+/**
+ * The main module (its SIMD build) where the page carries it inlined, as the site's pages
+ * do (scripts/build-pages.mjs `wasmText`: `<script type="application/octet-stream"
+ * id="wasm-module">`, each byte a character whose code is the byte modulo 256),
+ * compiled once from there and instantiated on this thread too (the pool's scheduler runs
+ * here), so that nothing fetches it; elsewhere (www/ served as it is, or an engine without
+ * SIMD) load.js fetches it.
+ * @type {() => Promise<WebAssembly.Module>}
+ */
+const mainModule = (() => {
+  const inlined = simd ? document.getElementById('wasm-module') : null;
+  if (!inlined) return compiledModule;
+  let compiling = null;
+  return () => {
+    compiling ??= (async () => {
+      const text = inlined.textContent;
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      const module = await WebAssembly.compile(bytes);
+      await init(module);
+      return module;
+    })();
+    return compiling;
+  };
+})();
 
 const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
 
 const { create_worker_pool: createPool } = makeApi({
   spawn: () => webWorker(new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' })),
   cores,
-  module: compiledModule,
+  module: mainModule,
   coach: compiledCoach,
 });
 
@@ -59,7 +85,7 @@ export function solverStateText(state, error) {
  */
 export function watchSolver(onState) {
   onState('loading');
-  compiledModule().then(
+  mainModule().then(
     () => onState('ready'),
     (error) => onState('failed', error),
   );

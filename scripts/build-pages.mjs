@@ -1,0 +1,165 @@
+// The site as users get it (issue #36: cold start), generated from www/ (the sources, the one
+// place the pages are written) into site/, which scripts/serve.sh, the pages' tests and the
+// cold-start bench serve:
+//
+//   node scripts/build-pages.mjs        (scripts/build.sh runs it once www/pkg/ is built)
+//
+// Under a mobile profile each request costs a round trip (562.5 ms in bench/cold-start/), so
+// each page is made one response: its stylesheets inlined in a <style>, its module script
+// and everything that imports bundled by esbuild into one inline <script type="module">, and
+// the main wasm module (the SIMD build, which every current browser runs) inlined in a data
+// block (`<script type="application/octet-stream" id="wasm-module">`, see `wasmText`), which
+// www/lib/pool.js compiles instead of fetching it. The Content-Security-Policy gets the hashes of the inline
+// script and style; the dancing-links page's first example is inlined too. What a page loads
+// later stays apart and is fetched when needed: the workers' module graph (preloaded, with
+// <link rel="modulepreload">, so that the first job finds it in the HTTP cache), the coach
+// module, the other examples. Everything else in www/ is
+// copied as it is.
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const WWW = join(ROOT, 'www');
+export const SITE = join(ROOT, 'site');
+/** The pages made one response each. */
+export const PAGES = ['index.html', 'dlx.html'];
+/** The main module the pages inline (www/pkg/load.js loads it where the engine has SIMD). */
+export const INLINED_WASM = 'pkg/dlx_wasm_simd_bg.wasm';
+/** The module script of the pages' workers (www/lib/pool.js starts them). */
+export const WORKER = 'pkg/worker.js';
+
+/**
+ * The modules `entry` (a path) loads before it runs: every file named by a static
+ * `import`/`export ... from`, or by `new URL('./….js', import.meta.url)` (a worker's script),
+ * followed to the end, `entry` first. Dynamic `import()` is left out: fetched when needed.
+ */
+export function moduleGraph(entry, seen = new Set()) {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const source = readFileSync(entry, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  const specifiers = source.matchAll(
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"](\.[^'"]+)['"]|\bimport\s*['"](\.[^'"]+)['"]|new URL\(\s*['"](\.[^'"]+\.js)['"]\s*,\s*import\.meta\.url\s*\)/g,
+  );
+  for (const match of specifiers) {
+    moduleGraph(join(dirname(entry), match[1] ?? match[2] ?? match[3]), seen);
+  }
+  return seen;
+}
+
+/**
+ * The bytes of a wasm module as text that can stand in an HTML data block: each byte as the
+ * character of its code, but the bytes that could not stand there as themselves (the
+ * controls but tab and newline, which HTML drops or rewrites, `<`, which could end the
+ * block, `&`, and the bytes from 0x80, which are not ASCII) as the character of their code
+ * plus 256 (U+0100 to U+01FF), so that every character's code is its byte modulo 256 (what
+ * assigning it to a Uint8Array does). The page is UTF-8: the bytes from 0x80 take two bytes
+ * each, but unlike base64 every byte stays one unit, so that gzip compresses the text about
+ * as well as the module (base64 of the main module gzips to 36% more, about 55 KB).
+ */
+export function wasmText(bytes) {
+  const plain = (b) => (b >= 0x20 && b < 0x7f && b !== 0x3c && b !== 0x26) || b === 0x09 || b === 0x0a;
+  const chars = [];
+  for (const b of bytes) chars.push(String.fromCharCode(plain(b) ? b : 0x100 + b));
+  return chars.join('');
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * `import.meta.url` of each module bundled, as the URL the module has in the site (its path
+ * from the page, resolved against the page's address), so that the `new URL('…',
+ * import.meta.url)` of the modules (the workers' script, the wasm files, the examples) name
+ * the same files once bundled into the page.
+ */
+const metaUrlPlugin = {
+  name: 'import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      const path = relative(WWW, args.path).split('\\').join('/');
+      const contents = readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', `new URL(${JSON.stringify(path)}, document.baseURI).href`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/** The page's module script `entry` (a path under www/) and all it imports, as one script. */
+async function bundle(entry) {
+  const result = await esbuild.build({
+    entryPoints: [join(WWW, entry)],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    write: false,
+    plugins: [metaUrlPlugin],
+    logLevel: 'silent',
+  });
+  // An inline script ends at the first `</script`, wherever it is.
+  return result.outputFiles[0].text.replaceAll('</script', '<\\/script').trimEnd();
+}
+
+/**
+ * What page `name` loads at first besides its CSS, JS and main module, inlined too: for the
+ * dancing-links page, the example it opens with (www/dlx/examples.js, the first one), as
+ * `<script type="text/plain" data-example="ID">`, which www/dlx/main.js reads instead of
+ * fetching it.
+ */
+async function firstData(name) {
+  if (name !== 'dlx.html') return '';
+  const { EXAMPLES, exampleUrl } = await import(pathToFileURL(join(WWW, 'dlx', 'examples.js')).href);
+  const text = readFileSync(join(WWW, exampleUrl(EXAMPLES[0])), 'utf8');
+  if (/<\/script/i.test(text)) throw new Error(`${exampleUrl(EXAMPLES[0])} cannot be inlined: it holds </script`);
+  return `<script type="text/plain" data-example="${EXAMPLES[0].id}">${text}</script>\n`;
+}
+
+/** Page `name` (of www/) as one response: its CSS, its JS and the main module inlined. */
+export async function page(name) {
+  let html = readFileSync(join(WWW, name), 'utf8');
+  // The stylesheets, in their order, as one <style> where the first one was.
+  const sheets = [...html.matchAll(/\s*<link rel="stylesheet" href="([^"]+)">/g)];
+  const css = sheets.map((m) => readFileSync(join(WWW, m[1]), 'utf8')).join('\n');
+  html = html.replace(sheets[0][0], () => `\n  <style>${css}</style>`);
+  for (const m of sheets.slice(1)) html = html.replace(m[0], '');
+  // The module script, bundled, at the end of the body (a module script runs once the
+  // document is parsed wherever it is), after the wasm it compiles.
+  const script = html.match(/\s*<script type="module" src="([^"]+)"><\/script>/);
+  const js = await bundle(script[1]);
+  html = html.replace(script[0], '');
+  // The workers' modules are preloaded, so that the first job finds them in the HTTP cache.
+  const workers = [...moduleGraph(join(WWW, WORKER))].map((path) => relative(WWW, path).split('\\').join('/'));
+  const preloads = workers.map((path) => `\n  <link rel="modulepreload" href="${path}">`).join('');
+  html = html.replace(/\s*<!-- scripts\/build-pages.mjs makes this page[\s\S]*?-->/, '');
+  html = html.replace('</head>', () => `  <!-- Generated by scripts/build-pages.mjs from www/${name}. The page's CSS, JS and main
+       wasm module are inlined (one response); the workers' modules are preloaded. -->${preloads}\n</head>`);
+  const wasm = wasmText(readFileSync(join(WWW, INLINED_WASM)));
+  const data = await firstData(name);
+  html = html.replace('</body>', () => `${data}<script type="application/octet-stream" id="wasm-module">${wasm}</script>
+<script type="module">${js}</script>
+</body>`);
+  // The Content-Security-Policy allows the inline script and style by their hashes.
+  // (Every replacement is a function's result: a string would have its `$&`s replaced.)
+  html = html.replace("script-src 'self'", () => `script-src 'self' ${sha256(js)}`)
+    .replace("style-src 'self'", () => `style-src 'self' ${sha256(css)}`);
+  return html;
+}
+
+/** Writes site/: www/ copied, its pages made one response each. */
+export async function buildSite() {
+  rmSync(SITE, { recursive: true, force: true });
+  mkdirSync(SITE, { recursive: true });
+  cpSync(WWW, SITE, { recursive: true });
+  for (const name of PAGES) writeFileSync(join(SITE, name), await page(name));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildSite();
+  for (const name of PAGES) {
+    const bytes = readFileSync(join(SITE, name));
+    const { gzipSync } = await import('node:zlib');
+    console.log(`build-pages: site/${name}: ${bytes.length} bytes raw, ${gzipSync(bytes, { level: 9 }).length} gzipped`);
+  }
+}
