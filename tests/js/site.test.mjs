@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { INLINED_WASM, PAGES, SITE, WORKER, WWW, page } from '../../scripts/build-pages.mjs';
+import { COMPILE_INLINED, INLINED_WASM, PAGES, SITE, WORKER, WWW, page } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -46,12 +46,14 @@ for (const name of PAGES) {
     // The inline style and module script, each allowed by its hash, and nothing else inline.
     const csp = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/)[1];
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
-    const scripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    const scripts = [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     assert.equal(styles.length, 1);
-    assert.equal(scripts.length, 1);
+    // The classic script that compiles the inlined module (whole), then the page's module script.
+    assert.equal(scripts.length, 2);
+    assert.equal(scripts[0], readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd());
     const directive = (key) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === key);
     assert.ok(directive('style-src').includes(hash(styles[0])), csp);
-    assert.ok(directive('script-src').includes(hash(scripts[0])), csp);
+    for (const script of scripts) assert.ok(directive('script-src').includes(hash(script)), csp);
     // Every stylesheet of the source page, whole, in its order.
     const source = readFileSync(join(WWW, name), 'utf8');
     const sheets = [...source.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => readFileSync(join(WWW, m[1]), 'utf8'));

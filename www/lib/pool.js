@@ -1,8 +1,8 @@
 // The pages' workers: the package's pool (www/pkg/pool.js) of its module workers
 // (www/pkg/worker.js, which speak the package's one protocol, www/pkg/protocol.js). The page
-// compiles the module once (load.js `compiledModule`) and each worker is handed it, as the
-// package's browser entry does (`create_worker_pool` of pool.js `makeApi`), so that no worker
-// fetches or compiles it again; the coach module (hints, grades, the generator) likewise,
+// compiles the module once (load.js `compiledModule`, or the one the page carries: see
+// `mainModule`) and each worker is handed it, as the package's browser entry does
+// (`create_worker_pool` of pool.js `makeApi`), so that no worker fetches or compiles it again; the coach module (hints, grades, the generator) likewise,
 // compiled when first asked for (or by `preloadCoach`) and handed to a worker with its first
 // coach call. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
@@ -11,27 +11,24 @@ import { compiledCoach, compiledModule, init, simd } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
 
 /**
- * The main module (its SIMD build) where the page carries it inlined, as the site's pages
- * do (scripts/build-pages.mjs `wasmText`: `<script type="application/octet-stream"
- * id="wasm-module">`, each byte a character whose code is the byte modulo 256),
- * compiled once from there and instantiated on this thread too (the pool's scheduler runs
- * here), so that nothing fetches it; elsewhere (www/ served as it is, or an engine without
- * SIMD) load.js fetches it.
+ * The main module (its SIMD build) where the page carries it, as the site's pages do
+ * (scripts/build-pages.mjs: compiled from the page by lib/compile-inlined.js while the page
+ * loads, `window.inlinedModule`), and instantiated on this thread too (the pool's scheduler
+ * runs here), so that nothing fetches it; elsewhere (www/ served as it is, or an engine
+ * without SIMD, which refuses the SIMD build) load.js fetches the build for the engine.
  * @type {() => Promise<WebAssembly.Module>}
  */
 const mainModule = (() => {
-  const inlined = simd ? document.getElementById('wasm-module') : null;
-  if (!inlined) return compiledModule;
+  const inlined = window.inlinedModule;
+  // An engine without SIMD refuses the SIMD build: load.js fetches the plain one.
+  inlined?.catch(() => {});
+  if (!simd || !inlined) return compiledModule;
   let compiling = null;
   return () => {
-    compiling ??= (async () => {
-      const text = inlined.textContent;
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      const module = await WebAssembly.compile(bytes);
+    compiling ??= inlined.then(async (module) => {
       await init(module);
       return module;
-    })();
+    });
     return compiling;
   };
 })();
