@@ -54,18 +54,18 @@ export function moduleGraph(entry, seen = new Set()) {
 
 /**
  * The bytes of a wasm module as text that can stand in an HTML data block: each byte as the
- * character of its code, but the bytes that could not stand there as themselves (the
- * controls but tab and newline, which HTML drops or rewrites, `<`, which could end the
- * block, `&`, and the bytes from 0x80, which are not ASCII) as the character of their code
- * plus 256 (U+0100 to U+01FF), so that every character's code is its byte modulo 256 (what
- * assigning it to a Uint8Array does). The page is UTF-8: the bytes from 0x80 take two bytes
- * each, but unlike base64 every byte stays one unit, so that gzip compresses the text about
- * as well as the module (base64 of the main module gzips to 36% more, about 55 KB).
+ * character of its code (U+0000 to U+00FF), but the three that could not stand there as
+ * themselves (NUL, which HTML turns into U+FFFD, carriage return, which it turns into a
+ * newline, and `<`, which could end the block) as the character of their code plus 256, so
+ * that every character's code is its byte modulo 256 (what assigning it to a Uint8Array
+ * does). The page is UTF-8, so the bytes from 0x80 (and those three) take two bytes each;
+ * but unlike base64 every byte stays one unit, so that gzip compresses the text nearly as
+ * well as the module: for the main module 166 KB gzipped where its base64 is 215 KB and
+ * the module itself 157 KB.
  */
 export function wasmText(bytes) {
-  const plain = (b) => (b >= 0x20 && b < 0x7f && b !== 0x3c && b !== 0x26) || b === 0x09 || b === 0x0a;
   const chars = [];
-  for (const b of bytes) chars.push(String.fromCharCode(plain(b) ? b : 0x100 + b));
+  for (const b of bytes) chars.push(String.fromCharCode(b === 0 || b === 0x0d || b === 0x3c ? 0x100 + b : b));
   return chars.join('');
 }
 
