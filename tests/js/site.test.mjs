@@ -46,11 +46,11 @@ for (const name of PAGES) {
     // The inline style and module script, each allowed by its hash, and nothing else inline.
     const csp = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/)[1];
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
-    const scripts = [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    const scripts = [...html.matchAll(/<script(?: type="module" async)?>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     assert.equal(styles.length, 1);
-    // The classic script that compiles the inlined module (whole), then the page's module script.
+    // The page's module script, then the classic script that compiles the inlined module (whole).
     assert.equal(scripts.length, 2);
-    assert.equal(scripts[0], readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd());
+    assert.equal(scripts[1], readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd());
     const directive = (key) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === key);
     assert.ok(directive('style-src').includes(hash(styles[0])), csp);
     for (const script of scripts) assert.ok(directive('script-src').includes(hash(script)), csp);

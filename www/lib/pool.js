@@ -12,26 +12,35 @@ import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
 
 /**
  * The main module (its SIMD build) where the page carries it, as the site's pages do
- * (scripts/build-pages.mjs: compiled from the page by lib/compile-inlined.js while the page
- * loads, `window.inlinedModule`), and instantiated on this thread too (the pool's scheduler
- * runs here), so that nothing fetches it; elsewhere (www/ served as it is, or an engine
- * without SIMD, which refuses the SIMD build) load.js fetches the build for the engine.
+ * (scripts/build-pages.mjs: compiled from the page by lib/compile-inlined.js as soon as it is
+ * parsed, `window.inlinedModule`, which this script, run before, finds once the document is
+ * parsed), instantiated on this thread too (the pool's scheduler runs here), so that nothing
+ * fetches it; elsewhere (www/ served as it is, or an engine without SIMD, which refuses the
+ * SIMD build) load.js fetches the build for the engine.
  * @type {() => Promise<WebAssembly.Module>}
  */
-const mainModule = (() => {
-  const inlined = window.inlinedModule;
-  // An engine without SIMD refuses the SIMD build: load.js fetches the plain one.
-  inlined?.catch(() => {});
-  if (!simd || !inlined) return compiledModule;
-  let compiling = null;
-  return () => {
-    compiling ??= inlined.then(async (module) => {
-      await init(module);
-      return module;
-    });
-    return compiling;
-  };
-})();
+let compiling = null;
+function mainModule() {
+  compiling ??= parsed().then(async () => {
+    const inlined = window.inlinedModule;
+    // An engine without SIMD refuses the SIMD build: load.js fetches the plain one.
+    inlined?.catch(() => {});
+    if (!simd || !inlined) return compiledModule();
+    const module = await inlined;
+    await init(module);
+    return module;
+  }).catch((error) => {
+    compiling = null; // the next call tries again (load.js fetches again)
+    throw error;
+  });
+  return compiling;
+}
+
+/** Resolves once the document is parsed. */
+const parsed = () => new Promise((resolve) => {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', resolve, { once: true });
+  else resolve();
+});
 
 const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
 
