@@ -101,8 +101,11 @@ async function bundle(entry) {
     plugins: [metaUrlPlugin],
     logLevel: 'silent',
   });
-  // An inline script ends at the first `</script`, wherever it is.
-  return result.outputFiles[0].text.replaceAll('</script', '<\\/script').trimEnd();
+  // An inline script ends at the first `</script`, wherever it is (in a string, `<\/` is
+  // `</`); `<!--` would change how the rest is read.
+  const js = result.outputFiles[0].text.replace(/<\/(script)/gi, '<\\/$1').trimEnd();
+  if (js.includes('<!--')) throw new Error(`${entry} cannot be inlined: its bundle holds <!--`);
+  return js;
 }
 
 /**
@@ -115,7 +118,8 @@ async function firstData(name) {
   if (name !== 'dlx.html') return '';
   const { EXAMPLES, exampleUrl } = await import(pathToFileURL(join(WWW, 'dlx', 'examples.js')).href);
   const text = readFileSync(join(WWW, exampleUrl(EXAMPLES[0])), 'utf8');
-  if (/<\/script/i.test(text)) throw new Error(`${exampleUrl(EXAMPLES[0])} cannot be inlined: it holds </script`);
+  // (In a <script>, `</script` would end it and `<!--` change how it is read.)
+  if (/<\/script|<!--/i.test(text)) throw new Error(`${exampleUrl(EXAMPLES[0])} cannot be inlined: it holds </script or <!--`);
   return `<script type="text/plain" data-example="${EXAMPLES[0].id}">${text}</script>\n`;
 }
 
@@ -127,8 +131,7 @@ export async function page(name) {
   const css = sheets.map((m) => readFileSync(join(WWW, m[1]), 'utf8')).join('\n');
   html = html.replace(sheets[0][0], () => `\n  <style>${css}</style>`);
   for (const m of sheets.slice(1)) html = html.replace(m[0], '');
-  // The module script, bundled, at the end of the body (a module script runs once the
-  // document is parsed wherever it is), after the wasm it compiles.
+  // The module script, bundled (inlined below, after the markup).
   const script = html.match(/\s*<script type="module" src="([^"]+)"><\/script>/);
   const js = await bundle(script[1]);
   html = html.replace(script[0], '');
