@@ -89,6 +89,21 @@ const metaUrlPlugin = {
   },
 };
 
+/**
+ * What a module imports with `import()` stays out of the bundle, fetched when needed as it was
+ * (the coach module's bindings: pkg/load.js `coachBindings`): its specifier rewritten from
+ * the page's place (the site's root), where the bundle runs.
+ */
+const dynamicImportPlugin = {
+  name: 'dynamic-import',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      return { path: `./${relative(WWW, join(args.resolveDir, args.path)).split('\\').join('/')}`, external: true };
+    });
+  },
+};
+
 /** The page's module script `entry` (a path under www/) and all it imports, as one script. */
 async function bundle(entry) {
   const result = await esbuild.build({
@@ -98,7 +113,7 @@ async function bundle(entry) {
     minify: true,
     target: 'es2022',
     write: false,
-    plugins: [metaUrlPlugin],
+    plugins: [dynamicImportPlugin, metaUrlPlugin],
     logLevel: 'silent',
   });
   // An inline script ends at the first `</script`, wherever it is (in a string, `<\/` is
