@@ -9,7 +9,6 @@
 // generate_sudoku) is loaded the same way, apart and only when asked for (`init_coach()`, a
 // coach export called in Node or on the worker pool).
 import initModule from './dlx_wasm.js';
-import initCoachModule from './dlx_wasm_coach.js';
 
 const PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
@@ -80,7 +79,9 @@ async function compile(url) {
 }
 
 const main = loader(wasmUrl, initModule);
-const coach = loader(coachUrl, initCoachModule);
+// The coach module's bindings are imported with it (`coachBindings`), so that a page that
+// never asks the coach fetches neither.
+const coach = loader(coachUrl, async (input) => (await coachBindings()).default(input));
 
 /**
  * The main module's build for this engine, fetched and compiled once (streaming where the
@@ -119,6 +120,21 @@ export const initCoach = coach.init;
 
 /** Marks the coach module instantiated where it was synchronously (the Node entry). */
 export const markCoachInitialized = coach.markInitialized;
+
+/** @type {Promise<typeof import('./dlx_wasm_coach.js')> | null} */
+let coachImport = null;
+
+/**
+ * The coach module's bindings (dlx_wasm_coach.js), imported once, when first needed: by
+ * `initCoach`, and by the worker pool for the first call of one of its exports.
+ */
+export function coachBindings() {
+  coachImport ??= import('./dlx_wasm_coach.js').catch((error) => {
+    coachImport = null;
+    throw error;
+  });
+  return coachImport;
+}
 
 /** @type {(() => void) | null} */
 let coachLoader = null;

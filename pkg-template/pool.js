@@ -7,10 +7,10 @@
 // The scheduling itself (task order, the limits, node leases, progress, retries) is the
 // engine's, in the main wasm module on this thread (`TaskSchedule`, crates/dlx-engine/src/engine/schedule.rs):
 // the pool only carries messages between it and the workers.
+import * as mainExports from './dlx_wasm.js';
 import { TaskSchedule } from './dlx_wasm.js';
-import * as coachExports from './dlx_wasm_coach.js';
 import { codedError } from './errors.js';
-import { init, initialized } from './load.js';
+import { coachBindings, init, initialized } from './load.js';
 import { decodeError, encodeError, isCallable } from './protocol.js';
 
 /**
@@ -667,15 +667,28 @@ export function makeApi({ spawn, cores, module, coach }) {
     if (module !== undefined) later(() => module().then((compiled) => post({ op: 'init', module: compiled }), () => {}));
     let coachSent = false;
     worker.post = (message) => {
-      if (coach && !coachSent && message?.op === 'call' && isCallable(coachExports, message.name)) {
-        coachSent = true;
-        later(() => coach().then(
-          (compiled) => post({ op: 'coach', module: compiled }),
-          (error) => {
-            coachSent = false;
+      // A call of no export of the main module may be one of the coach's: its bindings
+      // (imported then) say, before the call goes.
+      if (coach && !coachSent && message?.op === 'call' && !isCallable(mainExports, message.name)) {
+        later(async () => {
+          if (coachSent) return;
+          let bindings;
+          try {
+            bindings = await coachBindings();
+          } catch (error) {
             post({ op: 'coach', error: encodeError(error) });
-          },
-        ));
+            return;
+          }
+          if (!isCallable(bindings, message.name)) return;
+          coachSent = true;
+          await coach().then(
+            (compiled) => post({ op: 'coach', module: compiled }),
+            (error) => {
+              coachSent = false;
+              post({ op: 'coach', error: encodeError(error) });
+            },
+          );
+        });
       }
       if (ready) {
         // What structured clone refuses is refused now, as a post would refuse it (the

@@ -41,6 +41,9 @@ export function serve(wasm, post, listen, coach) {
       }
       return coach.exports[name];
     }
+    // Where the coach's bindings could not be loaded (worker.js imports them with the pool's
+    // coach message), a call of no main export says why.
+    if (coachFailure) throw decodeError(coachFailure);
     throw Object.assign(new Error(`name: no export named ${String(name).slice(0, 40)} to call`), { code: 'invalid_argument', path: 'name' });
   };
   // The runs waiting for a grant of nodes, by their id.

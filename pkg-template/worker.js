@@ -8,32 +8,69 @@
 // compiled once, so that no worker fetches or compiles it again. A worker sent anything else
 // first loads the module itself.
 import * as wasm from './dlx_wasm.js';
-import * as coach from './dlx_wasm_coach.js';
-import { init } from './load.js';
+import { coachBindings, init } from './load.js';
 import { encodeError } from './protocol.js';
 import { serve } from './worker-core.js';
 
-// Messages that arrive while the module is instantiated wait for it.
+// The coach module's bindings, imported with the pool's first coach message (`{ op: 'coach',
+// module }`, sent before the first coach call), so that a worker never asked a coach export
+// fetches none of it.
+const coach = { exports: {} };
+
+// Messages that arrive while the module is instantiated, or the coach's bindings imported,
+// wait for it, in order.
 const queue = [];
 let started = false;
-let listener = (message) => {
+let waiting = true;
+let handle = null;
+self.onmessage = (event) => {
+  const message = event.data;
   if (!started) start(message?.op === 'init' ? message.module : undefined);
-  if (message?.op !== 'init') queue.push(message);
+  if (message?.op === 'init') return;
+  queue.push(message);
+  drain();
 };
-self.onmessage = (event) => listener(event.data);
+
+/** Hands the queued messages on, stopping at a coach module whose bindings are not yet in. */
+function drain() {
+  while (!waiting && queue.length > 0) {
+    const message = queue[0];
+    if (message?.op === 'coach' && message.module && coach.exports !== coachImported) {
+      waiting = true;
+      coachBindings().then(
+        (bindings) => {
+          coachImported = bindings;
+          coach.exports = bindings;
+        },
+        (error) => {
+          // The coach message then carries why, for the calls that follow.
+          queue[0] = { op: 'coach', error: encodeError(error) };
+        },
+      ).finally(() => {
+        waiting = false;
+        drain();
+      });
+      return;
+    }
+    queue.shift();
+    handle(message);
+  }
+}
+let coachImported = null;
 
 function start(module) {
   started = true;
   init(module).then(
-    () => serve(wasm, (message) => self.postMessage(message), (handle) => {
-      listener = (message) => message?.op !== 'init' && handle(message);
-      for (const message of queue.splice(0)) handle(message);
-    }, { exports: coach }),
+    () => serve(wasm, (message) => self.postMessage(message), (handler) => {
+      handle = handler;
+      waiting = false;
+      drain();
+    }, coach),
     (error) => {
       // Every request, queued or to come, fails with the reason.
       const fail = (message) => message?.id && self.postMessage({ id: message.id, error: encodeError(error) });
-      listener = fail;
       for (const message of queue.splice(0)) fail(message);
+      self.onmessage = (event) => event.data?.op !== 'init' && fail(event.data);
     },
   );
 }

@@ -143,4 +143,6 @@ for out in dlx_wasm dlx_wasm_simd dlx_wasm_coach dlx_wasm_core; do
     wasm=pkg/${out}_bg.wasm
     say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
 done
-say "pkg/ and www/pkg/ are ready"
+# The site users get: www/ in site/, each page one response (scripts/build-pages.mjs).
+node scripts/build-pages.mjs
+say "pkg/, www/pkg/ and site/ are ready"

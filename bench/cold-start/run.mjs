@@ -6,9 +6,19 @@
 // RTT and 1,638.4 Kbit/s, applied per request as Lighthouse's devtools throttling applies it,
 // 562.5 ms of request latency, 1,474.56 Kbit/s down, 675 Kbit/s up).
 //
-//   node bench/cold-start/run.mjs [RUNS] [--no-throttle]
+//   node bench/cold-start/run.mjs [RUNS] [--no-throttle] [--waterfall] [--dir DIR]...
 //
-// Serves www/ (scripts/build.sh first) as a static host does: over HTTP/2, gzip-compressed,
+// `--dir DIR` serves DIR in place of this tree's site/; given more than once, the pages of each
+// are loaded in turn (one run of each, then the next run of each), so that a before and an
+// after are measured interleaved on the same machine at the same time.
+//
+// `--waterfall` prints, for each page's first run, every request: when it was sent and when
+// its response finished (ms from the page's own request), its bytes, and its round trip (a
+// request sent before the page's response finished is in the page's round trip, one sent
+// before another's finished in the round trip after that one, and so on).
+//
+// Serves site/ (what users get: www/ with each page made one response by
+// scripts/build-pages.mjs; scripts/build.sh first) as a static host does: over HTTP/2, gzip-compressed,
 // cacheable, with each file's MIME type (application/wasm for streaming compilation), and prints per page the
 // median time to each mark and the bytes fetched. The marks, from navigation start:
 // - sudoku page: `playable` (the grid drawn and the solver's module compiled: the header says
@@ -23,8 +33,11 @@ import { gzipSync } from 'node:zlib';
 import { ROOT, launchChromium, tempDir } from '../../tests/js/helpers.mjs';
 
 const args = process.argv.slice(2);
-const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
+const runs = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--dir') ?? 5);
 const throttle = !args.includes('--no-throttle');
+const waterfall = args.includes('--waterfall');
+const dirs = args.flatMap((a, i) => (args[i - 1] === '--dir' ? [a] : []));
+if (dirs.length === 0) dirs.push(join(ROOT, 'site'));
 
 const NETWORK = {
   offline: false,
@@ -85,10 +98,29 @@ async function serveGzip(dir) {
   });
 }
 
+/**
+ * The requests of one load in the order sent, each with its round trip: 1 for the page,
+ * then one more than the latest round trip whose response had finished when it was sent
+ * (what it was discovered from, at the latest).
+ */
+function printWaterfall(requests, origin) {
+  const zero = requests[0].sent;
+  const done = [];
+  for (const request of requests) {
+    const before = done.filter((r) => r.finished !== undefined && r.finished <= request.sent);
+    request.trip = 1 + Math.max(0, ...before.map((r) => r.trip));
+    done.push(request);
+  }
+  for (const { url, sent, finished, bytes = 0, trip } of requests) {
+    const ms = (t) => (t === undefined ? '-' : ((t - zero) * 1000).toFixed(0)).padStart(6);
+    console.log(`  trip ${trip}  sent ${ms(sent)}  done ${ms(finished)} ms  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${url.replace(origin, '')}`);
+  }
+}
+
 /** The median of `values`. */
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
-/** One cold load of `page` (a path under www/); returns its marks in ms and the bytes fetched. */
+/** One cold load of `page` (a path under the site); returns its marks in ms and the bytes fetched. */
 async function coldLoad(server, path, marks) {
   const browser = await launchChromium(server.flags);
   try {
@@ -96,7 +128,13 @@ async function coldLoad(server, path, marks) {
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Network.enable');
     let bytes = 0;
-    cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+    /** Every request by its id: url, sent and finished (CDP timestamps, s), bytes. */
+    const requests = new Map();
+    cdp.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { url: event.request.url, sent: event.timestamp }));
+    cdp.on('Network.loadingFinished', (event) => {
+      bytes += event.encodedDataLength;
+      Object.assign(requests.get(event.requestId) ?? {}, { finished: event.timestamp, bytes: event.encodedDataLength });
+    });
     if (throttle) {
       await cdp.send('Network.emulateNetworkConditions', NETWORK);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -107,7 +145,7 @@ async function coldLoad(server, path, marks) {
       await mark(page);
       times[name] = await page.evaluate(() => performance.now());
     }
-    return { times, bytes };
+    return { times, bytes, requests: [...requests.values()] };
   } finally {
     await browser.close();
   }
@@ -138,15 +176,21 @@ const DLX = [
   }],
 ];
 
-const server = await serveGzip(join(ROOT, 'www'));
+const servers = await Promise.all(dirs.map(serveGzip));
 try {
   console.log(`cold start, ${runs} runs each, ${throttle ? `throttled: CPU ${CPU_SLOWDOWN}x, ${NETWORK.latency} ms request latency, ${(NETWORK.downloadThroughput * 8 / 1024).toFixed(0)} Kbit/s down` : 'unthrottled'}`);
   for (const [name, path, marks] of [['sudoku page', 'index.html', SUDOKU], ['dancing-links page', 'dlx.html', DLX]]) {
-    const results = [];
-    for (let i = 0; i < runs; i++) results.push(await coldLoad(server, path, marks));
-    const cells = marks.map(([mark]) => `${mark} ${median(results.map((r) => r.times[mark])).toFixed(0)} ms`);
-    console.log(`${name.padEnd(20)} ${cells.join(', ')}; ${(median(results.map((r) => r.bytes)) / 1024).toFixed(0)} KB fetched`);
+    const results = servers.map(() => []);
+    for (let i = 0; i < runs; i++) {
+      for (const [k, server] of servers.entries()) results[k].push(await coldLoad(server, path, marks));
+    }
+    for (const [k, server] of servers.entries()) {
+      const cells = marks.map(([mark]) => `${mark} ${median(results[k].map((r) => r.times[mark])).toFixed(0)} ms`);
+      const label = dirs.length > 1 ? `${name} (${dirs[k]})` : name;
+      console.log(`${label.padEnd(20)} ${cells.join(', ')}; ${(median(results[k].map((r) => r.bytes)) / 1024).toFixed(0)} KB fetched`);
+      if (waterfall) printWaterfall(results[k][0].requests, server.url);
+    }
   }
 } finally {
-  await server.close();
+  await Promise.all(servers.map((server) => server.close()));
 }

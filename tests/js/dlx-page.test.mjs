@@ -13,6 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { PKG, ROOT, assertOnePool, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
+// What users get: www/ with each page made one response (scripts/build-pages.mjs).
+const SITE = join(ROOT, 'site');
 const EXAMPLES_DIR = join(WWW, 'dlx', 'examples');
 const ARTIFACTS = join(ROOT, 'artifacts');
 
@@ -118,9 +120,9 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
   let exactCover;
 
   before(async () => {
-    requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'), join(PKG, 'node.js'));
+    requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(SITE, 'dlx.html'), join(PKG, 'node.js'));
     ({ exact_cover: exactCover } = await import(pathToFileURL(join(PKG, 'node.js')).href));
-    server = await serve(WWW);
+    server = await serve(SITE);
     browser = await launchChromium();
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -176,9 +178,9 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
   test('loads with the solver ready, Knuth’s example drawn and no errors', async () => {
     await page.waitForSelector('#engine-status[data-state="ready"]');
     await page.waitForSelector('#viz-status[data-state="ready"]');
-    // The page loads the package's main module, its SIMD build (Chromium has SIMD), once: its
-    // workers are handed the compiled module.
-    assert.deepEqual(wasmFetched, ['/pkg/dlx_wasm_simd_bg.wasm']);
+    // The page fetches no main module: it carries it (its SIMD build: Chromium has SIMD,
+    // scripts/build-pages.mjs), and its workers are handed the compiled module.
+    assert.deepEqual(wasmFetched, []);
     assert.equal(await page.inputValue('#problem'), KNUTH);
     assert.equal(await page.getAttribute('link[rel="icon"]', 'href'), 'data:,');
     // The matrix: 7 item headers, 6 option rows, a node per 1 (16), and the links: one into
@@ -598,8 +600,8 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
   let browser;
 
   before(async () => {
-    requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(WWW, 'pkg', 'dlx_wasm_bg.wasm'));
-    server = await serve(WWW);
+    requireBuild(join(WWW, 'pkg', 'dlx_wasm.js'), join(SITE, 'dlx.html'));
+    server = await serve(SITE);
     browser = await launchChromium();
   });
 

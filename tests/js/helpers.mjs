@@ -162,19 +162,20 @@ export function random(seed) {
 
 /**
  * What both pages must show of their workers: every one is the package's (`/pkg/worker.js`),
- * at least one per core plus the quick one plus one started after a cancel; the module was
- * fetched once, by the page, for all of them; and nothing of www/lib/ but the styles and the
- * pool is requested (the pages' own worker bridge is gone). `workers` are the workers' paths,
+ * at least one per core plus the quick one plus one started after a cancel; the main module
+ * was fetched by none of them (the page carries it, compiled once for all of them:
+ * scripts/build-pages.mjs); and nothing of www/lib/ is requested (the page carries its styles
+ * and the pool; the pages' own worker bridge is gone). `workers` are the workers' paths,
  * `requested` every path the page and its workers requested, `wasm` the modules the page
- * fetched, each once (by default the main module alone: the coach module is for pages that
- * ask for hints, grades or new puzzles).
+ * fetched, each once (by default none: the coach module is for pages that ask for hints,
+ * grades or new puzzles).
  */
-export async function assertOnePool(page, workers, requested, wasm = ['/pkg/dlx_wasm_simd_bg.wasm']) {
+export async function assertOnePool(page, workers, requested, wasm = []) {
   const cores = await page.evaluate(() => Math.min(128, navigator.hardwareConcurrency || 4));
   assert.ok(workers.length >= cores + 2, `${workers.length} workers on ${cores} cores`);
   assert.deepEqual([...new Set(workers)], ['/pkg/worker.js']);
   assert.deepEqual(requested.filter((path) => path.endsWith('.wasm')), wasm);
-  assert.deepEqual([...new Set(requested.filter((path) => path.startsWith('/lib/')))].sort(), ['/lib/base.css', '/lib/pool.js']);
+  assert.deepEqual(requested.filter((path) => path.startsWith('/lib/')), []);
   for (const old of ['/lib/engine.js', '/lib/worker.js', '/lib/dlx-worker.js', '/lib/sudoku-worker.js']) {
     assert.ok(!requested.includes(old), `${old} requested`);
   }

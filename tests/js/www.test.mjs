@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { PKG, ROOT, assertOnePool, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
+// What users get: www/ with each page made one response (scripts/build-pages.mjs).
+const SITE = join(ROOT, 'site');
 /** The page's words: for the roles of a step's candidates (its legend names them), a hint's job. */
 const { GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS } = await import(
   pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href
@@ -32,11 +34,12 @@ before(async () => {
   requireBuild(
     join(WWW, 'pkg', 'dlx_wasm.js'),
     join(WWW, 'pkg', 'dlx_wasm_simd_bg.wasm'),
+    join(SITE, 'index.html'),
     join(PKG, 'node.js'),
   );
   // The module the page's workers load (dlx-wasm), in Node.
   dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
-  server = await serve(WWW);
+  server = await serve(SITE);
   browser = await launchChromium();
 });
 
@@ -158,13 +161,16 @@ describe('the sudoku page', () => {
   test('loads the solver with the puzzle shown meanwhile, under its CSP', { timeout: 60_000 }, async () => {
     const page = await browser.context.newPage();
     const problems = watch(page);
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
+    // The page carries its main module (scripts/build-pages.mjs): its compilation is held
+    // here until the page is checked, so that the page is seen while the solver loads.
+    await page.addInitScript(() => {
+      const compile = WebAssembly.compile;
+      const held = new Promise((resolve) => (window.releaseCompile = resolve));
+      WebAssembly.compile = (...args) => held.then(() => compile.apply(WebAssembly, args));
+    });
     const fetched = [];
-    await page.route('**/*.wasm', async (route) => {
-      fetched.push(new URL(route.request().url()).pathname);
-      await held;
-      await route.continue();
+    page.on('request', (request) => {
+      if (request.url().endsWith('.wasm')) fetched.push(new URL(request.url()).pathname);
     });
     await page.goto(server.url);
     await page.waitForSelector('#grid .cell');
@@ -178,14 +184,15 @@ describe('the sudoku page', () => {
     assert.equal(await page.getAttribute('a[href="dlx.html"]', 'href'), 'dlx.html');
     // The bridge to the dancing-links page's small sudoku.
     assert.equal(await page.locator('a[href="dlx.html#example=sudoku-mini"]').count(), 1);
-    release();
+    await page.evaluate(() => window.releaseCompile());
     await page.waitForSelector('#engine-status[data-state="ready"]');
-    // The page fetches the main module's SIMD build (Chromium has SIMD) once: its workers are
-    // handed the compiled module. Then, the page idle, the coach module (hints, grades, New's
-    // generator), once too, so that the first hint need not wait for it; nothing else.
-    for (let k = 0; k < 200 && fetched.length < 2; k++) await page.waitForTimeout(25);
+    // The page fetches no main module: it carries it (its SIMD build: Chromium has SIMD), and
+    // its workers are handed the compiled module. Then, the page idle, it fetches the coach
+    // module (hints, grades, New's generator), once, so that the first hint need not wait for
+    // it; nothing else.
+    for (let k = 0; k < 200 && fetched.length < 1; k++) await page.waitForTimeout(25);
     await page.waitForTimeout(200);
-    assert.deepEqual(fetched, ['/pkg/dlx_wasm_simd_bg.wasm', '/pkg/dlx_wasm_coach_bg.wasm']);
+    assert.deepEqual(fetched, ['/pkg/dlx_wasm_coach_bg.wasm']);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -369,9 +376,9 @@ describe('the sudoku page', () => {
     await page.click('#solve');
     await page.waitForFunction(() => /^Solved/.test(document.querySelector('#message').textContent));
     // Every worker is the package's; one for the small questions, one per core for the jobs,
-    // and at least one started after the cancel. The page fetched the main module, then the
-    // coach module (New's generator), each once.
-    await assertOnePool(page, workers, requested, ['/pkg/dlx_wasm_simd_bg.wasm', '/pkg/dlx_wasm_coach_bg.wasm']);
+    // and at least one started after the cancel. The page fetched the coach module (New's
+    // generator) once, and no main module (it carries it).
+    await assertOnePool(page, workers, requested, ['/pkg/dlx_wasm_coach_bg.wasm']);
     await clean(tab);
   });
 

@@ -171,6 +171,12 @@ function loadOwn(text) {
   return visualizer.load();
 }
 
+async function fetchExample(example) {
+  const response = await fetch(exampleUrl(example));
+  if (!response.ok) throw new Error(`could not load ${exampleUrl(example)} (${response.status})`);
+  return response.text();
+}
+
 async function loadExample(id, { push = false } = {}) {
   const example = EXAMPLES.find((e) => e.id === id);
   const about = $('example-about');
@@ -182,9 +188,8 @@ async function loadExample(id, { push = false } = {}) {
   }
   about.textContent = `${example.about} Known count: ${format(example.count)} solution${example.count === 1 ? '' : 's'}.`;
   about.dataset.count = String(example.count);
-  const response = await fetch(exampleUrl(example));
-  if (!response.ok) throw new Error(`could not load ${exampleUrl(example)} (${response.status})`);
-  const text = await response.text();
+  // The example the page opens with is inlined in the site's page (scripts/build-pages.mjs).
+  const text = document.querySelector(`script[data-example="${id}"]`)?.textContent ?? await fetchExample(example);
   if (menu.value !== id) return; // another example was picked meanwhile
   editor.text = text;
   document.body.dataset.example = id;

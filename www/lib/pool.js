@@ -1,21 +1,53 @@
 // The pages' workers: the package's pool (www/pkg/pool.js) of its module workers
 // (www/pkg/worker.js, which speak the package's one protocol, www/pkg/protocol.js). The page
-// compiles the module once (load.js `compiledModule`) and each worker is handed it, as the
-// package's browser entry does (`create_worker_pool` of pool.js `makeApi`), so that no worker
-// fetches or compiles it again; the coach module (hints, grades, the generator) likewise,
+// compiles the module once (load.js `compiledModule`, or the one the page carries: see
+// `mainModule`) and each worker is handed it, as the package's browser entry does
+// (`create_worker_pool` of pool.js `makeApi`), so that no worker fetches or compiles it again; the coach module (hints, grades, the generator) likewise,
 // compiled when first asked for (or by `preloadCoach`) and handed to a worker with its first
 // coach call. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
-import { compiledCoach, compiledModule } from '../pkg/load.js';
+import { compiledCoach, compiledModule, init, simd } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
+
+/**
+ * The main module (its SIMD build) where the page carries it, as the site's pages do
+ * (scripts/build-pages.mjs: compiled from the page by lib/compile-inlined.js as soon as it is
+ * parsed, `window.inlinedModule`, which this script, run before, finds once the document is
+ * parsed), instantiated on this thread too (the pool's scheduler runs here), so that nothing
+ * fetches it; elsewhere (www/ served as it is, or an engine without SIMD, which refuses the
+ * SIMD build) load.js fetches the build for the engine.
+ * @type {() => Promise<WebAssembly.Module>}
+ */
+let compiling = null;
+function mainModule() {
+  compiling ??= parsed().then(async () => {
+    const inlined = window.inlinedModule;
+    // An engine without SIMD refuses the SIMD build: load.js fetches the plain one.
+    inlined?.catch(() => {});
+    if (!simd || !inlined) return compiledModule();
+    const module = await inlined;
+    await init(module);
+    return module;
+  }).catch((error) => {
+    compiling = null; // the next call tries again (load.js fetches again)
+    throw error;
+  });
+  return compiling;
+}
+
+/** Resolves once the document is parsed. */
+const parsed = () => new Promise((resolve) => {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', resolve, { once: true });
+  else resolve();
+});
 
 const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
 
 const { create_worker_pool: createPool } = makeApi({
   spawn: () => webWorker(new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' })),
   cores,
-  module: compiledModule,
+  module: mainModule,
   coach: compiledCoach,
 });
 
@@ -59,7 +91,7 @@ export function solverStateText(state, error) {
  */
 export function watchSolver(onState) {
   onState('loading');
-  compiledModule().then(
+  mainModule().then(
     () => onState('ready'),
     (error) => onState('failed', error),
   );

@@ -1,0 +1,191 @@
+// The site as users get it (issue #36: cold start), generated from www/ (the sources, the one
+// place the pages are written) into site/, which scripts/serve.sh, the pages' tests and the
+// cold-start bench serve:
+//
+//   node scripts/build-pages.mjs        (scripts/build.sh runs it once www/pkg/ is built)
+//
+// Under a mobile profile each request costs a round trip (562.5 ms in bench/cold-start/), so
+// each page is made one response: its stylesheets inlined in a <style>, its module script
+// and everything it imports bundled by esbuild into one inline <script type="module" async>, and
+// the main wasm module (the SIMD build, which every current browser runs) inlined in a data
+// block (`<script type="application/octet-stream" id="wasm-module">`, see `wasmText`), which
+// the inline classic script www/lib/compile-inlined.js compiles as soon as it is parsed and
+// www/lib/pool.js takes instead of fetching the module. The Content-Security-Policy gets the hashes of the inline
+// script and style; the dancing-links page's first example is inlined too. What a page loads
+// later stays apart and is fetched when needed: the workers' module graph (preloaded, with
+// <link rel="modulepreload">, so that the first job finds it in the HTTP cache), the coach
+// module, the other examples. Everything else in www/ is
+// copied as it is.
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const WWW = join(ROOT, 'www');
+export const SITE = join(ROOT, 'site');
+/** The pages made one response each. */
+export const PAGES = ['index.html', 'dlx.html'];
+/** The main module the pages inline (www/pkg/load.js loads it where the engine has SIMD). */
+export const INLINED_WASM = 'pkg/dlx_wasm_simd_bg.wasm';
+/** The classic script that compiles the inlined module as soon as it is parsed. */
+export const COMPILE_INLINED = 'lib/compile-inlined.js';
+/** The module script of the pages' workers (www/lib/pool.js starts them). */
+export const WORKER = 'pkg/worker.js';
+
+/**
+ * The modules `entry` (a path) loads before it runs: every file named by a static
+ * `import`/`export ... from`, or by `new URL('./….js', import.meta.url)` (a worker's script),
+ * followed to the end, `entry` first. Dynamic `import()` is left out: fetched when needed.
+ */
+export function moduleGraph(entry, seen = new Set()) {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const source = readFileSync(entry, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  const specifiers = source.matchAll(
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"](\.[^'"]+)['"]|\bimport\s*['"](\.[^'"]+)['"]|new URL\(\s*['"](\.[^'"]+\.js)['"]\s*,\s*import\.meta\.url\s*\)/g,
+  );
+  for (const match of specifiers) {
+    moduleGraph(join(dirname(entry), match[1] ?? match[2] ?? match[3]), seen);
+  }
+  return seen;
+}
+
+/**
+ * The bytes of a wasm module as text that can stand in an HTML data block: each byte as the
+ * character of its code (U+0000 to U+00FF), but the three that could not stand there as
+ * themselves (NUL, which HTML turns into U+FFFD, carriage return, which it turns into a
+ * newline, and `<`, which could end the block) as the character of their code plus 256, so
+ * that every character's code is its byte modulo 256 (what assigning it to a Uint8Array
+ * does). The page is UTF-8, so the bytes from 0x80 (and those three) take two bytes each;
+ * but unlike base64 every byte stays one unit, so that gzip compresses the text nearly as
+ * well as the module: for the main module 166 KB gzipped where its base64 is 215 KB and
+ * the module itself 157 KB.
+ */
+export function wasmText(bytes) {
+  const chars = [];
+  for (const b of bytes) chars.push(String.fromCharCode(b === 0 || b === 0x0d || b === 0x3c ? 0x100 + b : b));
+  return chars.join('');
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * `import.meta.url` of each module bundled, as the URL the module has in the site (its path
+ * from the page, resolved against the page's address), so that the `new URL('…',
+ * import.meta.url)` of the modules (the workers' script, the wasm files, the examples) name
+ * the same files once bundled into the page.
+ */
+const metaUrlPlugin = {
+  name: 'import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      const path = relative(WWW, args.path).split('\\').join('/');
+      const contents = readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', `new URL(${JSON.stringify(path)}, document.baseURI).href`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * What a module imports with `import()` stays out of the bundle, fetched when needed as it was
+ * (the coach module's bindings: pkg/load.js `coachBindings`): its specifier rewritten from
+ * the page's place (the site's root), where the bundle runs.
+ */
+const dynamicImportPlugin = {
+  name: 'dynamic-import',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      return { path: `./${relative(WWW, join(args.resolveDir, args.path)).split('\\').join('/')}`, external: true };
+    });
+  },
+};
+
+/** The page's module script `entry` (a path under www/) and all it imports, as one script. */
+async function bundle(entry) {
+  const result = await esbuild.build({
+    entryPoints: [join(WWW, entry)],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    write: false,
+    plugins: [dynamicImportPlugin, metaUrlPlugin],
+    logLevel: 'silent',
+  });
+  // An inline script ends at the first `</script`, wherever it is (in a string, `<\/` is
+  // `</`); `<!--` would change how the rest is read.
+  const js = result.outputFiles[0].text.replace(/<\/(script)/gi, '<\\/$1').trimEnd();
+  if (js.includes('<!--')) throw new Error(`${entry} cannot be inlined: its bundle holds <!--`);
+  return js;
+}
+
+/**
+ * What page `name` loads at first besides its CSS, JS and main module, inlined too: for the
+ * dancing-links page, the example it opens with (www/dlx/examples.js, the first one), as
+ * `<script type="text/plain" data-example="ID">`, which www/dlx/main.js reads instead of
+ * fetching it.
+ */
+async function firstData(name) {
+  if (name !== 'dlx.html') return '';
+  const { EXAMPLES, exampleUrl } = await import(pathToFileURL(join(WWW, 'dlx', 'examples.js')).href);
+  const text = readFileSync(join(WWW, exampleUrl(EXAMPLES[0])), 'utf8');
+  // (In a <script>, `</script` would end it and `<!--` change how it is read.)
+  if (/<\/script|<!--/i.test(text)) throw new Error(`${exampleUrl(EXAMPLES[0])} cannot be inlined: it holds </script or <!--`);
+  return `<script type="text/plain" data-example="${EXAMPLES[0].id}">${text}</script>\n`;
+}
+
+/** Page `name` (of www/) as one response: its CSS, its JS and the main module inlined. */
+export async function page(name) {
+  let html = readFileSync(join(WWW, name), 'utf8');
+  // The stylesheets, in their order, as one <style> where the first one was.
+  const sheets = [...html.matchAll(/\s*<link rel="stylesheet" href="([^"]+)">/g)];
+  const css = sheets.map((m) => readFileSync(join(WWW, m[1]), 'utf8')).join('\n');
+  html = html.replace(sheets[0][0], () => `\n  <style>${css}</style>`);
+  for (const m of sheets.slice(1)) html = html.replace(m[0], '');
+  // The module script, bundled (inlined below, after the markup).
+  const script = html.match(/\s*<script type="module" src="([^"]+)"><\/script>/);
+  const js = await bundle(script[1]);
+  html = html.replace(script[0], '');
+  // The workers' modules are preloaded, so that the first job finds them in the HTTP cache.
+  const workers = [...moduleGraph(join(WWW, WORKER))].map((path) => relative(WWW, path).split('\\').join('/'));
+  const preloads = workers.map((path) => `\n  <link rel="modulepreload" href="${path}">`).join('');
+  html = html.replace(/\s*<!-- scripts\/build-pages.mjs makes this page[\s\S]*?-->/, '');
+  html = html.replace('</head>', () => `  <!-- Generated by scripts/build-pages.mjs from www/${name}. The page's CSS, JS and main
+       wasm module are inlined (one response); the workers' modules are preloaded. -->${preloads}\n</head>`);
+  // After the markup: what the page's script reads at once, then the script, `async` so
+  // that it runs (draws the page, starts its workers) while the rest arrives: the main
+  // module, and the classic script that compiles it as soon as it is parsed.
+  const wasm = wasmText(readFileSync(join(WWW, INLINED_WASM)));
+  const compile = readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd();
+  const data = await firstData(name);
+  html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>
+<script type="application/octet-stream" id="wasm-module">${wasm}</script>
+<script>${compile}</script>
+</body>`);
+  // The Content-Security-Policy allows the inline scripts and style by their hashes.
+  // (Every replacement is a function's result: a string would have its `$&`s replaced.)
+  html = html.replace("script-src 'self'", () => `script-src 'self' ${sha256(compile)} ${sha256(js)}`)
+    .replace("style-src 'self'", () => `style-src 'self' ${sha256(css)}`);
+  return html;
+}
+
+/** Writes site/: www/ copied, its pages made one response each. */
+export async function buildSite() {
+  rmSync(SITE, { recursive: true, force: true });
+  mkdirSync(SITE, { recursive: true });
+  cpSync(WWW, SITE, { recursive: true });
+  for (const name of PAGES) writeFileSync(join(SITE, name), await page(name));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildSite();
+  for (const name of PAGES) {
+    const bytes = readFileSync(join(SITE, name));
+    const { gzipSync } = await import('node:zlib');
+    console.log(`build-pages: site/${name}: ${bytes.length} bytes raw, ${gzipSync(bytes, { level: 9 }).length} gzipped`);
+  }
+}
