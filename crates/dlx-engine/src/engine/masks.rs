@@ -48,8 +48,6 @@ pub(crate) trait Bits:
     fn first(n: usize) -> Self;
     /// The low and high 64 items.
     fn halves(self) -> [u64; 2];
-    /// Whether item `k` is in the set.
-    fn has(self, k: u32) -> bool;
     /// Whether the two sets share an item.
     #[inline(always)]
     fn meets(self, other: Self) -> bool {
@@ -71,10 +69,6 @@ impl Bits for u64 {
     fn halves(self) -> [u64; 2] {
         [self, 0]
     }
-    #[inline(always)]
-    fn has(self, k: u32) -> bool {
-        self >> (k & 63) & 1 != 0
-    }
 }
 
 impl Bits for u128 {
@@ -90,16 +84,6 @@ impl Bits for u128 {
     #[inline(always)]
     fn halves(self) -> [u64; 2] {
         [self as u64, (self >> 64) as u64]
-    }
-    /// One 64-bit shift of the half that holds `k`. Not `self & Self::bit(k) != 0`, which
-    /// LLVM turns into `self >> k & 1`: a 128-bit shift by a variable amount, which wasm
-    /// has no instruction for, so it is a call to compiler-rt's `__lshrti3` returning its
-    /// result through memory (in the partition loop of `enter`, once per option: 6.6% of
-    /// a 12-queens count in Node 20 in the callee alone).
-    #[inline(always)]
-    fn has(self, k: u32) -> bool {
-        let [low, high] = self.halves();
-        (if k < 64 { low } else { high }) >> (k & 63) & 1 != 0
     }
     /// With `simd128`, one `v128.and` and one `v128.any_true` instead of two 64-bit ANDs,
     /// an OR and a test.
@@ -480,22 +464,13 @@ impl<B: Bits> Search<B> {
         // on every pass.
         let (masks, weights, primary) = (&self.masks[..], &self.weights[..], self.primary);
         let (head, tail) = self.pool.split_at_mut(end);
-        // One counter: of the options before `k`, `taken` went to the branch and the other
-        // `k - start - taken` stayed, so the next one kept goes to `k - taken`.
-        let mut taken = 0;
-        for k in start..end {
-            // Written to both places; only the right one moves on.
-            let x = head[k];
-            // SAFETY: `x` is an option index (see `at`); `k - taken <= k < head.len()`, and
-            // `taken <= k - start < tail.len()` since `grow` made the pool `2 * end - start`
-            // long.
-            let has = unsafe { at(masks, x) }.has(item);
-            unsafe {
-                put(head, k - taken, x);
-                put(tail, taken, x);
-            }
-            taken += usize::from(has);
-        }
+        // The item's half of every mask, read alone: one 64-bit load an option where the
+        // whole `u128` would be two and a select (the half is the same for every option).
+        let taken = if B::WIDTH > 64 && item >= 64 {
+            split::<B, 1>(masks, head, tail, start, item)
+        } else {
+            split::<B, 0>(masks, head, tail, start, item)
+        };
         let kept = end - taken;
         let mut updates = 1;
         for &x in &tail[..taken] {
@@ -531,26 +506,20 @@ impl<B: Bits> Search<B> {
         let (head, tail) = self.pool.split_at_mut(after);
         let option = head[(level.branch + level.pos) as usize] as usize;
         let chosen = masks[option];
-        // The kept options go to the front of `tail`, at `kept`, and the others to its
-        // back, from the end down, at `back`. After `k` options, `kept + (last - back) = k`,
-        // so neither write reaches what the other has written: `kept <= back + 1`.
-        let mut kept = 0;
-        let mut back = rest_len.wrapping_sub(1);
-        for &x in &head[rest..rest + rest_len] {
-            // SAFETY: `x` is an option index (see `at`); `kept <= k < rest_len` and, while
-            // options are left to read, `back >= kept`, so `back < rest_len` too; `grow`
-            // made `tail` that long.
-            let meets = unsafe { at(masks, x) }.meets(chosen);
-            unsafe {
-                put(tail, kept, x);
-                put(tail, back, x);
-            }
-            // One flag for both steps: `back` moves down by `1 - keep`, not by a flag of its
-            // own (in wasm, V8 tested, set and zero-extended a second one).
-            let keep = usize::from(!meets);
-            kept += keep;
-            back = back.wrapping_add(keep).wrapping_sub(1);
-        }
+        let list = &head[rest..rest + rest_len];
+        // An option whose items are all in the low half (most of them where few items are
+        // above 64: 6x10 pentominoes, 12 queens) is tested against the low half of each mask
+        // alone: one 64-bit load and AND an option instead of two, and one register less in
+        // V8's loop. `black_box` hides from LLVM that the high half is empty in this branch,
+        // which it otherwise uses to fold the test back into `mask.meets(chosen)`, both halves
+        // loaded (the wasm then had two identical loops); on `low` instead, it cost a load of
+        // `low` from memory an option.
+        let [low, high] = chosen.halves();
+        let kept = if B::WIDTH > 64 && std::hint::black_box(high == 0) {
+            sift(masks, list, tail, |mask: B| mask.halves()[0] & low != 0)
+        } else {
+            sift(masks, list, tail, |mask: B| mask.meets(chosen))
+        };
         let gone_list = &tail[kept..rest_len];
         let slot = level.slot as usize;
         let counts = if level.pos + 1 == level.len {
@@ -580,6 +549,75 @@ impl<B: Bits> Search<B> {
         self.used = level.used | chosen;
         self.end = after + kept;
     }
+}
+
+/// `enter`'s partition of `head[start..]` by item `item`, held in half `HALF` of the masks:
+/// the options that contain it are copied to the front of `tail`, in order, the others
+/// kept in `head` from `start` on, in order; returns how many went to `tail`. `tail` must
+/// be at least `head.len() - start` long.
+///
+/// The half is a constant, so each option costs one 64-bit load and shift: a test of the
+/// whole `u128` (`mask & B::bit(item) != 0`) is, as LLVM rewrites it, a 128-bit shift by a
+/// variable amount, which wasm has no instruction for (a call to compiler-rt's `__lshrti3`
+/// returning its result through memory: 6.6% of a 12-queens count in Node 20, in the
+/// callee alone), and a test of the half chosen at run time loaded both halves and
+/// selected one, for every option (`bench/README.md`).
+#[allow(unsafe_code)]
+#[inline(always)]
+fn split<B: Bits, const HALF: usize>(
+    masks: &[B],
+    head: &mut [u32],
+    tail: &mut [u32],
+    start: usize,
+    item: u32,
+) -> usize {
+    let shift = item & 63;
+    // One counter: of the options before `k`, `taken` went to the branch and the other
+    // `k - start - taken` stayed, so the next one kept goes to `k - taken`.
+    let mut taken = 0;
+    for k in start..head.len() {
+        // Written to both places; only the right one moves on.
+        let x = head[k];
+        // SAFETY: `x` is an option index (see `at`); `k - taken <= k < head.len()`, and
+        // `taken <= k - start < tail.len()` since `enter`'s `grow` made the pool
+        // `2 * end - start` long.
+        let has = unsafe { at(masks, x) }.halves()[HALF] >> shift & 1 != 0;
+        unsafe {
+            put(head, k - taken, x);
+            put(tail, taken, x);
+        }
+        taken += usize::from(has);
+    }
+    taken
+}
+
+/// `try_option`'s partition of `list` by `meets`: the options that do not meet the chosen
+/// one are copied to the front of `to`, in order, the others to its back, from the end down
+/// (in reverse order); returns how many were kept. `to` must be at least `list.len()` long.
+#[allow(unsafe_code)]
+#[inline(always)]
+fn sift<B: Bits>(masks: &[B], list: &[u32], to: &mut [u32], meets: impl Fn(B) -> bool) -> usize {
+    // The kept options go to the front of `to`, at `kept`, and the others to its back, from
+    // the end down, at `back`. After `k` options, `kept + (last - back) = k`, so neither
+    // write reaches what the other has written: `kept <= back + 1`.
+    let mut kept = 0;
+    let mut back = list.len().wrapping_sub(1);
+    for &x in list {
+        // SAFETY: `x` is an option index (see `at`); `kept <= k < list.len()` and, while
+        // options are left to read, `back >= kept`, so `back < list.len()` too; the caller
+        // made `to` that long.
+        let meets = meets(*unsafe { at(masks, x) });
+        unsafe {
+            put(to, kept, x);
+            put(to, back, x);
+        }
+        // One flag for both steps: `back` moves down by `1 - keep`, not by a flag of its
+        // own (in wasm, V8 tested, set and zero-extended a second one).
+        let keep = usize::from(!meets);
+        kept += keep;
+        back = back.wrapping_add(keep).wrapping_sub(1);
+    }
+    kept
 }
 
 /// `list[k] = x` where the caller knows `k < list.len()`: the partitions above write each
