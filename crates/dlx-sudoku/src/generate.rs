@@ -184,12 +184,13 @@ pub struct Generated {
 ///   score is nearest the range. The local search does not reach them: at 9x9 the path's
 ///   scores stop at 8.4 with forcing chains, and the next, forcing nets from 9.0, are mostly
 ///   10 or more, so 8.5 to 9.9 is rare (8.5 and 9.7 are the ones offered; an isomorph may
-///   grade 8.4, its path's ties broken in another cell order: another one is tried).
+///   grade 8.4, its path's ties broken in another cell order: another one is tried, and
+///   the last try is a seed as it is, graded as recorded).
 ///
-/// Measured natively (`ci` profile, 8 seeds each, `se_range_report` in the tests; the
-/// machine shared): SE 8.0-8.5 met 8 of 8 times (median 0.7 s, max 3.3 s); 8.5-9.0 7 of 8
-/// (median 1.8 s, max 4.8 s; the miss 8.4); 9.0-10.0 and 10.0-11.0 8 of 8 (median 0.8 and
-/// 2.3 s, max 1.2 and 7.2 s). Grading a 10+ puzzle takes a second or more. Other scores out
+/// Measured natively (`ci` profile, seeds 0-7 each, `se_range_report` in the tests; the
+/// machine shared, under a load of about 15): SE 8.0-8.5, 8.5-9.0, 9.0-10.0 and 10.0-11.0
+/// each met 8 of 8 times, in a median of 0.7, 1.2, 0.6 and 1.8 s (max 4.3, 3.7, 1.1 and
+/// 5.7 s). Grading a 10+ puzzle takes a second or more. Other scores out
 /// of reach (SE 8.5 and up on other layouts or with symmetry, 8.6 to 9.6, the easy end at
 /// 5x5, above 16x16 anything but the easy scores up to 1.5) come back as the nearest
 /// attempt, with `on_target` false.
@@ -287,7 +288,7 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
         best = Some(if start.miss == 0.0 {
             start
         } else if target.banked(known, symmetry) {
-            from_bank(known, &target, rng, start, &mut made)?
+            from_bank(&mut solver, known, &target, rng, start, &mut made)?
         } else if target.climbs {
             climb(&mut solver, known, &target, symmetry, rng, start, &mut made)?
         } else {
@@ -429,6 +430,7 @@ const BANK_TRIES: u32 = 12;
 /// or the first on target; the nearest of them and `start` is returned, `made` counting
 /// them.
 fn from_bank(
+    solver: &mut SudokuSolver,
     layout: &Arc<Layout>,
     target: &Target,
     rng: &mut Rng,
@@ -472,15 +474,14 @@ fn from_bank(
             BANK_TRIES => seed.values().to_vec(),
             _ => isomorph(seed.values(), rng),
         };
-        let puzzle = Sudoku::new(Arc::clone(layout), values)?;
-        let Some(solution) = puzzle.some_solution()? else {
+        let Some(solution) = unique_solution(solver, layout, &values)? else {
             continue;
         };
-        let grade = puzzle.grade()?;
+        let grade = Sudoku::new(Arc::clone(layout), values.clone())?.grade()?;
         let next = Attempt {
             miss: target.miss(&grade),
-            puzzle: puzzle.values().to_vec(),
-            solution: solution.values().to_vec(),
+            puzzle: values,
+            solution,
             grade,
         };
         if next.miss < best.miss {
@@ -664,17 +665,30 @@ fn neighbour(
     Ok(puzzle)
 }
 
-/// Whether `puzzle` has exactly one solution, by a search of at most [`check_budget`]
-/// nodes (one that runs out counts as not unique).
+/// Whether `puzzle` has exactly one solution ([`unique_solution`]).
 fn unique(solver: &mut SudokuSolver, layout: &Layout, puzzle: &[u8]) -> SudokuResult<bool> {
+    Ok(unique_solution(solver, layout, puzzle)?.is_some())
+}
+
+/// The solution of `puzzle` if it has exactly one, by a search of at most [`check_budget`]
+/// nodes (one that runs out counts as not unique).
+fn unique_solution(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    puzzle: &[u8],
+) -> SudokuResult<Option<Vec<u8>>> {
     let run = Run {
         limit: 2,
         max_nodes: Some(check_budget(layout)),
         seed: None,
         singles: None,
     };
-    let outcome = solver.values(layout, puzzle, run, None, |_| true)?;
-    Ok(outcome.found == 1 && !outcome.cut)
+    let mut solution = None;
+    let outcome = solver.values(layout, puzzle, run, None, |grid| {
+        solution.get_or_insert_with(|| grid.to_vec());
+        true
+    })?;
+    Ok(solution.filter(|_| outcome.found == 1 && !outcome.cut))
 }
 
 /// One attempt of [`generate`]: a puzzle carved from a solution grid, its grade, and how
