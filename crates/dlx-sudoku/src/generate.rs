@@ -477,13 +477,7 @@ fn from_bank(
         let Some(solution) = unique_solution(solver, layout, &values)? else {
             continue;
         };
-        let grade = Sudoku::new(Arc::clone(layout), values.clone())?.grade()?;
-        let next = Attempt {
-            miss: target.miss(&grade),
-            puzzle: values,
-            solution,
-            grade,
-        };
+        let next = Attempt::graded(layout, values, solution, target)?;
         if next.miss < best.miss {
             best = next;
         }
@@ -580,14 +574,8 @@ fn climb(
                 stale += 1;
                 continue;
             }
-            let grade = Sudoku::new(Arc::clone(layout), puzzle.clone())?.grade()?;
             *made += 1;
-            Attempt {
-                miss: target.miss(&grade),
-                puzzle,
-                solution: current.solution.clone(),
-                grade,
-            }
+            Attempt::graded(layout, puzzle, current.solution.clone(), target)?
         };
         if next.miss < best.miss {
             best = next.clone();
@@ -711,15 +699,29 @@ fn attempt(
     rng: &mut Rng,
 ) -> SudokuResult<Attempt> {
     let puzzle = carve(solver, layout, &solution, target, symmetry, rng)?;
-    // Graded like any puzzle: from its verdict (carving keeps it unique, so this never
-    // refuses it).
-    let grade = Sudoku::new(Arc::clone(layout), puzzle.clone())?.grade()?;
-    Ok(Attempt {
-        miss: target.miss(&grade),
-        puzzle,
-        solution,
-        grade,
-    })
+    Attempt::graded(layout, puzzle, solution, target)
+}
+
+impl Attempt {
+    /// `puzzle`, whose one solution is `solution`, graded like any puzzle (from its
+    /// verdict: the generator keeps it unique, so this never refuses it), with its miss of
+    /// `target`. Never inlined: the logical solver behind the grade is large, and the
+    /// generator grades in three places (a carved attempt, the climb, the hard seeds).
+    #[inline(never)]
+    fn graded(
+        layout: &Arc<Layout>,
+        puzzle: Vec<u8>,
+        solution: Vec<u8>,
+        target: &Target,
+    ) -> SudokuResult<Attempt> {
+        let grade = Sudoku::new(Arc::clone(layout), puzzle.clone())?.grade()?;
+        Ok(Attempt {
+            miss: target.miss(&grade),
+            puzzle,
+            solution,
+            grade,
+        })
+    }
 }
 
 /// How far `grade` is from `target`: 0 on target; otherwise 100 per level away less the
