@@ -78,9 +78,9 @@ export interface GeneratedSudoku {
 /// nearest attempt) and `grade` is what `rate_sudoku` says of the puzzle. The same options
 /// and seed give the same puzzle. Above 16x16 only `easy` is made (the default there), and
 /// scores up to 1.5: grading harder puzzles while carving them takes minutes. The hard end
-/// of `se` at 9x9 (from 8.0: local search; from 8.5 on classic 9x9 without symmetry:
-/// isomorphs of hard puzzles, each graded) takes seconds natively (up to about 7 for
-/// 10-11): call it in a worker (`pool.call`), which its `signal` cancels. Throws an
+/// of `se` at 9x9 (from 8.0: local search over the givens) takes seconds natively (about
+/// 8 before a range from 8.5, out of reach, gives up): call it in a worker (`pool.call`),
+/// which its `signal` cancels. Throws an
 /// `Error` with `code` `"invalid_argument"` (and `path`) for bad options, for an `se` range
 /// off the scale, upside down or given with a `difficulty` (`path` `options.se`, or
 /// `options.se.min`, `options.se.max` for an end that is not a number), and for a level

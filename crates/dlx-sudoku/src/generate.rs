@@ -173,34 +173,30 @@ pub struct Generated {
 /// the hidden singles of easy), and keeps the attempt whose score is nearest the range (0
 /// inside it); it makes at least as many attempts as for medium, and says in
 /// [`Generated::on_target`] whether the range was met. Carved attempts at 9x9 mostly score
-/// 6.6 to 8 with chains and rarely 8 or more, so the hard end goes other ways, up to 9x9:
-/// - a range starting at 8.0 or above: one carved attempt, then local search over its
-///   givens ([`climb`]: swap an orbit of givens for an empty one while the solution stays
-///   unique, make the puzzle minimal again, grade it, keep it when no farther from the
-///   range, restart from a new grid when stuck), which climbs to forcing chains, 8.0 to 8.4;
-/// - at 8.5 or above, on classic 9x9 without symmetry: random isomorphs (symbols relabelled,
-///   bands, stacks, rows and columns within them permuted, transposed) of hard puzzles
-///   from public benchmark sets (`hard_seeds.txt`, 8.5 to 11.9), the ones whose recorded
-///   score is nearest the range. The local search does not reach them: at 9x9 the path's
-///   scores stop at 8.4 with forcing chains, and the next, forcing nets from 9.0, are mostly
-///   10 or more, so 8.5 to 9.9 is rare (8.5 and 9.7 are the ones offered; an isomorph may
-///   grade 8.4, its path's ties broken in another cell order: another one is tried, and
-///   the last try is a seed as it is, graded as recorded).
+/// 6.6 to 8 with chains and rarely 8 or more, so for a range starting at 8.0 or above, up
+/// to 9x9 (Samurai aside), the generator makes one carved attempt and then searches locally
+/// over its givens ([`climb`]: swap an orbit of givens for an empty one while the solution
+/// stays unique, make the puzzle minimal again, grade it, keep it when no farther from the
+/// range, restart from a new grid when stuck), which climbs to forcing chains, 8.0 to 8.4.
+///
+/// The climb does not reach 8.5: at 9x9 the path's scores stop at 8.4 with forcing chains,
+/// and the next, forcing nets from 9.0, are mostly 10 or more (of the 367 puzzles of the
+/// top1465 sample, 2 grade 8.5 and 1 9.7, none between 8.6 and 10). A range from 8.5 up
+/// therefore comes back as the nearest puzzle climbed (8.4 at best), with `on_target`
+/// false, after [`CLIMB_STEPS`] grades (about 8 s natively).
 ///
 /// Measured natively (`ci` profile, seeds 0-7 each, `se_range_report` in the tests; the
-/// machine shared, under a load of about 15): SE 8.0-8.5, 8.5-9.0, 9.0-10.0 and 10.0-11.0
-/// each met 8 of 8 times, in a median of 0.7, 1.2, 0.6 and 1.8 s (max 4.3, 3.7, 1.1 and
-/// 5.7 s). Grading a 10+ puzzle takes a second or more. Other scores out
-/// of reach (SE 8.5 and up on other layouts or with symmetry, 8.6 to 9.6, the easy end at
-/// 5x5, above 16x16 anything but the easy scores up to 1.5) come back as the nearest
-/// attempt, with `on_target` false.
+/// machine shared, under a load of about 15): SE 8.0-8.5 met 8 of 8 times, in a median of
+/// 0.7 s (max 4.3 s; by carving alone 2.3 s, max 6.9 s). Other scores out of reach (8.5
+/// and up, the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5) come
+/// back as the nearest attempt, with `on_target` false.
 ///
 /// ```
 /// use dlx_sudoku::{generate, GenerateOptions, ScoreRange};
 /// # fn main() -> Result<(), dlx_sudoku::SudokuError> {
-/// let se = Some(ScoreRange::new(9.0, 10.0)?);
+/// let se = Some(ScoreRange::new(8.0, 8.5)?);
 /// let generated = generate(&GenerateOptions { seed: 0, se, ..Default::default() })?;
-/// assert!(generated.on_target && generated.grade.score >= 9.0);
+/// assert!(generated.on_target && generated.grade.score >= 8.0);
 /// assert_eq!(generated.puzzle.count_solutions(2)?, 1);
 /// # Ok(()) }
 /// ```
@@ -287,8 +283,6 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
         let (symmetry, rng) = (options.symmetry, &mut rng);
         best = Some(if start.miss == 0.0 {
             start
-        } else if target.banked(known, symmetry) {
-            from_bank(&mut solver, known, &target, rng, start, &mut made)?
         } else if target.climbs {
             climb(&mut solver, known, &target, symmetry, rng, start, &mut made)?
         } else {
@@ -396,128 +390,6 @@ impl Target {
             None => max_attempts(n, self.level, miss >= 100.0),
         }
     }
-
-    /// Whether [`generate`] starts from [`HARD_SEEDS`] on `layout` with `symmetry`: for a
-    /// range starting at [`BANK_FROM`] or above, on a classic 9x9 layout with 3x3 boxes,
-    /// without symmetry.
-    fn banked(&self, layout: &Layout, symmetry: Symmetry) -> bool {
-        self.range.is_some_and(|r| r.min() >= BANK_FROM)
-            && layout.variant() == Variant::Classic
-            && layout.size() == 9
-            && layout.box_shape() == Some(BoxShape { rows: 3, cols: 3 })
-            && symmetry == Symmetry::None
-    }
-}
-
-/// Hard classic 9x9 puzzles, one `score puzzle` line each (after a `#` header): where
-/// [`generate`] starts for SE ranges from [`BANK_FROM`]. Local search from random grids
-/// ([`climb`]) stops below them: at 9x9 the logical path's scores reach 8.4 with forcing
-/// chains, and the next are forcing nets, from 9.0, mostly above 10 (of the 367 puzzles
-/// of the top1465 sample, 2 grade 8.5 and 1 9.7, none between 8.6 and 10; every puzzle of
-/// the forum's hardest 1106 sample grades 10.2 or more).
-const HARD_SEEDS: &str = include_str!("hard_seeds.txt");
-
-/// The lowest start of an SE range that [`generate`] meets from [`HARD_SEEDS`].
-const BANK_FROM: f64 = 8.5;
-
-/// Isomorphs of [`HARD_SEEDS`] graded before the nearest is returned (a 10+ puzzle takes
-/// a second or more to grade).
-const BANK_TRIES: u32 = 12;
-
-/// Puzzles for a range at the hard end: random isomorphs ([`isomorph`]) of the seeds of
-/// [`HARD_SEEDS`] whose recorded scores are nearest the range, graded (an isomorph's path
-/// may differ a little from its seed's), up to [`BANK_TRIES`] (the last a seed as it is)
-/// or the first on target; the nearest of them and `start` is returned, `made` counting
-/// them.
-fn from_bank(
-    solver: &mut SudokuSolver,
-    layout: &Arc<Layout>,
-    target: &Target,
-    rng: &mut Rng,
-    start: Attempt,
-    made: &mut u32,
-) -> SudokuResult<Attempt> {
-    let Some(range) = target.range else {
-        return Ok(start);
-    };
-    let seeds: Vec<(f64, &str)> = HARD_SEEDS
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .filter_map(|line| {
-            // Tenths read as integers: parsing an f64 would add Rust's float parsing to the
-            // WebAssembly module (17 KB of the coach module, measured).
-            let (score, puzzle) = line.split_once(' ')?;
-            let (units, tenths) = score.split_once('.')?;
-            let tenths = units.parse::<u32>().ok()? * 10 + tenths.parse::<u32>().ok()?;
-            Some((f64::from(tenths) / 10.0, puzzle))
-        })
-        .collect();
-    let nearest = seeds
-        .iter()
-        .map(|&(score, _)| range.distance(score))
-        .fold(f64::INFINITY, f64::min);
-    let pool: Vec<&str> = seeds
-        .iter()
-        .filter(|&&(score, _)| range.distance(score) <= nearest + 1e-9)
-        .map(|&(_, puzzle)| puzzle)
-        .collect();
-    let mut best = start;
-    for tries in 1..=BANK_TRIES {
-        if best.miss == 0.0 || pool.is_empty() {
-            break;
-        }
-        *made += 1;
-        let seed: Sudoku = pool[rng.u32(..pool.len() as u32) as usize].parse()?;
-        // The last try is the seed itself, whose grade is the one recorded: a range with
-        // a seed in it is always met.
-        let values = match tries {
-            BANK_TRIES => seed.values().to_vec(),
-            _ => isomorph(seed.values(), rng),
-        };
-        let Some(solution) = unique_solution(solver, layout, &values)? else {
-            continue;
-        };
-        let next = Attempt::graded(layout, values, solution, target)?;
-        if next.miss < best.miss {
-            best = next;
-        }
-    }
-    Ok(best)
-}
-
-/// A random isomorph of a classic 9x9 grid (3x3 boxes): the symbols relabelled, the bands
-/// and the stacks in a random order, the rows of each band and the columns of each stack
-/// too, and half the time the grid transposed. Each maps rows, columns and boxes onto rows,
-/// columns and boxes, so the puzzle keeps its solutions and needs the same logic.
-fn isomorph(values: &[u8], rng: &mut Rng) -> Vec<u8> {
-    let mut symbols: Vec<u8> = (1..=9).collect();
-    shuffle(rng, &mut symbols);
-    let lines = |rng: &mut Rng| {
-        let mut bands = [0, 1, 2];
-        shuffle(rng, &mut bands);
-        let mut order = Vec::with_capacity(9);
-        for band in bands {
-            let mut rows = [0, 1, 2];
-            shuffle(rng, &mut rows);
-            order.extend(rows.iter().map(|row| 3 * band + row));
-        }
-        order
-    };
-    let (rows, cols) = (lines(rng), lines(rng));
-    let transpose = rng.u32(..2) == 1;
-    (0..81)
-        .map(|cell| {
-            let (r, c) = if transpose {
-                (cell % 9, cell / 9)
-            } else {
-                (cell / 9, cell % 9)
-            };
-            match values[rows[r] * 9 + cols[c]] {
-                0 => 0,
-                v => symbols[usize::from(v) - 1],
-            }
-        })
-        .collect()
 }
 
 /// The lowest start of an SE range that [`generate`] reaches by [`climb`]ing.
