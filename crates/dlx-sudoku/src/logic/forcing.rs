@@ -317,6 +317,16 @@ fn forcing_step(
     step
 }
 
+/// The easiest forcing net ([`net()`]) of the first level of [`Rules::NETS`] that has one,
+/// as Sudoku Explainer takes its dynamic chains: its solver takes the first hint producer,
+/// in order of base difficulty, that finds anything (SukakuExplainer's
+/// `Solver.getSingleHint`, with a `SingleHintAccumulator`), and within one chaining level
+/// the hint of lowest difficulty. So a level is tried only when the levels below it find
+/// nothing (the nested ones are much slower), whatever the length bonus of what they find.
+pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
+    Rules::NETS.into_iter().find_map(|rules| net(ctx, g, rules))
+}
+
 /// One candidate's assumption under a net's rules: where it breaks the grid (and the
 /// propagation's length) or what it leads to, and why each candidate was turned on or off.
 struct Trial {
@@ -340,8 +350,7 @@ fn easier(best: Option<Step>, step: Step) -> Option<Step> {
 /// conclusion rests on, not the propagation's length, so the shortest contradiction is not
 /// always the easiest, nor is a contradiction always easier than a forcing net; the
 /// forcing nets are looked at only if the best contradiction rates above the level's base.
-/// [`each_finder`](super::each_finder) tries the levels in turn and stops at a level whose
-/// base is not below the best net found.
+/// [`nets`] takes the first level that has one.
 pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
     let mut trials: Vec<Option<Trial>> = (0..g.values.len() * ctx.n).map(|_| None).collect();
     let mut broken: Vec<(usize, Candidate)> = Vec::new();

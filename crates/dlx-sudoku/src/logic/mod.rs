@@ -19,9 +19,8 @@
 //! (8.2), forcing chains (8.3+), ALS chains (8.3) and death blossom (8.4); then forcing
 //! nets, SE's dynamic chains, whose assumptions propagate by more than singles: locked
 //! candidates, pairs and X-Wing (9.0+), then nested chains (9.5+), forcing chains (10.0+)
-//! and contradiction chains (10.5+), each level tried only while its base is below the
-//! easiest step found (a long net of one level may rate above a short one of the next), and
-//! within a level the net of lowest score, not the first found. The order and the figures are SukakuExplainer's (default settings); SE has no
+//! and contradiction chains (10.5+), each level tried only when the ones below it find
+//! nothing, as in SE, and within a level the net of lowest score, not the first found. The order and the figures are SukakuExplainer's (default settings); SE has no
 //! 3D Medusa, grouped chains, Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom,
 //! and proves their eliminations with chains and forcing chains, so they are scored near
 //! those (see [`Technique::base_score`]); nor finned fish (see `finned.rs`). Only a puzzle
@@ -153,7 +152,7 @@ pub(crate) fn each_finder(
     // contradiction chain's) and would double the time of a path. Aligned pair
     // exclusion runs at every size (at most a few ms at 25x25).
     let triplets = ctx.n <= TRIPLETS_MAX_SIZE;
-    let finders: [(f64, bool, Finder); 44] = [
+    let finders: [(f64, bool, Finder); 41] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -196,21 +195,7 @@ pub(crate) fn each_finder(
         (8.3, true, &|| forcing::forcing(ctx, g, Rules::Singles)),
         (8.3, true, &|| als::chain(ctx, g)),
         (8.4, true, &|| als::death_blossom(ctx, g)),
-        // Each level of forcing nets on its own, so that a level runs only while its base
-        // could beat the easiest step found (a long net of one level may rate above a
-        // short one of the next).
-        (Rules::Plus.base_score(), nets, &|| {
-            forcing::net(ctx, g, Rules::Plus)
-        }),
-        (Rules::Chains.base_score(), nets, &|| {
-            forcing::net(ctx, g, Rules::Chains)
-        }),
-        (Rules::Forcing.base_score(), nets, &|| {
-            forcing::net(ctx, g, Rules::Forcing)
-        }),
-        (Rules::Contradiction.base_score(), nets, &|| {
-            forcing::net(ctx, g, Rules::Contradiction)
-        }),
+        (9.0, nets, &|| forcing::nets(ctx, g)),
     ];
     for (base, allowed, find) in finders {
         if allowed && base <= limit && visit(base, find) {

@@ -49,6 +49,14 @@ pub(crate) enum Rules {
 }
 
 impl Rules {
+    /// Every level above singles, easiest first: the forcing nets.
+    pub(crate) const NETS: [Rules; 4] = [
+        Rules::Plus,
+        Rules::Chains,
+        Rules::Forcing,
+        Rules::Contradiction,
+    ];
+
     /// Sudoku Explainer's base difficulty of a net whose propagation uses these rules
     /// (singles: see [`forcing`], whose chains rate by their technique): 8.5 and a half
     /// per nesting level (SE's `Chaining.getDifficulty`).

@@ -925,20 +925,6 @@ fn every_layout_fits_the_widest_cell_sets() {
     assert_eq!(samurai.cell_count(), 369);
 }
 
-/// The net of the first level of forcing nets (the finders from base 9.0 on) that has one:
-/// what one search for a net costs where the path needs one.
-fn first_net(ctx: &Context, g: &Grid) -> Option<Step> {
-    let mut found = None;
-    super::each_finder(ctx, g, true, f64::INFINITY, |base, find| {
-        if base < Rules::Plus.base_score() {
-            return false;
-        }
-        found = find();
-        found.is_some()
-    });
-    found
-}
-
 /// The cost of the costly finders along the paths of large puzzles, natively: `BIG_FILES`
 /// (paths, comma-separated; one puzzle a line, `#` lines comments), every `BIG_EVERY`th state
 /// of each path (25), each finder's median and largest time in milliseconds (the least of
@@ -998,7 +984,7 @@ fn finder_costs() {
                         ("aligned 3", &|| aligned::find(&ctx, &g, 3)),
                     ];
                     let costly: [(&str, &dyn Fn() -> Option<Step>); 1] =
-                        [("nets", &|| first_net(&ctx, &g))];
+                        [("nets", &|| forcing::nets(&ctx, &g))];
                     let n_costly = if k / every < nets_states { 1 } else { 0 };
                     for (name, f) in cheap.iter().chain(&costly[..n_costly]) {
                         let (ms, found) = time(*f);
@@ -1017,7 +1003,7 @@ fn finder_costs() {
             if !g.solved() && nets_states > 0 {
                 let left = g.cand.iter().map(|m| m.count_ones()).sum::<u32>();
                 let start = std::time::Instant::now();
-                let found = first_net(&ctx, &g);
+                let found = forcing::nets(&ctx, &g);
                 println!(
                     "  nets where the path stops (state {k}, {left} candidates): {:.1} ms, found {:?}",
                     start.elapsed().as_secs_f64() * 1e3,
