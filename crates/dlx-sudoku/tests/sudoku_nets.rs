@@ -376,7 +376,7 @@ fn no_net_where_cheaper_techniques_do() {
 /// vendored sample of the forum's hardest lists, and on Inkala's puzzle; the time's median,
 /// 99th percentile and maximum, the scores' minimum, quartiles and maximum, and how many
 /// reach 11.0 (every puzzle of the 1905 list does on Sudoku Explainer's scale), with the
-/// 1905 list's puzzles that do not. Run with
+/// 1905 list's puzzles that do not (`NETS_ONLY=1905` or `=1106`: that list alone). Run with
 /// `cargo test --profile ci -p dlx-sudoku --test sudoku_tests -- sudoku_nets::hardest_times
 /// --ignored --nocapture`.
 #[test]
@@ -388,10 +388,14 @@ fn hardest_times() {
         .unwrap_or(8);
     let inkala = parse(INKALA).grade().unwrap();
     println!("Inkala: score {:.1} ({:?})", inkala.score, inkala.hardest);
+    let only = std::env::var("NETS_ONLY").unwrap_or_default();
     for file in [
         "puzzles6_forum_hardest_1106.sample",
         "puzzles5_forum_hardest_1905_11+.sample",
     ] {
+        if !file.contains(&only) {
+            continue;
+        }
         let mut millis = Vec::new();
         let mut solved = 0;
         let mut scores = Vec::new();

@@ -20,7 +20,7 @@
 //! nets, SE's dynamic chains, whose assumptions propagate by more than singles: locked
 //! candidates, pairs and X-Wing (9.0+), then nested chains (9.5+), forcing chains (10.0+)
 //! and contradiction chains (10.5+), each level tried only when the ones below it find
-//! nothing. The order and the figures are SukakuExplainer's (default settings); SE has no
+//! nothing, as in SE, and within a level the net of lowest score, not the first found. The order and the figures are SukakuExplainer's (default settings); SE has no
 //! 3D Medusa, grouped chains, Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom,
 //! and proves their eliminations with chains and forcing chains, so they are scored near
 //! those (see [`Technique::base_score`]); nor finned fish (see `finned.rs`). Only a puzzle

@@ -60,7 +60,7 @@ impl Rules {
     /// Sudoku Explainer's base difficulty of a net whose propagation uses these rules
     /// (singles: see [`forcing`], whose chains rate by their technique): 8.5 and a half
     /// per nesting level (SE's `Chaining.getDifficulty`).
-    fn base_score(self) -> f64 {
+    pub(crate) fn base_score(self) -> f64 {
         match self {
             Rules::Singles | Rules::Plus => 9.0,
             Rules::Chains => 9.5,
@@ -190,7 +190,7 @@ impl Trace {
 }
 
 /// The implications that lead to a conclusion, from a [`Trace`].
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct Net {
     /// Every drawn link among the conclusion's ancestors, in the order the propagation
     /// made them.
@@ -271,8 +271,8 @@ pub(crate) fn assume(
 pub(crate) enum Within {
     /// It breaks the grid, where, with that length.
     Broken(Broken, usize),
-    /// It leads to this grid, where no rule applies any more.
-    Holds(Outcome),
+    /// It leads to a grid where no rule applies any more.
+    Holds,
     /// It does not break the grid within the bound.
     Beyond,
 }
@@ -289,7 +289,7 @@ pub(crate) fn within(
 ) -> Within {
     match propagate(ctx, g, assumed, rules, bound, None) {
         Err(Stop::Broken(broken, length)) if length <= bound => Within::Broken(broken, length),
-        Ok(outcome) => Within::Holds(outcome),
+        Ok(_) => Within::Holds,
         Err(_) => Within::Beyond,
     }
 }

@@ -1023,3 +1023,73 @@ fn finder_costs() {
         }
     }
 }
+
+/// The easiest net, not the first found (issue #34 item 3): four steps into a puzzle of the
+/// forum's hardest list, the shortest contradiction of the first level of nets that has one
+/// (nested chains, 9.5) rests on more candidates, and so rates higher, than another
+/// contradiction of the same level. The path takes the easier one, as Sudoku Explainer
+/// takes the hint of lowest difficulty among its chaining hints. Both steps are checked
+/// against the puzzle's solution (found by the exact-cover search, not by logic), as is the
+/// candidate grid itself.
+#[test]
+fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
+    let puzzle: Sudoku =
+        ".....5..3..9....4..81.4.......7.......4..2..68...14.3.......2...4...6..79...5..1."
+            .parse()
+            .unwrap();
+    let solution = puzzle.solutions(2).unwrap();
+    assert_eq!(solution.len(), 1);
+    let solution = solution[0].values();
+    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+    let g = marks(
+        &ctx,
+        "4 267 267 12689 26789 5 189 26789 3 23567 23567 9 12368 23678 1378 15678 4 1258 \
+         23567 8 1 2369 4 379 5679 25679 259 2356 123569 2356 7 3689 389 14589 2589 124589 \
+         1357 13579 4 3589 389 2 15789 5789 6 8 25679 2567 569 1 4 579 3 259 \
+         13567 13567 35678 13489 3789 13789 2 5689 4589 1235 4 2358 12389 2389 6 3589 589 7 \
+         9 2367 23678 2348 5 378 3468 1 48",
+    );
+    // The grid holds the solution: every cell's true symbol is a candidate (or placed).
+    for (cell, &v) in solution.iter().enumerate() {
+        assert!(g.has(cell, v) || g.values[cell] == v);
+    }
+    let sound = |step: &Step| {
+        step.eliminations
+            .iter()
+            .all(|e| solution[e.cell] != e.value)
+            && step.placement.is_none_or(|p| solution[p.cell] == p.value)
+    };
+    // What the path took before: the first level with a net, its shortest contradiction.
+    let shortest = forcing::contradiction(&ctx, &g, Rules::Chains).expect("a contradiction");
+    let r2c2 = at(2, 2);
+    assert_eq!(shortest.technique, Technique::ContradictionNet);
+    assert_eq!(
+        shortest.eliminations,
+        vec![Candidate {
+            cell: r2c2,
+            value: 7
+        }]
+    );
+    assert!((shortest.score - 10.4).abs() < 1e-9, "{}", shortest.score);
+    assert!(sound(&shortest));
+    // What it takes now: another contradiction of that level, resting on fewer candidates.
+    let step = super::next_step(&ctx, &g, true, f64::INFINITY).expect("a step");
+    assert_eq!(step.technique, Technique::ContradictionNet);
+    assert_eq!(
+        step.eliminations,
+        vec![Candidate {
+            cell: r2c2,
+            value: 6
+        }]
+    );
+    assert!((step.score - 10.3).abs() < 1e-9, "{}", step.score);
+    assert!(
+        step.reason.contains(Rules::Chains.words()),
+        "{}",
+        step.reason
+    );
+    assert!(sound(&step));
+    // Nothing below the nets applies here, and no level of nets has an easier step.
+    assert!(super::next_step(&ctx, &g, true, 8.9).is_none());
+    assert_eq!(forcing::net(&ctx, &g, Rules::Chains), Some(step));
+}
