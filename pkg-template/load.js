@@ -56,6 +56,17 @@ function loader(url, instantiate) {
     markInitialized: () => {
       ready = true;
     },
+    /**
+     * Takes `module`, a promise of this module compiled elsewhere (a page that carries it),
+     * as what `compiled()` resolves to; where it rejects, `compiled()` fetches as usual.
+     * @param {Promise<WebAssembly.Module>} module
+     */
+    provide(module) {
+      compiling = module.catch(() => {
+        compiling = null;
+        return compiled();
+      });
+    },
     /** @param {unknown} [input] */
     async init(input) {
       const source = input ?? await compiled();
@@ -90,6 +101,13 @@ const coach = loader(coachUrl, async (input) => (await coachBindings()).default(
  * @returns {Promise<WebAssembly.Module>}
  */
 export const compiledModule = main.compiled;
+
+/**
+ * Where the page carries the main module (the site's pages: www/lib/pool.js), the promise of
+ * it compiled, which `compiledModule` and `init()` then take instead of fetching it (and
+ * fetch after all where it rejects).
+ */
+export const provideModule = main.provide;
 
 /** Whether the main module is instantiated (the package's exports check it: `not_initialized`). */
 export const initialized = main.initialized;

@@ -144,6 +144,8 @@ export async function page(name) {
   // The stylesheets, in their order, as one <style> where the first one was.
   const sheets = [...html.matchAll(/\s*<link rel="stylesheet" href="([^"]+)">/g)];
   const css = sheets.map((m) => readFileSync(join(WWW, m[1]), 'utf8')).join('\n');
+  // A <style> ends at the first `</style`, wherever it is.
+  if (/<\/style/i.test(css)) throw new Error(`${name}'s stylesheets cannot be inlined: they hold </style`);
   html = html.replace(sheets[0][0], () => `\n  <style>${css}</style>`);
   for (const m of sheets.slice(1)) html = html.replace(m[0], '');
   // The module script, bundled (inlined below, after the markup).

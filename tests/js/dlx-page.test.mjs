@@ -1,10 +1,10 @@
-// The dancing-links page, www/dlx.html. First, in Node: the trace player that the page draws
-// from replays every small example exactly (the lengths MRV compared are the lengths it
-// holds; its counters end at the engine's statistics). Then end to end in headless Chromium:
-// the page loads cleanly under its CSP; stepping Knuth's example reaches its one solution
-// with counters equal to `exact_cover`'s; every example solves to its known count; a
-// malformed problem is shown at its line; Cancel stops a long count at once and the page
-// keeps working. Screenshots at desktop and phone width land in artifacts/dlx-*.png.
+// The dancing-links page, www/dlx.html (served as site/dlx.html: scripts/build-pages.mjs). First,
+// in Node: the trace player that the page draws from replays every small example exactly (the
+// lengths MRV compared are the lengths it holds; its counters end at the engine's statistics). Then
+// end to end in headless Chromium: the page loads cleanly under its CSP; stepping Knuth's example
+// reaches its one solution with counters equal to `exact_cover`'s; every example solves to its
+// known count; a malformed problem is shown at its line; Cancel stops a long count at once and the
+// page keeps working. Screenshots at desktop and phone width land in artifacts/dlx-*.png.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

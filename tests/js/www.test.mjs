@@ -1,9 +1,9 @@
-// End to end: the sudoku page, www/index.html, served as scripts/serve.sh serves it, in
-// headless Chromium. It loads cleanly under its CSP; an imported hard puzzle solves to a
-// valid grid with statistics; a conflicting digit highlights both cells; Hint fills a
-// correct cell and says why; New gives a unique puzzle; Cancel stops a long count at once
-// and the page keeps working; the URL reopens the same state; keyboard-only play; other
-// sizes. Screenshots at desktop and phone width land in artifacts/sudoku-*.png.
+// End to end: the sudoku page, www/index.html as scripts/serve.sh serves it (made one response in
+// site/ by scripts/build-pages.mjs), in headless Chromium. It loads cleanly under its CSP; an
+// imported hard puzzle solves to a valid grid with statistics; a conflicting digit highlights both
+// cells; Hint fills a correct cell and says why; New gives a unique puzzle; Cancel stops a long
+// count at once and the page keeps working; the URL reopens the same state; keyboard-only play;
+// other sizes. Screenshots at desktop and phone width land in artifacts/sudoku-*.png.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,11 @@ const { GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, 
 const ARTIFACTS = join(ROOT, 'artifacts');
 const INKALA =
   '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+/**
+ * A puzzle (top1465's) whose hints reach an alternating inference chain of 7 links, strong
+ * and weak, after basic steps (Inkala's reach none: nets, then the basics, solve it).
+ */
+const CHAIN = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 /** A hard puzzle (search needed), written with 0 for empty cells. */
 const HARD =
   '600000507000000000001304000007502003300700901020040000003000605100050000208400000';
@@ -184,8 +189,12 @@ describe('the sudoku page', () => {
     assert.equal(await page.getAttribute('a[href="dlx.html"]', 'href'), 'dlx.html');
     // The bridge to the dancing-links page's small sudoku.
     assert.equal(await page.locator('a[href="dlx.html#example=sudoku-mini"]').count(), 1);
+    // A solve asked for meanwhile waits for the module the page carries (none fetched: see
+    // below).
+    await page.click('#solve');
     await page.evaluate(() => window.releaseCompile());
     await page.waitForSelector('#engine-status[data-state="ready"]');
+    await page.waitForFunction(() => /^Solved/.test(document.querySelector('#message').textContent));
     // The page fetches no main module: it carries it (its SIMD build: Chromium has SIMD), and
     // its workers are handed the compiled module. Then, the page idle, it fetches the coach
     // module (hints, grades, New's generator), once, so that the first hint need not wait for
@@ -195,6 +204,37 @@ describe('the sudoku page', () => {
     assert.deepEqual(fetched, ['/pkg/dlx_wasm_coach_bg.wasm']);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  test('where the page cannot use the module it carries, it fetches the one the engine runs', { timeout: 90_000 }, async () => {
+    // An engine without SIMD (`WebAssembly.validate` says no to the SIMD probe) on the site's
+    // page, and www/ served as it is (no module carried): each fetches the main module its
+    // engine runs, once, and solves; nothing is logged (the SIMD build the page compiled
+    // regardless is not an unhandled rejection).
+    const direct = await serve(WWW);
+    try {
+      for (const [url, init, wasm] of [
+        [server.url, () => { WebAssembly.validate = () => false; }, '/pkg/dlx_wasm_bg.wasm'],
+        [direct.url, undefined, '/pkg/dlx_wasm_simd_bg.wasm'],
+      ]) {
+        const page = await browser.context.newPage();
+        const problems = watch(page);
+        if (init) await page.addInitScript(init);
+        const fetched = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('.wasm')) fetched.push(new URL(request.url()).pathname);
+        });
+        await page.goto(url);
+        await page.waitForSelector('#engine-status[data-state="ready"]');
+        await page.click('#solve');
+        await page.waitForFunction(() => /^Solved/.test(document.querySelector('#message').textContent));
+        assert.deepEqual(fetched.filter((path) => !path.includes('coach')), [wasm], url);
+        assert.deepEqual(problems, [], url);
+        await page.close();
+      }
+    } finally {
+      await direct.close();
+    }
   });
 
   test('imports a hard puzzle and solves it to a valid grid with statistics', { timeout: 60_000 }, async () => {
@@ -1655,11 +1695,11 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
 
   test('#10 screenshots of a fish hint and a chain hint at their last level', { timeout: 120_000 }, async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    for (const [kind, techniques] of [['fish', ['x_wing', 'swordfish', 'jellyfish']], ['chain', ['x_chain', 'xy_chain', 'aic']]]) {
-      const { entries, marks, step } = toTechnique(INKALA, techniques);
+    for (const [kind, puzzle, techniques] of [['fish', INKALA, ['x_wing', 'swordfish', 'jellyfish']], ['chain', CHAIN, ['x_chain', 'xy_chain', 'aic']]]) {
+      const { entries, marks, step } = toTechnique(puzzle, techniques);
       for (const [name, viewport] of SCREENS) {
         for (const colorScheme of ['light', 'dark']) {
-          const tab = await open(hash(INKALA, entries, marks), viewport, { colorScheme });
+          const tab = await open(hash(puzzle, entries, marks), viewport, { colorScheme });
           const { page } = tab;
           await waitMessage(page, /^Reopened/);
           await fullHint(page);
@@ -1707,13 +1747,13 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
 
     // A chain: at level 2 (level 3 for one that places: its candidates would name the
     // symbol), exactly its links, strong solid and weak dashed, each from candidate to candidate.
-    const chain = toTechnique(INKALA, ['x_chain', 'xy_chain', 'aic', 'w_wing']);
+    const chain = toTechnique(CHAIN, ['x_chain', 'xy_chain', 'aic', 'w_wing']);
     assert.ok(chain.step.links.length >= 2, chain.step.technique);
     const strong = chain.step.links.filter((l) => l.strong).length;
     assert.ok(strong > 0 && strong < chain.step.links.length);
     for (const [name, viewport] of SCREENS) {
       for (const colorScheme of ['light', 'dark']) {
-        const tab = await open(hash(INKALA, chain.entries, chain.marks), viewport, { colorScheme });
+        const tab = await open(hash(CHAIN, chain.entries, chain.marks), viewport, { colorScheme });
         const { page } = tab;
         await waitMessage(page, /^Reopened/);
         await toLevel(page, chain.step.placement ? 3 : 2);
@@ -1741,9 +1781,9 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
         await page.screenshot({ path: join(ARTIFACTS, `why-chain-${name}-${colorScheme}.png`) });
         // Closing the hint clears the drawing; so does a change to a cell.
         if (name === '1280' && colorScheme === 'light') {
-          const free = [...INKALA].findIndex((ch, k) => ch === '.' && chain.entries[k] === '.' && !chain.step.cells.includes(k));
+          const free = [...CHAIN].findIndex((ch, k) => ch === '.' && chain.entries[k] === '.' && !chain.step.cells.includes(k));
           await cell(page, free).click();
-          await page.keyboard.press(dlx.solve_sudoku(INKALA)[free]);
+          await page.keyboard.press(dlx.solve_sudoku(CHAIN)[free]);
         } else await page.keyboard.press('Escape');
         await page.waitForSelector('#step', { state: 'hidden' });
         assert.equal((await drawn(page)).length, 0);

@@ -8,5 +8,9 @@ window.inlinedModule = (() => {
   const text = document.getElementById('wasm-module').textContent;
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return WebAssembly.compile(bytes);
+  const compiled = WebAssembly.compile(bytes);
+  // An engine without SIMD refuses it: lib/pool.js then fetches the plain build, and the
+  // refusal is not an unhandled rejection.
+  compiled.catch(() => {});
+  return compiled;
 })();

@@ -1,40 +1,14 @@
 // The pages' workers: the package's pool (www/pkg/pool.js) of its module workers
 // (www/pkg/worker.js, which speak the package's one protocol, www/pkg/protocol.js). The page
 // compiles the module once (load.js `compiledModule`, or the one the page carries: see
-// `mainModule`) and each worker is handed it, as the package's browser entry does
-// (`create_worker_pool` of pool.js `makeApi`), so that no worker fetches or compiles it again; the coach module (hints, grades, the generator) likewise,
-// compiled when first asked for (or by `preloadCoach`) and handed to a worker with its first
-// coach call. A call of an export is `pool.call(name, args, { signal })`, a
+// `provideModule` below) and each worker is handed it, as the package's browser entry does
+// (`create_worker_pool` of pool.js `makeApi`), so that no worker fetches or compiles it
+// again; the coach module (hints, grades, the generator) likewise, compiled when first asked
+// for (or by `preloadCoach`) and handed to a worker with its first coach call. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
-import { compiledCoach, compiledModule, init, simd } from '../pkg/load.js';
+import { compiledCoach, compiledModule, provideModule, simd } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
-
-/**
- * The main module (its SIMD build) where the page carries it, as the site's pages do
- * (scripts/build-pages.mjs: compiled from the page by lib/compile-inlined.js as soon as it is
- * parsed, `window.inlinedModule`, which this script, run before, finds once the document is
- * parsed), instantiated on this thread too (the pool's scheduler runs here), so that nothing
- * fetches it; elsewhere (www/ served as it is, or an engine without SIMD, which refuses the
- * SIMD build) load.js fetches the build for the engine.
- * @type {() => Promise<WebAssembly.Module>}
- */
-let compiling = null;
-function mainModule() {
-  compiling ??= parsed().then(async () => {
-    const inlined = window.inlinedModule;
-    // An engine without SIMD refuses the SIMD build: load.js fetches the plain one.
-    inlined?.catch(() => {});
-    if (!simd || !inlined) return compiledModule();
-    const module = await inlined;
-    await init(module);
-    return module;
-  }).catch((error) => {
-    compiling = null; // the next call tries again (load.js fetches again)
-    throw error;
-  });
-  return compiling;
-}
 
 /** Resolves once the document is parsed. */
 const parsed = () => new Promise((resolve) => {
@@ -42,12 +16,23 @@ const parsed = () => new Promise((resolve) => {
   else resolve();
 });
 
+// The main module (its SIMD build) where the page carries it, as the site's pages do
+// (scripts/build-pages.mjs): compiled from the page by lib/compile-inlined.js as soon as it
+// is parsed (`window.inlinedModule`, which this script, run before, finds once the document
+// is parsed), and handed to load.js, so that everything that asks for the module (the
+// workers, this thread's scheduler at the first search) takes that one and nothing fetches
+// it. Elsewhere (www/ served as it is, or an engine without SIMD, which refuses the SIMD
+// build) load.js fetches the build for the engine.
+if (simd) {
+  provideModule(parsed().then(() => window.inlinedModule ?? Promise.reject(new Error('no module on the page'))));
+}
+
 const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
 
 const { create_worker_pool: createPool } = makeApi({
   spawn: () => webWorker(new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' })),
   cores,
-  module: mainModule,
+  module: compiledModule,
   coach: compiledCoach,
 });
 
@@ -86,12 +71,13 @@ export function solverStateText(state, error) {
 
 /**
  * Tells `onState` how the solver loads: `'loading'` now, then `'ready'` once the module is
- * fetched and compiled (the workers instantiate that one), or `'failed'` with the error.
+ * compiled (the one the page carries, or fetched; the workers instantiate that one), or
+ * `'failed'` with the error.
  * @param {(state: 'loading' | 'ready' | 'failed', error?: Error) => void} onState
  */
 export function watchSolver(onState) {
   onState('loading');
-  mainModule().then(
+  compiledModule().then(
     () => onState('ready'),
     (error) => onState('failed', error),
   );

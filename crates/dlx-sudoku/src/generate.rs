@@ -280,11 +280,17 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
         }
     }
     if let (Some(known), Some(start)) = (&layout, best.take()) {
-        let (symmetry, rng) = (options.symmetry, &mut rng);
-        best = Some(if start.miss == 0.0 {
-            start
-        } else if target.climbs {
-            climb(&mut solver, known, &target, symmetry, rng, start, &mut made)?
+        best = Some(if target.climbs && start.miss > 0.0 {
+            let symmetry = options.symmetry;
+            climb(
+                &mut solver,
+                known,
+                &target,
+                symmetry,
+                &mut rng,
+                start,
+                &mut made,
+            )?
         } else {
             start
         });
@@ -525,30 +531,17 @@ fn neighbour(
     Ok(puzzle)
 }
 
-/// Whether `puzzle` has exactly one solution ([`unique_solution`]).
-fn unique(solver: &mut SudokuSolver, layout: &Layout, puzzle: &[u8]) -> SudokuResult<bool> {
-    Ok(unique_solution(solver, layout, puzzle)?.is_some())
-}
-
-/// The solution of `puzzle` if it has exactly one, by a search of at most [`check_budget`]
+/// Whether `puzzle` has exactly one solution, by a search of at most [`check_budget`]
 /// nodes (one that runs out counts as not unique).
-fn unique_solution(
-    solver: &mut SudokuSolver,
-    layout: &Layout,
-    puzzle: &[u8],
-) -> SudokuResult<Option<Vec<u8>>> {
+fn unique(solver: &mut SudokuSolver, layout: &Layout, puzzle: &[u8]) -> SudokuResult<bool> {
     let run = Run {
         limit: 2,
         max_nodes: Some(check_budget(layout)),
         seed: None,
         singles: None,
     };
-    let mut solution = None;
-    let outcome = solver.values(layout, puzzle, run, None, |grid| {
-        solution.get_or_insert_with(|| grid.to_vec());
-        true
-    })?;
-    Ok(solution.filter(|_| outcome.found == 1 && !outcome.cut))
+    let outcome = solver.values(layout, puzzle, run, None, |_| true)?;
+    Ok(outcome.found == 1 && !outcome.cut)
 }
 
 /// One attempt of [`generate`]: a puzzle carved from a solution grid, its grade, and how
@@ -578,7 +571,7 @@ impl Attempt {
     /// `puzzle`, whose one solution is `solution`, graded like any puzzle (from its
     /// verdict: the generator keeps it unique, so this never refuses it), with its miss of
     /// `target`. Never inlined: the logical solver behind the grade is large, and the
-    /// generator grades in three places (a carved attempt, the climb, the hard seeds).
+    /// generator grades in two places (a carved attempt, the climb).
     #[inline(never)]
     fn graded(
         layout: &Arc<Layout>,

@@ -466,10 +466,14 @@ impl<B: Bits> Search<B> {
         let (head, tail) = self.pool.split_at_mut(end);
         // The item's half of every mask, read alone: one 64-bit load an option where the
         // whole `u128` would be two and a select (the half is the same for every option).
-        let taken = if B::WIDTH > 64 && item >= 64 {
-            split::<B, 1>(masks, head, tail, start, item)
-        } else {
-            split::<B, 0>(masks, head, tail, start, item)
+        // SAFETY: the pool holds only option indices, and `grow` above made it `2 * end -
+        // start` long, so `tail` is at least `head.len() - start` long.
+        let taken = unsafe {
+            if B::WIDTH > 64 && item >= 64 {
+                split::<B, 1>(masks, head, tail, start, item)
+            } else {
+                split::<B, 0>(masks, head, tail, start, item)
+            }
         };
         let kept = end - taken;
         let mut updates = 1;
@@ -515,10 +519,14 @@ impl<B: Bits> Search<B> {
         // loaded (the wasm then had two identical loops); on `low` instead, it cost a load of
         // `low` from memory an option.
         let [low, high] = chosen.halves();
-        let kept = if B::WIDTH > 64 && std::hint::black_box(high == 0) {
-            sift(masks, list, tail, |mask: B| mask.halves()[0] & low != 0)
-        } else {
-            sift(masks, list, tail, |mask: B| mask.meets(chosen))
+        // SAFETY: `list` is part of the pool, which holds only option indices, and `grow`
+        // above made `tail` at least `rest_len = list.len()` long.
+        let kept = unsafe {
+            if B::WIDTH > 64 && std::hint::black_box(high == 0) {
+                sift(masks, list, tail, |mask: B| mask.halves()[0] & low != 0)
+            } else {
+                sift(masks, list, tail, |mask: B| mask.meets(chosen))
+            }
         };
         let gone_list = &tail[kept..rest_len];
         let slot = level.slot as usize;
@@ -553,8 +561,7 @@ impl<B: Bits> Search<B> {
 
 /// `enter`'s partition of `head[start..]` by item `item`, held in half `HALF` of the masks:
 /// the options that contain it are copied to the front of `tail`, in order, the others
-/// kept in `head` from `start` on, in order; returns how many went to `tail`. `tail` must
-/// be at least `head.len() - start` long.
+/// kept in `head` from `start` on, in order; returns how many went to `tail`.
 ///
 /// The half is a constant, so each option costs one 64-bit load and shift: a test of the
 /// whole `u128` (`mask & B::bit(item) != 0`) is, as LLVM rewrites it, a 128-bit shift by a
@@ -562,9 +569,13 @@ impl<B: Bits> Search<B> {
 /// returning its result through memory: 6.6% of a 12-queens count in Node 20, in the
 /// callee alone), and a test of the half chosen at run time loaded both halves and
 /// selected one, for every option (`bench/README.md`).
+///
+/// # Safety
+/// Every index in `head[start..]` is an option index, below `masks.len()`, and `tail` is at
+/// least `head.len() - start` long.
 #[allow(unsafe_code)]
 #[inline(always)]
-fn split<B: Bits, const HALF: usize>(
+unsafe fn split<B: Bits, const HALF: usize>(
     masks: &[B],
     head: &mut [u32],
     tail: &mut [u32],
@@ -578,9 +589,8 @@ fn split<B: Bits, const HALF: usize>(
     for k in start..head.len() {
         // Written to both places; only the right one moves on.
         let x = head[k];
-        // SAFETY: `x` is an option index (see `at`); `k - taken <= k < head.len()`, and
-        // `taken <= k - start < tail.len()` since `enter`'s `grow` made the pool
-        // `2 * end - start` long.
+        // SAFETY: `x` is an option index (this function's contract); `k - taken <= k <
+        // head.len()`, and `taken <= k - start < tail.len()` by the contract on `tail`.
         let has = unsafe { at(masks, x) }.halves()[HALF] >> shift & 1 != 0;
         unsafe {
             put(head, k - taken, x);
@@ -593,19 +603,28 @@ fn split<B: Bits, const HALF: usize>(
 
 /// `try_option`'s partition of `list` by `meets`: the options that do not meet the chosen
 /// one are copied to the front of `to`, in order, the others to its back, from the end down
-/// (in reverse order); returns how many were kept. `to` must be at least `list.len()` long.
+/// (in reverse order); returns how many were kept.
+///
+/// # Safety
+/// Every index in `list` is an option index, below `masks.len()`, and `to` is at least
+/// `list.len()` long.
 #[allow(unsafe_code)]
 #[inline(always)]
-fn sift<B: Bits>(masks: &[B], list: &[u32], to: &mut [u32], meets: impl Fn(B) -> bool) -> usize {
+unsafe fn sift<B: Bits>(
+    masks: &[B],
+    list: &[u32],
+    to: &mut [u32],
+    meets: impl Fn(B) -> bool,
+) -> usize {
     // The kept options go to the front of `to`, at `kept`, and the others to its back, from
     // the end down, at `back`. After `k` options, `kept + (last - back) = k`, so neither
     // write reaches what the other has written: `kept <= back + 1`.
     let mut kept = 0;
     let mut back = list.len().wrapping_sub(1);
     for &x in list {
-        // SAFETY: `x` is an option index (see `at`); `kept <= k < list.len()` and, while
-        // options are left to read, `back >= kept`, so `back < list.len()` too; the caller
-        // made `to` that long.
+        // SAFETY: `x` is an option index (this function's contract); `kept <= k <
+        // list.len()` and, while options are left to read, `back >= kept`, so `back <
+        // list.len()` too; the contract makes `to` that long.
         let meets = meets(*unsafe { at(masks, x) });
         unsafe {
             put(to, kept, x);

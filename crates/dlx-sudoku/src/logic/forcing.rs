@@ -13,7 +13,7 @@
 //! among them as [`Role::Implied`].
 
 use super::grid::{bit, values, Context, Grid};
-use super::net::{self, Broken, Net, Node, Outcome, Rules, Trace, Within};
+use super::net::{self, Broken, Net, Node, Outcome, Rules, Within};
 use super::pattern::{self, Contradiction, House, HouseRole, Role};
 use super::step::{length_bonus, Candidate, Step, Technique};
 
@@ -39,9 +39,7 @@ fn refute(ctx: &Context, g: &Grid, rules: Rules) -> Option<(Candidate, Broken, u
 /// `rules` (singles: see [`net()`] for the nets, whose score is not their length's).
 pub(crate) fn contradiction(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
     let (c, broken, length) = refute(ctx, g, rules)?;
-    let mut trace = Trace::default();
-    let _ = net::assume(ctx, g, c, rules, Some(&mut trace));
-    let net = trace.net(&net::broken_targets(ctx, g, broken));
+    let net = net::traced_net(ctx, g, c, rules, &net::broken_targets(ctx, g, broken));
     Some(refuted(ctx, rules, c, broken, length, net))
 }
 
@@ -228,9 +226,7 @@ fn forced(ctx: &Context, g: &Grid, rules: Rules) -> Option<Forced> {
 pub(crate) fn forcing(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
     let f = forced(ctx, g, rules)?;
     Some(forcing_step(ctx, rules, f, |b, targets| {
-        let mut trace = Trace::default();
-        let _ = net::assume(ctx, g, b, rules, Some(&mut trace));
-        trace.net(targets)
+        net::traced_net(ctx, g, b, rules, targets)
     }))
 }
 
@@ -363,11 +359,7 @@ pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
             tried[cell * ctx.n + value as usize - 1] = Some(result);
         }
     }
-    let traced = |c: Candidate, targets: &[Node]| {
-        let mut trace = Trace::default();
-        let _ = net::assume(ctx, g, c, rules, Some(&mut trace));
-        trace.net(targets)
-    };
+    let traced = |c: Candidate, targets: &[Node]| net::traced_net(ctx, g, c, rules, targets);
     // Stable: on equal lengths, reading order.
     broken.sort_by_key(|&(length, ..)| length);
     let mut best: Option<Step> = None;

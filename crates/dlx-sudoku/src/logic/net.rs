@@ -60,7 +60,7 @@ impl Rules {
     /// Sudoku Explainer's base difficulty of a net whose propagation uses these rules
     /// (singles: see [`forcing`], whose chains rate by their technique): 8.5 and a half
     /// per nesting level (SE's `Chaining.getDifficulty`).
-    pub(crate) fn base_score(self) -> f64 {
+    fn base_score(self) -> f64 {
         match self {
             Rules::Singles | Rules::Plus => 9.0,
             Rules::Chains => 9.5,
@@ -190,7 +190,7 @@ impl Trace {
 }
 
 /// The implications that lead to a conclusion, from a [`Trace`].
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Net {
     /// Every drawn link among the conclusion's ancestors, in the order the propagation
     /// made them.
@@ -244,6 +244,20 @@ fn branch(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Net {
 pub(crate) struct Outcome {
     pub(crate) grid: Grid,
     pub(crate) length: usize,
+}
+
+/// The implications of assuming `assumed` by `rules` that lead to `targets` ([`assume`]
+/// with a [`Trace`], then [`Trace::net`]).
+pub(crate) fn traced_net(
+    ctx: &Context,
+    g: &Grid,
+    assumed: Candidate,
+    rules: Rules,
+    targets: &[Node],
+) -> Net {
+    let mut trace = Trace::default();
+    let _ = assume(ctx, g, assumed, rules, Some(&mut trace));
+    trace.net(targets)
 }
 
 /// Assumes `assumed` true in `g` and applies `rules` until none applies: the outcome, or
