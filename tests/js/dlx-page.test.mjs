@@ -201,6 +201,35 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.deepEqual(problems, []);
   });
 
+  test('a count asked for while the module it carries compiles waits for that one, fetches none', async () => {
+    // The page's compilation of its module is held; a count started meanwhile waits for it:
+    // its workers and this thread's scheduler (load.js `init()`) take the page's module
+    // (www/lib/pool.js `provideModule`), and none fetches and compiles it a second time.
+    const early = await browser.context.newPage();
+    const problems = watch(early);
+    const fetched = [];
+    early.on('request', (request) => {
+      if (request.url().endsWith('.wasm')) fetched.push(new URL(request.url()).pathname);
+    });
+    await early.addInitScript(() => {
+      const compile = WebAssembly.compile;
+      const held = new Promise((resolve) => (window.releaseCompile = resolve));
+      WebAssembly.compile = (...args) => held.then(() => compile.apply(WebAssembly, args));
+    });
+    await early.goto(`${server.url}dlx.html`);
+    // The example is in the editor (the page carries it) while the module compiles.
+    await early.waitForFunction(() => document.querySelector('#problem').value.length > 0);
+    assert.equal(await early.getAttribute('#engine-status', 'data-state'), 'loading');
+    await early.check('input[name="mode"][value="count"]');
+    await early.click('#solve');
+    await early.waitForTimeout(300);
+    await early.evaluate(() => window.releaseCompile());
+    await early.waitForSelector('#solve-status[data-state="done"]');
+    assert.deepEqual(fetched, []);
+    assert.deepEqual(problems, []);
+    await early.close();
+  });
+
   test('stepping Knuth’s example reaches its solution with the engine’s counters', async () => {
     await pick('knuth');
     await page.waitForSelector('#viz-status[data-state="ready"]');
