@@ -9,22 +9,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { COMPILE_INLINED, INLINED_WASM, PAGES, SITE, WORKER, WWW, page } from '../../scripts/build-pages.mjs';
+import { COMPILE_INLINED, INLINED_WASM, PAGES, SITE, WORKER, WWW, moduleGraph, page } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
   return [...html.matchAll(/<link\s([^>]*)>/g)]
     .map((m) => Object.fromEntries([...m[1].matchAll(/([a-z-]+)(?:="([^"]*)")?/g)].map((a) => [a[1], a[2] ?? ''])))
     .filter((attributes) => attributes.rel === rel);
-}
-
-/** Every relative module specifier of `file` (static imports, and `new URL('./x.js', import.meta.url)`), resolved. */
-function imports(file) {
-  const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
-  return [...source.matchAll(/\bfrom\s*['"](\.[^'"]+)['"]|\bimport\s*['"](\.[^'"]+)['"]|new URL\(\s*['"](\.[^'"]+\.js)['"]\s*,\s*import\.meta\.url\s*\)/g)]
-    .map((m) => join(dirname(file), m[1] ?? m[2] ?? m[3]));
 }
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -75,15 +68,13 @@ for (const name of PAGES) {
 
   test(`site/${name} preloads every module its workers load, and nothing else`, () => {
     requireBuild(join(SITE, name));
-    // The workers' graph, walked here apart from the build's walk.
-    const graph = new Set();
-    const walk = (file) => {
-      if (graph.has(file)) return;
-      graph.add(file);
-      imports(file).forEach(walk);
-    };
-    walk(join(WWW, WORKER));
-    const expected = [...graph].map((path) => relative(WWW, path));
+    // The workers' graph, as the build walks it (`moduleGraph`), holding every module the
+    // workers' script and its imports name (one walker: its regex checked here on them).
+    const expected = [...moduleGraph(join(WWW, WORKER))].map((path) => relative(WWW, path));
+    for (const module of ['pkg/worker.js', 'pkg/worker-core.js', 'pkg/protocol.js', 'pkg/load.js', 'pkg/dlx_wasm.js']) {
+      assert.ok(expected.includes(module), `${module} is not in the workers' graph: ${expected}`);
+    }
+    assert.ok(expected.some((path) => path.endsWith('src/wasm/pack.js')), `${expected}`);
     for (const path of expected) assert.ok(existsSync(join(SITE, path)), `${path} is missing from site/`);
     const html = readFileSync(join(SITE, name), 'utf8');
     assert.deepEqual(links(html, 'modulepreload').map((l) => l.href).sort(), expected.sort());

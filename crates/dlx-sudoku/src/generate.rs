@@ -256,10 +256,10 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
     while made < target.attempts(n, best.as_ref().map_or(f64::INFINITY, |b| b.miss)) {
         made += 1;
         let (this_layout, solution) = match layout.take() {
-            Some(known) => match random_grid(&mut solver, &known, &mut rng, GRID_WORK_BOUND)? {
-                GridSearch::Found(grid) => (known, grid),
-                other => return Err(no_grid_error(&other)),
-            },
+            Some(known) => {
+                let grid = solution_grid(&mut solver, &known, &mut rng)?;
+                (known, grid)
+            }
             None => first_grid(&mut solver, n, &options.puzzle, &mut rng)?,
         };
         let this = attempt(
@@ -439,10 +439,7 @@ fn climb(
         }
         let next = if stale >= CLIMB_PATIENCE {
             stale = 0;
-            let solution = match random_grid(solver, layout, rng, GRID_WORK_BOUND)? {
-                GridSearch::Found(grid) => grid,
-                other => return Err(no_grid_error(&other)),
-            };
+            let solution = solution_grid(solver, layout, rng)?;
             current = attempt(solver, layout, solution, target, symmetry, rng)?;
             *made += 1;
             current.clone()
@@ -469,6 +466,19 @@ fn climb(
         }
     }
     Ok(best)
+}
+
+/// A random solution grid of `layout` (within [`GRID_WORK_BOUND`]), or the error that none
+/// was found.
+fn solution_grid(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    rng: &mut Rng,
+) -> SudokuResult<Vec<u8>> {
+    match random_grid(solver, layout, rng, GRID_WORK_BOUND)? {
+        GridSearch::Found(grid) => Ok(grid),
+        other => Err(no_grid_error(&other)),
+    }
 }
 
 /// How high an attempt stands for [`climb`]: nearer the target first, then more steps of

@@ -229,15 +229,10 @@ fn inkalas_puzzle_gets_a_logical_path() {
 /// The hardest puzzles known: every `every`-th puzzle of a vendored sample of the forum's
 /// lists.
 fn hardest(file: &str, every: usize) -> Vec<Sudoku> {
-    let path = format!(
-        "{}/../../tests/data/sudoku/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).expect("the sample");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    crate::common::fixture_lines(file)
+        .iter()
         .step_by(every)
-        .map(|l| parse(l.trim()))
+        .map(|l| parse(l))
         .collect()
 }
 

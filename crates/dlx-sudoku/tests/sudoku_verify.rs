@@ -9,16 +9,10 @@ use crate::common;
 
 /// The puzzles of a vendored sample (`tests/data/sudoku/NAME`), every `step`th.
 fn sample(name: &str, step: usize) -> Vec<Sudoku> {
-    let path = format!(
-        "{}/../../tests/data/sudoku/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    common::fixture_lines(name)
+        .iter()
         .step_by(step)
-        .map(|l| l.trim().parse().expect("a valid puzzle"))
+        .map(|l| l.parse().expect("a valid puzzle"))
         .collect()
 }
 

@@ -13,7 +13,7 @@
 //! among them as [`Role::Implied`].
 
 use super::grid::{bit, values, Context, Grid};
-use super::net::{self, Broken, Net, Node, Outcome, Rules, Within};
+use super::net::{self, Broken, Net, Node, Outcome, Rules};
 use super::pattern::{self, Contradiction, House, HouseRole, Role};
 use super::step::{length_bonus, Candidate, Step, Technique};
 
@@ -27,7 +27,7 @@ fn refute(ctx: &Context, g: &Grid, rules: Rules) -> Option<(Candidate, Broken, u
         for value in values(g.cand[cell]) {
             let c = Candidate { cell, value };
             let bound = best.as_ref().map_or(usize::MAX, |b| b.2 - 1);
-            if let Within::Broken(broken, length) = net::within(ctx, g, c, rules, bound) {
+            if let Some((broken, length)) = net::within(ctx, g, c, rules, bound) {
                 best = Some((c, broken, length));
             }
         }

@@ -281,30 +281,19 @@ pub(crate) fn assume(
     }
 }
 
-/// What an assumption leads to within a bound on its propagation's length.
-pub(crate) enum Within {
-    /// It breaks the grid, where, with that length.
-    Broken(Broken, usize),
-    /// It leads to a grid where no rule applies any more.
-    Holds,
-    /// It does not break the grid within the bound.
-    Beyond,
-}
-
-/// What assuming `assumed` under `rules` leads to, with a propagation no longer than
-/// `bound` (the search for the shortest contradiction stops each propagation at the
-/// shortest found so far).
+/// Where and at what length assuming `assumed` under `rules` breaks the grid, if it does with
+/// a propagation no longer than `bound` (the search for the shortest contradiction stops
+/// each propagation at the shortest found so far).
 pub(crate) fn within(
     ctx: &Context,
     g: &Grid,
     assumed: Candidate,
     rules: Rules,
     bound: usize,
-) -> Within {
+) -> Option<(Broken, usize)> {
     match propagate(ctx, g, assumed, rules, bound, None) {
-        Err(Stop::Broken(broken, length)) if length <= bound => Within::Broken(broken, length),
-        Ok(_) => Within::Holds,
-        Err(_) => Within::Beyond,
+        Err(Stop::Broken(broken, length)) if length <= bound => Some((broken, length)),
+        _ => None,
     }
 }
 
