@@ -353,8 +353,8 @@ impl<'k> Fields<'k> {
     }
 
     /// What [`Fields::read`] finds in `value` if it is a plain object (not an array), in one
-    /// call across (`readObject` in `pack.js`) for what [`object`] and [`Fields::read`] take
-    /// six.
+    /// call across (`readObject` in `pack.js`) for what a type test and [`Fields::read`]
+    /// would take six.
     pub(crate) fn of(value: &JsValue, path: &str, keys: &'k str) -> Result<Found<'k>, JsValue> {
         let head = read_object(value, &key_list(keys));
         Ok(match head {
@@ -366,7 +366,7 @@ impl<'k> Fields<'k> {
     }
 
     /// `value`, an options object (or undefined or null, for none: every key absent), read
-    /// as [`Fields::of`]: `invalid_argument` at `path` if it is anything else, as [`object`].
+    /// as [`Fields::of`]: `invalid_argument` at `path` if it is anything else.
     pub(crate) fn options(
         value: &JsValue,
         path: &str,
@@ -511,22 +511,6 @@ fn getter_threw(path: &str, thrown: &JsValue) -> JsValue {
         &format!("reading {path} threw: {reason}"),
         &[("path", JsValue::from_str(path))],
     )
-}
-
-/// `value` as a plain object (not null, not an array), or `None` if undefined or null.
-#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
-pub(crate) fn object(value: &JsValue, path: &str) -> Result<Option<JsValue>, JsValue> {
-    if value.is_undefined() || value.is_null() {
-        Ok(None)
-    } else if !value.is_object() {
-        Err(invalid(path, "an object", value))
-    } else {
-        match array_length(value) {
-            -1.0 => Ok(Some(value.clone())),
-            -2.0 => Err(getter_threw(path, &take_thrown())),
-            _ => Err(invalid(path, "an object", value)),
-        }
-    }
 }
 
 /// `value` as a string of at most `max` UTF-16 units, checked before it is copied: a longer

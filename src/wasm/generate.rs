@@ -6,7 +6,7 @@
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{invalid, number, object, Fields, MAX_SAFE};
+use super::convert::{invalid, number, Fields, MAX_SAFE};
 use super::logic::grade_object;
 use super::sudoku::{named_field, number_field, puzzle_options, size_field, sudoku_error};
 use super::{js_error, set};
@@ -164,13 +164,7 @@ const SCORE_RANGE_KEYS: &str = "min max";
 
 fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
     let path = "options";
-    let Some(object) = object(value, path)? else {
-        return Ok(GenerateOptions {
-            seed: random_seed(),
-            ..GenerateOptions::default()
-        });
-    };
-    let fields = Fields::read(&object, path, GENERATE_KEYS)?;
+    let fields = Fields::options(value, path, GENERATE_KEYS)?;
     let mut options = GenerateOptions {
         puzzle: puzzle_options(&fields, path)?,
         ..GenerateOptions::default()
@@ -212,10 +206,7 @@ fn score_range(fields: &Fields, path: &str) -> Result<Option<ScoreRange>, JsValu
         return Ok(None);
     };
     let path = format!("{path}.se");
-    let Some(object) = object(&value, &path)? else {
-        return Ok(None);
-    };
-    let ends = Fields::read(&object, &path, SCORE_RANGE_KEYS)?;
+    let ends = Fields::options(&value, &path, SCORE_RANGE_KEYS)?;
     let end = |key: &str, default: f64| match ends.get(key) {
         None => Ok(default),
         // The type only: the range's one check is ScoreRange::new's.

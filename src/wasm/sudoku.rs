@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "sudoku-toolkit")]
 use super::convert::{ascii_into, counted_result, string_bytes, text_of, MAX_SAFE};
-use super::convert::{integer, invalid, object, short_string, string, Fields};
+use super::convert::{integer, invalid, short_string, string, Fields};
 use super::{js_error, set};
 #[cfg(feature = "sudoku-toolkit")]
 use dlx_engine::MAX_TEXT_BYTES;
@@ -236,18 +236,12 @@ pub fn count_sudoku_solutions(
     >,
 ) -> Result<JsValue, JsValue> {
     let path = "options";
-    let options = options.unwrap_or(JsValue::UNDEFINED);
-    let (options, limit) = match object(&options, path)? {
-        Some(object) => {
-            let fields = Fields::read(&object, path, COUNT_KEYS)?;
-            let limit = fields
-                .get("limit")
-                .map(|limit| integer(&limit, "options.limit", MAX_SAFE))
-                .transpose()?;
-            (puzzle_options(&fields, path)?, limit)
-        }
-        None => (Options::default(), None),
-    };
+    let fields = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), path, COUNT_KEYS)?;
+    let limit = fields
+        .get("limit")
+        .map(|limit| integer(&limit, "options.limit", MAX_SAFE))
+        .transpose()?;
+    let options = puzzle_options(&fields, path)?;
     let limit = limit.unwrap_or(MAX_SAFE as u64);
     let puzzle = read_grid(puzzle, "puzzle", &options)?;
     let (count, report) = puzzle
@@ -389,10 +383,7 @@ const COUNT_KEYS: &str = "boxRows boxCols variant regions alphabet limit";
 /// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field;
 /// a key it may not have is an error.
 pub(crate) fn read_options(value: &JsValue, path: &str) -> Result<Options, JsValue> {
-    match object(value, path)? {
-        Some(object) => puzzle_options(&Fields::read(&object, path, PUZZLE_KEYS)?, path),
-        None => Ok(Options::default()),
-    }
+    puzzle_options(&Fields::options(value, path, PUZZLE_KEYS)?, path)
 }
 
 /// The puzzle's options among `fields`, read at `path`.
