@@ -539,13 +539,12 @@ fn add_numbered(
         }
     }
     let mut start = 0;
-    for &end in ends {
-        let end = end as usize;
-        let option = flat.get(start..end).unwrap_or_default();
-        builder.add_option(option).map_err(|e| engine_error(&e))?;
-        start = end;
-    }
-    Ok(())
+    let options = ends.iter().map(|&end| {
+        let option = flat.get(start..end as usize).unwrap_or_default();
+        start = end as usize;
+        option
+    });
+    builder.add_options(options).map_err(|e| engine_error(&e))
 }
 
 /// Item number `n` of option `option`, below `items`; the errors name `path()`.
