@@ -210,6 +210,15 @@ pub(crate) enum TypedNumbers {
 }
 
 impl TypedNumbers {
+    /// The memory of the `u32`s, if these are (else an empty list): for a caller that keeps
+    /// it for its next call ([`typed_array`]).
+    pub(crate) fn into_whole(self) -> Vec<u32> {
+        match self {
+            TypedNumbers::Whole(numbers) => numbers,
+            TypedNumbers::Any(_) => Vec::new(),
+        }
+    }
+
     /// The numbers, lent.
     pub(crate) fn numbers(&self) -> Numbers<'_> {
         match self {
@@ -261,10 +270,13 @@ impl Numbers<'_> {
 
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
 /// elements, copied once into wasm memory (see [`TypedNumbers`]); or an error at `path`.
+/// `whole` (emptied) is the memory of a [`TypedNumbers::Whole`]: a caller may hand in a list
+/// kept from its last call.
 pub(crate) fn typed_array(
     value: &JsValue,
     path: &str,
     max: usize,
+    mut whole: Vec<u32>,
 ) -> Result<TypedNumbers, JsValue> {
     // `2 * length`, plus 1 for an unsigned integer kind (`typedLength` in pack.js).
     let shape = typed_length(value);
@@ -286,9 +298,10 @@ pub(crate) fn typed_array(
     // At most `max`, a usize.
     let length = length as usize;
     let (numbers, copied) = if shape % 2.0 == 1.0 {
-        let mut numbers = vec![0; length];
-        let copied = copy_whole_numbers(value, &mut numbers);
-        (TypedNumbers::Whole(numbers), copied)
+        whole.clear();
+        whole.resize(length, 0);
+        let copied = copy_whole_numbers(value, &mut whole);
+        (TypedNumbers::Whole(whole), copied)
     } else {
         let mut numbers = vec![0.0; length];
         let copied = copy_numbers(value, &mut numbers);
@@ -304,7 +317,7 @@ pub(crate) fn typed_array(
 /// elements, as `f64`s; or an error at `path`. (A split's shares, in the main module only.)
 #[cfg(feature = "sudoku-toolkit")]
 pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
-    Ok(match typed_array(value, path, max)? {
+    Ok(match typed_array(value, path, max, Vec::new())? {
         TypedNumbers::Whole(numbers) => numbers.into_iter().map(f64::from).collect(),
         TypedNumbers::Any(numbers) => numbers,
     })
