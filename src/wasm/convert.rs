@@ -210,6 +210,15 @@ pub(crate) enum TypedNumbers {
 }
 
 impl TypedNumbers {
+    /// The memory of the `u32`s, if these are (else an empty list): for a caller that keeps
+    /// it for its next call ([`typed_array`]).
+    pub(crate) fn into_whole(self) -> Vec<u32> {
+        match self {
+            TypedNumbers::Whole(numbers) => numbers,
+            TypedNumbers::Any(_) => Vec::new(),
+        }
+    }
+
     /// The numbers, lent.
     pub(crate) fn numbers(&self) -> Numbers<'_> {
         match self {
@@ -261,10 +270,13 @@ impl Numbers<'_> {
 
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
 /// elements, copied once into wasm memory (see [`TypedNumbers`]); or an error at `path`.
+/// `whole` (emptied) is the memory of a [`TypedNumbers::Whole`]: a caller may hand in a list
+/// kept from its last call.
 pub(crate) fn typed_array(
     value: &JsValue,
     path: &str,
     max: usize,
+    mut whole: Vec<u32>,
 ) -> Result<TypedNumbers, JsValue> {
     // `2 * length`, plus 1 for an unsigned integer kind (`typedLength` in pack.js).
     let shape = typed_length(value);
@@ -286,9 +298,10 @@ pub(crate) fn typed_array(
     // At most `max`, a usize.
     let length = length as usize;
     let (numbers, copied) = if shape % 2.0 == 1.0 {
-        let mut numbers = vec![0; length];
-        let copied = copy_whole_numbers(value, &mut numbers);
-        (TypedNumbers::Whole(numbers), copied)
+        whole.clear();
+        whole.resize(length, 0);
+        let copied = copy_whole_numbers(value, &mut whole);
+        (TypedNumbers::Whole(whole), copied)
     } else {
         let mut numbers = vec![0.0; length];
         let copied = copy_numbers(value, &mut numbers);
@@ -304,7 +317,7 @@ pub(crate) fn typed_array(
 /// elements, as `f64`s; or an error at `path`. (A split's shares, in the main module only.)
 #[cfg(feature = "sudoku-toolkit")]
 pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
-    Ok(match typed_array(value, path, max)? {
+    Ok(match typed_array(value, path, max, Vec::new())? {
         TypedNumbers::Whole(numbers) => numbers.into_iter().map(f64::from).collect(),
         TypedNumbers::Any(numbers) => numbers,
     })
@@ -332,7 +345,11 @@ impl<'k> Fields<'k> {
     /// exports' and the worker pool's readers: the exact-cover exports read by
     /// [`Fields::of`].)
     #[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
-    pub(crate) fn read(object: &JsValue, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+    pub(crate) fn read(
+        object: &JsValue,
+        path: &str,
+        keys: &'static str,
+    ) -> Result<Fields<'k>, JsValue> {
         if object.is_undefined() || object.is_null() {
             return Ok(Fields::none(keys));
         }
@@ -355,7 +372,11 @@ impl<'k> Fields<'k> {
     /// What [`Fields::read`] finds in `value` if it is a plain object (not an array), in one
     /// call across (`readObject` in `pack.js`) for what a type test and [`Fields::read`]
     /// would take six.
-    pub(crate) fn of(value: &JsValue, path: &str, keys: &'k str) -> Result<Found<'k>, JsValue> {
+    pub(crate) fn of(
+        value: &JsValue,
+        path: &str,
+        keys: &'static str,
+    ) -> Result<Found<'k>, JsValue> {
         let head = read_object(value, &key_list(keys));
         Ok(match head {
             -35.0 => Found::Absent,
@@ -370,7 +391,7 @@ impl<'k> Fields<'k> {
     pub(crate) fn options(
         value: &JsValue,
         path: &str,
-        keys: &'k str,
+        keys: &'static str,
     ) -> Result<Fields<'k>, JsValue> {
         match Fields::of(value, path, keys)? {
             Found::Fields(fields) => Ok(fields),
@@ -471,19 +492,22 @@ fn unknown_key(path: &str, key: &JsValue, known: &JsValue) -> JsValue {
 /// `keys` as a JS string, made once: a call reads its problem's and its options' fields,
 /// and [`property`] (`intern`) would hash the whole list each time (SipHash: 4% of a first
 /// solution of 8 queens from the compact form). At most [`KEY_LISTS`] lists are kept (the
-/// exports have a handful), compared as bytes.
-fn key_list(keys: &str) -> JsValue {
+/// exports have a handful). Each is a constant of the module (`'static`), found by its
+/// address and length: compared as bytes, the list found was 1.3 k instructions of a first
+/// solution of 8 queens from the compact form (wasm's `memcmp` goes byte by byte). Text equal
+/// to a list's at another address is a list of its own, made once too.
+fn key_list(keys: &'static str) -> JsValue {
     thread_local! {
-        static LISTS: std::cell::RefCell<Vec<(String, JsValue)>> =
+        static LISTS: std::cell::RefCell<Vec<(&'static str, JsValue)>> =
             const { std::cell::RefCell::new(Vec::new()) };
     }
     LISTS.with_borrow_mut(|lists| {
-        if let Some((_, list)) = lists.iter().find(|(text, _)| text == keys) {
+        if let Some((_, list)) = lists.iter().find(|(text, _)| std::ptr::eq(*text, keys)) {
             return list.clone();
         }
         let list = JsValue::from_str(keys);
         if lists.len() < KEY_LISTS {
-            lists.push((keys.to_owned(), list.clone()));
+            lists.push((keys, list.clone()));
         }
         list
     })

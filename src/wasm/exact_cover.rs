@@ -156,8 +156,8 @@ pub fn exact_cover(
     #[cfg(not(feature = "trace-memo"))]
     let _ = options;
     let mut solver = settings.kept_solver()?;
-    let mut flat: Vec<u32> = Vec::new();
-    let mut ends: Vec<u32> = Vec::new();
+    let mut flat = taken(|k| &mut k.solutions);
+    let mut ends = taken(|k| &mut k.solution_ends);
     let mut count = 0u64;
     while solver.find_next() {
         count += 1;
@@ -179,6 +179,8 @@ pub fn exact_cover(
         solver.status(),
         solver.stats(),
     );
+    keep_list(|k| &mut k.solutions, flat);
+    keep_list(|k| &mut k.solution_ends, ends);
     settings.keep(solver);
     Ok(result.unchecked_into())
 }
@@ -285,6 +287,61 @@ const KEEP_NODES: usize = 1 << 12;
 thread_local! {
     /// The solver the last call gave back, see [`Settings::kept_solver`].
     static KEPT_SOLVER: std::cell::Cell<Option<Solver>> = const { std::cell::Cell::new(None) };
+}
+
+/// The lists that reading a problem and collecting its solutions fill, kept from a call on a
+/// small problem for the next, so that such calls do not allocate them again (as
+/// [`Settings::kept_solver`] keeps the solver). Each is taken for a call ([`taken`]: a call
+/// made meanwhile, from a getter, finds it gone and allocates its own) and given back at its
+/// end ([`keep_list`]).
+struct Kept {
+    /// The compact form's `items` and `offsets` as copied, and the options' ends.
+    items: Vec<u32>,
+    offsets: Vec<u32>,
+    ends: Vec<u32>,
+    /// The item numbers of options given by number, checked ([`add_numbered`]).
+    flat: Vec<usize>,
+    /// The solutions' option indices, one after another, and where each ends.
+    solutions: Vec<u32>,
+    solution_ends: Vec<u32>,
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Kept> = const {
+        std::cell::RefCell::new(Kept {
+            items: Vec::new(),
+            offsets: Vec::new(),
+            ends: Vec::new(),
+            flat: Vec::new(),
+            solutions: Vec::new(),
+            solution_ends: Vec::new(),
+        })
+    };
+}
+
+/// Runs `f` on the kept lists (one access to [`KEPT`] in the module, out of line: inlined or
+/// instantiated per list, the accesses made the main module 1-2 KB larger, gzipped). `f`
+/// only swaps a list in or out, so the borrow never meets another.
+#[inline(never)]
+fn with_kept(f: &mut dyn FnMut(&mut Kept)) {
+    KEPT.with_borrow_mut(|kept| f(kept));
+}
+
+/// Takes what `field` of [`KEPT`] holds, leaving it empty.
+fn taken<T: Default>(field: fn(&mut Kept) -> &mut T) -> T {
+    let mut value = T::default();
+    with_kept(&mut |kept| std::mem::swap(&mut value, field(kept)));
+    value
+}
+
+/// Gives `list` (emptied) back to `field` of [`KEPT`], unless it grew past a small problem's
+/// size ([`KEEP_NODES`] elements).
+fn keep_list<T>(field: fn(&mut Kept) -> &mut Vec<T>, mut list: Vec<T>) {
+    if list.capacity() <= KEEP_NODES {
+        list.clear();
+        // The empty list swapped out owns nothing.
+        with_kept(&mut |kept| std::mem::swap(&mut list, field(kept)));
+    }
 }
 
 impl Arguments {
@@ -525,7 +582,8 @@ fn add_numbered(
     let items = builder.item_count();
     // Filled in place, not pushed: no test of the capacity at each entry, and the list's
     // length and address stay out of memory in wasm.
-    let mut flat = vec![0; values.len()];
+    let mut flat = taken(|k| &mut k.flat);
+    flat.resize(values.len(), 0);
     for (i, slot) in flat.iter_mut().enumerate() {
         match values.index(i, items) {
             Some(Ok(item)) => *slot = item,
@@ -539,13 +597,14 @@ fn add_numbered(
         }
     }
     let mut start = 0;
-    for &end in ends {
-        let end = end as usize;
-        let option = flat.get(start..end).unwrap_or_default();
-        builder.add_option(option).map_err(|e| engine_error(&e))?;
-        start = end;
-    }
-    Ok(())
+    let options = ends.iter().map(|&end| {
+        let option = flat.get(start..end as usize).unwrap_or_default();
+        start = end as usize;
+        option
+    });
+    let added = builder.add_options(options).map_err(|e| engine_error(&e));
+    keep_list(|k| &mut k.flat, flat);
+    added
 }
 
 /// Item number `n` of option `option`, below `items`; the errors name `path()`.
@@ -595,14 +654,28 @@ fn read_compact(
     offsets: &JsValue,
 ) -> Result<(), JsValue> {
     let budget = SizeBudget::DEFAULT;
-    let items = typed_array(items, "problem.items", budget.max_nodes)?;
-    let offsets = typed_array(offsets, "problem.offsets", budget.max_options + 1)?;
-    let items = items.numbers();
-    let ends = option_ends(offsets.numbers(), items.len())?;
-    builder.reserve(ends.len(), items.len());
-    add_numbered(builder, items, &ends, &|_, _, i| {
+    let items = typed_array(
+        items,
+        "problem.items",
+        budget.max_nodes,
+        taken(|k| &mut k.items),
+    )?;
+    let offsets = typed_array(
+        offsets,
+        "problem.offsets",
+        budget.max_options + 1,
+        taken(|k| &mut k.offsets),
+    )?;
+    let values = items.numbers();
+    let ends = option_ends(offsets.numbers(), values.len())?;
+    builder.reserve(ends.len(), values.len());
+    let added = add_numbered(builder, values, &ends, &|_, _, i| {
         format!("problem.items[{i}]")
-    })
+    });
+    keep_list(|k| &mut k.ends, ends);
+    keep_list(|k| &mut k.items, items.into_whole());
+    keep_list(|k| &mut k.offsets, offsets.into_whole());
+    added
 }
 
 /// The ends of the options of the compact form whose `offsets` are given, for `len` items:
@@ -625,7 +698,8 @@ fn option_ends(offsets: Numbers, len: usize) -> Result<Vec<u32>, JsValue> {
     if offsets.value(0) != 0.0 {
         return Err(bad_offset(0, "0"));
     }
-    let mut ends = Vec::with_capacity(offsets.len() - 1);
+    let mut ends = taken(|k| &mut k.ends);
+    ends.reserve(offsets.len() - 1);
     let mut start = 0;
     for k in 1..offsets.len() {
         match offsets.index(k, len + 1) {

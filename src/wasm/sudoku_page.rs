@@ -175,10 +175,10 @@ pub fn sudoku_layout(
             let region = Object::new();
             let name = layout.region_name(r).to_string();
             set(&region, "name", &JsValue::from_str(&name));
-            // As usize: the one sort instantiation the engine already has.
+            // As usize: the engine's one sort, as it sorts option indices.
             let mut cells: Vec<usize> =
                 layout.region_cells(r).iter().map(|&c| c as usize).collect();
-            cells.sort_unstable();
+            dlx_engine::sort::ascending(&mut cells);
             let cells: Array = cells.into_iter().map(num).collect();
             set(&region, "cells", &cells);
             JsValue::from(region)

@@ -48,13 +48,12 @@ const EXPORTS = {
 };
 /**
  * The `dlx-wasm/core` exports: the main module's schemas, but the memo's keys (the core has
- * no memo: it refuses them with `unsupported_option`, see memo.test.mjs).
+ * no memo: its `exact_cover` refuses them with `unsupported_option`, see memo.test.mjs).
  */
 const CORE = {
   exact_cover: (o) => core.exact_cover(PROBLEM, o),
   ExactCoverSolver: (o) => new core.ExactCoverSolver(PROBLEM, o),
 };
-const MEMO_KEYS = ['memo', 'memoBytes', 'memoOrder'];
 /** The WorkerPool methods and the async exports they are. */
 const POOL_METHODS = { exactCover: 'exact_cover_async', solveSudoku: 'solve_sudoku_async' };
 
@@ -156,11 +155,30 @@ for (const [method, name] of Object.entries(POOL_METHODS)) {
 
 test('dlx-wasm/core: the schemas of the main module, less the memo\'s keys', async () => {
   const types = declarations('core.d.ts');
+  // The memo's keys as the two modules' schemas (src/wasm/exact_cover.rs) make them: what the
+  // main module's exact_cover takes and the core's does not.
+  const coreKeys = await runtimeKeys(CORE.exact_cover);
+  const memoKeys = (await runtimeKeys(EXPORTS.exact_cover)).filter((key) => !coreKeys.includes(key));
+  assert.ok(memoKeys.includes('memo'), memoKeys.join());
   for (const [name, call] of Object.entries(CORE)) {
     const runtime = await runtimeKeys(call);
     const main = await runtimeKeys(EXPORTS[name]);
-    assert.deepEqual(runtime, main.filter((key) => !MEMO_KEYS.includes(key)), name);
+    assert.deepEqual(runtime, main.filter((key) => !memoKeys.includes(key)), name);
     assert.deepEqual(declaredKeys(types, name, signatureOf(types, name)), runtime, name);
+  }
+  // core.js turns the refusal of exactly those keys into unsupported_option (its own test of
+  // the key, held to the schemas here): each of them, and none of the keys near them.
+  const refusal = (options) => {
+    try {
+      core.exact_cover(PROBLEM, options);
+    } catch (error) {
+      return error.code;
+    }
+    return 'accepted';
+  };
+  for (const key of memoKeys) assert.equal(refusal({ [key]: 1 }), 'unsupported_option', key);
+  for (const key of ['memos', 'Memo', 'memoByte', 'amemo', 'memoBytesx', 'memo.Order']) {
+    assert.equal(refusal({ [key]: 1 }), 'invalid_argument', key);
   }
   assert.ok((await runtimeKeys(CORE.exact_cover)).length < (await runtimeKeys(EXPORTS.exact_cover)).length);
   assert.ok(!types.exports.has('exact_cover_trace'), 'the core declares no exact_cover_trace');

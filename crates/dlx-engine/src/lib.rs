@@ -15,6 +15,7 @@ mod error;
 mod format;
 mod problem;
 pub mod puzzles;
+pub mod sort;
 
 pub use engine::{
     default_tasks, Collect, Decision, Lost, Schedule, ScheduleOptions, ScheduleOutcome,

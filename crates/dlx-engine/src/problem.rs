@@ -330,6 +330,13 @@ impl Problem {
         &self.entries[start as usize..end as usize]
     }
 
+    /// Every option's entries, in option order (those left out of the search included).
+    pub(crate) fn options(&self) -> impl ExactSizeIterator<Item = &[Entry]> + '_ {
+        self.starts
+            .windows(2)
+            .map(|ends| &self.entries[ends[0] as usize..ends[1] as usize])
+    }
+
     /// Option `option` as a line of Knuth's text format: item names separated by spaces,
     /// `name:color` for a colored secondary item.
     ///
@@ -609,7 +616,36 @@ impl ProblemBuilder {
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize> {
         let option = self.option_count();
         let n = self.problem.names.len();
-        self.push_option(items.iter().map(|&index| uncolored(option, index, n)))
+        self.push_option(items, |index| uncolored(option, index, n), plain)
+    }
+
+    /// Adds options given by item numbers, one after another, as
+    /// [`ProblemBuilder::add_option`] adds each: in one call, without a call and its result
+    /// per option (the bindings' arrays and compact form, whose options are slices of one
+    /// list).
+    ///
+    /// ```
+    /// # fn main() -> dlx_engine::Result<()> {
+    /// let items = [0, 2, 1, 2, 0, 1];
+    /// let mut b = dlx_engine::ProblemBuilder::new(2, 1)?;
+    /// b.add_options(items.chunks(2))?;
+    /// assert_eq!(b.option_count(), 3);
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`ProblemBuilder::add_option`], for the first option refused: the options before
+    /// it stay added.
+    pub fn add_options<'a>(
+        &mut self,
+        options: impl IntoIterator<Item = &'a [usize]>,
+    ) -> Result<()> {
+        let n = self.problem.names.len();
+        for items in options {
+            let option = self.option_count();
+            self.push_option(items, |index| uncolored(option, index, n), plain)?;
+        }
+        Ok(())
     }
 
     /// Adds an option given by item numbers, each with an optional color name. Returns its
@@ -630,8 +666,8 @@ impl ProblemBuilder {
         let n = self.problem.names.len();
         if items.iter().all(|&(_, color)| color.is_none()) {
             // No color to register: no list of entries to gather first.
-            let entries = items.iter().map(|&(index, _)| uncolored(option, index, n));
-            return self.push_option(entries);
+            let check = |(index, _)| uncolored(option, index, n);
+            return self.push_option(items, check, |(index, _)| plain(index));
         }
         let mut entries = Vec::with_capacity(items.len());
         for &(index, color) in items {
@@ -644,7 +680,7 @@ impl ProblemBuilder {
             }
             entries.push(self.entry(option, index as u32, color)?);
         }
-        self.push_option(entries.into_iter().map(Ok))
+        self.push_entries(&entries)
     }
 
     /// Adds an option given by item names; `name:color` gives a secondary item a color.
@@ -682,7 +718,7 @@ impl ProblemBuilder {
             };
             entries.push(self.entry(option, item as u32, color)?);
         }
-        self.push_option(entries.into_iter().map(Ok))
+        self.push_entries(&entries)
     }
 
     /// Gives primary item `item` bounds: every solution must cover it at least `min` and at
@@ -794,27 +830,59 @@ impl ProblemBuilder {
         Ok(Entry { item, color: id })
     }
 
-    /// Appends an option after checking it; leaves the builder unchanged on error.
-    fn push_option(&mut self, entries: impl Iterator<Item = Result<Entry>>) -> Result<usize> {
+    /// Appends option `items` after checking it: `check` reads an entry (or refuses it),
+    /// `make` the same entry once checked. Leaves the builder unchanged on error.
+    ///
+    /// Two passes: every entry checked first ([`check_option`], its state in arguments, so
+    /// that the compiler keeps it in registers), then all appended by one `extend`, which
+    /// tests the list's room once instead of at each entry (a first solution of 8 queens
+    /// by item numbers spent a third of its instructions adding options, natively).
+    #[inline]
+    fn push_option<T: Copy>(
+        &mut self,
+        items: &[T],
+        check: impl Fn(T) -> Result<Entry>,
+        make: impl Fn(T) -> Entry,
+    ) -> Result<usize> {
         let option = self.option_count();
         SizeBudget::check("options", option + 1, self.budget.max_options)?;
-        let start = self.problem.entries.len();
-        let ignored = match self.push_entries(option, entries) {
-            Ok(ignored) => ignored,
-            Err(error) => {
-                self.problem.entries.truncate(start);
-                return Err(error);
-            }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let problem = &mut self.problem;
+        let start = problem.entries.len();
+        let marks = Marks {
+            stamp: self.stamp,
+            primary: problem.primary,
+            start,
+            max_nodes: self.budget.max_nodes,
         };
+        let has_primary =
+            check_option(&mut self.seen, marks, &problem.names, option, items, check)?;
+        let ignored = match (items.len(), has_primary) {
+            (_, true) => None,
+            (0, _) if self.strict => return Err(Error::EmptyOption { option }),
+            (_, _) if self.strict => return Err(Error::NoPrimaryItem { option }),
+            (0, _) => Some(WarningKind::EmptyOption),
+            (_, _) => Some(WarningKind::NoPrimaryItem),
+        };
+        problem.entries.extend(items.iter().map(|&item| make(item)));
         if let Some(kind) = ignored {
-            self.problem.warnings.push(Warning {
+            problem.warnings.push(Warning {
                 option,
                 line: None,
                 kind,
             });
         }
-        self.problem.starts.push(self.problem.entries.len() as u32);
+        problem.starts.push(problem.entries.len() as u32);
         Ok(option)
+    }
+
+    /// [`ProblemBuilder::push_option`] of entries already made (colors interned).
+    fn push_entries(&mut self, entries: &[Entry]) -> Result<usize> {
+        self.push_option(entries, Ok, |entry| entry)
     }
 
     /// Gives the warning about option `option`, if it has one, the line it was read from.
@@ -825,54 +893,63 @@ impl ProblemBuilder {
             }
         }
     }
+}
 
-    /// Checks and appends the entries of option `option`: why it is left out of the search,
-    /// if it is (never when strict: an error instead).
-    fn push_entries(
-        &mut self,
-        option: usize,
-        entries: impl Iterator<Item = Result<Entry>>,
-    ) -> Result<Option<WarningKind>> {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
+/// What [`check_option`] checks an option's entries against (by value, so that it stays in
+/// registers: `seen`, written at each entry, is the only memory the loop writes).
+#[derive(Clone, Copy)]
+struct Marks {
+    /// `seen[item] == stamp`: the item is already in the option.
+    stamp: u32,
+    /// How many primary items.
+    primary: usize,
+    /// How many entries the problem has before this option.
+    start: usize,
+    /// The node budget.
+    max_nodes: usize,
+}
+
+/// Checks the entries of option `option` (`check` reads each) against `seen` (see
+/// [`Marks`]): the error of the first bad one (its own, past the node budget, or a repeated
+/// item, named from `names`), else whether the option has a primary item.
+fn check_option<T: Copy>(
+    seen: &mut [u32],
+    marks: Marks,
+    names: &Names,
+    option: usize,
+    items: &[T],
+    check: impl Fn(T) -> Result<Entry>,
+) -> Result<bool> {
+    let mut has_primary = false;
+    for (j, &item) in items.iter().enumerate() {
+        let entry = check(item)?;
+        SizeBudget::check("nodes", marks.start + j + 1, marks.max_nodes)?;
+        let item = entry.item as usize;
+        let seen = &mut seen[item];
+        if *seen == marks.stamp {
+            return Err(Error::DuplicateItem {
+                option,
+                name: names.get(item).into_owned(),
+            });
         }
-        let mut has_primary = false;
-        let mut len = 0;
-        for entry in entries {
-            let entry = entry?;
-            let total = self.problem.entries.len() + 1;
-            SizeBudget::check("nodes", total, self.budget.max_nodes)?;
-            let seen = &mut self.seen[entry.item as usize];
-            if *seen == self.stamp {
-                return Err(Error::DuplicateItem {
-                    option,
-                    name: self.problem.names.get(entry.item as usize).into_owned(),
-                });
-            }
-            *seen = self.stamp;
-            has_primary |= (entry.item as usize) < self.problem.primary;
-            self.problem.entries.push(entry);
-            len += 1;
-        }
-        Ok(match (len, has_primary) {
-            (_, true) => None,
-            (0, _) if self.strict => return Err(Error::EmptyOption { option }),
-            (_, _) if self.strict => return Err(Error::NoPrimaryItem { option }),
-            (0, _) => Some(WarningKind::EmptyOption),
-            (_, _) => Some(WarningKind::NoPrimaryItem),
-        })
+        *seen = marks.stamp;
+        has_primary |= item < marks.primary;
+    }
+    Ok(has_primary)
+}
+
+/// Item `index` (checked) without a color.
+fn plain(index: usize) -> Entry {
+    Entry {
+        item: index as u32,
+        color: NO_COLOR,
     }
 }
 
 /// Item `index` without a color in option `option` of a problem of `n` items.
 fn uncolored(option: usize, index: usize, n: usize) -> Result<Entry> {
     if index < n {
-        Ok(Entry {
-            item: index as u32,
-            color: NO_COLOR,
-        })
+        Ok(plain(index))
     } else {
         Err(Error::ItemOutOfRange {
             option,

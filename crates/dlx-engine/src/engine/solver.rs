@@ -8,6 +8,7 @@ use super::search::LinkSearch;
 use super::{Engine, Stats, Status, Step, Task};
 use crate::error::{Error, Result};
 use crate::problem::{Problem, NO_COLOR};
+use crate::sort::ascending as sort;
 
 /// How to run a search. The default finds every solution with no limits, breaking ties
 /// between items to the leftmost.
@@ -489,52 +490,4 @@ pub(super) fn check_forced(
         }
     }
     Ok(())
-}
-
-/// Sorts option indices, ascending: a heapsort, in place and O(n log n) like
-/// `sort_unstable`, whose pattern-defeating quicksort is about 3.3 KB of the core wasm
-/// module (of its 64,000-byte gzipped bar, issue #33) for lists that are a solution's
-/// options or the forced ones, short as a rule.
-fn sort(list: &mut [usize]) {
-    // Moves `list[root]` down the max-heap `list[..end]` to its place.
-    fn sift_down(list: &mut [usize], mut root: usize, end: usize) {
-        loop {
-            let mut child = 2 * root + 1;
-            if child >= end {
-                return;
-            }
-            if child + 1 < end && list[child] < list[child + 1] {
-                child += 1;
-            }
-            if list[root] >= list[child] {
-                return;
-            }
-            list.swap(root, child);
-            root = child;
-        }
-    }
-    let n = list.len();
-    for root in (0..n / 2).rev() {
-        sift_down(list, root, n);
-    }
-    for end in (1..n).rev() {
-        list.swap(0, end);
-        sift_down(list, 0, end);
-    }
-}
-
-// proptest is a native dev-dependency only.
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    use proptest::prelude::*;
-
-    proptest! {
-        #[test]
-        fn sort_sorts_as_the_standard_library_does(mut list in proptest::collection::vec(0usize..50, 0..40)) {
-            let mut expected = list.clone();
-            expected.sort_unstable();
-            super::sort(&mut list);
-            prop_assert_eq!(list, expected);
-        }
-    }
 }

@@ -197,8 +197,8 @@ pub fn split_counted(
     let mut all: Vec<Pending> = queue.into_vec();
     all.append(&mut leaves);
     // Each task's positions are its own path down the tree: no two are equal, so an
-    // unstable sort gives the same order (and is the smaller code).
-    all.sort_unstable_by(|a, b| a.positions.cmp(&b.positions));
+    // unstable sort gives the same order (and the engine's one sort is the smaller code).
+    crate::sort::by(&mut all, |a, b| a.positions < b.positions);
     let total: f64 = all.iter().map(|p| p.task.share).sum();
     let tasks = all
         .into_iter()
