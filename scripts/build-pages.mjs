@@ -7,7 +7,8 @@
 // Under a mobile profile each request costs a round trip (562.5 ms in bench/cold-start/), so
 // each page is made one response: its stylesheets inlined in a <style>, its module script
 // and everything it imports bundled by esbuild into one inline <script type="module" async>, and
-// the main wasm module (the SIMD build, which every current browser runs) inlined in a data
+// the page's wasm module (the main module's exports the page calls, built for SIMD, which
+// every current browser runs: `INLINED_WASM`) inlined in a data
 // block (`<script type="application/octet-stream" id="wasm-module">`, see `wasmText`), which
 // the inline classic script www/lib/compile-inlined.js compiles as soon as it is parsed and
 // www/lib/pool.js takes instead of fetching the module. The Content-Security-Policy gets the hashes of the inline
@@ -27,8 +28,16 @@ export const WWW = join(ROOT, 'www');
 export const SITE = join(ROOT, 'site');
 /** The pages made one response each. */
 export const PAGES = ['index.html', 'dlx.html'];
-/** The main module the pages inline (www/pkg/load.js loads it where the engine has SIMD). */
-export const INLINED_WASM = 'pkg/dlx_wasm_simd_bg.wasm';
+/**
+ * The module each page inlines: the main module's exports that page calls, compiled for SIMD
+ * (scripts/build.sh: its page modules), which www/pkg/load.js takes as the main module (under
+ * the main module's bindings) where the engine has SIMD: 88 KB gzipped for the dancing-links
+ * page, 135 KB for the sudoku page, where the main module is 158 KB.
+ */
+export const INLINED_WASM = {
+  'index.html': 'pkg/dlx_wasm_sudoku_page_bg.wasm',
+  'dlx.html': 'pkg/dlx_wasm_dlx_page_bg.wasm',
+};
 /** The classic script that compiles the inlined module as soon as it is parsed. */
 export const COMPILE_INLINED = 'lib/compile-inlined.js';
 /** The module script of the pages' workers (www/lib/pool.js starts them). */
@@ -161,7 +170,7 @@ export async function page(name) {
   // After the markup: what the page's script reads at once, then the script, `async` so
   // that it runs (draws the page, starts its workers) while the rest arrives: the main
   // module, and the classic script that compiles it as soon as it is parsed.
-  const wasm = wasmText(readFileSync(join(WWW, INLINED_WASM)));
+  const wasm = wasmText(readFileSync(join(WWW, INLINED_WASM[name])));
   const compile = readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd();
   const data = await firstData(name);
   html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>
