@@ -1,7 +1,7 @@
 // The site users get (issue #36: cold start): site/, which scripts/build-pages.mjs makes from
 // www/ (scripts/build.sh runs it), each page one response: its CSS, its module script
-// bundled with all it imports, and the main wasm module inlined, the workers' modules
-// preloaded. These tests hold site/ to the sources (it is what the build makes of www/ as it
+// bundled with all it imports, and the page's wasm module inlined, the workers' script (their
+// modules bundled) preloaded. These tests hold site/ to the sources (it is what the build makes of www/ as it
 // is now), and each page to being whole: nothing inlined missing or stale, every inline
 // script and style allowed by the page's Content-Security-Policy, every module the workers
 // load preloaded and nothing else.
@@ -9,9 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { COMPILE_INLINED, INLINED_WASM, PAGES, SITE, WORKER, WWW, moduleGraph, page } from '../../scripts/build-pages.mjs';
+import { COMPILE_INLINED, INLINED_WASM, PAGES, SITE, WORKER, WWW, moduleGraph, page, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -105,7 +105,7 @@ for (const name of PAGES) {
     for (const n of named) assert.ok(exports.has(n), `site/${name} calls ${n}, which its module does not export`);
   });
 
-  test(`site/${name} preloads every module its workers load, and nothing else`, () => {
+  test(`site/${name} preloads the workers' script, the bundle of every module they load, and nothing else`, async () => {
     requireBuild(join(SITE, name));
     // The workers' graph, as the build walks it (`moduleGraph`), holding every module the
     // workers' script and its imports name (one walker: its regex checked here on them).
@@ -114,9 +114,16 @@ for (const name of PAGES) {
       assert.ok(expected.includes(module), `${module} is not in the workers' graph: ${expected}`);
     }
     assert.ok(expected.some((path) => path.endsWith('src/wasm/pack.js')), `${expected}`);
-    for (const path of expected) assert.ok(existsSync(join(SITE, path)), `${path} is missing from site/`);
+    // site/'s worker script is their bundle, as the build makes it now; what it imports
+    // when needed (the coach's bindings) is in site/, beside it.
+    const bundled = readFileSync(join(SITE, WORKER), 'utf8');
+    assert.equal(bundled, await workerBundle(), `site/${WORKER} is stale: run scripts/build.sh (or node scripts/build-pages.mjs)`);
+    assert.doesNotMatch(bundled, /^\s*import\s|\bfrom\s*['"]/m, 'the bundle imports no module statically');
+    const later = [...bundled.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
+    assert.deepEqual(later, ['./dlx_wasm_coach.js']);
+    for (const path of later) assert.ok(existsSync(join(SITE, dirname(WORKER), path)), `${path} is missing from site/`);
     const html = readFileSync(join(SITE, name), 'utf8');
-    assert.deepEqual(links(html, 'modulepreload').map((l) => l.href).sort(), expected.sort());
+    assert.deepEqual(links(html, 'modulepreload').map((l) => l.href), [WORKER]);
     // The page starts its workers from that script.
     assert.match(readFileSync(join(ROOT, 'www', 'lib', 'pool.js'), 'utf8'), /new URL\('\.\.\/pkg\/worker\.js', import\.meta\.url\)/);
   });
