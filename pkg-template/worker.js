@@ -9,13 +9,20 @@
 // first loads the module itself.
 import * as wasm from './dlx_wasm.js';
 import { coachBindings, init } from './load.js';
-import { encodeError } from './protocol.js';
+import { encodeError, isCallable } from './protocol.js';
 import { serve } from './worker-core.js';
 
 // The coach module's bindings, imported with the pool's first coach message (`{ op: 'coach',
 // module }`, sent before the first coach call), so that a worker never asked a coach export
-// fetches none of it.
-const coach = { exports: {} };
+// fetches none of it: in once `coach.exports` is no longer `noBindings`.
+const noBindings = {};
+const coach = { exports: noBindings };
+// The coach module the pool sent while its bindings could not be imported: the pool sends it
+// once, so the next call of no main export tries the import again (and hands it on if it
+// succeeds), rather than every coach call failing for good.
+let unimported = null;
+/** The message whose import of the coach's bindings was tried last. */
+let tried = null;
 
 // Messages that arrive while the module is instantiated, or the coach's bindings imported,
 // wait for it, in order.
@@ -35,16 +42,25 @@ self.onmessage = (event) => {
 function drain() {
   while (!waiting && queue.length > 0) {
     const message = queue[0];
-    if (message?.op === 'coach' && message.module && coach.exports !== coachImported) {
+    // The coach module sent, or (where its import failed) a call that may be of a coach
+    // export, not tried yet (a call whose try failed fails with the reason).
+    const module = message?.op === 'coach' ? message.module
+      : message?.op === 'call' && message !== tried && !isCallable(wasm, message.name) ? unimported : null;
+    if (module && coach.exports === noBindings) {
+      tried = message;
       waiting = true;
       coachBindings().then(
         (bindings) => {
-          coachImported = bindings;
           coach.exports = bindings;
+          unimported = null;
+          if (message.op === 'call') queue.unshift({ op: 'coach', module });
         },
         (error) => {
           // The coach message then carries why, for the calls that follow.
-          queue[0] = { op: 'coach', error: encodeError(error) };
+          unimported = module;
+          const failed = { op: 'coach', error: encodeError(error) };
+          if (message.op === 'call') queue.unshift(failed);
+          else queue[0] = failed;
         },
       ).finally(() => {
         waiting = false;
@@ -56,7 +72,6 @@ function drain() {
     handle(message);
   }
 }
-let coachImported = null;
 
 function start(module) {
   started = true;

@@ -7,15 +7,16 @@
 // Under a mobile profile each request costs a round trip (562.5 ms in bench/cold-start/), so
 // each page is made one response: its stylesheets inlined in a <style>, its module script
 // and everything it imports bundled by esbuild into one inline <script type="module" async>, and
-// the main wasm module (the SIMD build, which every current browser runs) inlined in a data
+// the page's wasm module (the main module's exports the page calls, built for SIMD, which
+// every current browser runs: `INLINED_WASM`) inlined in a data
 // block (`<script type="application/octet-stream" id="wasm-module">`, see `wasmText`), which
 // the inline classic script www/lib/compile-inlined.js compiles as soon as it is parsed and
 // www/lib/pool.js takes instead of fetching the module. The Content-Security-Policy gets the hashes of the inline
 // script and style; the dancing-links page's first example is inlined too. What a page loads
-// later stays apart and is fetched when needed: the workers' module graph (preloaded, with
+// later stays apart and is fetched when needed: the workers' script (their module graph
+// bundled into one minified module in place of pkg/worker.js: `workerBundle`; preloaded, with
 // <link rel="modulepreload">, so that the first job finds it in the HTTP cache), the coach
-// module, the other examples. Everything else in www/ is
-// copied as it is.
+// module, the other examples. Everything else in www/ is copied as it is.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -27,8 +28,16 @@ export const WWW = join(ROOT, 'www');
 export const SITE = join(ROOT, 'site');
 /** The pages made one response each. */
 export const PAGES = ['index.html', 'dlx.html'];
-/** The main module the pages inline (www/pkg/load.js loads it where the engine has SIMD). */
-export const INLINED_WASM = 'pkg/dlx_wasm_simd_bg.wasm';
+/**
+ * The module each page inlines: the main module's exports that page calls, compiled for SIMD
+ * (scripts/build.sh: its page modules), which www/pkg/load.js takes as the main module (under
+ * the main module's bindings) where the engine has SIMD: 91 KB gzipped for the dancing-links
+ * page, 137 KB for the sudoku page, where the main module is 158 KB.
+ */
+export const INLINED_WASM = {
+  'index.html': 'pkg/dlx_wasm_sudoku_page_bg.wasm',
+  'dlx.html': 'pkg/dlx_wasm_dlx_page_bg.wasm',
+};
 /** The classic script that compiles the inlined module as soon as it is parsed. */
 export const COMPILE_INLINED = 'lib/compile-inlined.js';
 /** The module script of the pages' workers (www/lib/pool.js starts them). */
@@ -72,40 +81,44 @@ export function wasmText(bytes) {
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * `import.meta.url` of each module bundled, as the URL the module has in the site (its path
- * from the page, resolved against the page's address), so that the `new URL('…',
- * import.meta.url)` of the modules (the workers' script, the wasm files, the examples) name
- * the same files once bundled into the page.
+ * `import.meta.url` of each module bundled into a script at `out` (a folder of www/), as the
+ * URL the module has in the site (its path from `out`, resolved against `base`, the
+ * bundle's own address: the page's for the page's inline script, `import.meta.url` for the
+ * workers' script), so that the `new URL('…', import.meta.url)` of the modules (the workers'
+ * script, the wasm files, the examples) name the same files once bundled.
  */
-const metaUrlPlugin = {
+const metaUrlPlugin = (out, base) => ({
   name: 'import-meta-url',
   setup(build) {
     build.onLoad({ filter: /\.js$/ }, (args) => {
-      const path = relative(WWW, args.path).split('\\').join('/');
+      const path = relative(out, args.path).split('\\').join('/');
       const contents = readFileSync(args.path, 'utf8')
-        .replaceAll('import.meta.url', `new URL(${JSON.stringify(path)}, document.baseURI).href`);
+        .replaceAll('import.meta.url', `new URL(${JSON.stringify(path)}, ${base}).href`);
       return { contents, loader: 'js' };
     });
   },
-};
+});
 
 /**
  * What a module imports with `import()` stays out of the bundle, fetched when needed as it was
  * (the coach module's bindings: pkg/load.js `coachBindings`): its specifier rewritten from
- * the page's place (the site's root), where the bundle runs.
+ * the bundle's folder `out` (the site's root for a page, pkg/ for the workers' script).
  */
-const dynamicImportPlugin = {
+const dynamicImportPlugin = (out) => ({
   name: 'dynamic-import',
   setup(build) {
     build.onResolve({ filter: /^\./ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
-      return { path: `./${relative(WWW, join(args.resolveDir, args.path)).split('\\').join('/')}`, external: true };
+      return { path: `./${relative(out, join(args.resolveDir, args.path)).split('\\').join('/')}`, external: true };
     });
   },
-};
+});
 
-/** The page's module script `entry` (a path under www/) and all it imports, as one script. */
-async function bundle(entry) {
+/**
+ * The module `entry` (a path under www/) and all it imports, as one minified module script
+ * to stand in folder `out` of the site, whose own address is `base` (an expression).
+ */
+async function bundleOf(entry, out, base) {
   const result = await esbuild.build({
     entryPoints: [join(WWW, entry)],
     bundle: true,
@@ -113,12 +126,27 @@ async function bundle(entry) {
     minify: true,
     target: 'es2022',
     write: false,
-    plugins: [dynamicImportPlugin, metaUrlPlugin],
+    plugins: [dynamicImportPlugin(out), metaUrlPlugin(out, base)],
     logLevel: 'silent',
   });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * The workers' script as the site serves it (at www/pkg/worker.js's place): the worker's
+ * module graph (`moduleGraph`) bundled and minified, one request of 8 KB gzipped where its
+ * six modules were 24 KB.
+ */
+export function workerBundle() {
+  return bundleOf(WORKER, join(WWW, dirname(WORKER)), 'import.meta.url');
+}
+
+/** The page's module script `entry` (a path under www/) and all it imports, as one script. */
+async function bundle(entry) {
+  const text = await bundleOf(entry, WWW, 'document.baseURI');
   // An inline script ends at the first `</script`, wherever it is (in a string, `<\/` is
   // `</`); `<!--` would change how the rest is read.
-  const js = result.outputFiles[0].text.replace(/<\/(script)/gi, '<\\/$1').trimEnd();
+  const js = text.replace(/<\/(script)/gi, '<\\/$1').trimEnd();
   if (js.includes('<!--')) throw new Error(`${entry} cannot be inlined: its bundle holds <!--`);
   return js;
 }
@@ -138,7 +166,7 @@ async function firstData(name) {
   return `<script type="text/plain" data-example="${EXAMPLES[0].id}">${text}</script>\n`;
 }
 
-/** Page `name` (of www/) as one response: its CSS, its JS and the main module inlined. */
+/** Page `name` (of www/) as one response: its CSS, its JS and its wasm module inlined. */
 export async function page(name) {
   let html = readFileSync(join(WWW, name), 'utf8');
   // The stylesheets, in their order, as one <style> where the first one was.
@@ -152,16 +180,16 @@ export async function page(name) {
   const script = html.match(/\s*<script type="module" src="([^"]+)"><\/script>/);
   const js = await bundle(script[1]);
   html = html.replace(script[0], '');
-  // The workers' modules are preloaded, so that the first job finds them in the HTTP cache.
-  const workers = [...moduleGraph(join(WWW, WORKER))].map((path) => relative(WWW, path).split('\\').join('/'));
-  const preloads = workers.map((path) => `\n  <link rel="modulepreload" href="${path}">`).join('');
+  // The workers' script (one bundle: `workerBundle`) is preloaded, so that the first job
+  // finds it in the HTTP cache.
+  const preloads = `\n  <link rel="modulepreload" href="${WORKER}">`;
   html = html.replace(/\s*<!-- scripts\/build-pages.mjs makes this page[\s\S]*?-->/, '');
-  html = html.replace('</head>', () => `  <!-- Generated by scripts/build-pages.mjs from www/${name}. The page's CSS, JS and main
-       wasm module are inlined (one response); the workers' modules are preloaded. -->${preloads}\n</head>`);
+  html = html.replace('</head>', () => `  <!-- Generated by scripts/build-pages.mjs from www/${name}. The page's CSS, JS and wasm
+       module are inlined (one response); the workers' script is preloaded. -->${preloads}\n</head>`);
   // After the markup: what the page's script reads at once, then the script, `async` so
-  // that it runs (draws the page, starts its workers) while the rest arrives: the main
+  // that it runs (draws the page, starts its workers) while the rest arrives: the page's
   // module, and the classic script that compiles it as soon as it is parsed.
-  const wasm = wasmText(readFileSync(join(WWW, INLINED_WASM)));
+  const wasm = wasmText(readFileSync(join(WWW, INLINED_WASM[name])));
   const compile = readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd();
   const data = await firstData(name);
   html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>
@@ -181,6 +209,7 @@ export async function buildSite() {
   mkdirSync(SITE, { recursive: true });
   cpSync(WWW, SITE, { recursive: true });
   for (const name of PAGES) writeFileSync(join(SITE, name), await page(name));
+  writeFileSync(join(SITE, WORKER), await workerBundle());
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -68,12 +68,30 @@ started() {
 # in a target folder of its own so that neither build undoes the other's cache. Of the SIMD
 # build only the .wasm is kept: pkg-template/load.js loads it where the engine has SIMD,
 # under the plain build's bindings, which must be the same file (checked below).
+# Then, in the same folder and profile (the dependencies compile once), the site's page
+# modules (not in the package): the main module's exports each page calls, under the same
+# bindings (dlx_wasm.js, whose imports theirs are a subset of: tests/js/site.test.mjs), which
+# scripts/build-pages.mjs inlines in the page in place of the main module.
 simd() {
     export RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="$target_dir/simd128"
     export WASM_OPT_FLAGS=--enable-simd
     module simd dlx_wasm release --no-default-features --features "$main_features"
-    optimise simd dlx_wasm
+    optimise simd dlx_wasm &
+    local simd_opt=$!
+    local page features
+    for page in "dlx_page:$dlx_page_features" "sudoku_page:$sudoku_page_features"; do
+        features=${page#*:} page=${page%%:*}
+        module "$page" dlx_wasm release --no-default-features --features "$features"
+        mv "$work/$page/dlx_wasm_bg.wasm" "$work/$page/dlx_wasm_${page}_bg.wasm"
+        optimise "$page" "dlx_wasm_$page"
+    done
+    wait "$simd_opt"
 }
+# The dancing-links page's module: exact cover, the pool's tasks and the trace (no memo, no
+# sudoku); the sudoku page's: the sudoku exports and the pool's tasks (no trace, no memo; the
+# coach apart as everywhere). Both with talc and without the panic hook, as the core.
+dlx_page_features=exact-cover,pool-tasks,trace,talc
+sudoku_page_features=sudoku-toolkit,talc
 # The main module's features (the default ones but the coach's).
 main_features=sudoku-toolkit,trace-memo,panic-hook
 # The main module, then the coach's, in the same target folder and profile (so that the
@@ -138,9 +156,14 @@ mkdir -p www/pkg
 cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_simd_bg.wasm pkg/load.js pkg/snippets \
     pkg/dlx_wasm_coach.js pkg/dlx_wasm_coach_bg.wasm \
     pkg/pool.js pkg/worker.js pkg/worker-core.js pkg/protocol.js pkg/errors.js www/pkg/
+cp "$work/dlx_page/dlx_wasm_dlx_page_bg.wasm" "$work/sudoku_page/dlx_wasm_sudoku_page_bg.wasm" www/pkg/
 
 for out in dlx_wasm dlx_wasm_simd dlx_wasm_coach dlx_wasm_core; do
     wasm=pkg/${out}_bg.wasm
+    say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
+done
+for out in dlx_wasm_dlx_page dlx_wasm_sudoku_page; do
+    wasm=www/pkg/${out}_bg.wasm
     say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
 done
 # The site users get: www/ in site/, each page one response (scripts/build-pages.mjs).

@@ -74,6 +74,14 @@ stage "clippy, wasm32, the package's core module (exact-cover, talc)" \
 # wasm tests need that API).
 stage "clippy, wasm32, the package's coach module (coach alone)" \
     cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features coach,panic-hook -- -D warnings
+# The site's page modules: the dancing-links page's and the sudoku page's features, as
+# scripts/build.sh lists them.
+stage "clippy, wasm32, the site's page modules" \
+    bash -c 'sets=$(sed -n "s/^[a-z]*_page_features=//p" scripts/build.sh)
+    [ -n "$sets" ] || { echo "scripts/build.sh lists no page features" >&2; exit 1; }
+    for features in $sets; do
+        cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features "$features" -- -D warnings || exit 1
+    done'
 # The main module's features (the default ones but the coach's) and the simd128 build's own
 # code (`cfg(target_feature = "simd128")`), with build.sh's flags and target folder, so that
 # the two share what they compile.

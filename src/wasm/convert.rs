@@ -314,8 +314,8 @@ pub(crate) fn typed_array(
 }
 
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
-/// elements, as `f64`s; or an error at `path`. (A split's shares, in the main module only.)
-#[cfg(feature = "sudoku-toolkit")]
+/// elements, as `f64`s; or an error at `path`. (A split's shares: `pool-tasks`.)
+#[cfg(feature = "pool-tasks")]
 pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<Vec<f64>, JsValue> {
     Ok(match typed_array(value, path, max, Vec::new())? {
         TypedNumbers::Whole(numbers) => numbers.into_iter().map(f64::from).collect(),
@@ -344,7 +344,7 @@ impl<'k> Fields<'k> {
     /// that throws becomes an `invalid_argument` error naming the property. (The sudoku
     /// exports' and the worker pool's readers: the exact-cover exports read by
     /// [`Fields::of`].)
-    #[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
+    #[cfg(any(feature = "sudoku-toolkit", feature = "coach", feature = "pool-tasks"))]
     pub(crate) fn read(
         object: &JsValue,
         path: &str,
@@ -840,8 +840,8 @@ fn result_warnings(problem: &dlx_engine::Problem) -> JsValue {
 }
 
 /// The result of a memoised count: [`solve_result`] with no solutions and the cache's
-/// figures (`memo`). In the main module only (the `trace-memo` feature).
-#[cfg(feature = "trace-memo")]
+/// figures (`memo`). In the main module only (the `memo` feature).
+#[cfg(feature = "memo")]
 pub(crate) fn memo_result(
     problem: &dlx_engine::Problem,
     counted: &dlx_engine::MemoCount,

@@ -149,11 +149,11 @@ pub fn exact_cover(
         count_only,
         options,
     } = Arguments::read(problem, options.map(JsValue::from), schema::EXACT_COVER)?;
-    #[cfg(feature = "trace-memo")]
+    #[cfg(feature = "memo")]
     if let Some(counted) = super::memo::count(&settings, &options, count_only)? {
         return Ok(counted.unchecked_into());
     }
-    #[cfg(not(feature = "trace-memo"))]
+    #[cfg(not(feature = "memo"))]
     let _ = options;
     let mut solver = settings.kept_solver()?;
     let mut flat = taken(|k| &mut k.solutions);
@@ -218,21 +218,21 @@ pub(crate) mod schema {
     /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys): in the
     /// main module, also the memo's keys (which `dlx-wasm/core`'s JS entry, core.js,
     /// refuses with `unsupported_option`).
-    #[cfg(feature = "trace-memo")]
+    #[cfg(feature = "memo")]
     pub(crate) const EXACT_COVER: &str =
         "limit maxNodes seed forced task strict countOnly memo memoBytes memoOrder";
     /// `exact_cover` in `dlx-wasm/core`, built without the memo: the main module's keys
     /// but the memo's (`tests/js/schema.test.mjs` checks both lists).
-    #[cfg(not(feature = "trace-memo"))]
+    #[cfg(not(feature = "memo"))]
     pub(crate) const EXACT_COVER: &str = "limit maxNodes seed forced task strict countOnly";
     /// `new ExactCoverSolver`.
     pub(crate) const SOLVER: &str = "limit maxNodes seed forced task strict";
     /// `new ExactCoverTasks`: what the worker pool hands each worker of a split search (in
-    /// the main module only, whose workers the pool starts).
-    #[cfg(feature = "sudoku-toolkit")]
+    /// the modules whose workers the pool starts: `pool-tasks`).
+    #[cfg(feature = "pool-tasks")]
     pub(crate) const TASKS: &str = "limit maxNodes seed forced strict";
-    /// `exact_cover_trace` (in the main module only).
-    #[cfg(feature = "trace-memo")]
+    /// `exact_cover_trace` (the `trace` feature).
+    #[cfg(feature = "trace")]
     pub(crate) const TRACE: &str = "limit maxNodes seed forced task strict maxSteps";
 }
 

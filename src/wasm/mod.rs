@@ -17,25 +17,26 @@ mod exact_cover;
 mod held;
 #[cfg(feature = "exact-cover")]
 pub use exact_cover::*;
-// The trace and memoised counting, in the main module only (the `trace-memo` feature):
-// `dlx-wasm/core` carries neither.
-#[cfg(feature = "trace-memo")]
+// The trace and memoised counting, in the main module only (the `trace-memo` feature, i.e.
+// `trace` and `memo`; the dancing-links page's module has the trace alone): `dlx-wasm/core`
+// carries neither.
+#[cfg(feature = "trace")]
 mod json;
-#[cfg(feature = "trace-memo")]
+#[cfg(feature = "memo")]
 mod memo;
-// The worker pool's export (ExactCoverTasks), in the main module only: the pool's workers
-// load the main module, and `dlx-wasm/core` stays small (the split adds 18 KB).
-#[cfg(feature = "sudoku-toolkit")]
+// The worker pool's exports (ExactCoverTasks, TaskSchedule: the `pool-tasks` feature), in the
+// modules the pool's workers load: `dlx-wasm/core` stays small (the split adds 18 KB).
+#[cfg(feature = "pool-tasks")]
 mod parallel;
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "pool-tasks")]
 pub use parallel::*;
 #[cfg(feature = "exact-cover")]
 mod solver;
-#[cfg(feature = "trace-memo")]
+#[cfg(feature = "trace")]
 mod trace;
 #[cfg(feature = "exact-cover")]
 pub use solver::*;
-#[cfg(feature = "trace-memo")]
+#[cfg(feature = "trace")]
 pub use trace::*;
 
 // The sudoku exports, only with the `sudoku-toolkit` feature (on by default). The npm

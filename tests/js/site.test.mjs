@@ -1,7 +1,7 @@
 // The site users get (issue #36: cold start): site/, which scripts/build-pages.mjs makes from
 // www/ (scripts/build.sh runs it), each page one response: its CSS, its module script
-// bundled with all it imports, and the main wasm module inlined, the workers' modules
-// preloaded. These tests hold site/ to the sources (it is what the build makes of www/ as it
+// bundled with all it imports, and the page's wasm module inlined, the workers' script (their
+// modules bundled) preloaded. These tests hold site/ to the sources (it is what the build makes of www/ as it
 // is now), and each page to being whole: nothing inlined missing or stale, every inline
 // script and style allowed by the page's Content-Security-Policy, every module the workers
 // load preloaded and nothing else.
@@ -9,9 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { COMPILE_INLINED, INLINED_WASM, PAGES, SITE, WORKER, WWW, moduleGraph, page } from '../../scripts/build-pages.mjs';
+import { COMPILE_INLINED, INLINED_WASM, PAGES, SITE, WORKER, WWW, moduleGraph, page, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -20,11 +20,14 @@ function links(html, rel) {
     .filter((attributes) => attributes.rel === rel);
 }
 
+/** The source page `name` of www/. */
+const html = (name) => readFileSync(join(WWW, name), 'utf8');
+
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 for (const name of PAGES) {
   test(`site/${name} is what scripts/build-pages.mjs makes of www/ now`, async () => {
-    requireBuild(join(WWW, INLINED_WASM), join(SITE, name));
+    requireBuild(join(WWW, INLINED_WASM[name]), join(SITE, name));
     assert.equal(readFileSync(join(SITE, name), 'utf8'), await page(name),
       `site/${name} is stale: run scripts/build.sh (or node scripts/build-pages.mjs)`);
   });
@@ -52,10 +55,10 @@ for (const name of PAGES) {
     const sheets = [...source.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => readFileSync(join(WWW, m[1]), 'utf8'));
     assert.ok(sheets.length > 0);
     assert.equal(styles[0], sheets.join('\n'));
-    // The main module, byte for byte the build's SIMD module.
+    // The page's module, byte for byte the build's.
     // (Each byte a character whose code is the byte modulo 256: scripts/build-pages.mjs `wasmText`.)
     const text = html.match(/<script type="application\/octet-stream" id="wasm-module">([^<]*)<\/script>/)[1];
-    assert.ok(Buffer.from([...text].map((c) => c.charCodeAt(0) & 0xff)).equals(readFileSync(join(WWW, INLINED_WASM))));
+    assert.ok(Buffer.from([...text].map((c) => c.charCodeAt(0) & 0xff)).equals(readFileSync(join(WWW, INLINED_WASM[name]))));
     assert.doesNotMatch(text, /[\0\r<]|[^\0-\u01ff]/);
     // The dancing-links page's first example (www/dlx/examples.js), whole.
     const examples = [...html.matchAll(/<script type="text\/plain" data-example="([^"]+)">([^<]*)<\/script>/g)];
@@ -66,7 +69,43 @@ for (const name of PAGES) {
     } else assert.equal(examples.length, 0);
   });
 
-  test(`site/${name} preloads every module its workers load, and nothing else`, () => {
+  test(`site/${name}'s module runs under the main module's bindings and has every export the page calls`, () => {
+    const carried = join(WWW, INLINED_WASM[name]);
+    const main = join(WWW, 'pkg', 'dlx_wasm_simd_bg.wasm');
+    requireBuild(carried, main);
+    const read = (path) => new WebAssembly.Module(readFileSync(path));
+    const key = (d) => `${d.module ?? ''}:${d.name}:${d.kind}`;
+    const [page, full] = [read(carried), read(main)];
+    // pkg/load.js instantiates it with dlx_wasm.js, the main module's bindings, which provide
+    // the main module's imports: the page's must be among them.
+    const provided = new Set(WebAssembly.Module.imports(full).map(key));
+    for (const d of WebAssembly.Module.imports(page)) assert.ok(provided.has(key(d)), `${key(d)} is not a main module import`);
+    const mainExports = new Set(WebAssembly.Module.exports(full).map(key));
+    const exports = new Set(WebAssembly.Module.exports(page).map((e) => e.name));
+    for (const e of WebAssembly.Module.exports(page)) assert.ok(mainExports.has(key(e)), `${key(e)} is not a main module export`);
+    // The bindings' own runtime (memory, allocation, the externref table, the start).
+    for (const e of mainExports) {
+      const [, export_] = e.split(':');
+      if (export_.startsWith('__wbindgen_') || export_ === 'memory') assert.ok(exports.has(export_), `no ${export_}`);
+    }
+    // Every main export the page's script names (the calls on its pools: `call('name', ...)`),
+    // and, where it searches on the pool (`exactCover(`), the pool's classes, whose methods
+    // the scheduler on the page and the workers call.
+    const script = html(name).match(/<script type="module" src="([^"]+)"><\/script>/)[1];
+    const sources = [...moduleGraph(join(WWW, script))].filter((path) => !path.includes('/pkg/'))
+      .map((path) => readFileSync(path, 'utf8')).join('\n');
+    const named = [...sources.matchAll(/['"]([a-z][a-z0-9_]*)['"]/g)].map((m) => m[1]).filter((n) => mainExports.has(`:${n}:function`))
+      // (`start`, the panic hook's, is run by the module itself, where it has the hook.)
+      .filter((n) => n !== 'start');
+    assert.ok(named.length > 0, 'the page calls no export of the main module');
+    if (/\.exactCover\(/.test(sources)) {
+      named.push(...[...mainExports].map((e) => e.split(':')[1]).filter((n) => /^(taskschedule|exactcovertasks)_/.test(n)));
+    }
+    console.log(`site/${name} calls ${[...new Set(named)].join(' ')}`);
+    for (const n of named) assert.ok(exports.has(n), `site/${name} calls ${n}, which its module does not export`);
+  });
+
+  test(`site/${name} preloads the workers' script, the bundle of every module they load, and nothing else`, async () => {
     requireBuild(join(SITE, name));
     // The workers' graph, as the build walks it (`moduleGraph`), holding every module the
     // workers' script and its imports name (one walker: its regex checked here on them).
@@ -75,9 +114,16 @@ for (const name of PAGES) {
       assert.ok(expected.includes(module), `${module} is not in the workers' graph: ${expected}`);
     }
     assert.ok(expected.some((path) => path.endsWith('src/wasm/pack.js')), `${expected}`);
-    for (const path of expected) assert.ok(existsSync(join(SITE, path)), `${path} is missing from site/`);
+    // site/'s worker script is their bundle, as the build makes it now; what it imports
+    // when needed (the coach's bindings) is in site/, beside it.
+    const bundled = readFileSync(join(SITE, WORKER), 'utf8');
+    assert.equal(bundled, await workerBundle(), `site/${WORKER} is stale: run scripts/build.sh (or node scripts/build-pages.mjs)`);
+    assert.doesNotMatch(bundled, /^\s*import\s|\bfrom\s*['"]/m, 'the bundle imports no module statically');
+    const later = [...bundled.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
+    assert.deepEqual(later, ['./dlx_wasm_coach.js']);
+    for (const path of later) assert.ok(existsSync(join(SITE, dirname(WORKER), path)), `${path} is missing from site/`);
     const html = readFileSync(join(SITE, name), 'utf8');
-    assert.deepEqual(links(html, 'modulepreload').map((l) => l.href).sort(), expected.sort());
+    assert.deepEqual(links(html, 'modulepreload').map((l) => l.href), [WORKER]);
     // The page starts its workers from that script.
     assert.match(readFileSync(join(ROOT, 'www', 'lib', 'pool.js'), 'utf8'), /new URL\('\.\.\/pkg\/worker\.js', import\.meta\.url\)/);
   });

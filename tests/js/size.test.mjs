@@ -142,3 +142,26 @@ for (const [file, target] of Object.entries(GZIP_TARGETS)) {
     assert.ok(gzipped <= target, `${file} is ${gzipped} bytes gzipped, over ${target}`);
   });
 }
+
+// The site's page modules (issue #36 item 3, not in the package: scripts/build.sh leaves them
+// in www/pkg/, scripts/build-pages.mjs inlines each in its page): the main module's exports
+// each page calls, compiled for SIMD. Their bars, gzipped (what a page's first paint
+// downloads), set at their sizes when first built plus 2% (the bench's figures depend on
+// every byte: bench/README.md, cold start): the dancing-links page's (exact cover, the pool's
+// tasks, the trace) 91,025 bytes, the sudoku page's (the sudoku exports, the pool's tasks)
+// 137,158.
+const PAGE_MODULES = {
+  'dlx_wasm_dlx_page_bg.wasm': 91_025,
+  'dlx_wasm_sudoku_page_bg.wasm': 137_158,
+};
+
+for (const [file, size] of Object.entries(PAGE_MODULES)) {
+  const bar = Math.floor(size * 1.02);
+  test(`www/pkg/${file} is at most ${bar.toLocaleString('en-US')} bytes with gzip -9 (${size.toLocaleString('en-US')} + 2%)`, () => {
+    const path = join(PKG, '..', 'www', 'pkg', file);
+    requireBuild(path);
+    const gzipped = execFileSync('gzip', ['-9'], { input: readFileSync(path), maxBuffer: 1 << 26 }).length;
+    console.log(`www/pkg/${file}: ${statSync(path).size} bytes raw, ${gzipped} gzipped`);
+    assert.ok(gzipped <= bar, `${file} is ${gzipped} bytes gzipped, over ${bar}`);
+  });
+}

@@ -29,8 +29,17 @@ if (simd) {
 
 const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
 
+/** A worker of the pools' script, started: it loads its modules, then waits for the pool's first message. */
+const started = () => new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' });
+
+// The workers both pools start first (the quick pool's one and a search's, one per core),
+// started at once, so that their script is read and run while the page's module arrives
+// (it is preloaded: nothing is fetched for them that the first job would not fetch), rather
+// than when the first search begins; the pools take them (`spawn`) before starting others.
+const early = Array.from({ length: 1 + cores() }, started);
+
 const { create_worker_pool: createPool } = makeApi({
-  spawn: () => webWorker(new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' })),
+  spawn: () => webWorker(early.shift() ?? started()),
   cores,
   module: compiledModule,
   coach: compiledCoach,
