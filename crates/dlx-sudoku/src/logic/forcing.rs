@@ -333,14 +333,15 @@ pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
 
 /// Calls `visit` with each step of one chaining level until it returns `true`: first the
 /// contradictions, shortest propagation first (then reading order): every candidate
-/// assumed true, and on the dynamic levels every candidate of a cell of three or more
-/// assumed false too (Nishio: of every cell); then, but for Nishio, the common
-/// conclusions of each source's branches (static chains: a cell's candidates, of three or
-/// more, and a symbol's places in a region; the dynamic levels: any cell, any region, and
-/// double forcing, a candidate assumed true and false). These are the forms of SE's
-/// levels (`Chaining.doBinaryChaining`, `doRegionChainings` and the cell reduction of
-/// `getMultipleChainsHintListForCell`). With `first`, only candidates assumed true, and
-/// each assumption worked out when first needed.
+/// assumed true, and on the dynamic levels below the nested ones every candidate of a
+/// cell of three or more assumed false too (Nishio: of every cell); then, but for Nishio,
+/// the common conclusions of each source's branches (static chains: a cell's candidates,
+/// of three or more, and a symbol's places in a region; the dynamic levels: any cell, any
+/// region, and where candidates are assumed false, double forcing: a candidate assumed
+/// true and false). These are the forms of SE's levels (`Chaining.doBinaryChaining`,
+/// `doRegionChainings` and the cell reduction of `getMultipleChainsHintListForCell`).
+/// With `first`, only candidates assumed true, and each assumption worked out when first
+/// needed.
 pub(super) fn each_step(
     ctx: &Context,
     g: &Grid,
@@ -373,11 +374,11 @@ pub(super) fn each_step(
             }
         }
     }
-    // A candidate assumed false (SE's binary chaining): on the dynamic levels, in cells
-    // of three or more candidates (in a cell of two, it is the other assumed true); for
-    // Nishio, which follows one symbol, in every cell.
+    // A candidate assumed false (SE's binary chaining, see `Rules::assumes_false`): in
+    // cells of three or more candidates (in a cell of two, it is the other assumed true);
+    // for Nishio, which follows one symbol, in every cell.
     let mut off: Vec<(Candidate, Outcome)> = Vec::new();
-    if rules.dynamic() && !first {
+    if rules.assumes_false() && !first {
         let least = if rules == Rules::Nishio { 2 } else { 3 };
         for cell in 0..g.values.len() {
             if g.cand[cell].count_ones() < least {
