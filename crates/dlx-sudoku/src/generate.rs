@@ -177,19 +177,17 @@ pub struct Generated {
 /// to 9x9 (Samurai aside), the generator makes one carved attempt and then searches locally
 /// over its givens ([`climb`]: swap an orbit of givens for an empty one while the solution
 /// stays unique, make the puzzle minimal again, grade it, keep it when no farther from the
-/// range, restart from a new grid when stuck), which climbs to forcing chains, 8.0 to 8.4.
-///
-/// The climb does not reach 8.5: at 9x9 the path's scores stop at 8.4 with forcing chains,
-/// and the next, forcing nets from 9.0, are mostly 10 or more (of the 367 puzzles of the
-/// top1465 sample, 2 grade 8.5 and 1 9.7, none between 8.6 and 10). A range from 8.5 up
-/// therefore comes back as the nearest puzzle climbed (8.4 at best), with `on_target`
-/// false, after [`CLIMB_STEPS`] grades (about 8 s natively).
+/// range, restart from a new grid when stuck), which climbs through Sudoku Explainer's
+/// chaining levels: static forcing chains (8.0-8.4), dynamic ones (8.5 and up), forcing
+/// nets (9.0 and up).
 ///
 /// Measured natively (`ci` profile, seeds 0-7 each, `se_range_report` in the tests; the
-/// machine shared, under a load of about 15): SE 8.0-8.5 met 8 of 8 times, in a median of
-/// 0.7 s (max 4.3 s; by carving alone 2.3 s, max 6.9 s). Other scores out of reach (8.5
-/// and up, the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5) come
-/// back as the nearest attempt, with `on_target` false.
+/// machine shared, under a load of 6 to 8): SE 8.0-8.5 met 8 of 8 times (median 0.7 s, max
+/// 4.3 s, measured before the chaining levels); 8.5-9.0 8 of 8 (median 3.4 s, max 14 s);
+/// 9.0-10.0 7 of 8 (median 3.9 s, max 43 s; the one missed stops at 8.5 after
+/// [`CLIMB_STEPS`] grades, 14 s). Other scores out of reach (the easy end at 5x5, above
+/// 16x16 anything but the easy scores up to 1.5) come back as the nearest attempt, with
+/// `on_target` false.
 ///
 /// ```
 /// use dlx_sudoku::{generate, GenerateOptions, ScoreRange};
@@ -455,7 +453,7 @@ fn climb(
         if next.miss < best.miss {
             best = next.clone();
         }
-        let (near, here) = (height(&next), height(&current));
+        let (near, here) = (height(&next, target), height(&current, target));
         if near > here {
             stale = 0;
         } else {
@@ -481,24 +479,35 @@ fn solution_grid(
     }
 }
 
-/// How high an attempt stands for [`climb`]: nearer the target first, then more steps of
-/// chains and harder (base score 6.6 and up), the way towards harder puzzles across
-/// plateaus of equal scores.
-fn height(attempt: &Attempt) -> (i64, usize) {
-    let hard = attempt
-        .grade
-        .techniques
-        .iter()
-        .filter(|(t, _)| t.base_score() >= 6.6)
-        .map(|&(_, count)| count)
-        .sum();
-    (-(attempt.miss * 10.0).round() as i64, hard)
+/// How high an attempt stands for [`climb`] towards `target`: nearer the target first;
+/// then more steps of the techniques just below the range (base score half a point under
+/// its start and up: for 8.5-9.0 the static forcing chains and their peers, for 9.0-10.0
+/// the dynamic ones), whose number grows as a puzzle nears needing the next level; then
+/// more steps of chains and harder (base score 6.6 and up): the way towards harder
+/// puzzles across plateaus of equal scores.
+fn height(attempt: &Attempt, target: &Target) -> (i64, usize, usize) {
+    let from = target.range.map_or(f64::INFINITY, |r| r.min() - 1.0);
+    let steps = |least: f64| {
+        attempt
+            .grade
+            .techniques
+            .iter()
+            .filter(|(t, _)| t.base_score() >= least - 1e-9)
+            .map(|&(_, count)| count)
+            .sum()
+    };
+    (
+        -(attempt.miss * 10.0).round() as i64,
+        steps(from),
+        steps(6.6),
+    )
 }
 
-/// A neighbour of `from` for [`climb`], with the same solution: one random orbit of givens
-/// taken away and one empty orbit given back (tried in a random order until the solution
-/// stays unique; `from` itself if none does), then orbits of givens taken away in a random
-/// order while the solution stays unique.
+/// A neighbour of `from` for [`climb`], with the same solution: one orbit of givens taken
+/// away and one empty orbit given back (the givens tried in a random order, and for each
+/// the empty orbits in a random order, until the solution stays unique; `from` itself if
+/// no swap does), then the other orbits of givens taken away in that order while the
+/// solution stays unique.
 fn neighbour(
     solver: &mut SudokuSolver,
     layout: &Layout,
@@ -516,23 +525,24 @@ fn neighbour(
         orbits.iter().partition(|&&(a, _)| puzzle[a as usize] != 0);
     shuffle(rng, &mut givens);
     shuffle(rng, &mut empty);
-    let Some(&taken) = givens.first() else {
-        return Ok(puzzle);
-    };
-    set(&mut puzzle, taken, false);
-    let mut swapped = false;
-    for &back in &empty {
-        set(&mut puzzle, back, true);
-        if unique(solver, layout, &puzzle)? {
-            swapped = true;
-            break;
+    // The first given (in the shuffled order) that some empty orbit can replace.
+    let mut swapped = None;
+    'taken: for (k, &taken) in givens.iter().enumerate() {
+        set(&mut puzzle, taken, false);
+        for &back in &empty {
+            set(&mut puzzle, back, true);
+            if unique(solver, layout, &puzzle)? {
+                swapped = Some(k);
+                break 'taken;
+            }
+            set(&mut puzzle, back, false);
         }
-        set(&mut puzzle, back, false);
+        set(&mut puzzle, taken, true);
     }
-    if !swapped {
+    let Some(k) = swapped else {
         return Ok(from.puzzle.clone());
-    }
-    for &orbit in &givens[1..] {
+    };
+    for (_, &orbit) in givens.iter().enumerate().filter(|&(i, _)| i != k) {
         set(&mut puzzle, orbit, false);
         if !unique(solver, layout, &puzzle)? {
             set(&mut puzzle, orbit, true);

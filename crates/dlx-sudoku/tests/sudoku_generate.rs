@@ -545,14 +545,19 @@ fn met(min: f64, max: f64, seed: u64, again: bool) {
     }
 }
 
-/// The hard end at 9x9, SE 8.0-8.5 (forcing chains), reached by the climb: met from fixed
-/// seeds, by puzzles whose grade, recomputed, lies in the range and which have exactly one
-/// solution ([`check`]); the same seed gives the same puzzle.
+/// The hard end at 9x9, reached by the climb: SE 8.0-8.5 (static forcing chains and their
+/// peers), 8.5-9.0 (dynamic forcing chains) and 9.0-10.0 (longer dynamic chains, forcing
+/// nets), met from fixed seeds, by puzzles whose grade, recomputed, lies in the range and
+/// which have exactly one solution ([`check`]); the same seed gives the same puzzle.
 #[test]
 fn se_ranges_at_the_hard_end_are_met() {
     for seed in [1, 2] {
         met(8.0, 8.5, seed, true);
     }
+    met(8.5, 9.0, 4, true);
+    met(8.5, 9.0, 1, false);
+    met(9.0, 10.0, 4, true);
+    met(9.0, 10.0, 3, false);
 }
 
 /// A range out of the generator's reach is missed honestly: at 4x4 every puzzle is easy
@@ -638,8 +643,8 @@ fn bad_se_ranges_are_refused() {
 
 /// What the generator reaches per SE range at 9x9, and how long it takes: `SE_SEEDS` seeds
 /// (20) per range, `SE_RANGES` the ranges (`1.2-1.5,2.0-3.0,...`; default a sweep of the
-/// scale). `cargo test --profile ci -p dlx-sudoku --test sudoku_tests --
-/// sudoku_generate::se_range_report --ignored --nocapture`
+/// scale), `SE_VERBOSE` each seed's outcome. `cargo test --profile ci -p dlx-sudoku --test
+/// sudoku_tests -- sudoku_generate::se_range_report --ignored --nocapture`
 #[test]
 #[ignore]
 fn se_range_report() {
@@ -665,6 +670,15 @@ fn se_range_report() {
             let start = Instant::now();
             let g = generate(&in_range(min, max, seed)).unwrap();
             ms.push(start.elapsed().as_secs_f64() * 1e3);
+            if std::env::var_os("SE_VERBOSE").is_some() {
+                println!(
+                    "seed {seed}: {:.1} on target {} after {} attempts, {:.0} ms",
+                    g.grade.score,
+                    g.on_target,
+                    g.attempts,
+                    ms[ms.len() - 1]
+                );
+            }
             met += usize::from(g.on_target);
             scores.push(g.grade.score);
             attempts.push(f64::from(g.attempts));

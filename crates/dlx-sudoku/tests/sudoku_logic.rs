@@ -130,7 +130,9 @@ fn steps_agree_with_the_solution_on_the_hard_sets() {
 }
 
 /// Chains and forcing chains above 16x16: a 20x20 puzzle whose path needs them (its file
-/// says how it was made) is solved by logic, every step checked against the solution.
+/// says how it was made) is solved by logic, every step checked against the solution. Its
+/// contradictions and forcing chains are of whichever of Sudoku Explainer's classes
+/// (Nishio and static chains, or dynamic ones: nets of singles) finds them first.
 #[test]
 fn chains_and_forcing_chains_solve_a_20x20_puzzle() {
     let text = std::fs::read_to_string(concat!(
@@ -144,8 +146,8 @@ fn chains_and_forcing_chains_solve_a_20x20_puzzle() {
     let path = check_path(&puzzle);
     assert!(path.solved, "logic alone solves it");
     let uses = |t: Technique| path.steps.iter().filter(|s| s.technique == t).count();
-    assert!(uses(Technique::ContradictionChain) > 0);
-    assert!(uses(Technique::ForcingChain) > 0);
+    assert!(uses(Technique::ContradictionChain) + uses(Technique::ContradictionNet) > 0);
+    assert!(uses(Technique::ForcingChain) + uses(Technique::ForcingNet) > 0);
     assert!(uses(Technique::Aic) + uses(Technique::XChain) + uses(Technique::XyChain) > 0);
 }
 
@@ -552,20 +554,40 @@ const EXAMPLES: &[Example] = &[
         None,
     ),
     (
+        // Sudoku Explainer's Nishio (7.5 and its length bonus): 9 in r5c7 leaves column 5
+        // no place for 9 by 9's hidden singles alone. (Puzzles of the SE-rated sample.)
         Technique::ContradictionChain,
-        "..2.1.8..4.......57..5.9..6.846.517..........2.91.83.4.2.....9.....5......12.76..",
-        11,
-        &[(64, 6)],
+        "250010046800005002000900000040030600600501004008060010000002000400300007320070065",
+        8,
+        &[(42, 9)],
+        None,
+    ),
+    (
+        // SE's static multiple forcing chain (8.0 and its bonus): each of r7c6's three
+        // candidates rules out 6 in r9c6 along links the grid has before the assumption.
+        Technique::ForcingChain,
+        "700040006000759000900801003000524000030000020400000007501000208080000010209000304",
+        26,
+        &[(77, 6)],
+        None,
+    ),
+    (
+        // SE's dynamic forcing chain (8.5 and its bonus): 9 in r3c2 leaves box 6 no place
+        // for 1, by singles on the grid as the assumption changes it.
+        Technique::ContradictionNet,
+        "006401500300509001000030000205000703030040020670000058060907080000050000002304900",
+        9,
+        &[(19, 9)],
         None,
     ),
     (
         // r1c3 is 9, or r1c7 is, so 9 is in neither r8c7 nor r9c7 (box 9's places in column
         // 7), so in r7c8 or r7c9 (a group in row 7), so not in r7c1, so in r4c1 or r6c1 (a
-        // group in column 1): r4c3 and r5c3 see both ends.
+        // group in column 1): r4c3 sees both ends (r5c3's 9 went to a Nishio at step 9).
         Technique::GroupedXChain,
         "25..1..468....5..2...9......4..3.6..6..5.1..4..8.6..1......2...4..3....732..7..65",
-        10,
-        &[(29, 9), (38, 9)],
+        17,
+        &[(29, 9)],
         None,
     ),
     (

@@ -246,8 +246,8 @@ const SE_LENGTH_STEPS: [usize; 23] = [
 
 /// Sudoku Explainer's base for a dynamic chain of the nesting level a net's reason names
 /// by the last rule it lists (SukakuExplainer, `Chaining.getDifficulty`: 8.5 + 0.5 x
-/// level, level 1 with locked candidates, pairs and X-Wings, 2 adding chains, 3 forcing
-/// chains, 4 contradiction (dynamic) chains).
+/// level, level 0 with singles alone, 1 with locked candidates, pairs and X-Wings, 2
+/// adding chains, 3 forcing chains, 4 contradiction (dynamic) chains).
 fn se_net_base(reason: &str) -> f64 {
     if reason.contains("and contradiction chains") {
         10.5
@@ -255,8 +255,10 @@ fn se_net_base(reason: &str) -> f64 {
         10.0
     } else if reason.contains("and chains") {
         9.5
-    } else {
+    } else if reason.contains("locked candidates") {
         9.0
+    } else {
+        8.5
     }
 }
 

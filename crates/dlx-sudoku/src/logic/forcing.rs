@@ -1,11 +1,14 @@
 //! The last logical resort, by trying candidates and following what they imply (see
-//! [`net`](super::net)): a candidate whose assumption leads to a contradiction is false
-//! (contradiction chain, like Nishio), and a conclusion that every candidate of a cell, or
-//! every place of a symbol in a region, leads to is true (forcing chain). With singles
-//! alone these are contradiction chains (7.5) and forcing chains (8.3); with more rules
-//! inside the assumption they are forcing nets, Sudoku Explainer's dynamic chains: 9.0 with
-//! locked candidates, pairs and X-Wing, then nested ones at 9.5, 10.0 and 10.5 (see
-//! [`Rules`]), each with SE's bonus for its length.
+//! [`net`](super::net)): a candidate whose assumption (true, or false) leads to a
+//! contradiction is false (or true), and a conclusion that every candidate of a cell, or
+//! every place of a symbol in a region, or a candidate both true and false, leads to is
+//! true. These are Sudoku Explainer's chaining levels, each with SE's bonus for its length
+//! ([`Rules`]): contradictions along one symbol's hidden singles (Nishio, 7.5); cell and
+//! region forcing chains along the links the grid has before the assumption (SE's
+//! multiple forcing chains, 8.0: static); every form along singles on the grid as the
+//! assumption changes it (dynamic forcing chains, 8.5, which are nets: a candidate may
+//! have several parents); then with more rules inside the assumption, the forcing nets of
+//! 9.0 (locked candidates, pairs and X-Wing) and the nested ones of 9.5, 10.0 and 10.5.
 //!
 //! Each step carries the implications of each branch, from its source to the
 //! contradiction or to the common conclusion, as links (strong: a candidate turned off
@@ -15,73 +18,39 @@
 use super::grid::{bit, values, Context, Grid};
 use super::net::{self, Broken, Net, Node, Outcome, Rules};
 use super::pattern::{self, Contradiction, House, HouseRole, Role};
-use super::step::{length_bonus, Candidate, Step, Technique};
+use super::step::{Candidate, Step, Technique};
+use super::NETS_MAX_SIZE;
 
-/// The candidate whose assumption under `rules` breaks the grid soonest (the first in
-/// reading order among those), where it breaks and the propagation's length. Each
-/// propagation stops at the shortest contradiction found so far: with singles a
-/// contradiction chain's score grows with its length, so the shortest is the easiest.
-fn refute(ctx: &Context, g: &Grid, rules: Rules) -> Option<(Candidate, Broken, usize)> {
-    let mut best: Option<(Candidate, Broken, usize)> = None;
-    for cell in 0..g.values.len() {
-        for value in values(g.cand[cell]) {
-            let c = Candidate { cell, value };
-            let bound = best.as_ref().map_or(usize::MAX, |b| b.2 - 1);
-            if let Some((broken, length)) = net::within(ctx, g, c, rules, bound) {
-                best = Some((c, broken, length));
-            }
-        }
-    }
-    best
-}
-
-/// The contradiction chain of the candidate whose assumption breaks the grid soonest by
-/// `rules` (singles: see [`net()`] for the nets, whose score is not their length's).
-pub(crate) fn contradiction(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    let (c, broken, length) = refute(ctx, g, rules)?;
-    let net = net::traced_net(ctx, g, c, rules, &net::broken_targets(ctx, g, broken));
-    Some(refuted(ctx, rules, c, broken, length, net))
-}
-
-/// The step of a contradiction chain or net: `c`'s assumption breaks the grid at `broken`
-/// after a propagation of `length`, by the implications `net`.
-fn refuted(
-    ctx: &Context,
-    rules: Rules,
-    c: Candidate,
-    broken: Broken,
-    length: usize,
-    net: Net,
-) -> Step {
+/// The step of a contradiction chain or net: assuming `source` (a candidate on, or off)
+/// breaks the grid at `broken`, by the implications `net`; the candidate goes (or is
+/// placed).
+fn refuted(ctx: &Context, rules: Rules, source: Node, broken: Broken, net: Net) -> Step {
+    let (c, on) = source;
     let what = match broken {
         Broken::Cell(x) => format!("{} has no candidate left", ctx.cell(x)),
         Broken::Region(r, v) => format!("{} has no place left for {}", ctx.region(r), ctx.sym(v)),
     };
+    let (were, is) = if on { ("", "not ") } else { ("not ", "") };
     let reason = format!(
-        "If {cell} were {v}, {rules} would lead to a contradiction ({what}), so {cell} is not {v}.",
+        "If {cell} were {were}{v}, {rules} would lead to a contradiction ({what}), so {cell} is {is}{v}.",
         cell = ctx.cell(c.cell),
         v = ctx.sym(c.value),
         rules = rules.words(),
     );
-    let technique = match rules {
-        Rules::Singles => Technique::ContradictionChain,
-        _ => Technique::ContradictionNet,
-    };
-    let mut step = Step::new(technique, reason);
+    let mut step = Step::new(rules.contradiction_technique(), reason);
     step.cells = vec![c.cell];
     step.candidates = vec![c];
-    step.eliminations = vec![c];
+    if on {
+        step.eliminations = vec![c];
+    } else {
+        step.placement = Some(c);
+    }
     step.roles = pattern::all(&[c], Role::Source);
     step.contradiction = Some(match broken {
         Broken::Cell(x) => Contradiction::Cell(x),
         Broken::Region(r, v) => Contradiction::House(ctx.layout.region_name(r), v),
     });
-    step.score = match rules {
-        // SE counts every candidate its chain turns on or off; the propagation's length
-        // stands for that (see `net::SE_CANDIDATES_PER_PLACEMENT`).
-        Rules::Singles => technique.base_score() + length_bonus(length),
-        _ => rules.net_score(net.nodes),
-    };
+    step.score = rules.net_score(net.nodes);
     add_net(&mut step, &[c], net);
     step
 }
@@ -105,55 +74,96 @@ fn add_net(step: &mut Step, sources: &[Candidate], net: Net) {
     }
 }
 
+/// Where the branches of a forcing chain come from.
+#[derive(Debug, Clone, Copy)]
+enum Source {
+    /// A cell's candidates.
+    Cell,
+    /// A symbol's places in a region.
+    Region(usize),
+    /// One candidate, true and false (SE's double forcing, dynamic only).
+    Candidate,
+}
+
 /// A conclusion every branch of a source leads to.
 struct Forced {
-    /// The branches: a cell's candidates, or a symbol's places in a region.
-    branches: Vec<Candidate>,
-    /// The region, for a symbol's places.
-    region: Option<usize>,
+    /// The branches: a cell's candidates, a symbol's places in a region (each assumed
+    /// true), or one candidate assumed true and false.
+    branches: Vec<Node>,
+    source: Source,
     placement: Option<Candidate>,
     eliminations: Vec<Candidate>,
     /// The branches' lengths, added up.
     length: usize,
 }
 
-/// Calls `visit` with each source (a cell with two or three candidates, then a symbol with
-/// two or three places in a region) whose branches all lead to a common placement, or
-/// failing that to common eliminations, until `visit` returns `true`. `outcome` gives
-/// what a branch leads to, or `None` where it breaks the grid (a contradiction is the
-/// other technique's job).
+/// What every one of `grids` (the outcomes of a source's branches from `g`) holds and `g`
+/// does not: the first placement in reading order, or failing that every elimination.
+fn common(g: &Grid, grids: &[&Grid]) -> (Option<Candidate>, Vec<Candidate>) {
+    let placement = (0..g.values.len()).find_map(|c| {
+        let v = grids[0].values[c];
+        (g.values[c] == 0 && v != 0 && grids.iter().all(|x| x.values[c] == v))
+            .then_some(Candidate { cell: c, value: v })
+    });
+    if placement.is_some() {
+        return (placement, Vec::new());
+    }
+    let eliminations = (0..g.values.len())
+        .filter(|&c| g.values[c] == 0)
+        .flat_map(|c| {
+            let gone = grids.iter().fold(g.cand[c], |m, x| {
+                let kept = if x.values[c] != 0 {
+                    bit(x.values[c])
+                } else {
+                    x.cand[c]
+                };
+                m & !kept
+            });
+            values(gone).map(move |value| Candidate { cell: c, value })
+        })
+        .collect();
+    (None, eliminations)
+}
+
+/// Calls `visit` with each source whose branches all lead to a common placement, or
+/// failing that to common eliminations, until `visit` returns `true`: each cell with
+/// `cells` candidates, then each symbol with 2 to `most` places in a region. `outcome`
+/// gives what a branch leads to, or `None` where it breaks the grid (a contradiction is
+/// the other form's job).
 fn each_forced(
     ctx: &Context,
     g: &Grid,
+    cells: std::ops::RangeInclusive<u32>,
+    most: usize,
     mut outcome: impl FnMut(Candidate) -> Option<Outcome>,
     mut visit: impl FnMut(Forced) -> bool,
 ) {
-    let mut sources: Vec<(Vec<Candidate>, Option<usize>)> = Vec::new();
+    let mut sources: Vec<(Vec<Candidate>, Source)> = Vec::new();
     for cell in 0..g.values.len() {
-        if (2..=3).contains(&g.cand[cell].count_ones()) {
+        if cells.contains(&g.cand[cell].count_ones()) {
             sources.push((
                 values(g.cand[cell])
                     .map(|value| Candidate { cell, value })
                     .collect(),
-                None,
+                Source::Cell,
             ));
         }
     }
     for &r in &ctx.exact {
         for v in 1..=ctx.n as u8 {
             let places = g.places(ctx, r, v);
-            if (2..=3).contains(&places.len()) {
+            if (2..=most).contains(&places.len()) {
                 sources.push((
                     places
                         .into_iter()
                         .map(|cell| Candidate { cell, value: v })
                         .collect(),
-                    Some(r),
+                    Source::Region(r),
                 ));
             }
         }
     }
-    for (branches, region) in sources {
+    for (branches, source) in sources {
         let mut grids = Vec::new();
         let mut length = 0;
         for b in &branches {
@@ -164,35 +174,13 @@ fn each_forced(
         if grids.len() != branches.len() || grids.is_empty() {
             continue;
         }
-        let placement = (0..g.values.len()).find_map(|c| {
-            let v = grids[0].values[c];
-            (g.values[c] == 0 && v != 0 && grids.iter().all(|x| x.values[c] == v))
-                .then_some(Candidate { cell: c, value: v })
-        });
-        let eliminations: Vec<Candidate> = if placement.is_some() {
-            Vec::new()
-        } else {
-            (0..g.values.len())
-                .filter(|&c| g.values[c] == 0)
-                .flat_map(|c| {
-                    let gone = grids.iter().fold(g.cand[c], |m, x| {
-                        let kept = if x.values[c] != 0 {
-                            bit(x.values[c])
-                        } else {
-                            x.cand[c]
-                        };
-                        m & !kept
-                    });
-                    values(gone).map(move |value| Candidate { cell: c, value })
-                })
-                .collect()
-        };
+        let (placement, eliminations) = common(g, &grids.iter().collect::<Vec<_>>());
         if placement.is_none() && eliminations.is_empty() {
             continue;
         }
         let stop = visit(Forced {
-            branches,
-            region,
+            branches: branches.into_iter().map(|b| (b, true)).collect(),
+            source,
             placement,
             eliminations,
             length,
@@ -203,14 +191,16 @@ fn each_forced(
     }
 }
 
-/// The first source of [`each_forced`] under singles (or `rules`), each branch worked out
-/// afresh.
-fn forced(ctx: &Context, g: &Grid, rules: Rules) -> Option<Forced> {
+/// The first source of [`each_forced`] (cells of two or three candidates, symbols with two
+/// or three places) under singles, each branch worked out afresh.
+fn forced(ctx: &Context, g: &Grid) -> Option<Forced> {
     let mut first = None;
     each_forced(
         ctx,
         g,
-        |b| net::assume(ctx, g, b, rules, None).ok(),
+        2..=3,
+        3,
+        |b| net::assume(ctx, g, (b, true), Rules::Singles, None).ok(),
         |f| {
             first = Some(f);
             true
@@ -219,43 +209,38 @@ fn forced(ctx: &Context, g: &Grid, rules: Rules) -> Option<Forced> {
     first
 }
 
-/// The forcing chain (singles) or net (more `rules`): a conclusion common to every branch
-/// of a cell's candidates or of a symbol's places in a region; the first found, which
-/// with singles is the easiest (a cell's chain rates 8.3, a region's 8.5, whatever their
-/// length).
-pub(crate) fn forcing(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    let f = forced(ctx, g, rules)?;
-    Some(forcing_step(ctx, rules, f, |b, targets| {
-        net::traced_net(ctx, g, b, rules, targets)
-    }))
-}
-
 /// The step of the forcing chain or net `f`, each branch's implications from
 /// `branch_net` (the branch, the conclusion's nodes).
 fn forcing_step(
     ctx: &Context,
     rules: Rules,
     f: Forced,
-    branch_net: impl Fn(Candidate, &[Node]) -> Net,
+    branch_net: impl Fn(Node, &[Node]) -> Net,
 ) -> Step {
     let Forced {
         branches,
-        region,
+        source,
         placement,
         eliminations,
         ..
     } = f;
-    let source = match region {
-        Some(r) => format!(
+    let first = branches[0].0;
+    let source_words = match source {
+        Source::Region(r) => format!(
             "{v} must go in {cells} in {region}",
-            v = ctx.sym(branches[0].value),
-            cells = ctx.cells(&branches.iter().map(|b| b.cell).collect::<Vec<_>>()),
+            v = ctx.sym(first.value),
+            cells = ctx.cells(&branches.iter().map(|b| b.0.cell).collect::<Vec<_>>()),
             region = ctx.region(r),
         ),
-        None => format!(
+        Source::Cell => format!(
             "{cell} is {vs}",
-            cell = ctx.cell(branches[0].cell),
-            vs = ctx.syms(branches.iter().fold(0, |m, b| m | bit(b.value)), "or"),
+            cell = ctx.cell(first.cell),
+            vs = ctx.syms(branches.iter().fold(0, |m, b| m | bit(b.0.value)), "or"),
+        ),
+        Source::Candidate => format!(
+            "{cell} is {v} or not",
+            cell = ctx.cell(first.cell),
+            v = ctx.sym(first.value),
         ),
     };
     let conclusion = match placement {
@@ -269,18 +254,18 @@ fn forcing_step(
         }
     };
     let reason = format!(
-        "{source}; each choice leads by {rules} to the same result, so {conclusion}.",
+        "{source_words}; each choice leads by {rules} to the same result, so {conclusion}.",
         rules = rules.words()
     );
-    let technique = match rules {
-        Rules::Singles => Technique::ForcingChain,
-        _ => Technique::ForcingNet,
-    };
-    let mut step = Step::new(technique, capitalise(&reason));
-    let mut cells: Vec<usize> = branches.iter().map(|b| b.cell).collect();
+    let mut step = Step::new(rules.forcing_technique(), capitalise(&reason));
+    let sources: Vec<Candidate> = branches.iter().map(|b| b.0).collect();
+    let mut cells: Vec<usize> = sources.iter().map(|b| b.cell).collect();
     crate::sort::sort(&mut cells);
+    cells.dedup();
     step.cells = cells;
-    step.roles = pattern::all(&branches, Role::Source);
+    let mut unique = sources.clone();
+    unique.dedup();
+    step.roles = pattern::all(&unique, Role::Source);
     // Each branch's implications, from its source to the conclusion.
     let targets: Vec<Node> = match placement {
         Some(p) => vec![(p, true)],
@@ -290,24 +275,17 @@ fn forcing_step(
     for &b in &branches {
         let net = branch_net(b, &targets);
         nodes += net.nodes;
-        add_net(&mut step, &branches, net);
+        add_net(&mut step, &sources, net);
     }
-    step.score = match rules {
-        Rules::Singles => technique.base_score(),
-        _ => rules.net_score(nodes),
-    };
-    if let Some(r) = region {
+    step.score = rules.net_score(nodes);
+    if let Source::Region(r) = source {
         step.regions = vec![ctx.layout.region_name(r)];
         step.houses = vec![House {
             region: ctx.layout.region_name(r),
             role: HouseRole::Base,
         }];
-        if rules == Rules::Singles {
-            // Calibrated on the SE-rated puzzles of crates/dlx-sudoku/tests/sudoku_se.rs.
-            step.score += 0.2;
-        }
     }
-    step.candidates = branches;
+    step.candidates = unique;
     step.placement = placement;
     step.eliminations = eliminations;
     step
@@ -331,78 +309,161 @@ fn easier(best: Option<Step>, step: Step) -> Option<Step> {
     }
 }
 
-/// The easiest forcing net under `rules` (a level above singles), as Sudoku Explainer
-/// takes a hint of one of its dynamic chaining levels: every candidate is assumed, and of
-/// all the contradiction nets and forcing nets found, the one of lowest score (SE's
-/// `Chaining.getHintList` sorts its hints by difficulty), a contradiction on a tie, then
-/// the shortest propagation, then reading order. A net's score counts the candidates its
-/// conclusion rests on, not the propagation's length, so the shortest contradiction is not
-/// always the easiest, nor is a contradiction always easier than a forcing net; the
-/// forcing nets are looked at only if the best contradiction rates above the level's base.
-/// Every assumption runs to its end (the search for the shortest contradiction stopped each
-/// at the shortest found so far): the grades of the forum's hardest puzzles take about 1.8
-/// times the CPU time they took that way (every 32nd of the vendored 1106 and 1905
-/// samples, `sudoku_nets::hardest_times`). [`nets`] takes the first level that has one.
+/// The easiest chain or net of one chaining level, as Sudoku Explainer takes a hint of
+/// one of its chaining levels (SE's `Chaining.getMultipleChainsHintList` and the sort of
+/// `getHintList`: by difficulty, then complexity): of every step [`each_step`] finds, the
+/// one of lowest score, the first found on a tie (so a contradiction, then the shortest
+/// propagation, then reading order). A score counts the candidates the conclusion rests
+/// on, not the propagation's length, so the shortest contradiction is not always the
+/// easiest, nor is a contradiction always easier than a forcing net; the search stops at
+/// a step at the level's base, which none beats.
+///
+/// Above 9x9 ([`NETS_MAX_SIZE`]) the first found is taken instead, for the cost of
+/// assuming every candidate of a large grid.
 pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
+    let first = ctx.n > NETS_MAX_SIZE;
+    let base = rules.net_score(0);
+    let mut best: Option<Step> = None;
+    each_step(ctx, g, rules, first, |step| {
+        best = easier(best.take(), step);
+        first || best.as_ref().is_some_and(|b| b.score <= base + 1e-9)
+    });
+    best
+}
+
+/// Calls `visit` with each step of one chaining level until it returns `true`: first the
+/// contradictions, shortest propagation first (then reading order): every candidate
+/// assumed true, and on the dynamic levels below the nested ones every candidate of a
+/// cell of three or more assumed false too (Nishio: of every cell); then, but for Nishio,
+/// the common conclusions of each source's branches (static chains: a cell's candidates,
+/// of three or more, and a symbol's places in a region; the dynamic levels: any cell, any
+/// region, and where candidates are assumed false, double forcing: a candidate assumed
+/// true and false). These are the forms of SE's levels (`Chaining.doBinaryChaining`,
+/// `doRegionChainings` and the cell reduction of `getMultipleChainsHintListForCell`).
+/// With `first`, only candidates assumed true, and each assumption worked out when first
+/// needed.
+pub(super) fn each_step(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    first: bool,
+    mut visit: impl FnMut(Step) -> bool,
+) {
+    let index = |c: Candidate| c.cell * ctx.n + c.value as usize - 1;
+    let traced = |node: Node, targets: &[Node]| net::traced_net(ctx, g, node, rules, targets);
     // Each assumption once without a trace; the few whose net is scored again with one (a
     // trace for every candidate costs more than the second propagation of those few).
     let mut tried: Vec<Option<Result<Outcome, (Broken, usize)>>> =
         (0..g.values.len() * ctx.n).map(|_| None).collect();
-    let mut broken: Vec<(usize, Candidate, Broken)> = Vec::new();
-    for cell in 0..g.values.len() {
-        for value in values(g.cand[cell]) {
-            let c = Candidate { cell, value };
-            let result = net::assume(ctx, g, c, rules, None);
-            if let Err((at, length)) = result {
-                broken.push((length, c, at));
+    let mut broken: Vec<(usize, Node, Broken)> = Vec::new();
+    // Static implications never break the grid (see `net::assume`).
+    if rules.dynamic() {
+        for cell in 0..g.values.len() {
+            for value in values(g.cand[cell]) {
+                let c = Candidate { cell, value };
+                let result = net::assume(ctx, g, (c, true), rules, None);
+                if let Err((at, length)) = result {
+                    if first {
+                        let net = traced((c, true), &net::broken_targets(ctx, g, at));
+                        visit(refuted(ctx, rules, (c, true), at, net));
+                        return;
+                    }
+                    broken.push((length, (c, true), at));
+                }
+                tried[index(c)] = Some(result);
             }
-            tried[cell * ctx.n + value as usize - 1] = Some(result);
         }
     }
-    let traced = |c: Candidate, targets: &[Node]| net::traced_net(ctx, g, c, rules, targets);
+    // A candidate assumed false (SE's binary chaining, see `Rules::assumes_false`): in
+    // cells of three or more candidates (in a cell of two, it is the other assumed true);
+    // for Nishio, which follows one symbol, in every cell.
+    let mut off: Vec<(Candidate, Outcome)> = Vec::new();
+    if rules.assumes_false() && !first {
+        let least = if rules == Rules::Nishio { 2 } else { 3 };
+        for cell in 0..g.values.len() {
+            if g.cand[cell].count_ones() < least {
+                continue;
+            }
+            for value in values(g.cand[cell]) {
+                let c = Candidate { cell, value };
+                match net::assume(ctx, g, (c, false), rules, None) {
+                    Err((at, length)) => broken.push((length, (c, false), at)),
+                    Ok(o) => off.push((c, o)),
+                }
+            }
+        }
+    }
     // Stable: on equal lengths, reading order.
     broken.sort_by_key(|&(length, ..)| length);
-    let mut best: Option<Step> = None;
-    for (length, c, at) in broken {
-        let net = traced(c, &net::broken_targets(ctx, g, at));
-        best = easier(best, refuted(ctx, rules, c, at, length, net));
+    for (_, node, at) in broken {
+        let net = traced(node, &net::broken_targets(ctx, g, at));
+        if visit(refuted(ctx, rules, node, at, net)) {
+            return;
+        }
     }
-    if best
-        .as_ref()
-        .is_some_and(|b| b.score <= rules.net_score(0) + 1e-9)
-    {
-        return best;
+    if rules == Rules::Nishio {
+        return;
     }
+    // SE's static chains start from cells of three or more candidates (a cell of two is
+    // a plain chain's job).
+    let least = if rules.dynamic() { 2 } else { 3 };
+    let mut stopped = false;
     each_forced(
         ctx,
         g,
-        |b| match &tried[b.cell * ctx.n + b.value as usize - 1] {
-            Some(Ok(o)) => Some(Outcome {
-                grid: o.grid.clone(),
-                length: o.length,
-            }),
-            _ => None,
+        least..=ctx.n as u32,
+        ctx.n,
+        |b| {
+            let result =
+                tried[index(b)].get_or_insert_with(|| net::assume(ctx, g, (b, true), rules, None));
+            match result {
+                Ok(o) => Some(Outcome {
+                    grid: o.grid.clone(),
+                    length: o.length,
+                }),
+                Err(_) => None,
+            }
         },
         |f| {
-            best = easier(best.take(), forcing_step(ctx, rules, f, traced));
-            false
+            stopped = visit(forcing_step(ctx, rules, f, traced));
+            stopped
         },
     );
-    best
+    if stopped {
+        return;
+    }
+    // Double forcing: a candidate assumed true and assumed false leads to the same.
+    for (c, o) in &off {
+        let Some(Ok(on)) = &tried[index(*c)] else {
+            continue;
+        };
+        let (placement, eliminations) = common(g, &[&on.grid, &o.grid]);
+        if placement.is_none() && eliminations.is_empty() {
+            continue;
+        }
+        let f = Forced {
+            branches: vec![(*c, true), (*c, false)],
+            source: Source::Candidate,
+            placement,
+            eliminations,
+            length: on.length + o.length,
+        };
+        if visit(forcing_step(ctx, rules, f, traced)) {
+            return;
+        }
+    }
 }
 
 /// A forcing chain of singles as a rule inside a nested net: the bare step (its branches,
 /// what it removes or places; no reason) and its length.
 pub(super) fn inner_forcing(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
-    let f = forced(ctx, g, Rules::Singles)?;
+    let f = forced(ctx, g)?;
     let mut step = Step::new(Technique::ForcingChain, String::new());
-    step.cells = f.branches.iter().map(|b| b.cell).collect();
-    step.candidates = f.branches;
-    step.regions = f
-        .region
-        .map(|r| ctx.layout.region_name(r))
-        .into_iter()
-        .collect();
+    step.cells = f.branches.iter().map(|b| b.0.cell).collect();
+    step.candidates = f.branches.iter().map(|b| b.0).collect();
+    if let Source::Region(r) = f.source {
+        step.regions = vec![ctx.layout.region_name(r)];
+    }
     step.placement = f.placement;
     step.eliminations = f.eliminations;
     Some((step, f.length))
@@ -417,7 +478,7 @@ pub(super) fn inner_contradictions(ctx: &Context, g: &Grid) -> Option<(Step, usi
     for cell in 0..g.values.len() {
         for value in values(g.cand[cell]) {
             let c = Candidate { cell, value };
-            if let Err((_, length)) = net::assume(ctx, g, c, Rules::Singles, None) {
+            if let Err((_, length)) = net::assume(ctx, g, (c, true), Rules::Singles, None) {
                 refuted.push(c);
                 shortest = shortest.min(length);
             }

@@ -15,12 +15,16 @@
 //! aligned pair exclusion (6.2), then the easiest chain: X-chains (6.6+), W-Wing (7.1), 3D
 //! Medusa, XY-chains and AIC (7.0+), with SE's bonus for the chain's length; Sue de Coq
 //! (6.6), aligned triplet exclusion (7.5), grouped X-chains (7.5+), contradiction chains
-//! (7.5+), ALS-XZ (7.6), grouped AICs (8.0+), ALS-XY-Wing
-//! (8.2), forcing chains (8.3+), ALS chains (8.3) and death blossom (8.4); then forcing
-//! nets, SE's dynamic chains, whose assumptions propagate by more than singles: locked
-//! candidates, pairs and X-Wing (9.0+), then nested chains (9.5+), forcing chains (10.0+)
-//! and contradiction chains (10.5+), each level tried only when the ones below it find
-//! nothing, as in SE, and within a level the net of lowest score, not the first found. The order and the figures are SukakuExplainer's (default settings); SE has no
+//! along one symbol's hidden singles (SE's Nishio, 7.5+), ALS-XZ (7.6), grouped AICs
+//! (8.0+), cell and region forcing chains along the grid's links before the assumption
+//! (SE's static multiple forcing chains, 8.0+), ALS-XY-Wing (8.2), ALS chains (8.3) and
+//! death blossom (8.4); then forcing nets, SE's dynamic chains, whose assumptions
+//! propagate on the grid as they change it: by singles (8.5+: contradictions from a
+//! candidate assumed true or false, cell, region and double forcing), then by locked
+//! candidates, pairs and X-Wing too (9.0+), then nested chains (9.5+), forcing chains
+//! (10.0+) and contradiction chains (10.5+), each level tried only when the ones below it
+//! find nothing, as in SE, and within a level the step of lowest score, not the first
+//! found. The order and the figures are SukakuExplainer's (default settings); SE has no
 //! 3D Medusa, grouped chains, Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom,
 //! and proves their eliminations with chains and forcing chains, so they are scored near
 //! those (see [`Technique::base_score`]); nor finned fish (see `finned.rs`). Only a puzzle
@@ -34,10 +38,11 @@
 //! (rows, columns, boxes, diagonals, windows, jigsaw regions); fish on rows and columns
 //! (finned fish with their fins in a box, window or jigsaw region);
 //! unique rectangles on any four cells whose regions allow the swap; BUG+1 on classic
-//! layouts only. Chains, forcing chains, fish and the almost locked sets run at every size
-//! (4x4 to 25x25) and on every variant, Samurai's 369 cells included; aligned triplet
-//! exclusion up to 20x20 and forcing nets up to 9x9, for their cost above (see
-//! `each_finder`).
+//! layouts only. Chains, forcing chains, nets of singles, fish and the almost locked sets
+//! run at every size (4x4 to 25x25) and on every variant, Samurai's 369 cells included
+//! (above 9x9 the chaining levels take the first step found, not the easiest); aligned
+//! triplet exclusion up to 20x20 and forcing nets of more than singles up to 9x9, for
+//! their cost above (see `each_finder`).
 //!
 //! ```
 //! use dlx_sudoku::{Sudoku, Technique};
@@ -61,6 +66,7 @@ mod medusa;
 mod net;
 mod pattern;
 mod singles;
+mod statics;
 mod step;
 mod subsets;
 #[cfg(test)]
@@ -111,7 +117,9 @@ pub(crate) fn next_step(ctx: &Context, g: &Grid, unique: bool, limit: f64) -> Op
     best
 }
 
-/// The largest size at which forcing nets run (see [`each_finder`] for why).
+/// The largest size at which forcing nets of more than singles run, and at which a
+/// chaining level takes its easiest step rather than the first found (see [`each_finder`]
+/// for why).
 pub(crate) const NETS_MAX_SIZE: usize = 9;
 
 /// The largest size at which aligned triplet exclusion runs (see [`each_finder`] for why).
@@ -152,7 +160,7 @@ pub(crate) fn each_finder(
     // contradiction chain's) and would double the time of a path. Aligned pair
     // exclusion runs at every size (at most a few ms at 25x25).
     let triplets = ctx.n <= TRIPLETS_MAX_SIZE;
-    let finders: [(f64, bool, Finder); 41] = [
+    let finders: [(f64, bool, Finder); 42] = [
         (1.0, true, &|| singles::hidden_single(ctx, g)),
         (1.7, true, &|| intersections::direct(ctx, g)),
         (2.0, true, &|| subsets::hidden_direct(ctx, g, 2)),
@@ -186,15 +194,14 @@ pub(crate) fn each_finder(
         (6.6, true, &|| als::sue_de_coq(ctx, g)),
         (7.5, triplets, &|| aligned::find(ctx, g, 3)),
         (7.5, true, &|| chains::grouped(ctx, g, chains::Kind::X)),
-        (7.5, true, &|| {
-            forcing::contradiction(ctx, g, Rules::Singles)
-        }),
+        (7.5, true, &|| forcing::net(ctx, g, Rules::Nishio)),
         (7.6, true, &|| als::xz(ctx, g)),
         (8.0, true, &|| chains::grouped(ctx, g, chains::Kind::Aic)),
+        (8.0, true, &|| forcing::net(ctx, g, Rules::Static)),
         (8.2, true, &|| als::xy_wing(ctx, g)),
-        (8.3, true, &|| forcing::forcing(ctx, g, Rules::Singles)),
         (8.3, true, &|| als::chain(ctx, g)),
         (8.4, true, &|| als::death_blossom(ctx, g)),
+        (8.5, true, &|| forcing::net(ctx, g, Rules::Singles)),
         (9.0, nets, &|| forcing::nets(ctx, g)),
     ];
     for (base, allowed, find) in finders {

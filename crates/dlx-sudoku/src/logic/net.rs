@@ -23,7 +23,7 @@ use super::forcing;
 use super::grid::{bit, values, Context, Grid};
 use super::pattern::Link;
 use super::step::{length_bonus, Candidate, Step, Technique};
-use super::{fish, intersections, subsets};
+use super::{fish, intersections, statics, subsets};
 
 /// How many candidates of Sudoku Explainer's chain one placement stands for (itself and
 /// the candidates it removes that the chain goes on from), for the length bonus: a factor
@@ -31,10 +31,20 @@ use super::{fish, intersections, subsets};
 pub(crate) const SE_CANDIDATES_PER_PLACEMENT: usize = 3;
 
 /// Which rules the propagation applies inside an assumption, each level with every rule of
-/// the levels before it.
+/// the levels before it (from [`Rules::Singles`]; the two below it are narrower).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Rules {
-    /// Naked and hidden singles.
+    /// The assumed symbol's hidden singles alone, on the grid as the assumption changes
+    /// it (Sudoku Explainer's Nishio, 7.5: its chains follow one symbol's links only).
+    Nishio,
+    /// Implications on the grid as it is before the assumption (see
+    /// [`statics`](super::statics)): a candidate turned on rules out the other candidates
+    /// of its cell and its symbol in its peers, one turned off forces the other candidate
+    /// of a cell that had two, and the other place of a symbol in a region that had two
+    /// (SE's multiple forcing chains, 8.0: its static chaining).
+    Static,
+    /// Naked and hidden singles on the grid as the assumption changes it (SE's dynamic
+    /// forcing chains, 8.5).
     Singles,
     /// Then locked candidates, hidden and naked pairs and X-Wing (SE's dynamic chains "+",
     /// 9.0).
@@ -49,7 +59,7 @@ pub(crate) enum Rules {
 }
 
 impl Rules {
-    /// Every level above singles, easiest first: the forcing nets.
+    /// Every level above singles, easiest first: the nested forcing nets.
     pub(crate) const NETS: [Rules; 4] = [
         Rules::Plus,
         Rules::Chains,
@@ -57,21 +67,58 @@ impl Rules {
         Rules::Contradiction,
     ];
 
-    /// Sudoku Explainer's base difficulty of a net whose propagation uses these rules
-    /// (singles: see [`forcing`], whose chains rate by their technique): 8.5 and a half
-    /// per nesting level (SE's `Chaining.getDifficulty`).
-    fn base_score(self) -> f64 {
+    /// Sudoku Explainer's base difficulty of a chain or net whose propagation uses these
+    /// rules: Nishio 7.5, multiple (static) 8.0, dynamic 8.5, and a half per nesting level
+    /// (SE's `Chaining.getDifficulty`).
+    pub(crate) fn base_score(self) -> f64 {
         match self {
-            Rules::Singles | Rules::Plus => 9.0,
+            Rules::Nishio => 7.5,
+            Rules::Static => 8.0,
+            Rules::Singles => 8.5,
+            Rules::Plus => 9.0,
             Rules::Chains => 9.5,
             Rules::Forcing => 10.0,
             Rules::Contradiction => 10.5,
         }
     }
 
-    /// Sudoku Explainer's difficulty of a net whose propagation uses these rules, of
-    /// `complexity` ([`Net::nodes`], added up over a forcing net's branches): the base and
-    /// the length bonus for the complexity less 2 (SE's `getDifficulty` and
+    /// Whether the propagation works on the grid as the assumption changes it (SE's
+    /// `isDynamic`): every level but [`Rules::Static`]. Nishio is dynamic, but follows one
+    /// symbol only.
+    pub(crate) fn dynamic(self) -> bool {
+        self != Rules::Static
+    }
+
+    /// Whether a level assumes candidates false too (SE's binary chaining, a contradiction
+    /// from a candidate assumed false, and double forcing): every dynamic level in SE; here
+    /// all but the nested ones ([`Rules::Chains`] and up), whose every assumption searches
+    /// chains inside it: assuming false as well doubled the time of the hardest puzzles'
+    /// grades (every 8th of the vendored 1106 sample: max 37 s to 108 s natively).
+    pub(crate) fn assumes_false(self) -> bool {
+        self.dynamic() && self < Rules::Chains
+    }
+
+    /// The technique of a contradiction found with these rules: a contradiction chain for
+    /// Nishio, a net for the dynamic levels (a candidate there may have several parents).
+    pub(crate) fn contradiction_technique(self) -> Technique {
+        match self {
+            Rules::Nishio | Rules::Static => Technique::ContradictionChain,
+            _ => Technique::ContradictionNet,
+        }
+    }
+
+    /// The technique of a common conclusion found with these rules: a forcing chain for
+    /// static implications, a forcing net for the dynamic levels.
+    pub(crate) fn forcing_technique(self) -> Technique {
+        match self {
+            Rules::Nishio | Rules::Static => Technique::ForcingChain,
+            _ => Technique::ForcingNet,
+        }
+    }
+
+    /// Sudoku Explainer's difficulty of a chain or net whose propagation uses these rules,
+    /// of `complexity` ([`Net::nodes`], added up over a forcing net's branches): the base
+    /// and the length bonus for the complexity less 2 (SE's `getDifficulty` and
     /// `getLengthDifficulty` of its chaining hints), kept below [`UNSOLVED_SCORE`], the
     /// grade of a puzzle logic does not solve (SE's bonus has no upper end; the highest
     /// rating it is known to give is 11.9).
@@ -84,6 +131,8 @@ impl Rules {
     /// pairs and X-Wings", ...
     pub(crate) fn words(self) -> &'static str {
         match self {
+            Rules::Nishio => "that symbol's hidden singles",
+            Rules::Static => "the grid's strong and weak links",
             Rules::Singles => "singles",
             Rules::Plus => "singles, locked candidates, pairs and X-Wings",
             Rules::Chains => "singles, locked candidates, pairs, X-Wings and chains",
@@ -128,7 +177,7 @@ pub(crate) struct Trace {
 impl Trace {
     /// Records `node` with its parents, unless it is recorded already (the first reason
     /// stands).
-    fn add(&mut self, node: Node, parents: Vec<(Node, bool)>) {
+    pub(super) fn add(&mut self, node: Node, parents: Vec<(Node, bool)>) {
         let next = self.parents.len();
         self.parents.entry(node).or_insert((next, parents));
     }
@@ -231,7 +280,7 @@ pub(crate) fn broken_targets(ctx: &Context, g: &Grid, broken: Broken) -> Vec<Nod
 /// contradiction it leads to if `targets` is empty.
 fn branch(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Net {
     let mut trace = Trace::default();
-    let targets = match assume(ctx, g, source, Rules::Singles, Some(&mut trace)) {
+    let targets = match assume(ctx, g, (source, true), Rules::Singles, Some(&mut trace)) {
         Err((broken, _)) if targets.is_empty() => broken_targets(ctx, g, broken),
         _ => targets.to_vec(),
     };
@@ -246,12 +295,12 @@ pub(crate) struct Outcome {
     pub(crate) length: usize,
 }
 
-/// The implications of assuming `assumed` by `rules` that lead to `targets` ([`assume`]
-/// with a [`Trace`], then [`Trace::net`]).
+/// The implications of assuming `assumed` (a candidate on or off) by `rules` that lead to
+/// `targets` ([`assume`] with a [`Trace`], then [`Trace::net`]).
 pub(crate) fn traced_net(
     ctx: &Context,
     g: &Grid,
-    assumed: Candidate,
+    assumed: Node,
     rules: Rules,
     targets: &[Node],
 ) -> Net {
@@ -260,80 +309,40 @@ pub(crate) fn traced_net(
     trace.net(targets)
 }
 
-/// Assumes `assumed` true in `g` and applies `rules` until none applies: the outcome, or
-/// where the grid broke with the length up to there. With `trace`, records why each
-/// candidate was turned on or off.
+/// Assumes `assumed` in `g` (a candidate true, or false) and applies `rules` until none
+/// applies: the outcome, or where the grid broke with the length up to there. With
+/// `trace`, records why each candidate was turned on or off. Static implications never
+/// break the grid: they stop where a candidate would be both on and off, as SE's do (see
+/// [`statics`](super::statics)).
 pub(crate) fn assume(
     ctx: &Context,
     g: &Grid,
-    assumed: Candidate,
+    assumed: Node,
     rules: Rules,
     trace: Option<&mut Trace>,
 ) -> Result<Outcome, (Broken, usize)> {
-    match propagate(ctx, g, assumed, rules, usize::MAX, trace) {
-        Ok(outcome) => Ok(outcome),
-        Err(Stop::Broken(broken, length)) => Err((broken, length)),
-        // No bound, so never stopped.
-        Err(Stop::Bound) => Ok(Outcome {
-            grid: g.clone(),
-            length: usize::MAX,
-        }),
+    if rules == Rules::Static {
+        return Ok(statics::propagate(ctx, g, assumed, trace));
     }
-}
-
-/// Where and at what length assuming `assumed` under `rules` breaks the grid, if it does with
-/// a propagation no longer than `bound` (the search for the shortest contradiction stops
-/// each propagation at the shortest found so far).
-pub(crate) fn within(
-    ctx: &Context,
-    g: &Grid,
-    assumed: Candidate,
-    rules: Rules,
-    bound: usize,
-) -> Option<(Broken, usize)> {
-    match propagate(ctx, g, assumed, rules, bound, None) {
-        Err(Stop::Broken(broken, length)) if length <= bound => Some((broken, length)),
-        _ => None,
-    }
-}
-
-/// Why a propagation stopped before its end.
-enum Stop {
-    /// The grid broke.
-    Broken(Broken, usize),
-    /// It grew longer than its bound.
-    Bound,
-}
-
-fn propagate(
-    ctx: &Context,
-    g: &Grid,
-    assumed: Candidate,
-    rules: Rules,
-    bound: usize,
-    trace: Option<&mut Trace>,
-) -> Result<Outcome, Stop> {
     let mut run = Run {
         ctx,
         start: g,
         g: g.clone(),
         length: 0,
-        bound,
+        // Nishio follows the assumed symbol alone.
+        symbol: (rules == Rules::Nishio).then_some(assumed.0.value),
         trace,
     };
-    run.place(assumed, Vec::new());
+    run.assume(assumed);
     loop {
-        if let Some(stop) = run.singles() {
-            return Err(stop);
+        if let Some(broken) = run.singles() {
+            return Err((broken, run.length));
         }
-        if rules == Rules::Singles || !run.rule(rules) {
+        if rules <= Rules::Singles || !run.rule(rules) {
             return Ok(Outcome {
                 grid: run.g,
                 length: run.length,
             });
-        }
-        if run.length > run.bound {
-            return Err(Stop::Bound);
         }
     }
 }
@@ -345,12 +354,26 @@ struct Run<'a, 't> {
     start: &'a Grid,
     g: Grid,
     length: usize,
-    /// The length past which the propagation stops.
-    bound: usize,
+    /// The one symbol followed (Nishio), if not all.
+    symbol: Option<u8>,
     trace: Option<&'t mut Trace>,
 }
 
 impl Run<'_, '_> {
+    /// Starts from the assumption: places a candidate assumed true, removes one assumed
+    /// false.
+    fn assume(&mut self, (c, on): Node) {
+        if on {
+            self.place(c, Vec::new());
+        } else {
+            if let Some(t) = self.trace.as_deref_mut() {
+                t.add((c, false), Vec::new());
+            }
+            self.g.cand[c.cell] &= !bit(c.value);
+            self.length += 1;
+        }
+    }
+
     /// Places `c` (turned on by `parents`), turning off the other candidates of its cell
     /// and its symbol in its peers.
     fn place(&mut self, c: Candidate, parents: Vec<(Node, bool)>) {
@@ -391,19 +414,24 @@ impl Run<'_, '_> {
         }
     }
 
-    /// Makes naked and hidden singles until none is left, or returns where the grid broke
-    /// (or that the propagation grew past its bound).
-    fn singles(&mut self) -> Option<Stop> {
+    /// Makes naked and hidden singles (of the one symbol followed, if one is) until none
+    /// is left, or returns where the grid broke.
+    fn singles(&mut self) -> Option<Broken> {
         let ctx = self.ctx;
-        let full = full_mask(ctx.n);
+        let full = self.symbol.map_or(full_mask(ctx.n), bit);
+        let cells = if self.symbol.is_some() {
+            0
+        } else {
+            self.g.values.len()
+        };
         loop {
             let mut changed = false;
-            for c in 0..self.g.values.len() {
+            for c in 0..cells {
                 if self.g.values[c] != 0 {
                     continue;
                 }
                 match self.g.cand[c].count_ones() {
-                    0 => return Some(Stop::Broken(Broken::Cell(c), self.length)),
+                    0 => return Some(Broken::Cell(c)),
                     1 => {
                         let value = self.g.cand[c].trailing_zeros() as u8 + 1;
                         let others = values(self.start.cand[c] & !bit(value))
@@ -428,7 +456,7 @@ impl Run<'_, '_> {
                 }
                 let missing = full & !placed;
                 if let Some(v) = values(missing & !once).next() {
-                    return Some(Stop::Broken(Broken::Region(r, v), self.length));
+                    return Some(Broken::Region(r, v));
                 }
                 for v in values(missing & once & !twice) {
                     let cells = ctx.layout.region_cells(r).iter().map(|&c| c as usize);
@@ -445,9 +473,6 @@ impl Run<'_, '_> {
             }
             if !changed {
                 return None;
-            }
-            if self.length > self.bound {
-                return Some(Stop::Bound);
             }
         }
     }

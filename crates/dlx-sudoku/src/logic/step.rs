@@ -117,16 +117,20 @@ pub enum Technique {
     UniqueRectangle4,
     /// Bivalue universal grave plus one.
     BugPlusOne,
-    /// Assuming a candidate leads by singles to a contradiction, so it is false.
+    /// Assuming a candidate true (or false) leads by that symbol's hidden singles alone to
+    /// a contradiction, so it is false (true): Sudoku Explainer's Nishio (7.5).
     ContradictionChain,
-    /// Every candidate of a cell (or every place of a symbol in a region) leads by singles
-    /// to the same conclusion.
+    /// Every candidate of a cell of three or more (or every place of a symbol in a region)
+    /// leads to the same conclusion along the links the grid has before the assumption:
+    /// SE's (static) multiple forcing chains (8.0).
     ForcingChain,
-    /// A contradiction chain whose propagation uses more than singles: locked candidates,
-    /// pairs and X-Wing (Sudoku Explainer's dynamic chains "+", 9.0), then, nested, chains,
-    /// forcing chains and contradiction chains (9.5, 10.0, 10.5).
+    /// Assuming a candidate true (or false) leads to a contradiction by singles on the
+    /// grid as the assumption changes it (SE's dynamic forcing chains, 8.5), then by more:
+    /// locked candidates, pairs and X-Wing (SE's dynamic chains "+", 9.0), then, nested,
+    /// chains, forcing chains and contradiction chains (9.5, 10.0, 10.5).
     ContradictionNet,
-    /// A forcing chain whose propagation uses more than singles, as a contradiction net's.
+    /// Every candidate of a cell, every place of a symbol in a region, or one candidate
+    /// true and false, leads to the same conclusion, with a contradiction net's rules.
     ForcingNet,
     /// An entry disagrees with the solution: the step gives the right symbol.
     WrongEntry,
@@ -305,10 +309,10 @@ impl Technique {
     /// scored near what SE would use, and checked on SE's ratings of 320 puzzles (the
     /// agreement is no worse with them than without): Sue de Coq with the easiest chains
     /// (6.6), ALS-XZ just above a contradiction chain's base (7.6, since taking away one
-    /// symbol leaves a locked set, not the singles SE's chains follow), ALS-XY-Wing with
-    /// SE's multiple forcing chains (8.2), ALS chains of four sets after them (8.3, tied
-    /// with forcing chains, which go first), death blossom (a forcing chain from each of the
-    /// stem's candidates) above forcing chains (8.4).
+    /// symbol leaves a locked set, not the singles SE's chains follow), ALS-XY-Wing among
+    /// SE's multiple forcing chains (8.2; theirs are 8.0 and a length bonus), ALS chains of
+    /// four sets after it (8.3), death blossom (a forcing chain from each of the stem's
+    /// candidates) after them (8.4), all below SE's dynamic forcing chains (8.5).
     pub fn base_score(self) -> f64 {
         match self {
             Technique::HiddenSingle => 1.2,
@@ -353,9 +357,11 @@ impl Technique {
             Technique::AlsXyWing => 8.2,
             Technique::AlsChain => 8.3,
             Technique::DeathBlossom => 8.4,
+            // SE's chaining levels (`Chaining.getDifficulty`): Nishio, multiple (static)
+            // forcing chains, dynamic forcing chains; each step adds its length bonus.
             Technique::ContradictionChain => 7.5,
-            Technique::ForcingChain => 8.3,
-            Technique::ContradictionNet | Technique::ForcingNet => 9.0,
+            Technique::ForcingChain => 8.0,
+            Technique::ContradictionNet | Technique::ForcingNet => 8.5,
             Technique::WrongEntry | Technique::MissingCandidate | Technique::Reveal => 0.0,
         }
     }

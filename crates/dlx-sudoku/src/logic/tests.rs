@@ -93,12 +93,11 @@ fn forcing_chain_places_what_both_branches_place() {
     let alphabet = Alphabet::builtin();
     let ctx = Context::new(layout, &alphabet);
     let g = Grid::new(&ctx, &grid).expect("no conflict");
-    assert!(
-        forcing::contradiction(&ctx, &g, Rules::Singles).is_none(),
-        "both values of each cell are consistent"
-    );
-    let step = forcing::forcing(&ctx, &g, Rules::Singles).expect("a forcing chain");
-    assert_eq!(step.technique, Technique::ForcingChain);
+    // Both values of each cell are consistent, and the cells hold two candidates (SE's
+    // static chains start from three): a dynamic forcing chain, a net of singles.
+    let step = forcing::net(&ctx, &g, Rules::Singles).expect("a forcing chain");
+    assert_eq!(step.technique, Technique::ForcingNet, "{}", step.reason);
+    assert!(forcing::net(&ctx, &g, Rules::Nishio).is_none());
     assert_eq!(
         step.placement,
         Some(Candidate {
@@ -963,7 +962,7 @@ fn finder_costs() {
             let mut k = 0;
             while !g.solved() {
                 if k % every == 0 {
-                    let cheap: [(&str, &dyn Fn() -> Option<Step>); 12] = [
+                    let cheap: [(&str, &dyn Fn() -> Option<Step>); 13] = [
                         ("chains::easiest", &|| chains::easiest(&ctx, &g)),
                         ("chains::grouped X", &|| {
                             chains::grouped(&ctx, &g, chains::Kind::X)
@@ -971,10 +970,9 @@ fn finder_costs() {
                         ("chains::grouped AIC", &|| {
                             chains::grouped(&ctx, &g, chains::Kind::Aic)
                         }),
-                        ("contradiction", &|| {
-                            forcing::contradiction(&ctx, &g, Rules::Singles)
-                        }),
-                        ("forcing", &|| forcing::forcing(&ctx, &g, Rules::Singles)),
+                        ("nishio", &|| forcing::net(&ctx, &g, Rules::Nishio)),
+                        ("static", &|| forcing::net(&ctx, &g, Rules::Static)),
+                        ("dynamic", &|| forcing::net(&ctx, &g, Rules::Singles)),
                         ("als::sue_de_coq", &|| als::sue_de_coq(&ctx, &g)),
                         ("als::xz", &|| als::xz(&ctx, &g)),
                         ("als::xy_wing", &|| als::xy_wing(&ctx, &g)),
@@ -1026,11 +1024,11 @@ fn finder_costs() {
 
 /// The easiest net, not the first found (issue #34 item 3): four steps into a puzzle of the
 /// forum's hardest list, the shortest contradiction of the first level of nets that has one
-/// (nested chains, 9.5) rests on more candidates, and so rates higher, than another
-/// contradiction of the same level. The path takes the easier one, as Sudoku Explainer
-/// takes the hint of lowest difficulty among its chaining hints. Both steps are checked
-/// against the puzzle's solution (found by the exact-cover search, not by logic), as is the
-/// candidate grid itself.
+/// (nested chains, 9.5: r2c2's 7, 10.4) rests on more candidates, and so rates higher, than
+/// another contradiction of the same level. The path takes the easier one, as Sudoku
+/// Explainer takes the hint of lowest difficulty among its chaining hints. The step is
+/// checked against the puzzle's solution (found by the exact-cover search, not by logic),
+/// as is the candidate grid itself.
 #[test]
 fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
     let puzzle: Sudoku =
@@ -1059,19 +1057,7 @@ fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
             .all(|e| solution[e.cell] != e.value)
             && step.placement.is_none_or(|p| solution[p.cell] == p.value)
     };
-    // What the path took before: the first level with a net, its shortest contradiction.
-    let shortest = forcing::contradiction(&ctx, &g, Rules::Chains).expect("a contradiction");
     let r2c2 = at(2, 2);
-    assert_eq!(shortest.technique, Technique::ContradictionNet);
-    assert_eq!(
-        shortest.eliminations,
-        vec![Candidate {
-            cell: r2c2,
-            value: 7
-        }]
-    );
-    assert!((shortest.score - 10.4).abs() < 1e-9, "{}", shortest.score);
-    assert!(sound(&shortest));
     // What it takes now: another contradiction of that level, resting on fewer candidates.
     let step = super::next_step(&ctx, &g, true, f64::INFINITY).expect("a step");
     assert_eq!(step.technique, Technique::ContradictionNet);
@@ -1092,4 +1078,84 @@ fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
     // Nothing below the nets applies here, and no level of nets has an easier step.
     assert!(super::next_step(&ctx, &g, true, 8.9).is_none());
     assert_eq!(forcing::net(&ctx, &g, Rules::Chains), Some(step));
+}
+
+/// How many puzzles of the top1465 sample [`each_chaining_level_finds_its_forms_and_every_step_is_sound`] reads.
+const STUCK_PUZZLES: usize = 300;
+
+/// Sudoku Explainer's chaining forms, each level with its own (issue #34): on the grids
+/// where the techniques below 7.5 get stuck in puzzles of the top1465 sample, every
+/// step each level finds (not only the easiest) is checked against the puzzle's solution
+/// (found by the exact-cover search), and each form occurs: Nishio's contradictions from
+/// a candidate assumed true and assumed false; static cell and region forcing chains; and
+/// dynamic contradictions both ways, cell, region and double forcing (a candidate true and
+/// false leading to the same).
+#[test]
+fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
+    let mut seen: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
+    let top = include_str!("../../../../tests/data/sudoku/puzzles3_magictour_top1465.sample");
+    let puzzles = top
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    for line in puzzles.take(STUCK_PUZZLES) {
+        let puzzle: Sudoku = line.trim().parse().unwrap();
+        let solution = puzzle.solutions(2).unwrap();
+        assert_eq!(solution.len(), 1);
+        let solution = solution[0].values();
+        let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+        let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
+        super::run(&ctx, &mut g, true, 7.4);
+        for (name, rules) in [
+            ("nishio", Rules::Nishio),
+            ("static", Rules::Static),
+            ("dynamic", Rules::Singles),
+        ] {
+            forcing::each_step(&ctx, &g, rules, false, |step| {
+                assert!(
+                    step.eliminations
+                        .iter()
+                        .all(|e| solution[e.cell] != e.value)
+                        && step.placement.is_none_or(|p| solution[p.cell] == p.value),
+                    "{puzzle}: {}",
+                    step.reason
+                );
+                assert!((step.score - rules.net_score(0)) > -1e-9, "{}", step.score);
+                let form = match (step.contradiction.is_some(), step.placement.is_some()) {
+                    (true, false) => "contradiction, assumed true",
+                    (true, true) => "contradiction, assumed false",
+                    _ if !step.regions.is_empty() => "region",
+                    _ if step.candidates.len() == 1 => "double",
+                    _ => "cell",
+                };
+                let technique = match form {
+                    f if f.starts_with("contradiction") => rules.contradiction_technique(),
+                    _ => rules.forcing_technique(),
+                };
+                assert_eq!(step.technique, technique, "{}", step.reason);
+                *seen.entry((name, form)).or_default() += 1;
+                false
+            });
+        }
+    }
+    println!("{seen:?}");
+    for form in [
+        ("nishio", "contradiction, assumed true"),
+        ("nishio", "contradiction, assumed false"),
+        ("static", "cell"),
+        ("static", "region"),
+        ("dynamic", "contradiction, assumed true"),
+        ("dynamic", "contradiction, assumed false"),
+        ("dynamic", "cell"),
+        ("dynamic", "region"),
+        ("dynamic", "double"),
+    ] {
+        assert!(seen.contains_key(&form), "no {form:?}: {seen:?}");
+    }
+    for form in [
+        ("nishio", "cell"),
+        ("nishio", "region"),
+        ("static", "double"),
+    ] {
+        assert!(!seen.contains_key(&form), "{form:?}: {seen:?}");
+    }
 }
