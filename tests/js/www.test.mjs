@@ -982,6 +982,28 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
       await browser.context.unroute(url);
     }
   });
+  test('a worker whose script fails to load is not handed to a job: a solve says why rather than waiting for ever', { timeout: 60_000 }, async () => {
+    // The pools' first workers are started with the page (www/lib/pool.js); one whose
+    // script fails before a pool takes it must not be the one a job is sent to.
+    const url = `${server.url}pkg/worker.js`;
+    await browser.context.route(url, (route) => route.abort());
+    try {
+      const tab = await open();
+      const { page } = tab;
+      await page.waitForSelector('#engine-status[data-state="ready"]');
+      await page.click('#solve');
+      // (It passes on the pool before the early workers' own listener too: Chromium reported
+      // the failure after the pool took the worker here. It guards the page against waiting.)
+      await waitMessage(page, /^The solver failed: a worker died/);
+      // The refused script is the one problem seen.
+      const refused = (problem) => problem.includes('worker.js') || problem.includes('net::ERR_FAILED');
+      assert.ok(tab.problems.some(refused), `${tab.problems}`);
+      tab.problems.splice(0, Infinity, ...tab.problems.filter((problem) => !refused(problem)));
+      await clean(tab);
+    } finally {
+      await browser.context.unroute(url);
+    }
+  });
 });
 
 describe('the sudoku page: what players expect (issue 13)', () => {

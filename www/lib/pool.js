@@ -16,8 +16,9 @@ const parsed = () => new Promise((resolve) => {
   else resolve();
 });
 
-// The main module (its SIMD build) where the page carries it, as the site's pages do
-// (scripts/build-pages.mjs): compiled from the page by lib/compile-inlined.js as soon as it
+// The page's module where the page carries it, as the site's pages do (scripts/build-pages.mjs:
+// a SIMD build of the main module's exports that page calls, run by the main module's
+// bindings): compiled from the page by lib/compile-inlined.js as soon as it
 // is parsed (`window.inlinedModule`, which this script, run before, finds once the document
 // is parsed), and handed to load.js, so that everything that asks for the module (the
 // workers, this thread's scheduler at the first search) takes that one and nothing fetches
@@ -29,8 +30,20 @@ if (simd) {
 
 const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
 
-/** A worker of the pools' script, started: it loads its modules, then waits for the pool's first message. */
-const started = () => new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' });
+/**
+ * A worker of the pools' script, started: it loads its modules, then waits for the pool's
+ * first message. One that fails to load before a pool takes it (offline, a refused script)
+ * leaves the early ones, so that no pool is handed a dead worker (a pool sees the failure of
+ * the workers it took: `webWorker`'s `fail`).
+ */
+const started = () => {
+  const worker = new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' });
+  worker.addEventListener('error', () => {
+    const at = early.indexOf(worker);
+    if (at >= 0) early.splice(at, 1);
+  }, { once: true });
+  return worker;
+};
 
 // The workers both pools start first (the quick pool's one and a search's, one per core),
 // started at once, so that their script is read and run while the page's module arrives
