@@ -6,8 +6,8 @@
 //! update counts are reproduced exactly. Only the layout differs: each option is one `u64`
 //! of items (a `u128` above 64 items), and each level keeps the list of options still
 //! compatible with the options chosen above it, in input order, with the length of every
-//! primary item. Nothing has to be undone on the way back up: a level's list and lengths are
-//! still there.
+//! primary item (a count per item, or above 64 primary items bit-sliced: `lengths.rs`).
+//! Nothing has to be undone on the way back up: a level's list and lengths are still there.
 //!
 //! For such small problems that is faster than dancing links, because a level's work is a
 //! straight pass over an array (an AND and a test per option) instead of a walk of linked
@@ -22,10 +22,15 @@
 //! chosen option and was still live.
 
 use std::fmt::Debug;
-use std::ops::{BitAnd, BitOr, Not};
+use std::ops::{BitAnd, BitOr, BitXor, Not};
 
 use super::{estimate, Phase, Step};
 use crate::problem::{Problem, NO_COLOR};
+use lengths::{Lengths, Sum, Wide};
+
+mod lengths;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd;
 
 /// The most items (primary and secondary) a problem may have for this search.
 const MAX_ITEMS: usize = 128;
@@ -36,7 +41,13 @@ const MAX_OPTIONS: usize = 1 << 16;
 /// A set of items, one bit each: `u64` for problems of at most 64 items, whose steps are
 /// the cheaper (in wasm above all), and `u128` for the rest.
 pub(crate) trait Bits:
-    Copy + Eq + Debug + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
+    Copy
+    + Eq
+    + Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
 {
     /// The empty set.
     const ZERO: Self;
@@ -48,6 +59,8 @@ pub(crate) trait Bits:
     fn first(n: usize) -> Self;
     /// The low and high 64 items.
     fn halves(self) -> [u64; 2];
+    /// The set of the low and high 64 items `halves` (the high ones dropped by a `u64`).
+    fn from_halves(halves: [u64; 2]) -> Self;
     /// Whether the two sets share an item.
     #[inline(always)]
     fn meets(self, other: Self) -> bool {
@@ -69,6 +82,10 @@ impl Bits for u64 {
     fn halves(self) -> [u64; 2] {
         [self, 0]
     }
+    #[inline(always)]
+    fn from_halves(halves: [u64; 2]) -> u64 {
+        halves[0]
+    }
 }
 
 impl Bits for u128 {
@@ -84,6 +101,10 @@ impl Bits for u128 {
     #[inline(always)]
     fn halves(self) -> [u64; 2] {
         [self as u64, (self >> 64) as u64]
+    }
+    #[inline(always)]
+    fn from_halves(halves: [u64; 2]) -> u128 {
+        u128::from(halves[0]) | u128::from(halves[1]) << 64
     }
     /// With `simd128`, one `v128.and` and one `v128.any_true` instead of two 64-bit ANDs,
     /// an OR and a test.
@@ -258,7 +279,11 @@ pub(crate) struct Search<B> {
     /// its own: the last option of a level takes the level's array over, since the level is
     /// done with it, and so do all the levels with one option, instead of copying it.
     /// Slots only grow with depth, so `n1 + 1` of them are enough.
+    ///
+    /// Where there are more than 64 primary items, `lengths` holds them instead, bit-sliced,
+    /// in the same slots (see [`Search::sliced`]).
     counts: Vec<Counts>,
+    lengths: Lengths,
     /// The items covered at the level about to be entered.
     used: B,
     /// The slot of its counts.
@@ -281,6 +306,7 @@ impl<B: Bits> Search<B> {
             pool: Vec::new(),
             end: 0,
             counts: Vec::new(),
+            lengths: Lengths::new(),
             used: B::ZERO,
             slot: 0,
             phase: Phase::Forward,
@@ -303,6 +329,7 @@ impl<B: Bits> Search<B> {
             + bytes_of(&self.weights)
             + bytes_of(&self.levels)
             + bytes_of(&self.counts)
+            + self.lengths.heap_bytes()
             + pool * std::mem::size_of::<u32>()
     }
 
@@ -371,6 +398,9 @@ impl<B: Bits> Search<B> {
         for &x in &self.pool[..end] {
             count(counts, self.masks[x as usize] & self.primary, 1);
         }
+        if B::WIDTH > 64 && self.n1 > 64 {
+            self.lengths.reset(self.n1 + 1, &counts[..self.n1]);
+        }
         self.end = end;
         self.levels.clear();
         self.used = used;
@@ -385,6 +415,18 @@ impl<B: Bits> Search<B> {
             return 1.0;
         }
         estimate(self.levels.iter().map(|level| (level.len, level.pos)))
+    }
+
+    /// Whether the lengths are bit-sliced (`lengths`), as they are where there are more than
+    /// 64 primary items (6x10 pentominoes), rather than counts (`counts`).
+    ///
+    /// Measured (`bench/README.md`): on the 6x10 pentominoes the planes take 36% off the
+    /// time natively, 33% in wasm and 49% with `simd128`; with 64 primary items or fewer,
+    /// planes (one `u64` each) took 11-18% off natively but gained nothing in wasm, for 4-7%
+    /// more instructions natively: 12 queens and Langford 11 keep the counts.
+    #[inline(always)]
+    fn sliced(&self) -> bool {
+        B::WIDTH > 64 && self.lengths.wide()
     }
 
     /// Whether nothing is left to search.
@@ -455,8 +497,23 @@ impl<B: Bits> Search<B> {
     #[allow(unsafe_code)]
     #[inline(always)]
     fn enter(&mut self, active: B, rng: Option<&mut fastrand::Rng>) {
-        let counts = &mut self.counts[self.slot as usize];
-        let item = choose(counts, active, rng);
+        let slot = self.slot as usize;
+        let sliced = self.sliced();
+        // Counts are kept where the primary items fit in 64 (see `sliced`): of the low half
+        // alone, one loop an option instead of two.
+        let counts = &mut self.counts[slot];
+        let item = match rng {
+            None if sliced => self
+                .lengths
+                .shortest(slot, Wide::from_halves(active.halves())),
+            _ => {
+                if sliced {
+                    // Random ties (rarer): the lengths as counts, for `choose`.
+                    self.lengths.unpack(slot, counts);
+                }
+                choose(counts, active.halves(), rng)
+            }
+        };
         let start = self
             .levels
             .last()
@@ -480,12 +537,17 @@ impl<B: Bits> Search<B> {
             }
         };
         let kept = end - taken;
+        let taken_list = &tail[..taken];
         let mut updates = 1;
-        for &x in &tail[..taken] {
-            // SAFETY: `x` is an option index, read from the pool (see `at`).
-            let (weight, mask) = unsafe { (*at(weights, x), *at(masks, x)) };
-            updates += u64::from(weight);
-            count(counts, mask & primary, u32::MAX);
+        if sliced {
+            updates += uncount(&mut self.lengths, slot, slot, masks, weights, taken_list);
+        } else {
+            for &x in taken_list {
+                // SAFETY: `x` is an option index, read from the pool (see `at`).
+                let (weight, mask) = unsafe { (*at(weights, x), *at(masks, x)) };
+                updates += u64::from(weight);
+                count(counts, (mask & primary).halves()[0], u32::MAX);
+            }
         }
         self.updates += updates;
         self.levels.push(Level {
@@ -534,28 +596,34 @@ impl<B: Bits> Search<B> {
         };
         let gone_list = &tail[kept..rest_len];
         let slot = level.slot as usize;
-        let counts = if level.pos + 1 == level.len {
-            // The level's last option: its counts are not needed again.
-            self.slot = level.slot;
-            &mut self.counts[slot]
-        } else {
-            self.slot = level.slot + 1;
-            let (above, below) = self.counts.split_at_mut(slot + 1);
-            // Only the items the next level can still choose: the others' counts are never
-            // read again below this level.
-            copy_counts(
-                &above[slot],
-                &mut below[0],
-                primary & !(level.used | chosen),
-            );
-            &mut below[0]
-        };
+        // The level's last option takes the level's slot over: its lengths are not needed
+        // again.
+        self.slot = level.slot + u32::from(level.pos + 1 != level.len);
+        let next = self.slot as usize;
         let mut updates = u64::from(weights[option]);
-        for &x in gone_list {
-            // SAFETY: `x` is an option index, read from the pool (see `at`).
-            let (weight, mask) = unsafe { (*at(weights, x), *at(masks, x)) };
-            updates += u64::from(weight);
-            count(counts, mask & primary, u32::MAX);
+        if B::WIDTH > 64 && self.lengths.wide() {
+            // (`self.sliced()`, with the pool borrowed.)
+            updates += uncount(&mut self.lengths, slot, next, masks, weights, gone_list);
+        } else {
+            let counts = if next == slot {
+                &mut self.counts[slot]
+            } else {
+                let (above, below) = self.counts.split_at_mut(slot + 1);
+                // Only the items the next level can still choose: the others' counts are
+                // never read again below this level.
+                copy_counts(
+                    &above[slot],
+                    &mut below[0],
+                    (primary & !(level.used | chosen)).halves()[0],
+                );
+                &mut below[0]
+            };
+            for &x in gone_list {
+                // SAFETY: `x` is an option index, read from the pool (see `at`).
+                let (weight, mask) = unsafe { (*at(weights, x), *at(masks, x)) };
+                updates += u64::from(weight);
+                count(counts, (mask & primary).halves()[0], u32::MAX);
+            }
         }
         self.updates += updates;
         self.used = level.used | chosen;
@@ -716,30 +784,77 @@ fn copy_counts<B: Bits>(from: &Counts, to: &mut Counts, items: B) {
     }
 }
 
+/// Slot `to` of `lengths` = slot `from` (`from` may be `to`) without the options `list`;
+/// returns the sum of their weights.
+///
+/// The options are summed [`Sum::CAPACITY`] at a time, each sum subtracted at once; the
+/// first subtraction reads slot `from`, so that one pass copies and subtracts (an empty
+/// `list` is one subtraction of nothing: a copy). Out of line in wasm: inlined into `enter`
+/// and `try_option`, its unrolled steps made the modules 0.5 KB larger (gzipped).
+#[allow(unsafe_code)]
+#[inline(never)]
+fn uncount<B: Bits>(
+    lengths: &mut Lengths,
+    from: usize,
+    to: usize,
+    masks: &[B],
+    weights: &[u32],
+    list: &[u32],
+) -> u64 {
+    let mut updates = 0;
+    let mut source = from;
+    let mut rest = list;
+    loop {
+        let (head, after) = rest.split_at(rest.len().min(Sum::CAPACITY));
+        let mut sum = Sum::new();
+        for &x in head {
+            // SAFETY: `x` is an option index, read from the pool (see `at`).
+            let (weight, mask) = unsafe { (*at(weights, x), *at(masks, x)) };
+            updates += u64::from(weight);
+            // Secondary items too: their lengths are never read (MRV looks at primary items
+            // only), and each bit position is a number of its own, so they disturb no other.
+            sum.add(Wide::from_halves(mask.halves()));
+        }
+        lengths.subtract(source, to, &sum);
+        source = to;
+        rest = after;
+        if rest.is_empty() {
+            return updates;
+        }
+    }
+}
+
 /// MRV over the `active` primary items: the one with the fewest live options, ties to the
 /// leftmost, or with `rng` to a uniformly random one, drawing exactly as the links do.
 #[inline(always)]
-fn choose<B: Bits>(counts: &Counts, active: B, mut rng: Option<&mut fastrand::Rng>) -> u32 {
-    let [low, high] = active.halves();
-    if rng.is_none() {
-        // The least of `length * 128 + item` is the shortest item, ties to the leftmost: a
-        // minimum without branches (items are below 128, lengths at most 2^16).
-        let mut key = u32::MAX;
-        for (half, base) in [(low, 0), (high, 64)] {
-            let mut left = half;
-            while left != 0 {
-                let item = base + (left.trailing_zeros() & 63);
-                left &= left - 1;
-                key = key.min(counts[item as usize] << 7 | item);
-            }
-        }
-        return key & 127;
+fn choose(counts: &Counts, active: [u64; 2], rng: Option<&mut fastrand::Rng>) -> u32 {
+    if let Some(rng) = rng {
+        return choose_at_random(counts, active, rng);
     }
+    // The least of `length * 128 + item` is the shortest item, ties to the leftmost: a
+    // minimum without branches (items are below 128, lengths at most 2^16).
+    let mut key = u32::MAX;
+    for (half, base) in active.into_iter().zip([0, 64]) {
+        let mut left = half;
+        while left != 0 {
+            let item = base + (left.trailing_zeros() & 63);
+            left &= left - 1;
+            key = key.min(counts[item as usize] << 7 | item);
+        }
+    }
+    key & 127
+}
+
+/// [`choose`] with `rng`. Out of line in wasm, one copy for both widths (the modules are
+/// 0.2 KB smaller, gzipped); natively inlined, as it was.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+fn choose_at_random(counts: &Counts, active: [u64; 2], rng: &mut fastrand::Rng) -> u32 {
     let mut best = 0;
     let mut min = u32::MAX;
     let mut ties = 0u32;
     // The two halves in turn: 64-bit steps are cheaper than 128-bit ones, in wasm above all.
-    for (half, base) in [(low, 0), (high, 64)] {
+    for (half, base) in active.into_iter().zip([0, 64]) {
         let mut left = half;
         while left != 0 {
             let item = base + (left.trailing_zeros() & 63);
@@ -753,11 +868,9 @@ fn choose<B: Bits>(counts: &Counts, active: B, mut rng: Option<&mut fastrand::Rn
                     return best;
                 }
             } else if len == min {
-                if let Some(rng) = rng.as_deref_mut() {
-                    ties += 1;
-                    if rng.u32(..ties) == 0 {
-                        best = item;
-                    }
+                ties += 1;
+                if rng.u32(..ties) == 0 {
+                    best = item;
                 }
             }
         }
@@ -813,18 +926,30 @@ mod tests {
     }
 
     /// Random problems; with `wide`, 64 more secondary items that no option uses, so that
-    /// the search runs on `u128`s.
+    /// the search runs on `u128`s; else maybe more primary items first, each in one option of
+    /// its own, so that there are more than 64 primary items (the lengths are bit-sliced) and
+    /// the random ones straddle the two halves of the planes.
     fn problem() -> impl Strategy<Value = Problem> {
-        (1usize..=8, 0usize..=4, any::<bool>()).prop_flat_map(|(primary, secondary, wide)| {
+        (1usize..=8, 0usize..=4, 0u8..3).prop_flat_map(|(primary, secondary, mode)| {
             let items = primary + secondary;
             let option = prop::collection::btree_set(0..items, 1..=items.min(4));
             prop::collection::vec(option, 0..=24).prop_map(move |options| {
-                let unused = if wide { 64 } else { 0 };
-                let mut b = ProblemBuilder::new(primary, secondary + unused).unwrap();
+                // (`unused` secondary items, `extra` primary ones.)
+                let (unused, extra) = match mode {
+                    0 => (0, 0),
+                    1 => (64, 0),
+                    _ => (0, 64 - primary / 2),
+                };
+                // The random options' items move up past the extra ones.
+                let item = |k: usize| k + extra;
+                let mut b = ProblemBuilder::new(primary + extra, secondary + unused).unwrap();
                 for option in options {
-                    let option: Vec<usize> = option.into_iter().collect();
+                    let option: Vec<usize> = option.into_iter().map(item).collect();
                     // An option with no primary item is kept, left out of the search.
                     b.add_option(&option).unwrap();
+                }
+                for k in 0..extra {
+                    b.add_option(&[k]).unwrap();
                 }
                 b.build()
             })
