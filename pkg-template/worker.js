@@ -1,5 +1,6 @@
 // A module Web Worker of the pool (pool.js, index.js): one instance of the main wasm module
-// (and of the coach module once the pool sends it, before the first coach call).
+// (on the site, the page's own module, under the main module's bindings: www/lib/pool.js),
+// and of the coach module once the pool sends it, before the first coach call.
 // Created as `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })`, the
 // form Vite and webpack recognise and bundle. No top-level await, so that a bundler may
 // also emit it as a classic script (Vite's default worker format).

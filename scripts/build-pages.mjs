@@ -30,9 +30,11 @@ export const SITE = join(ROOT, 'site');
 export const PAGES = ['index.html', 'dlx.html'];
 /**
  * The module each page inlines: the main module's exports that page calls, compiled for SIMD
- * (scripts/build.sh: its page modules), which www/pkg/load.js takes as the main module (under
- * the main module's bindings) where the engine has SIMD: 91 KB gzipped for the dancing-links
- * page, 137 KB for the sudoku page, where the main module is 158 KB.
+ * (scripts/build.sh: its `pages` and their features), which www/pkg/load.js takes as the main
+ * module (under the main module's bindings) where the engine has SIMD (sizes: size.test.mjs).
+ * A call of an export the page's module lacks would fail as a plain `TypeError` (the bindings
+ * are the main module's): tests/js/site.test.mjs checks that each module has every export its
+ * page names.
  */
 export const INLINED_WASM = {
   'index.html': 'pkg/dlx_wasm_sudoku_page_bg.wasm',

@@ -6,15 +6,16 @@
 #
 # The package's three modules:
 # - dlx_wasm (the main entry, `dlx-wasm`, and its alias `dlx-wasm/sudoku`): exact cover, the
-#   trace and the memo, and the sudoku solvers (features `sudoku-toolkit`, `trace-memo`,
-#   `panic-hook`), built twice: dlx_wasm_bg.wasm, and dlx_wasm_simd_bg.wasm for engines with
+#   pool's tasks, the trace and the memo, and the sudoku solvers (`main_features` below),
+#   built twice: dlx_wasm_bg.wasm, and dlx_wasm_simd_bg.wasm for engines with
 #   WebAssembly SIMD (pkg-template/load.js picks one);
 # - dlx_wasm_coach: the coach's exports alone (sudoku_hint, sudoku_solve_path, rate_sudoku,
 #   generate_sudoku: feature `coach` without `exact-cover`), which the main entry loads when first needed
 #   (Node) or on `init_coach()` (browsers);
 # - dlx_wasm_core (`dlx-wasm/core`): the exact-cover API alone, built without the default
-#   features (`sudoku-toolkit`, `coach`, `trace-memo`, `panic-hook`) so that none of their
-#   code is linked in.
+#   features (`sudoku-toolkit`, `pool-tasks`, `coach`, `trace-memo`, `panic-hook`) so that
+#   none of their code is linked in.
+# And, for the site only (www/pkg/, not the package), one module per page (`pages` below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -79,8 +80,9 @@ simd() {
     optimise simd dlx_wasm &
     local simd_opt=$!
     local page features
-    for page in "dlx_page:$dlx_page_features" "sudoku_page:$sudoku_page_features"; do
-        features=${page#*:} page=${page%%:*}
+    for page in "${pages[@]}"; do
+        features=${page}_features
+        features=${!features}
         module "$page" dlx_wasm release --no-default-features --features "$features"
         mv "$work/$page/dlx_wasm_bg.wasm" "$work/$page/dlx_wasm_${page}_bg.wasm"
         optimise "$page" "dlx_wasm_$page"
@@ -90,10 +92,13 @@ simd() {
 # The dancing-links page's module: exact cover, the pool's tasks and the trace (no memo, no
 # sudoku); the sudoku page's: the sudoku exports and the pool's tasks (no trace, no memo; the
 # coach apart as everywhere). Both with talc and without the panic hook, as the core.
-dlx_page_features=exact-cover,pool-tasks,trace,talc
-sudoku_page_features=sudoku-toolkit,talc
+# (scripts/build-pages.mjs's INLINED_WASM names each page's module: tests/js/size.test.mjs
+# checks it against this list.)
+pages=(dlx_page sudoku_page)
+dlx_page_features=exact-cover,kept-lists,pool-tasks,trace,talc
+sudoku_page_features=sudoku-toolkit,kept-lists,pool-tasks,talc
 # The main module's features (the default ones but the coach's).
-main_features=sudoku-toolkit,trace-memo,panic-hook
+main_features=sudoku-toolkit,kept-lists,pool-tasks,trace-memo,panic-hook
 # The main module, then the coach's, in the same target folder and profile (so that the
 # dependencies compile once; cargo builds one at a time there, and both write the same
 # $name.wasm, which wasm-bindgen copies out before the next build starts), the main
@@ -106,11 +111,16 @@ main_and_coach() {
     optimise coach dlx_wasm_coach
     wait "$main_opt"
 }
-# The core: `exact-cover` alone (no sudoku, trace, memo or panic hook), talc as its allocator,
-# and wasm-opt run until the module stops shrinking (`--converge`: 200 bytes gzipped).
+# The core: `exact-cover` alone (no sudoku, trace, memo, panic hook or kept lists), talc as
+# its allocator, and wasm-opt run until the module stops shrinking (`--converge`: 200 bytes
+# gzipped), told that the first 1,024 bytes of memory are unused (`--low-memory-unused`:
+# constant offsets folded into loads and stores, 260 bytes gzipped). They are: rustc puts the
+# stack first, from 1 MiB down to 0 (the data and the heap above it: the module's first data
+# segment is at 1,048,576), and the core never comes near the stack's last kilobyte (its
+# searches are loops over flat arrays, not recursions).
 core() {
     module core dlx_wasm_core wasm-core --no-default-features --features exact-cover,talc
-    WASM_OPT_FLAGS=--converge optimise core dlx_wasm_core
+    WASM_OPT_FLAGS="--converge --low-memory-unused" optimise core dlx_wasm_core
 }
 say "building the main module (then the coach), the core and the SIMD build side by side (logs follow)"
 started main main_and_coach
@@ -156,14 +166,16 @@ mkdir -p www/pkg
 cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_simd_bg.wasm pkg/load.js pkg/snippets \
     pkg/dlx_wasm_coach.js pkg/dlx_wasm_coach_bg.wasm \
     pkg/pool.js pkg/worker.js pkg/worker-core.js pkg/protocol.js pkg/errors.js www/pkg/
-cp "$work/dlx_page/dlx_wasm_dlx_page_bg.wasm" "$work/sudoku_page/dlx_wasm_sudoku_page_bg.wasm" www/pkg/
+for page in "${pages[@]}"; do
+    cp "$work/$page/dlx_wasm_${page}_bg.wasm" www/pkg/
+done
 
 for out in dlx_wasm dlx_wasm_simd dlx_wasm_coach dlx_wasm_core; do
     wasm=pkg/${out}_bg.wasm
     say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
 done
-for out in dlx_wasm_dlx_page dlx_wasm_sudoku_page; do
-    wasm=www/pkg/${out}_bg.wasm
+for page in "${pages[@]}"; do
+    wasm=www/pkg/dlx_wasm_${page}_bg.wasm
     say "$wasm: $(stat -c %s "$wasm") bytes raw, $(gzip -9 <"$wasm" | wc -c) gzipped (after wasm-opt -O3)"
 done
 # The site users get: www/ in site/, each page one response (scripts/build-pages.mjs).

@@ -82,12 +82,15 @@ stage "clippy, wasm32, the site's page modules" \
     for features in $sets; do
         cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features "$features" -- -D warnings || exit 1
     done'
-# The main module's features (the default ones but the coach's) and the simd128 build's own
+# The main module's features (the default ones but the coach's, as scripts/build.sh lists
+# them) and the simd128 build's own
 # code (`cfg(target_feature = "simd128")`), with build.sh's flags and target folder, so that
 # the two share what they compile.
 stage "clippy, wasm32, simd128 (the package's main module, SIMD build)" \
     env RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/simd128" \
-    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features sudoku-toolkit,trace-memo,panic-hook -- -D warnings
+    bash -c 'features=$(sed -n "s/^main_features=//p" scripts/build.sh)
+    [ -n "$features" ] || { echo "scripts/build.sh lists no main features" >&2; exit 1; }
+    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features "$features" -- -D warnings'
 # Optimised (profile `ci` in Cargo.toml: release speed, debug assertions and overflow checks
 # on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
 # doctests, which only run natively (on wasm32 they report false passes).

@@ -341,10 +341,9 @@ pub(crate) struct Fields<'k> {
 impl<'k> Fields<'k> {
     /// The properties `keys` (at most 32 names, separated by single spaces, 255 bytes in
     /// all) of `object`; all absent when `object` is undefined or null. A getter or proxy
-    /// that throws becomes an `invalid_argument` error naming the property. (The sudoku
-    /// exports' and the worker pool's readers: the exact-cover exports read by
-    /// [`Fields::of`].)
-    #[cfg(any(feature = "sudoku-toolkit", feature = "coach", feature = "pool-tasks"))]
+    /// that throws becomes an `invalid_argument` error naming the property. (The worker
+    /// pool's reader: the other exports read by [`Fields::options`] and [`Fields::of`].)
+    #[cfg(feature = "pool-tasks")]
     pub(crate) fn read(
         object: &JsValue,
         path: &str,
@@ -910,11 +909,17 @@ pub(crate) fn result(
 }
 
 /// `count` in decimal digits where a JS number would not hold it exactly (past 2^53), else
-/// undefined: `countResult` writes the number's own digits then.
+/// undefined: `countResult` writes the number's own digits then. Inlined in each [`result`]:
+/// where its count is a `u64` (every count but the memo's), the `u128` branch is dead, and
+/// the core module links no `u128` formatting (1.5 KB).
+#[inline(always)]
 fn count_text(count: u128) -> JsValue {
-    match count > MAX_SAFE as u128 {
-        true => JsValue::from_str(&count.to_string()),
-        false => JsValue::UNDEFINED,
+    if count <= MAX_SAFE as u128 {
+        return JsValue::UNDEFINED;
+    }
+    match u64::try_from(count) {
+        Ok(count) => JsValue::from_str(&count.to_string()),
+        Err(_) => JsValue::from_str(&count.to_string()),
     }
 }
 

@@ -17,9 +17,8 @@ mod exact_cover;
 mod held;
 #[cfg(feature = "exact-cover")]
 pub use exact_cover::*;
-// The trace and memoised counting, in the main module only (the `trace-memo` feature, i.e.
-// `trace` and `memo`; the dancing-links page's module has the trace alone): `dlx-wasm/core`
-// carries neither.
+// The trace (`trace`) and memoised counting (`memo`): the main module has both
+// (`trace-memo`), the dancing-links page's module the trace alone, `dlx-wasm/core` neither.
 #[cfg(feature = "trace")]
 mod json;
 #[cfg(feature = "memo")]

@@ -10,7 +10,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { PKG, requireBuild } from './helpers.mjs';
+import { INLINED_WASM } from '../../scripts/build-pages.mjs';
+import { PKG, ROOT, requireBuild } from './helpers.mjs';
 
 /**
  * Raw bytes when the bars were set, and the bars: plus 5%. Set with issue #12 at 306,790 and
@@ -154,6 +155,14 @@ const PAGE_MODULES = {
   'dlx_wasm_dlx_page_bg.wasm': 91_025,
   'dlx_wasm_sudoku_page_bg.wasm': 137_158,
 };
+
+test('each page module has a bar, and each bar is a page module: the modules build-pages.mjs inlines', () => {
+  const inlined = Object.values(INLINED_WASM).map((path) => path.replace(/^pkg\//, '')).sort();
+  assert.deepEqual(Object.keys(PAGE_MODULES).sort(), inlined);
+  // scripts/build.sh's `pages` list: the module of each is dlx_wasm_${page}_bg.wasm.
+  const pages = readFileSync(join(ROOT, 'scripts', 'build.sh'), 'utf8').match(/^pages=\((.*)\)$/m)?.[1].split(/\s+/);
+  assert.deepEqual(pages?.map((page) => `dlx_wasm_${page}_bg.wasm`).sort(), inlined);
+});
 
 for (const [file, size] of Object.entries(PAGE_MODULES)) {
   const bar = Math.floor(size * 1.02);
