@@ -2,7 +2,9 @@
 //! the standard library's `sort_unstable`, whose pattern-defeating quicksort is about 3.3 KB
 //! of wasm for each type it sorts (issue #33's size bars: 64,000 bytes gzipped for the core
 //! module, 160,000 for the main one). The lists sorted here are short as a rule: a
-//! solution's options, the forced ones, a split's tasks, a region's cells.
+//! solution's options, the forced ones, a split's tasks, a region's cells. (The sudoku
+//! layer keeps an insertion sort of its own, `dlx_sudoku`'s `sort.rs`, for lists of at most
+//! a region's cells, smaller still per type; its lists never reach this one's sizes.)
 
 /// Sorts `list` so that no element comes after one it is [`less`](by) than: ascending by
 /// `less`, not stable (equal elements may swap).
