@@ -186,24 +186,52 @@ impl Trace {
         self.parents.contains_key(node)
     }
 
-    /// The implications that lead to `targets` (see [`Net`]).
-    pub(crate) fn net(&self, targets: &[Node]) -> Net {
+    /// The candidates, on or off, that `targets` rest on (themselves included), in the
+    /// order a depth-first walk up their parents meets them, and the nested chains among
+    /// them (indices into [`Trace::complexities`], each once).
+    fn ancestors(&self, targets: &[Node]) -> (Vec<Node>, Vec<usize>) {
         let mut seen: Vec<Node> = Vec::new();
+        let mut met: std::collections::HashSet<Node> = std::collections::HashSet::new();
         let mut todo: Vec<Node> = targets.iter().copied().filter(|t| self.has(t)).collect();
-        let mut links: Vec<(usize, usize, Link)> = Vec::new();
         let mut chains: Vec<usize> = Vec::new();
         while let Some(node) = todo.pop() {
-            if seen.contains(&node) {
+            if !met.insert(node) {
                 continue;
             }
             seen.push(node);
-            let Some((order, parents)) = self.parents.get(&node) else {
+            let Some((_, parents)) = self.parents.get(&node) else {
                 continue;
             };
-            if let Some((chain, nested)) = self.nested.get(&node) {
+            if let Some((chain, _)) = self.nested.get(&node) {
                 if !chains.contains(chain) {
                     chains.push(*chain);
                 }
+            }
+            todo.extend(parents.iter().map(|&(parent, _)| parent));
+        }
+        (seen, chains)
+    }
+
+    /// Sudoku Explainer's complexity of what leads to `targets` ([`Net::nodes`]), without
+    /// the links: what a search compares before it builds the step it takes.
+    pub(crate) fn nodes(&self, targets: &[Node]) -> usize {
+        let (seen, chains) = self.ancestors(targets);
+        Self::complexity(&seen, &chains, &self.complexities)
+    }
+
+    fn complexity(seen: &[Node], chains: &[usize], complexities: &[usize]) -> usize {
+        seen.len() + chains.iter().map(|&c| complexities[c]).sum::<usize>()
+    }
+
+    /// The implications that lead to `targets` (see [`Net`]).
+    pub(crate) fn net(&self, targets: &[Node]) -> Net {
+        let (seen, chains) = self.ancestors(targets);
+        let mut links: Vec<(usize, usize, Link)> = Vec::new();
+        for node in &seen {
+            let Some((order, parents)) = self.parents.get(node) else {
+                continue;
+            };
+            if let Some((_, nested)) = self.nested.get(node) {
                 for link in nested {
                     links.push((*order, 0, link.clone()));
                 }
@@ -214,7 +242,6 @@ impl Trace {
                     let link = Link::plain(parent.0, node.0, node.1);
                     links.push((*order, from, link));
                 }
-                todo.push(parent);
             }
         }
         links.sort_by_key(|&(to, from, _)| (to, from));
@@ -233,7 +260,7 @@ impl Trace {
         Net {
             links: links.into_iter().map(|l| l.2).collect(),
             implied: on.into_iter().map(|(_, c)| c).collect(),
-            nodes: seen.len() + chains.iter().map(|&c| self.complexities[c]).sum::<usize>(),
+            nodes: Self::complexity(&seen, &chains, &self.complexities),
         }
     }
 }
@@ -293,20 +320,6 @@ fn branch(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Net {
 pub(crate) struct Outcome {
     pub(crate) grid: Grid,
     pub(crate) length: usize,
-}
-
-/// The implications of assuming `assumed` (a candidate on or off) by `rules` that lead to
-/// `targets` ([`assume`] with a [`Trace`], then [`Trace::net`]).
-pub(crate) fn traced_net(
-    ctx: &Context,
-    g: &Grid,
-    assumed: Node,
-    rules: Rules,
-    targets: &[Node],
-) -> Net {
-    let mut trace = Trace::default();
-    let _ = assume(ctx, g, assumed, rules, Some(&mut trace));
-    trace.net(targets)
 }
 
 /// Assumes `assumed` in `g` (a candidate true, or false) and applies `rules` until none

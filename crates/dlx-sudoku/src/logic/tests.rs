@@ -1110,7 +1110,8 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
             ("static", Rules::Static),
             ("dynamic", Rules::Singles),
         ] {
-            forcing::each_step(&ctx, &g, rules, false, |step| {
+            forcing::each_step(&ctx, &g, rules, false, |found| {
+                let step = found.step();
                 assert!(
                     step.eliminations
                         .iter()
