@@ -15,9 +15,11 @@
 //! forces another on; weak: a candidate turned on rules another out), with the placements
 //! among them as [`Role::Implied`].
 
+use super::chains::{self, Links};
 use super::grid::{bit, values, Context, Grid};
 use super::net::{self, Broken, Net, Node, Outcome, Rules, Trace};
 use super::pattern::{self, Contradiction, House, HouseRole, Role};
+use super::statics;
 use super::step::{Candidate, Step, Technique};
 use super::NETS_MAX_SIZE;
 
@@ -382,21 +384,32 @@ pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
     best
 }
 
-/// One chaining level's assumptions on one grid.
+/// One chaining level's assumptions on one grid: its rules, and for the static level the
+/// grid's link graph, built once for all of them (the static implications walk it).
 struct Level<'a, 'c> {
     ctx: &'a Context<'c>,
     g: &'a Grid,
     rules: Rules,
+    graph: Option<Links>,
 }
 
 impl<'a, 'c> Level<'a, 'c> {
     fn new(ctx: &'a Context<'c>, g: &'a Grid, rules: Rules) -> Self {
-        Level { ctx, g, rules }
+        let graph = (rules == Rules::Static).then(|| chains::aic_graph(ctx, g));
+        Level {
+            ctx,
+            g,
+            rules,
+            graph,
+        }
     }
 
     /// Assumes `node` (see [`net::assume`]), with `trace` if given.
     fn assume(&self, node: Node, trace: Option<&mut Trace>) -> Result<Outcome, (Broken, usize)> {
-        net::assume(self.ctx, self.g, node, self.rules, trace)
+        match &self.graph {
+            Some(links) => Ok(statics::propagate(self.ctx, self.g, links, node, trace)),
+            None => net::assume(self.ctx, self.g, node, self.rules, trace),
+        }
     }
 
     /// The [`Trace`] of assuming `node`.

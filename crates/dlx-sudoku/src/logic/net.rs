@@ -326,7 +326,8 @@ pub(crate) struct Outcome {
 /// applies: the outcome, or where the grid broke with the length up to there. With
 /// `trace`, records why each candidate was turned on or off. Static implications never
 /// break the grid: they stop where a candidate would be both on and off, as SE's do (see
-/// [`statics`](super::statics)).
+/// [`statics`](super::statics); a search of many assumptions on one grid builds its link
+/// graph once and calls [`statics::propagate`] itself).
 pub(crate) fn assume(
     ctx: &Context,
     g: &Grid,
@@ -335,7 +336,8 @@ pub(crate) fn assume(
     trace: Option<&mut Trace>,
 ) -> Result<Outcome, (Broken, usize)> {
     if rules == Rules::Static {
-        return Ok(statics::propagate(ctx, g, assumed, trace));
+        let links = chains::aic_graph(ctx, g);
+        return Ok(statics::propagate(ctx, g, &links, assumed, trace));
     }
     let mut run = Run {
         ctx,
