@@ -501,17 +501,22 @@ pub(super) fn each_step<'c>(
     let mut broken: Vec<(usize, Node, Broken)> = Vec::new();
     // Static implications never break the grid (see `net::assume`).
     if rules.dynamic() {
-        for cell in 0..g.values.len() {
-            for value in values(g.cand[cell]) {
-                let c = Candidate { cell, value };
-                if let Err((at, length)) = *tried.get(c, || assume(c)) {
-                    if first {
-                        visit(found(What::Refuted((c, true), at)));
-                        return;
-                    }
+        let mut stop = false;
+        each_contradiction(
+            g,
+            |c| tried.get(c, || assume(c)).as_ref().err().copied(),
+            |c, at, length| {
+                if first {
+                    visit(found(What::Refuted((c, true), at)));
+                    stop = true;
+                } else {
                     broken.push((length, (c, true), at));
                 }
-            }
+                stop
+            },
+        );
+        if stop {
+            return;
         }
     }
     // A candidate assumed false (SE's binary chaining, see `Rules::assumes_false`): in
@@ -584,6 +589,26 @@ pub(super) fn each_step<'c>(
     }
 }
 
+/// Assumes each candidate of `g` true, in reading order, by `assume` (where it breaks the
+/// grid, and the length up to there), and calls `refuted` with each that breaks it until
+/// `refuted` returns `true`.
+fn each_contradiction(
+    g: &Grid,
+    mut assume: impl FnMut(Candidate) -> Option<(Broken, usize)>,
+    mut refuted: impl FnMut(Candidate, Broken, usize) -> bool,
+) {
+    for cell in 0..g.values.len() {
+        for value in values(g.cand[cell]) {
+            let c = Candidate { cell, value };
+            if let Some((at, length)) = assume(c) {
+                if refuted(c, at, length) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// A forcing chain of singles as a rule inside a nested net: the bare step (its branches,
 /// what it removes or places; no reason) and its length.
 pub(super) fn inner_forcing(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
@@ -605,15 +630,15 @@ pub(super) fn inner_forcing(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
 pub(super) fn inner_contradictions(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
     let mut refuted = Vec::new();
     let mut shortest = usize::MAX;
-    for cell in 0..g.values.len() {
-        for value in values(g.cand[cell]) {
-            let c = Candidate { cell, value };
-            if let Err((_, length)) = net::assume(ctx, g, (c, true), Rules::Singles, None) {
-                refuted.push(c);
-                shortest = shortest.min(length);
-            }
-        }
-    }
+    each_contradiction(
+        g,
+        |c| net::assume(ctx, g, (c, true), Rules::Singles, None).err(),
+        |c, _, length| {
+            refuted.push(c);
+            shortest = shortest.min(length);
+            false
+        },
+    );
     if refuted.is_empty() {
         return None;
     }
