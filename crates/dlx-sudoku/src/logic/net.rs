@@ -1,12 +1,15 @@
 //! What an assumption leads to: the propagation behind contradiction and forcing chains and
-//! forcing nets (Sudoku Explainer's dynamic chains). A candidate is assumed true, then
+//! forcing nets (Sudoku Explainer's chaining). A candidate is assumed true, or false, then
 //! rules are applied to the assumed grid until none applies or the grid breaks. Which
-//! rules grows with [`Rules`]: singles alone (SE's Nishio and forcing chains), then
-//! locked candidates, naked and hidden pairs and X-Wing whenever singles stall (SE's
-//! "Dynamic Forcing Chains (+)"), then, nested, whole chains inside the assumption (SE's
-//! nested forcing chains): alternating inference chains, then cell and region forcing
-//! chains, then contradiction chains, each level with every rule of the levels below and
-//! each rule tried only when the cheaper ones stall.
+//! rules grows with [`Rules`]: the assumed symbol's hidden singles alone (SE's Nishio,
+//! 7.5); the links the grid has before the assumption, never the grid as it changes (SE's
+//! static multiple forcing chains, 8.0, in [`statics`](super::statics)); naked and hidden
+//! singles (SE's dynamic forcing chains, 8.5); then locked candidates, naked and hidden
+//! pairs and X-Wing whenever singles stall (SE's "Dynamic Forcing Chains (+)", 9.0); then,
+//! nested, whole chains inside the assumption (SE's nested forcing chains): alternating
+//! inference chains (9.5), then cell and region forcing chains of singles (10.0), then
+//! contradiction chains of singles (10.5), each level with every rule of the levels from
+//! singles up and each rule tried only when the cheaper ones stall.
 //!
 //! With a [`Trace`] (only for the step a finder returns, never inside a search) the
 //! propagation records why each candidate was turned on (a single, or a rule's placement)
@@ -51,10 +54,12 @@ pub(crate) enum Rules {
     Plus,
     /// Then the shortest alternating inference chain (SE's nested forcing chains, 9.5).
     Chains,
-    /// Then cell and region forcing chains of singles (SE's nested multiple forcing
-    /// chains, 10.0).
+    /// Then, inside the assumption, cell and region forcing chains of singles on the grid
+    /// as it changes (dynamic ones, cells and regions of two or three; SE's third nesting
+    /// level, 10.0, whose inner chains are its multiple and dynamic ones).
     Forcing,
-    /// Then contradiction chains of singles (SE's nested dynamic forcing chains, 10.5).
+    /// Then, inside the assumption, contradiction chains of singles (SE's fourth nesting
+    /// level, 10.5).
     Contradiction,
 }
 
