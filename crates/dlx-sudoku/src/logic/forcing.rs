@@ -172,16 +172,29 @@ impl Assumed {
     }
 }
 
+/// The sources [`each_forced`] tries: each cell with `cells` candidates, then each symbol
+/// with 2 to `most` places in a region (with `first_place`, only where the cell of its
+/// first place has `cells` candidates: SE's static level reaches a region only from that
+/// cell, `doRegionChainings`).
+struct Sources {
+    cells: std::ops::RangeInclusive<u32>,
+    most: usize,
+    first_place: bool,
+}
+
 /// Calls `visit` with each source whose branches all lead to a common placement, or
-/// failing that to common eliminations, until `visit` returns `true`: each cell with
-/// `cells` candidates, then each symbol with 2 to `most` places in a region. `assume`
+/// failing that to common eliminations, until `visit` returns `true`: the [`Sources`].
+/// `assume`
 /// works out a branch (kept in `assumed`); a branch that breaks the grid rules its source
 /// out (a contradiction is the other form's job).
 fn each_forced(
     ctx: &Context,
     g: &Grid,
-    cells: std::ops::RangeInclusive<u32>,
-    most: usize,
+    Sources {
+        cells,
+        most,
+        first_place,
+    }: Sources,
     assumed: &mut Assumed,
     assume: impl Fn(Candidate) -> Result<Outcome, (Broken, usize)>,
     mut visit: impl FnMut(Forced) -> bool,
@@ -200,7 +213,10 @@ fn each_forced(
     for &r in &ctx.exact {
         for v in 1..=ctx.n as u8 {
             let places = g.places(ctx, r, v);
-            if (2..=most).contains(&places.len()) {
+            let from = |&c: &usize| cells.contains(&g.cand[c].count_ones());
+            if (2..=most).contains(&places.len())
+                && (!first_place || places.first().is_some_and(from))
+            {
                 sources.push((
                     places
                         .into_iter()
@@ -252,8 +268,11 @@ fn forced(ctx: &Context, g: &Grid) -> Option<Forced> {
     each_forced(
         ctx,
         g,
-        2..=3,
-        3,
+        Sources {
+            cells: 2..=3,
+            most: 3,
+            first_place: false,
+        },
         &mut Assumed::new(ctx, g),
         |b| net::assume(ctx, g, (b, true), Rules::Singles, None),
         |f| {
@@ -549,14 +568,17 @@ pub(super) fn each_step<'c>(
         return;
     }
     // SE's static chains start from cells of three or more candidates (a cell of two is
-    // a plain chain's job).
+    // a plain chain's job), and a region's from its first place, if in such a cell.
     let least = if rules.dynamic() { 2 } else { 3 };
     let mut stopped = false;
     each_forced(
         ctx,
         g,
-        least..=ctx.n as u32,
-        ctx.n,
+        Sources {
+            cells: least..=ctx.n as u32,
+            most: ctx.n,
+            first_place: !rules.dynamic(),
+        },
         &mut tried,
         assume,
         |f| {
