@@ -480,9 +480,10 @@ fn solution_grid(
 }
 
 /// How high an attempt stands for [`climb`] towards `target`: nearer the target first;
-/// then more steps of the techniques just below the range (base score half a point under
-/// its start and up: for 8.5-9.0 the static forcing chains and their peers, for 9.0-10.0
-/// the dynamic ones), whose number grows as a puzzle nears needing the next level; then
+/// then more steps of the techniques just below the range (base score a point under its
+/// start and up: for 8.5-9.0 Nishio's contradiction chains and their peers from 7.5, for
+/// 9.0-10.0 the static forcing chains and their peers from 8.0, the dynamic ones among
+/// them), whose number grows as a puzzle nears needing the next level; then
 /// more steps of chains and harder (base score 6.6 and up): the way towards harder
 /// puzzles across plateaus of equal scores.
 fn height(attempt: &Attempt, target: &Target) -> (i64, usize, usize) {

@@ -15,9 +15,11 @@
 //! forces another on; weak: a candidate turned on rules another out), with the placements
 //! among them as [`Role::Implied`].
 
+use super::chains::{self, Links};
 use super::grid::{bit, values, Context, Grid};
-use super::net::{self, Broken, Net, Node, Outcome, Rules};
+use super::net::{self, Broken, Net, Node, Outcome, Rules, Trace};
 use super::pattern::{self, Contradiction, House, HouseRole, Role};
+use super::statics;
 use super::step::{Candidate, Step, Technique};
 use super::NETS_MAX_SIZE;
 
@@ -97,6 +99,16 @@ struct Forced {
     length: usize,
 }
 
+impl Forced {
+    /// The conclusion's nodes: the placement, or each elimination.
+    fn targets(&self) -> Vec<Node> {
+        match self.placement {
+            Some(p) => vec![(p, true)],
+            None => self.eliminations.iter().map(|&e| (e, false)).collect(),
+        }
+    }
+}
+
 /// What every one of `grids` (the outcomes of a source's branches from `g`) holds and `g`
 /// does not: the first placement in reading order, or failing that every elimination.
 fn common(g: &Grid, grids: &[&Grid]) -> (Option<Candidate>, Vec<Candidate>) {
@@ -125,17 +137,66 @@ fn common(g: &Grid, grids: &[&Grid]) -> (Option<Candidate>, Vec<Candidate>) {
     (None, eliminations)
 }
 
+/// Each candidate's assumption (true) by one level's rules, worked out when first needed
+/// and kept: what it led to, or where it broke the grid with the length up to there.
+struct Assumed {
+    n: usize,
+    results: Vec<Option<Result<Outcome, (Broken, usize)>>>,
+}
+
+impl Assumed {
+    fn new(ctx: &Context, g: &Grid) -> Self {
+        Assumed {
+            n: ctx.n,
+            results: (0..g.values.len() * ctx.n).map(|_| None).collect(),
+        }
+    }
+
+    fn index(&self, c: Candidate) -> usize {
+        c.cell * self.n + c.value as usize - 1
+    }
+
+    /// The assumption of `c`, by `assume` unless it is kept already.
+    fn get(
+        &mut self,
+        c: Candidate,
+        assume: impl FnOnce() -> Result<Outcome, (Broken, usize)>,
+    ) -> &Result<Outcome, (Broken, usize)> {
+        let i = self.index(c);
+        self.results[i].get_or_insert_with(assume)
+    }
+
+    /// The assumption of `c` if it was worked out.
+    fn kept(&self, c: Candidate) -> Option<&Result<Outcome, (Broken, usize)>> {
+        self.results[self.index(c)].as_ref()
+    }
+}
+
+/// The sources [`each_forced`] tries: each cell with `cells` candidates, then each symbol
+/// with 2 to `most` places in a region (with `first_place`, only where the cell of its
+/// first place has `cells` candidates: SE's static level reaches a region only from that
+/// cell, `doRegionChainings`).
+struct Sources {
+    cells: std::ops::RangeInclusive<u32>,
+    most: usize,
+    first_place: bool,
+}
+
 /// Calls `visit` with each source whose branches all lead to a common placement, or
-/// failing that to common eliminations, until `visit` returns `true`: each cell with
-/// `cells` candidates, then each symbol with 2 to `most` places in a region. `outcome`
-/// gives what a branch leads to, or `None` where it breaks the grid (a contradiction is
-/// the other form's job).
+/// failing that to common eliminations, until `visit` returns `true`: the [`Sources`].
+/// `assume`
+/// works out a branch (kept in `assumed`); a branch that breaks the grid rules its source
+/// out (a contradiction is the other form's job).
 fn each_forced(
     ctx: &Context,
     g: &Grid,
-    cells: std::ops::RangeInclusive<u32>,
-    most: usize,
-    mut outcome: impl FnMut(Candidate) -> Option<Outcome>,
+    Sources {
+        cells,
+        most,
+        first_place,
+    }: Sources,
+    assumed: &mut Assumed,
+    assume: impl Fn(Candidate) -> Result<Outcome, (Broken, usize)>,
     mut visit: impl FnMut(Forced) -> bool,
 ) {
     let mut sources: Vec<(Vec<Candidate>, Source)> = Vec::new();
@@ -152,7 +213,10 @@ fn each_forced(
     for &r in &ctx.exact {
         for v in 1..=ctx.n as u8 {
             let places = g.places(ctx, r, v);
-            if (2..=most).contains(&places.len()) {
+            let from = |&c: &usize| cells.contains(&g.cand[c].count_ones());
+            if (2..=most).contains(&places.len())
+                && (!first_place || places.first().is_some_and(from))
+            {
                 sources.push((
                     places
                         .into_iter()
@@ -164,17 +228,23 @@ fn each_forced(
         }
     }
     for (branches, source) in sources {
-        let mut grids = Vec::new();
-        let mut length = 0;
-        for b in &branches {
-            let Some(o) = outcome(*b) else { break };
-            length += o.length;
-            grids.push(o.grid);
-        }
-        if grids.len() != branches.len() || grids.is_empty() {
+        // Every branch worked out (up to the first that breaks the grid), then borrowed.
+        if branches.is_empty()
+            || !branches
+                .iter()
+                .all(|&b| assumed.get(b, || assume(b)).is_ok())
+        {
             continue;
         }
-        let (placement, eliminations) = common(g, &grids.iter().collect::<Vec<_>>());
+        let mut grids: Vec<&Grid> = Vec::with_capacity(branches.len());
+        let mut length = 0;
+        for &b in &branches {
+            if let Some(Ok(o)) = assumed.kept(b) {
+                length += o.length;
+                grids.push(&o.grid);
+            }
+        }
+        let (placement, eliminations) = common(g, &grids);
         if placement.is_none() && eliminations.is_empty() {
             continue;
         }
@@ -192,15 +262,19 @@ fn each_forced(
 }
 
 /// The first source of [`each_forced`] (cells of two or three candidates, symbols with two
-/// or three places) under singles, each branch worked out afresh.
+/// or three places) under singles.
 fn forced(ctx: &Context, g: &Grid) -> Option<Forced> {
     let mut first = None;
     each_forced(
         ctx,
         g,
-        2..=3,
-        3,
-        |b| net::assume(ctx, g, (b, true), Rules::Singles, None).ok(),
+        Sources {
+            cells: 2..=3,
+            most: 3,
+            first_place: false,
+        },
+        &mut Assumed::new(ctx, g),
+        |b| net::assume(ctx, g, (b, true), Rules::Singles, None),
         |f| {
             first = Some(f);
             true
@@ -217,6 +291,7 @@ fn forcing_step(
     f: Forced,
     branch_net: impl Fn(Node, &[Node]) -> Net,
 ) -> Step {
+    let targets = f.targets();
     let Forced {
         branches,
         source,
@@ -267,10 +342,6 @@ fn forcing_step(
     unique.dedup();
     step.roles = pattern::all(&unique, Role::Source);
     // Each branch's implications, from its source to the conclusion.
-    let targets: Vec<Node> = match placement {
-        Some(p) => vec![(p, true)],
-        None => eliminations.iter().map(|&e| (e, false)).collect(),
-    };
     let mut nodes = 0;
     for &b in &branches {
         let net = branch_net(b, &targets);
@@ -301,14 +372,6 @@ pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
     Rules::NETS.into_iter().find_map(|rules| net(ctx, g, rules))
 }
 
-/// `step` if it rates below `best` (ties keep `best`, found first).
-fn easier(best: Option<Step>, step: Step) -> Option<Step> {
-    match best {
-        Some(b) if b.score <= step.score + 1e-9 => Some(b),
-        _ => Some(step),
-    }
-}
-
 /// The easiest chain or net of one chaining level, as Sudoku Explainer takes a hint of
 /// one of its chaining levels (SE's `Chaining.getMultipleChainsHintList` and the sort of
 /// `getHintList`: by difficulty, then complexity): of every step [`each_step`] finds, the
@@ -316,7 +379,8 @@ fn easier(best: Option<Step>, step: Step) -> Option<Step> {
 /// propagation, then reading order). A score counts the candidates the conclusion rests
 /// on, not the propagation's length, so the shortest contradiction is not always the
 /// easiest, nor is a contradiction always easier than a forcing net; the search stops at
-/// a step at the level's base, which none beats.
+/// a step at the level's base, which none beats. Each find's score is worked out only as
+/// far as it could beat the best so far, and the step built only for a find that does.
 ///
 /// Above 9x9 ([`NETS_MAX_SIZE`]) the first found is taken instead, for the cost of
 /// assuming every candidate of a large grid.
@@ -324,11 +388,105 @@ pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
     let first = ctx.n > NETS_MAX_SIZE;
     let base = rules.net_score(0);
     let mut best: Option<Step> = None;
-    each_step(ctx, g, rules, first, |step| {
-        best = easier(best.take(), step);
-        first || best.as_ref().is_some_and(|b| b.score <= base + 1e-9)
+    each_step(ctx, g, rules, first, |found| {
+        if first {
+            best = Some(found.step());
+            return true;
+        }
+        // Ties keep the best, found first.
+        let limit = best.as_ref().map_or(f64::INFINITY, |b| b.score - 1e-9);
+        if found.score_below(limit).is_some() {
+            best = Some(found.step());
+        }
+        best.as_ref().is_some_and(|b| b.score <= base + 1e-9)
     });
     best
+}
+
+/// One chaining level's assumptions on one grid: its rules, and for the static level the
+/// grid's link graph, built once for all of them (the static implications walk it).
+struct Level<'a, 'c> {
+    ctx: &'a Context<'c>,
+    g: &'a Grid,
+    rules: Rules,
+    graph: Option<Links>,
+}
+
+impl<'a, 'c> Level<'a, 'c> {
+    fn new(ctx: &'a Context<'c>, g: &'a Grid, rules: Rules) -> Self {
+        let graph = (rules == Rules::Static).then(|| chains::aic_graph(ctx, g));
+        Level {
+            ctx,
+            g,
+            rules,
+            graph,
+        }
+    }
+
+    /// Assumes `node` (see [`net::assume`]), with `trace` if given.
+    fn assume(&self, node: Node, trace: Option<&mut Trace>) -> Result<Outcome, (Broken, usize)> {
+        match &self.graph {
+            Some(links) => Ok(statics::propagate(self.ctx, self.g, links, node, trace)),
+            None => net::assume(self.ctx, self.g, node, self.rules, trace),
+        }
+    }
+
+    /// The [`Trace`] of assuming `node`.
+    fn trace(&self, node: Node) -> Trace {
+        let mut trace = Trace::default();
+        let _ = self.assume(node, Some(&mut trace));
+        trace
+    }
+}
+
+/// A step [`each_step`] found, before it is built: its score is worked out on demand
+/// (from the traced propagations its conclusion rests on), its step only for the one a
+/// search takes.
+pub(super) struct Found<'l, 'c> {
+    level: &'l Level<'l, 'c>,
+    what: What,
+}
+
+enum What {
+    /// Assuming a candidate (on, or off) breaks the grid there.
+    Refuted(Node, Broken),
+    /// A conclusion every branch of a source leads to.
+    Forced(Forced),
+}
+
+impl Found<'_, '_> {
+    /// The step's score if it is below `limit`: its level's base and the length bonus of
+    /// its complexity ([`Rules::net_score`]), a forcing net's branches traced one by one
+    /// only until their complexities, added up, reach `limit` (the score never falls as the
+    /// complexity grows).
+    pub(super) fn score_below(&self, limit: f64) -> Option<f64> {
+        let level = self.level;
+        let mut nodes = 0;
+        let (branches, targets) = match &self.what {
+            What::Refuted(node, at) => (vec![*node], net::broken_targets(level.ctx, level.g, *at)),
+            What::Forced(f) => (f.branches.clone(), f.targets()),
+        };
+        for b in branches {
+            nodes += level.trace(b).nodes(&targets);
+            if level.rules.net_score(nodes) >= limit {
+                return None;
+            }
+        }
+        Some(level.rules.net_score(nodes))
+    }
+
+    /// The step, with its reason, roles and links.
+    pub(super) fn step(self) -> Step {
+        let Level { ctx, g, rules, .. } = *self.level;
+        let traced = |node: Node, targets: &[Node]| self.level.trace(node).net(targets);
+        match self.what {
+            What::Refuted(node, at) => {
+                let net = traced(node, &net::broken_targets(ctx, g, at));
+                refuted(ctx, rules, node, at, net)
+            }
+            What::Forced(f) => forcing_step(ctx, rules, f, traced),
+        }
+    }
 }
 
 /// Calls `visit` with each step of one chaining level until it returns `true`: first the
@@ -342,36 +500,42 @@ pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
 /// `doRegionChainings` and the cell reduction of `getMultipleChainsHintListForCell`).
 /// With `first`, only candidates assumed true, and each assumption worked out when first
 /// needed.
-pub(super) fn each_step(
-    ctx: &Context,
+pub(super) fn each_step<'c>(
+    ctx: &Context<'c>,
     g: &Grid,
     rules: Rules,
     first: bool,
-    mut visit: impl FnMut(Step) -> bool,
+    mut visit: impl FnMut(Found<'_, 'c>) -> bool,
 ) {
-    let index = |c: Candidate| c.cell * ctx.n + c.value as usize - 1;
-    let traced = |node: Node, targets: &[Node]| net::traced_net(ctx, g, node, rules, targets);
-    // Each assumption once without a trace; the few whose net is scored again with one (a
-    // trace for every candidate costs more than the second propagation of those few).
-    let mut tried: Vec<Option<Result<Outcome, (Broken, usize)>>> =
-        (0..g.values.len() * ctx.n).map(|_| None).collect();
+    let level = Level::new(ctx, g, rules);
+    let found = |what| Found {
+        level: &level,
+        what,
+    };
+    let assume = |b: Candidate| level.assume((b, true), None);
+    // Each assumption once without a trace; only the finds a search compares are traced,
+    // one at a time (a trace for every candidate costs more than a second propagation of
+    // those few).
+    let mut tried = Assumed::new(ctx, g);
     let mut broken: Vec<(usize, Node, Broken)> = Vec::new();
     // Static implications never break the grid (see `net::assume`).
     if rules.dynamic() {
-        for cell in 0..g.values.len() {
-            for value in values(g.cand[cell]) {
-                let c = Candidate { cell, value };
-                let result = net::assume(ctx, g, (c, true), rules, None);
-                if let Err((at, length)) = result {
-                    if first {
-                        let net = traced((c, true), &net::broken_targets(ctx, g, at));
-                        visit(refuted(ctx, rules, (c, true), at, net));
-                        return;
-                    }
+        let mut stop = false;
+        each_contradiction(
+            g,
+            |c| tried.get(c, || assume(c)).as_ref().err().copied(),
+            |c, at, length| {
+                if first {
+                    visit(found(What::Refuted((c, true), at)));
+                    stop = true;
+                } else {
                     broken.push((length, (c, true), at));
                 }
-                tried[index(c)] = Some(result);
-            }
+                stop
+            },
+        );
+        if stop {
+            return;
         }
     }
     // A candidate assumed false (SE's binary chaining, see `Rules::assumes_false`): in
@@ -386,7 +550,7 @@ pub(super) fn each_step(
             }
             for value in values(g.cand[cell]) {
                 let c = Candidate { cell, value };
-                match net::assume(ctx, g, (c, false), rules, None) {
+                match level.assume((c, false), None) {
                     Err((at, length)) => broken.push((length, (c, false), at)),
                     Ok(o) => off.push((c, o)),
                 }
@@ -396,8 +560,7 @@ pub(super) fn each_step(
     // Stable: on equal lengths, reading order.
     broken.sort_by_key(|&(length, ..)| length);
     for (_, node, at) in broken {
-        let net = traced(node, &net::broken_targets(ctx, g, at));
-        if visit(refuted(ctx, rules, node, at, net)) {
+        if visit(found(What::Refuted(node, at))) {
             return;
         }
     }
@@ -405,27 +568,21 @@ pub(super) fn each_step(
         return;
     }
     // SE's static chains start from cells of three or more candidates (a cell of two is
-    // a plain chain's job).
+    // a plain chain's job), and a region's from its first place, if in such a cell.
     let least = if rules.dynamic() { 2 } else { 3 };
     let mut stopped = false;
     each_forced(
         ctx,
         g,
-        least..=ctx.n as u32,
-        ctx.n,
-        |b| {
-            let result =
-                tried[index(b)].get_or_insert_with(|| net::assume(ctx, g, (b, true), rules, None));
-            match result {
-                Ok(o) => Some(Outcome {
-                    grid: o.grid.clone(),
-                    length: o.length,
-                }),
-                Err(_) => None,
-            }
+        Sources {
+            cells: least..=ctx.n as u32,
+            most: ctx.n,
+            first_place: !rules.dynamic(),
         },
+        &mut tried,
+        assume,
         |f| {
-            stopped = visit(forcing_step(ctx, rules, f, traced));
+            stopped = visit(found(What::Forced(f)));
             stopped
         },
     );
@@ -434,7 +591,7 @@ pub(super) fn each_step(
     }
     // Double forcing: a candidate assumed true and assumed false leads to the same.
     for (c, o) in &off {
-        let Some(Ok(on)) = &tried[index(*c)] else {
+        let Some(Ok(on)) = tried.kept(*c) else {
             continue;
         };
         let (placement, eliminations) = common(g, &[&on.grid, &o.grid]);
@@ -448,8 +605,28 @@ pub(super) fn each_step(
             eliminations,
             length: on.length + o.length,
         };
-        if visit(forcing_step(ctx, rules, f, traced)) {
+        if visit(found(What::Forced(f))) {
             return;
+        }
+    }
+}
+
+/// Assumes each candidate of `g` true, in reading order, by `assume` (where it breaks the
+/// grid, and the length up to there), and calls `refuted` with each that breaks it until
+/// `refuted` returns `true`.
+fn each_contradiction(
+    g: &Grid,
+    mut assume: impl FnMut(Candidate) -> Option<(Broken, usize)>,
+    mut refuted: impl FnMut(Candidate, Broken, usize) -> bool,
+) {
+    for cell in 0..g.values.len() {
+        for value in values(g.cand[cell]) {
+            let c = Candidate { cell, value };
+            if let Some((at, length)) = assume(c) {
+                if refuted(c, at, length) {
+                    return;
+                }
+            }
         }
     }
 }
@@ -475,15 +652,15 @@ pub(super) fn inner_forcing(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
 pub(super) fn inner_contradictions(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
     let mut refuted = Vec::new();
     let mut shortest = usize::MAX;
-    for cell in 0..g.values.len() {
-        for value in values(g.cand[cell]) {
-            let c = Candidate { cell, value };
-            if let Err((_, length)) = net::assume(ctx, g, (c, true), Rules::Singles, None) {
-                refuted.push(c);
-                shortest = shortest.min(length);
-            }
-        }
-    }
+    each_contradiction(
+        g,
+        |c| net::assume(ctx, g, (c, true), Rules::Singles, None).err(),
+        |c, _, length| {
+            refuted.push(c);
+            shortest = shortest.min(length);
+            false
+        },
+    );
     if refuted.is_empty() {
         return None;
     }

@@ -1,12 +1,15 @@
 //! What an assumption leads to: the propagation behind contradiction and forcing chains and
-//! forcing nets (Sudoku Explainer's dynamic chains). A candidate is assumed true, then
+//! forcing nets (Sudoku Explainer's chaining). A candidate is assumed true, or false, then
 //! rules are applied to the assumed grid until none applies or the grid breaks. Which
-//! rules grows with [`Rules`]: singles alone (SE's Nishio and forcing chains), then
-//! locked candidates, naked and hidden pairs and X-Wing whenever singles stall (SE's
-//! "Dynamic Forcing Chains (+)"), then, nested, whole chains inside the assumption (SE's
-//! nested forcing chains): alternating inference chains, then cell and region forcing
-//! chains, then contradiction chains, each level with every rule of the levels below and
-//! each rule tried only when the cheaper ones stall.
+//! rules grows with [`Rules`]: the assumed symbol's hidden singles alone (SE's Nishio,
+//! 7.5); the links the grid has before the assumption, never the grid as it changes (SE's
+//! static multiple forcing chains, 8.0, in [`statics`](super::statics)); naked and hidden
+//! singles (SE's dynamic forcing chains, 8.5); then locked candidates, naked and hidden
+//! pairs and X-Wing whenever singles stall (SE's "Dynamic Forcing Chains (+)", 9.0); then,
+//! nested, whole chains inside the assumption (SE's nested forcing chains): alternating
+//! inference chains (9.5), then cell and region forcing chains of singles (10.0), then
+//! contradiction chains of singles (10.5), each level with every rule of the levels from
+//! singles up and each rule tried only when the cheaper ones stall.
 //!
 //! With a [`Trace`] (only for the step a finder returns, never inside a search) the
 //! propagation records why each candidate was turned on (a single, or a rule's placement)
@@ -51,10 +54,12 @@ pub(crate) enum Rules {
     Plus,
     /// Then the shortest alternating inference chain (SE's nested forcing chains, 9.5).
     Chains,
-    /// Then cell and region forcing chains of singles (SE's nested multiple forcing
-    /// chains, 10.0).
+    /// Then, inside the assumption, cell and region forcing chains of singles on the grid
+    /// as it changes (dynamic ones, cells and regions of two or three; SE's third nesting
+    /// level, 10.0, whose inner chains are its multiple and dynamic ones).
     Forcing,
-    /// Then contradiction chains of singles (SE's nested dynamic forcing chains, 10.5).
+    /// Then, inside the assumption, contradiction chains of singles (SE's fourth nesting
+    /// level, 10.5).
     Contradiction,
 }
 
@@ -186,24 +191,52 @@ impl Trace {
         self.parents.contains_key(node)
     }
 
-    /// The implications that lead to `targets` (see [`Net`]).
-    pub(crate) fn net(&self, targets: &[Node]) -> Net {
+    /// The candidates, on or off, that `targets` rest on (themselves included), in the
+    /// order a depth-first walk up their parents meets them, and the nested chains among
+    /// them (indices into [`Trace::complexities`], each once).
+    fn ancestors(&self, targets: &[Node]) -> (Vec<Node>, Vec<usize>) {
         let mut seen: Vec<Node> = Vec::new();
+        let mut met: std::collections::HashSet<Node> = std::collections::HashSet::new();
         let mut todo: Vec<Node> = targets.iter().copied().filter(|t| self.has(t)).collect();
-        let mut links: Vec<(usize, usize, Link)> = Vec::new();
         let mut chains: Vec<usize> = Vec::new();
         while let Some(node) = todo.pop() {
-            if seen.contains(&node) {
+            if !met.insert(node) {
                 continue;
             }
             seen.push(node);
-            let Some((order, parents)) = self.parents.get(&node) else {
+            let Some((_, parents)) = self.parents.get(&node) else {
                 continue;
             };
-            if let Some((chain, nested)) = self.nested.get(&node) {
+            if let Some((chain, _)) = self.nested.get(&node) {
                 if !chains.contains(chain) {
                     chains.push(*chain);
                 }
+            }
+            todo.extend(parents.iter().map(|&(parent, _)| parent));
+        }
+        (seen, chains)
+    }
+
+    /// Sudoku Explainer's complexity of what leads to `targets` ([`Net::nodes`]), without
+    /// the links: what a search compares before it builds the step it takes.
+    pub(crate) fn nodes(&self, targets: &[Node]) -> usize {
+        let (seen, chains) = self.ancestors(targets);
+        Self::complexity(&seen, &chains, &self.complexities)
+    }
+
+    fn complexity(seen: &[Node], chains: &[usize], complexities: &[usize]) -> usize {
+        seen.len() + chains.iter().map(|&c| complexities[c]).sum::<usize>()
+    }
+
+    /// The implications that lead to `targets` (see [`Net`]).
+    pub(crate) fn net(&self, targets: &[Node]) -> Net {
+        let (seen, chains) = self.ancestors(targets);
+        let mut links: Vec<(usize, usize, Link)> = Vec::new();
+        for node in &seen {
+            let Some((order, parents)) = self.parents.get(node) else {
+                continue;
+            };
+            if let Some((_, nested)) = self.nested.get(node) {
                 for link in nested {
                     links.push((*order, 0, link.clone()));
                 }
@@ -214,7 +247,6 @@ impl Trace {
                     let link = Link::plain(parent.0, node.0, node.1);
                     links.push((*order, from, link));
                 }
-                todo.push(parent);
             }
         }
         links.sort_by_key(|&(to, from, _)| (to, from));
@@ -233,7 +265,7 @@ impl Trace {
         Net {
             links: links.into_iter().map(|l| l.2).collect(),
             implied: on.into_iter().map(|(_, c)| c).collect(),
-            nodes: seen.len() + chains.iter().map(|&c| self.complexities[c]).sum::<usize>(),
+            nodes: Self::complexity(&seen, &chains, &self.complexities),
         }
     }
 }
@@ -295,25 +327,12 @@ pub(crate) struct Outcome {
     pub(crate) length: usize,
 }
 
-/// The implications of assuming `assumed` (a candidate on or off) by `rules` that lead to
-/// `targets` ([`assume`] with a [`Trace`], then [`Trace::net`]).
-pub(crate) fn traced_net(
-    ctx: &Context,
-    g: &Grid,
-    assumed: Node,
-    rules: Rules,
-    targets: &[Node],
-) -> Net {
-    let mut trace = Trace::default();
-    let _ = assume(ctx, g, assumed, rules, Some(&mut trace));
-    trace.net(targets)
-}
-
 /// Assumes `assumed` in `g` (a candidate true, or false) and applies `rules` until none
 /// applies: the outcome, or where the grid broke with the length up to there. With
 /// `trace`, records why each candidate was turned on or off. Static implications never
 /// break the grid: they stop where a candidate would be both on and off, as SE's do (see
-/// [`statics`](super::statics)).
+/// [`statics`](super::statics); a search of many assumptions on one grid builds its link
+/// graph once and calls [`statics::propagate`] itself).
 pub(crate) fn assume(
     ctx: &Context,
     g: &Grid,
@@ -322,7 +341,8 @@ pub(crate) fn assume(
     trace: Option<&mut Trace>,
 ) -> Result<Outcome, (Broken, usize)> {
     if rules == Rules::Static {
-        return Ok(statics::propagate(ctx, g, assumed, trace));
+        let links = chains::aic_graph(ctx, g);
+        return Ok(statics::propagate(ctx, g, &links, assumed, trace));
     }
     let mut run = Run {
         ctx,

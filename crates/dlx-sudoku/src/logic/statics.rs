@@ -8,17 +8,21 @@
 //! it two (strong links). Nothing else: a cell or region that the assumption leaves with
 //! one candidate is a single only on the dynamic levels.
 //!
+//! The links are those of the grid's link graph ([`chains::aic_graph`], which alternating
+//! inference chains search too), built once per grid by the caller and walked here.
+//!
 //! Each candidate reached has one parent, so the implications form a tree from the
 //! assumption, and the complexity of a conclusion (SE's count of its ancestors) is its
 //! depth in the tree, plus one.
 
 use std::collections::VecDeque;
 
-use super::grid::{bit, values, Context, Grid};
+use super::chains::{self, Links};
+use super::grid::{bit, Context, Grid};
 use super::net::{Node, Outcome, Trace};
 use super::step::Candidate;
 
-/// The static implications of `assumed` on `g`, breadth first (the "on" candidates
+/// The static implications of `assumed` on `g`, whose link graph is `links`, breadth first (the "on" candidates
 /// first, as SE does): the grid with every candidate turned on placed and every one
 /// turned off removed (nothing else changes), and how many candidates were reached. The
 /// propagation stops where a candidate would be both on and off (SE stops there too, and
@@ -26,6 +30,7 @@ use super::step::Candidate;
 pub(super) fn propagate(
     ctx: &Context,
     g: &Grid,
+    links: &Links,
     assumed: Node,
     trace: Option<&mut Trace>,
 ) -> Outcome {
@@ -40,9 +45,9 @@ pub(super) fn propagate(
     run.reach(assumed, None);
     loop {
         let (node, children) = if let Some(c) = run.pending[1].pop_front() {
-            ((c, true), on_to_off(ctx, g, c))
+            ((c, true), on_to_off(links, ctx.n, c))
         } else if let Some(c) = run.pending[0].pop_front() {
-            ((c, false), off_to_on(ctx, g, c))
+            ((c, false), off_to_on(links, ctx.n, c))
         } else {
             break;
         };
@@ -98,59 +103,24 @@ impl Run<'_> {
     }
 }
 
-/// What `c` turned on turns off in `g`: the other candidates of its cell, its symbol in
-/// its peers.
-fn on_to_off(ctx: &Context, g: &Grid, c: Candidate) -> Vec<Node> {
-    let cell = values(g.cand[c.cell] & !bit(c.value)).map(|value| Candidate {
-        cell: c.cell,
-        value,
-    });
-    let peers = ctx
-        .peers(c.cell)
-        .filter(|&p| g.has(p, c.value))
-        .map(|p| Candidate {
-            cell: p,
-            value: c.value,
-        });
-    cell.chain(peers).map(|x| (x, false)).collect()
+/// What `c` turned on turns off: its weak links (among `n` symbols), the other candidates
+/// of its cell first, then its symbol in its peers.
+fn on_to_off(links: &Links, n: usize, c: Candidate) -> Vec<Node> {
+    let weak = &links.weak[chains::node(n, c.cell, c.value) as usize];
+    let in_cell = |b: &&u32| **b as usize / n == c.cell;
+    let cell = weak.iter().filter(in_cell);
+    let peers = weak.iter().filter(|b| !in_cell(b));
+    cell.chain(peers)
+        .map(|&b| (chains::candidate(n, b), false))
+        .collect()
 }
 
-/// What `c` turned off turns on in `g`: the other candidate of its cell if `g` gives it
-/// two, the other place of its symbol in each exactly-once region where `g` gives it two.
-fn off_to_on(ctx: &Context, g: &Grid, c: Candidate) -> Vec<Node> {
-    let mut on = Vec::new();
-    let m = g.cand[c.cell];
-    if m.count_ones() == 2 {
-        let value = (m & !bit(c.value)).trailing_zeros() as u8 + 1;
-        on.push((
-            Candidate {
-                cell: c.cell,
-                value,
-            },
-            true,
-        ));
-    }
-    for &r in ctx.layout.cell_regions(c.cell) {
-        let r = r as usize;
-        if !ctx.exact.contains(&r) {
-            continue;
-        }
-        let mut places = ctx
-            .layout
-            .region_cells(r)
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| g.has(p, c.value));
-        if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
-            let cell = if a == c.cell { b } else { a };
-            on.push((
-                Candidate {
-                    cell,
-                    value: c.value,
-                },
-                true,
-            ));
-        }
-    }
-    on
+/// What `c` turned off turns on: its strong links (among `n` symbols), the other candidate
+/// of its cell if the grid gives it two, the other place of its symbol in each
+/// exactly-once region where the grid gives it two.
+fn off_to_on(links: &Links, n: usize, c: Candidate) -> Vec<Node> {
+    links.strong[chains::node(n, c.cell, c.value) as usize]
+        .iter()
+        .map(|&b| (chains::candidate(n, b), true))
+        .collect()
 }

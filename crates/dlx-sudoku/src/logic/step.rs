@@ -118,11 +118,17 @@ pub enum Technique {
     /// Bivalue universal grave plus one.
     BugPlusOne,
     /// Assuming a candidate true (or false) leads by that symbol's hidden singles alone to
-    /// a contradiction, so it is false (true): Sudoku Explainer's Nishio (7.5).
+    /// a contradiction, so it is false (true): Sudoku Explainer's Nishio (7.5). Inside the
+    /// assumptions of the deepest nested nets (10.5), the rule that removes every candidate
+    /// whose assumption breaks the grid by singles has this technique too (never a step
+    /// of its own there).
     ContradictionChain,
     /// Every candidate of a cell of three or more (or every place of a symbol in a region)
     /// leads to the same conclusion along the links the grid has before the assumption:
-    /// SE's (static) multiple forcing chains (8.0).
+    /// SE's (static) multiple forcing chains (8.0). Its base is also 3D Medusa's rule 6
+    /// (a colour that would empty a cell: 8.0 and the length bonus). Inside the
+    /// assumptions of nested nets (10.0 and up), the rule that applies the first cell or
+    /// region of two or three whose branches agree by singles has this technique too.
     ForcingChain,
     /// Assuming a candidate true (or false) leads to a contradiction by singles on the
     /// grid as the assumption changes it (SE's dynamic forcing chains, 8.5), then by more:

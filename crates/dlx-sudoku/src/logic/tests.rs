@@ -93,11 +93,20 @@ fn forcing_chain_places_what_both_branches_place() {
     let alphabet = Alphabet::builtin();
     let ctx = Context::new(layout, &alphabet);
     let g = Grid::new(&ctx, &grid).expect("no conflict");
-    // Both values of each cell are consistent, and the cells hold two candidates (SE's
-    // static chains start from three): a dynamic forcing chain, a net of singles.
+    // Both values of each cell are consistent: no step of the dynamic level (nor of Nishio)
+    // is a contradiction. The cells hold two candidates (SE's static chains start from
+    // three): the step is a dynamic forcing chain, a net of singles.
+    let mut visited = 0;
+    forcing::each_step(&ctx, &g, Rules::Singles, false, |found| {
+        let step = found.step();
+        assert!(step.contradiction.is_none(), "{}", step.reason);
+        visited += 1;
+        false
+    });
+    assert!(visited > 0);
+    assert!(forcing::net(&ctx, &g, Rules::Nishio).is_none());
     let step = forcing::net(&ctx, &g, Rules::Singles).expect("a forcing chain");
     assert_eq!(step.technique, Technique::ForcingNet, "{}", step.reason);
-    assert!(forcing::net(&ctx, &g, Rules::Nishio).is_none());
     assert_eq!(
         step.placement,
         Some(Candidate {
@@ -1058,7 +1067,24 @@ fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
             && step.placement.is_none_or(|p| solution[p.cell] == p.value)
     };
     let r2c2 = at(2, 2);
-    // What it takes now: another contradiction of that level, resting on fewer candidates.
+    // The first step that level visits, its shortest contradiction: r2c2's 7, at 10.4.
+    let mut shortest = None;
+    forcing::each_step(&ctx, &g, Rules::Chains, false, |found| {
+        shortest = Some(found.step());
+        true
+    });
+    let shortest = shortest.expect("a contradiction");
+    assert!(shortest.contradiction.is_some(), "{}", shortest.reason);
+    assert_eq!(
+        shortest.eliminations,
+        vec![Candidate {
+            cell: r2c2,
+            value: 7
+        }]
+    );
+    assert!((shortest.score - 10.4).abs() < 1e-9, "{}", shortest.score);
+    assert!(sound(&shortest));
+    // What it takes: another contradiction of that level, resting on fewer candidates.
     let step = super::next_step(&ctx, &g, true, f64::INFINITY).expect("a step");
     assert_eq!(step.technique, Technique::ContradictionNet);
     assert_eq!(
@@ -1110,7 +1136,9 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
             ("static", Rules::Static),
             ("dynamic", Rules::Singles),
         ] {
-            forcing::each_step(&ctx, &g, rules, false, |step| {
+            forcing::each_step(&ctx, &g, rules, false, |found| {
+                let score = found.score_below(f64::INFINITY);
+                let step = found.step();
                 assert!(
                     step.eliminations
                         .iter()
@@ -1119,7 +1147,23 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
                     "{puzzle}: {}",
                     step.reason
                 );
-                assert!((step.score - rules.net_score(0)) > -1e-9, "{}", step.score);
+                // The score the search compares (the complexity alone) is the built step's.
+                assert!(
+                    score.is_some_and(|x| (x - step.score).abs() < 1e-9),
+                    "{score:?}"
+                );
+                // Nishio follows the source's symbol alone; static cell chains start from
+                // cells of three or more candidates.
+                if rules == Rules::Nishio {
+                    let v = step.candidates[0].value;
+                    assert!(
+                        step.links
+                            .iter()
+                            .all(|l| l.from.value == v && l.to.value == v),
+                        "{}",
+                        step.reason
+                    );
+                }
                 let form = match (step.contradiction.is_some(), step.placement.is_some()) {
                     (true, false) => "contradiction, assumed true",
                     (true, true) => "contradiction, assumed false",
@@ -1132,6 +1176,9 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
                     _ => rules.forcing_technique(),
                 };
                 assert_eq!(step.technique, technique, "{}", step.reason);
+                if rules == Rules::Static && form == "cell" {
+                    assert!(step.candidates.len() >= 3, "{}", step.reason);
+                }
                 *seen.entry((name, form)).or_default() += 1;
                 false
             });
@@ -1151,10 +1198,10 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
     ] {
         assert!(seen.contains_key(&form), "no {form:?}: {seen:?}");
     }
+    // Static implications never break the grid: the static level finds no contradiction.
     for form in [
-        ("nishio", "cell"),
-        ("nishio", "region"),
-        ("static", "double"),
+        ("static", "contradiction, assumed true"),
+        ("static", "contradiction, assumed false"),
     ] {
         assert!(!seen.contains_key(&form), "{form:?}: {seen:?}");
     }
