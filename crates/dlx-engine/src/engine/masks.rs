@@ -252,7 +252,7 @@ struct Level<B> {
     rest_len: u32,
     /// The position in the branch of the option being tried.
     pos: u32,
-    /// `counts[slot]`: this level's counts.
+    /// `counts[slot]` (or `lengths`' slot `slot`, where they are bit-sliced): this level's lengths.
     slot: u32,
 }
 
@@ -398,8 +398,8 @@ impl<B: Bits> Search<B> {
         for &x in &self.pool[..end] {
             count(counts, self.masks[x as usize] & self.primary, 1);
         }
-        if B::WIDTH > 64 && self.n1 > 64 {
-            self.lengths.reset(self.n1 + 1, &counts[..self.n1]);
+        if self.sliced() {
+            self.lengths.reset(self.n1 + 1, &self.counts[0][..self.n1]);
         }
         self.end = end;
         self.levels.clear();
@@ -426,7 +426,9 @@ impl<B: Bits> Search<B> {
     /// more instructions natively: 12 queens and Langford 11 keep the counts.
     #[inline(always)]
     fn sliced(&self) -> bool {
-        B::WIDTH > 64 && self.lengths.wide()
+        // Of the problem loaded, not of the lengths' state: a search reused for a problem
+        // of 64 primary items or fewer must not read the planes its last problem left.
+        B::WIDTH > 64 && self.n1 > 64
     }
 
     /// Whether nothing is left to search.
@@ -571,6 +573,7 @@ impl<B: Bits> Search<B> {
         let after = (level.branch + level.len) as usize;
         let (rest, rest_len) = (level.rest as usize, level.rest_len as usize);
         grow(&mut self.pool, after + rest_len);
+        let sliced = self.sliced();
         // The tables in locals, as in `enter`.
         let (masks, weights, primary) = (&self.masks[..], &self.weights[..], self.primary);
         let (head, tail) = self.pool.split_at_mut(after);
@@ -601,8 +604,7 @@ impl<B: Bits> Search<B> {
         self.slot = level.slot + u32::from(level.pos + 1 != level.len);
         let next = self.slot as usize;
         let mut updates = u64::from(weights[option]);
-        if B::WIDTH > 64 && self.lengths.wide() {
-            // (`self.sliced()`, with the pool borrowed.)
+        if sliced {
             updates += uncount(&mut self.lengths, slot, next, masks, weights, gone_list);
         } else {
             let counts = if next == slot {
@@ -981,6 +983,27 @@ mod tests {
             }
             same(&problem, &options, budget);
         }
+    }
+
+    /// A solver reused from a problem whose lengths are bit-sliced (more than 64 primary
+    /// items) for one searched on `u128`s with 64 primary items or fewer (12 queens: 24
+    /// primary, 66 items) searches that one as a new solver does, not on the planes the
+    /// first left.
+    #[test]
+    fn a_reused_solver_leaves_its_planes_behind() {
+        let sliced = polyomino_tiling(&pentominoes(), 3, 20).unwrap();
+        let wide = queens(12).unwrap();
+        assert!(
+            sliced.primary_count() > 64 && wide.item_count() > 64 && wide.primary_count() <= 64
+        );
+        let options = SolverOptions::default();
+        let mut reused = Solver::with_options(&sliced, &options).unwrap();
+        assert!(reused.uses_masks());
+        reused.run(1_000);
+        reused.reload(&wide, &options).unwrap();
+        assert!(reused.uses_masks());
+        let fresh = Solver::with_options(&wide, &options).unwrap();
+        assert_eq!(steps(reused, 5_000), steps(fresh, 5_000));
     }
 
     #[test]

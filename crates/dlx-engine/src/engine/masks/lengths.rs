@@ -47,12 +47,6 @@ impl Lengths {
         }
     }
 
-    /// Whether the lengths are in use (since [`Lengths::reset`]).
-    #[inline(always)]
-    pub(super) fn wide(&self) -> bool {
-        self.k != 0
-    }
-
     /// `slots` slots, the first holding `lengths` (of items `0..lengths.len()`, at most 128,
     /// each at most 2^16); the others are written before they are read (by
     /// [`Lengths::subtract`]).
@@ -82,8 +76,9 @@ impl Lengths {
         crate::problem::bytes_of(&self.slots)
     }
 
-    /// Slot `to` = slot `from` minus `sum`, item by item (`from` may be `to`). No length goes
-    /// below zero: `sum` holds options counted in slot `from`.
+    /// Slot `to` = slot `from` minus `sum`, item by item (`from` may be `to`). No primary
+    /// item's length goes below zero (`sum` holds options counted in slot `from`); the
+    /// secondary items' wrap, each bit position a number of its own, never read.
     #[inline(always)]
     pub(super) fn subtract(&mut self, from: usize, to: usize, sum: &Sum) {
         // (`k` is at most `MAX_PLANES`: the bound lets LLVM drop the planes' bounds checks.)
