@@ -97,8 +97,11 @@ simd() {
 pages=(dlx_page sudoku_page)
 dlx_page_features=exact-cover,kept-lists,pool-tasks,trace,talc
 sudoku_page_features=sudoku-toolkit,kept-lists,pool-tasks,talc
-# The main module's features (the default ones but the coach's).
+# The main module's features (the default ones but the coach's), the coach's, the core's.
+# (scripts/test.sh's clippy stages read these lists, and `pages`, from here.)
 main_features=sudoku-toolkit,kept-lists,pool-tasks,trace-memo,panic-hook
+coach_features=coach,panic-hook
+core_features=exact-cover,talc
 # The main module, then the coach's, in the same target folder and profile (so that the
 # dependencies compile once; cargo builds one at a time there, and both write the same
 # $name.wasm, which wasm-bindgen copies out before the next build starts), the main
@@ -107,7 +110,7 @@ main_and_coach() {
     module main dlx_wasm release --no-default-features --features "$main_features"
     optimise main dlx_wasm &
     local main_opt=$!
-    module coach dlx_wasm_coach release --no-default-features --features coach,panic-hook
+    module coach dlx_wasm_coach release --no-default-features --features "$coach_features"
     optimise coach dlx_wasm_coach
     wait "$main_opt"
 }
@@ -119,7 +122,7 @@ main_and_coach() {
 # segment is at 1,048,576), and the core never comes near the stack's last kilobyte (its
 # searches are loops over flat arrays, not recursions).
 core() {
-    module core dlx_wasm_core wasm-core --no-default-features --features exact-cover,talc
+    module core dlx_wasm_core wasm-core --no-default-features --features "$core_features"
     WASM_OPT_FLAGS="--converge --low-memory-unused" optimise core dlx_wasm_core
 }
 say "building the main module (then the coach), the core and the SIMD build side by side (logs follow)"

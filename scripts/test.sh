@@ -68,29 +68,39 @@ stage "native dependencies (cargo tree: the engine's only)" native_dependencies
 stage "clippy, native, all targets" cargo clippy --all-targets -- -D warnings
 stage "clippy, wasm32 (library and wasm tests)" \
     cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-stage "clippy, wasm32, the package's core module (exact-cover, talc)" \
-    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features exact-cover,talc -- -D warnings
+# Each module's Cargo features as scripts/build.sh lists them (`NAME_features=`, and the site's
+# `pages=(...)`): one list of each, there.
+features() {
+    local list
+    list=$(sed -n "s/^$1_features=//p" scripts/build.sh)
+    [ -n "$list" ] || { echo "scripts/build.sh lists no $1_features" >&2; return 1; }
+    echo "$list"
+}
+core_features=$(features core)
+coach_features=$(features coach)
+main_features=$(features main)
+read -ra pages <<<"$(sed -n 's/^pages=(\(.*\))$/\1/p' scripts/build.sh)"
+[ "${#pages[@]}" -gt 0 ] || { echo "scripts/build.sh lists no pages" >&2; exit 1; }
+stage "clippy, wasm32, the package's core module ($core_features)" \
+    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features "$core_features" -- -D warnings
 # The coach module: the coach's exports without the exact-cover API (the library alone: the
 # wasm tests need that API).
-stage "clippy, wasm32, the package's coach module (coach alone)" \
-    cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features coach,panic-hook -- -D warnings
-# The site's page modules: the dancing-links page's and the sudoku page's features, as
-# scripts/build.sh lists them.
-stage "clippy, wasm32, the site's page modules" \
-    bash -c 'sets=$(sed -n "s/^[a-z]*_page_features=//p" scripts/build.sh)
-    [ -n "$sets" ] || { echo "scripts/build.sh lists no page features" >&2; exit 1; }
-    for features in $sets; do
-        cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features "$features" -- -D warnings || exit 1
-    done'
-# The main module's features (the default ones but the coach's, as scripts/build.sh lists
-# them) and the simd128 build's own
+stage "clippy, wasm32, the package's coach module ($coach_features)" \
+    cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features "$coach_features" -- -D warnings
+# The site's page modules.
+page_clippy() {
+    local page
+    for page in "${pages[@]}"; do
+        cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features "$(features "$page")" -- -D warnings || return 1
+    done
+}
+stage "clippy, wasm32, the site's page modules (${pages[*]})" page_clippy
+# The main module's features (the default ones but the coach's) and the simd128 build's own
 # code (`cfg(target_feature = "simd128")`), with build.sh's flags and target folder, so that
 # the two share what they compile.
 stage "clippy, wasm32, simd128 (the package's main module, SIMD build)" \
     env RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/simd128" \
-    bash -c 'features=$(sed -n "s/^main_features=//p" scripts/build.sh)
-    [ -n "$features" ] || { echo "scripts/build.sh lists no main features" >&2; exit 1; }
-    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features "$features" -- -D warnings'
+    cargo clippy --target wasm32-unknown-unknown --lib --tests --no-default-features --features "$main_features" -- -D warnings
 # Optimised (profile `ci` in Cargo.toml: release speed, debug assertions and overflow checks
 # on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
 # doctests, which only run natively (on wasm32 they report false passes).
