@@ -175,7 +175,7 @@ pub struct Generated {
 /// [`Generated::on_target`] whether the range was met. Carved attempts at 9x9 mostly score
 /// 6.6 to 8 with chains and rarely 8 or more, so for a range starting at 8.0 or above, up
 /// to 9x9 (Samurai aside), the generator makes one carved attempt and then searches locally
-/// over its givens ([`climb`]: swap an orbit of givens for an empty one while the solution
+/// over its givens (`climb`: swap an orbit of givens for an empty one while the solution
 /// stays unique, make the puzzle minimal again, grade it, keep it when no farther from the
 /// range, restart from a new grid when stuck), which climbs through Sudoku Explainer's
 /// chaining levels: static forcing chains (8.0-8.4), dynamic ones (8.5 and up), forcing
@@ -185,7 +185,7 @@ pub struct Generated {
 /// machine shared, under a load of 6 to 8): SE 8.0-8.5 met 8 of 8 times (median 0.7 s, max
 /// 4.3 s, measured before the chaining levels); 8.5-9.0 8 of 8 (median 3.4 s, max 14 s);
 /// 9.0-10.0 7 of 8 (median 3.9 s, max 43 s; the one missed stops at 8.5 after
-/// [`CLIMB_STEPS`] grades, 14 s). Other scores out of reach (the easy end at 5x5, above
+/// `CLIMB_STEPS` (1,000) grades, 14 s). Other scores out of reach (the easy end at 5x5, above
 /// 16x16 anything but the easy scores up to 1.5) come back as the nearest attempt, with
 /// `on_target` false.
 ///

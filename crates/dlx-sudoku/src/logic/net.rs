@@ -26,7 +26,7 @@ use super::forcing;
 use super::grid::{bit, values, Context, Grid};
 use super::pattern::Link;
 use super::step::{length_bonus, Candidate, Step, Technique};
-use super::{fish, intersections, statics, subsets};
+use super::{fish, intersections, subsets};
 
 /// How many candidates of Sudoku Explainer's chain one placement stands for (itself and
 /// the candidates it removes that the chain goes on from), for the length bonus: a factor
@@ -329,10 +329,9 @@ pub(crate) struct Outcome {
 
 /// Assumes `assumed` in `g` (a candidate true, or false) and applies `rules` until none
 /// applies: the outcome, or where the grid broke with the length up to there. With
-/// `trace`, records why each candidate was turned on or off. Static implications never
-/// break the grid: they stop where a candidate would be both on and off, as SE's do (see
-/// [`statics`](super::statics); a search of many assumptions on one grid builds its link
-/// graph once and calls [`statics::propagate`] itself).
+/// `trace`, records why each candidate was turned on or off. Not for the static level
+/// ([`Rules::Static`]): its implications follow the grid's link graph, built once per
+/// search ([`propagate`](super::statics::propagate), called by `forcing`'s levels).
 pub(crate) fn assume(
     ctx: &Context,
     g: &Grid,
@@ -340,10 +339,10 @@ pub(crate) fn assume(
     rules: Rules,
     trace: Option<&mut Trace>,
 ) -> Result<Outcome, (Broken, usize)> {
-    if rules == Rules::Static {
-        let links = chains::aic_graph(ctx, g);
-        return Ok(statics::propagate(ctx, g, &links, assumed, trace));
-    }
+    debug_assert!(
+        rules != Rules::Static,
+        "the static level propagates on its link graph"
+    );
     let mut run = Run {
         ctx,
         start: g,
