@@ -101,6 +101,9 @@ for (const name of PAGES) {
       const [, export_] = e.split(':');
       if (export_.startsWith('__wbindgen_') || export_ === 'memory') assert.ok(exports.has(export_), `no ${export_}`);
     }
+    // The panic hook (scripts/build.sh: each page module has it, as the main module), which
+    // `__wbindgen_start` installs: a bug in a page's worker says what and where.
+    assert.ok(exports.has('start'), `site/${name}'s module has no panic hook`);
     // Every main export the page's script names (the calls on its pools: `call('name', ...)`),
     // and, where it searches on the pool (`exactCover(`), the pool's classes, whose methods
     // the scheduler on the page and the workers call.
