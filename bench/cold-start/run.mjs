@@ -195,7 +195,10 @@ try {
       for (const [k, server] of servers.entries()) results[k].push(await coldLoad(server, path, marks));
     }
     for (const [k, server] of servers.entries()) {
-      const cells = [...marks.map(([mark]) => mark), 'click'].map((mark) => `${mark} ${median(results[k].map((r) => r.times[mark])).toFixed(0)} ms`);
+      const cells = [...marks.map(([mark]) => mark), 'click']
+        .map((mark) => [mark, results[k].map((r) => r.times[mark]).filter((t) => t !== undefined)])
+        .filter(([, times]) => times.length > 0)
+        .map(([mark, times]) => `${mark} ${median(times).toFixed(0)} ms`);
       const label = dirs.length > 1 ? `${name} (${dirs[k]})` : name;
       console.log(`${label.padEnd(20)} ${cells.join(', ')}; ${(median(results[k].map((r) => r.bytes)) / 1024).toFixed(0)} KB fetched`);
       if (waterfall) printWaterfall(results[k][0].requests, server.url);
