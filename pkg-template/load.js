@@ -144,7 +144,8 @@ let coachImport = null;
 
 /**
  * The coach module's bindings (dlx_wasm_coach.js), imported once, when first needed: by
- * `initCoach`, and by the worker pool for the first call of one of its exports.
+ * `initCoach`, and by a pool's worker for its first call of one of its exports (the pool
+ * itself looks at the compiled coach module's exports, not at its bindings).
  */
 export function coachBindings() {
   coachImport ??= import('./dlx_wasm_coach.js').catch((error) => {

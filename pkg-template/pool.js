@@ -10,7 +10,7 @@
 import * as mainExports from './dlx_wasm.js';
 import { TaskSchedule } from './dlx_wasm.js';
 import { codedError } from './errors.js';
-import { coachBindings, init, initialized } from './load.js';
+import { init, initialized } from './load.js';
 import { decodeError, encodeError, isCallable } from './protocol.js';
 
 /**
@@ -640,6 +640,11 @@ function drive(schedule, job, slots, spawn) {
 }
 
 
+/** Whether the compiled wasm module `module` exports a function named `name`. */
+function exportsFunction(module, name) {
+  return WebAssembly.Module.exports(module).some((e) => e.kind === 'function' && e.name === name);
+}
+
 /**
  * The async API on a default pool that `spawn` fills: `cores()` workers unless a call asks
  * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
@@ -667,27 +672,23 @@ export function makeApi({ spawn, cores, module, coach }) {
     if (module !== undefined) later(() => module().then((compiled) => post({ op: 'init', module: compiled }), () => {}));
     let coachSent = false;
     worker.post = (message) => {
-      // A call of no export of the main module may be one of the coach's: its bindings
-      // (imported then) say, before the call goes.
+      // A call of no export of the main module may be one of the coach's: the coach module
+      // (compiled then, once) says whether it exports that name, before the call goes. Its
+      // bindings are not imported here: the worker imports them with the module, and checks
+      // the name again against them.
       if (coach && !coachSent && message?.op === 'call' && !isCallable(mainExports, message.name)) {
         later(async () => {
           if (coachSent) return;
-          let bindings;
+          let compiled;
           try {
-            bindings = await coachBindings();
+            compiled = await coach();
           } catch (error) {
             post({ op: 'coach', error: encodeError(error) });
             return;
           }
-          if (!isCallable(bindings, message.name)) return;
+          if (!exportsFunction(compiled, message.name)) return;
           coachSent = true;
-          await coach().then(
-            (compiled) => post({ op: 'coach', module: compiled }),
-            (error) => {
-              coachSent = false;
-              post({ op: 'coach', error: encodeError(error) });
-            },
-          );
+          post({ op: 'coach', module: compiled });
         });
       }
       if (ready) {

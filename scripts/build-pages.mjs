@@ -205,11 +205,15 @@ export async function page(name) {
   return html;
 }
 
-/** Writes site/: www/ copied, its pages made one response each. */
+/**
+ * Writes site/: www/ copied (but the pages' own modules, which nothing fetches: each is in
+ * its page, `INLINED_WASM`), its pages made one response each.
+ */
 export async function buildSite() {
   rmSync(SITE, { recursive: true, force: true });
   mkdirSync(SITE, { recursive: true });
-  cpSync(WWW, SITE, { recursive: true });
+  const inlined = new Set(Object.values(INLINED_WASM).map((path) => join(WWW, path)));
+  cpSync(WWW, SITE, { recursive: true, filter: (path) => !inlined.has(path) });
   for (const name of PAGES) writeFileSync(join(SITE, name), await page(name));
   writeFileSync(join(SITE, WORKER), await workerBundle());
 }

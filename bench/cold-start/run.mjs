@@ -6,7 +6,9 @@
 // RTT and 1,638.4 Kbit/s, applied per request as Lighthouse's devtools throttling applies it,
 // 562.5 ms of request latency, 1,474.56 Kbit/s down, 675 Kbit/s up).
 //
-//   node bench/cold-start/run.mjs [RUNS] [--no-throttle] [--waterfall] [--dir DIR]...
+//   node bench/cold-start/run.mjs [RUNS] [--no-throttle] [--waterfall] [--page sudoku|dlx] [--dir DIR]...
+//
+// `--page` loads that page alone (both by default).
 //
 // `--dir DIR` serves DIR in place of this tree's site/; given more than once, the pages of each
 // are loaded in turn (one run of each, then the next run of each), so that a before and an
@@ -37,6 +39,7 @@ const runs = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--di
 const throttle = !args.includes('--no-throttle');
 const waterfall = args.includes('--waterfall');
 const dirs = args.flatMap((a, i) => (args[i - 1] === '--dir' ? [a] : []));
+const only = args.find((a, i) => args[i - 1] === '--page');
 if (dirs.length === 0) dirs.push(join(ROOT, 'site'));
 
 const NETWORK = {
@@ -139,12 +142,18 @@ async function coldLoad(server, path, marks) {
       await cdp.send('Network.emulateNetworkConditions', NETWORK);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     }
+    // When Solve's click reaches the page (`click`, printed after the marks: what of the time
+    // to the last mark is Playwright's wait for the button to be visible, stable and enabled).
+    await page.addInitScript(() => document.addEventListener('click', (event) => {
+      if (event.target.closest?.('#solve')) window.coldStartClick ??= performance.now();
+    }, true));
     await page.goto(server.url + path, { waitUntil: 'commit' });
     const times = {};
     for (const [name, mark] of marks) {
       await mark(page);
       times[name] = await page.evaluate(() => performance.now());
     }
+    times.click = await page.evaluate(() => window.coldStartClick);
     return { times, bytes, requests: [...requests.values()] };
   } finally {
     await browser.close();
@@ -179,13 +188,17 @@ const DLX = [
 const servers = await Promise.all(dirs.map(serveGzip));
 try {
   console.log(`cold start, ${runs} runs each, ${throttle ? `throttled: CPU ${CPU_SLOWDOWN}x, ${NETWORK.latency} ms request latency, ${(NETWORK.downloadThroughput * 8 / 1024).toFixed(0)} Kbit/s down` : 'unthrottled'}`);
-  for (const [name, path, marks] of [['sudoku page', 'index.html', SUDOKU], ['dancing-links page', 'dlx.html', DLX]]) {
+  const pages = [['sudoku', 'sudoku page', 'index.html', SUDOKU], ['dlx', 'dancing-links page', 'dlx.html', DLX]];
+  for (const [, name, path, marks] of pages.filter(([id]) => only === undefined || id === only)) {
     const results = servers.map(() => []);
     for (let i = 0; i < runs; i++) {
       for (const [k, server] of servers.entries()) results[k].push(await coldLoad(server, path, marks));
     }
     for (const [k, server] of servers.entries()) {
-      const cells = marks.map(([mark]) => `${mark} ${median(results[k].map((r) => r.times[mark])).toFixed(0)} ms`);
+      const cells = [...marks.map(([mark]) => mark), 'click']
+        .map((mark) => [mark, results[k].map((r) => r.times[mark]).filter((t) => t !== undefined)])
+        .filter(([, times]) => times.length > 0)
+        .map(([mark, times]) => `${mark} ${median(times).toFixed(0)} ms`);
       const label = dirs.length > 1 ? `${name} (${dirs[k]})` : name;
       console.log(`${label.padEnd(20)} ${cells.join(', ')}; ${(median(results[k].map((r) => r.bytes)) / 1024).toFixed(0)} KB fetched`);
       if (waterfall) printWaterfall(results[k][0].requests, server.url);

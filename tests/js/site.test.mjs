@@ -25,6 +25,19 @@ const html = (name) => readFileSync(join(WWW, name), 'utf8');
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
+test('site/ carries no page module apart: each is inlined in its page, and nothing fetches it', () => {
+  for (const path of Object.values(INLINED_WASM)) {
+    requireBuild(join(WWW, path), join(SITE, 'index.html'));
+    assert.ok(!existsSync(join(SITE, path)), `site/${path} is carried, but nothing fetches it`);
+    // Nothing in the site names it to fetch it (the pages inline it, the scripts load the
+    // package's own builds).
+    const file = path.split('/').pop();
+    for (const script of [...PAGES, WORKER]) {
+      assert.ok(!readFileSync(join(SITE, script), 'utf8').includes(file), `site/${script} names ${file}`);
+    }
+  }
+});
+
 for (const name of PAGES) {
   test(`site/${name} is what scripts/build-pages.mjs makes of www/ now`, async () => {
     requireBuild(join(WWW, INLINED_WASM[name]), join(SITE, name));
@@ -88,6 +101,9 @@ for (const name of PAGES) {
       const [, export_] = e.split(':');
       if (export_.startsWith('__wbindgen_') || export_ === 'memory') assert.ok(exports.has(export_), `no ${export_}`);
     }
+    // The panic hook (scripts/build.sh: each page module has it, as the main module), which
+    // `__wbindgen_start` installs: a bug in a page's worker says what and where.
+    assert.ok(exports.has('start'), `site/${name}'s module has no panic hook`);
     // Every main export the page's script names (the calls on its pools: `call('name', ...)`),
     // and, where it searches on the pool (`exactCover(`), the pool's classes, whose methods
     // the scheduler on the page and the workers call.
