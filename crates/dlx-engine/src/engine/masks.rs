@@ -111,12 +111,8 @@ impl Bits for u128 {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     #[inline(always)]
     fn meets(self, other: u128) -> bool {
-        use core::arch::wasm32::{u64x2, v128, v128_and, v128_any_true};
-        let v = |x: u128| -> v128 {
-            let [low, high] = x.halves();
-            u64x2(low, high)
-        };
-        v128_any_true(v128_and(v(self), v(other)))
+        let v = |x: u128| simd::V128::from_halves(x.halves());
+        v(self).meets(v(other))
     }
 }
 
