@@ -93,8 +93,18 @@ export function makeSolvers(wasm, DancingLinks, more = {}) {
   };
 }
 
-/** How many timed rounds: slow workloads 3, others until `budgetMs` is spent (5 to 200). */
-const ROUNDS = { slowRounds: 3, minRounds: 5, maxRounds: 200, budgetMs: 8000, warmupRounds: 3 };
+/**
+ * How many timed rounds: slow workloads 3 (in Node, `DLX_SLOW_ROUNDS` if set: three rounds of
+ * the pentominoes on a loaded machine spread a ratio by 0.3), others until `budgetMs` is spent
+ * (5 to 200).
+ */
+const ROUNDS = {
+  slowRounds: Number(globalThis.process?.env?.DLX_SLOW_ROUNDS) || 3,
+  minRounds: 5,
+  maxRounds: 200,
+  budgetMs: 8000,
+  warmupRounds: 3,
+};
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

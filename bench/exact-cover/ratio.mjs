@@ -9,7 +9,8 @@
 //
 // --native: the workload writer built in release (target/release/examples/bench_workloads),
 // whose `--time` mode times the native search in a child process; --out: the table as
-// Markdown (target/bench-results/ratio.md). Workloads: queens12, langford11 and
+// Markdown (target/bench-results/ratio.md). DLX_SLOW_ROUNDS=N: N rounds of the slow workload
+// instead of 3 (common.mjs). Workloads: queens12, langford11 and
 // pentominoes6x10 (all tilings) unless named.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -22,50 +22,29 @@ impl PartialEq for V128 {
 
 impl Eq for V128 {}
 
-impl BitAnd for V128 {
-    type Output = V128;
-    #[inline(always)]
-    fn bitand(self, other: V128) -> V128 {
-        V128(v128_and(self.0, other.0))
-    }
+/// `impl $op for V128` by the vector instruction `$f`, and `impl $assign` by it.
+macro_rules! bitwise {
+    ($op:ident, $method:ident, $assign:ident, $assign_method:ident, $f:ident) => {
+        impl $op for V128 {
+            type Output = V128;
+            #[inline(always)]
+            fn $method(self, other: V128) -> V128 {
+                V128($f(self.0, other.0))
+            }
+        }
+
+        impl $assign for V128 {
+            #[inline(always)]
+            fn $assign_method(&mut self, other: V128) {
+                *self = $op::$method(*self, other);
+            }
+        }
+    };
 }
 
-impl BitOr for V128 {
-    type Output = V128;
-    #[inline(always)]
-    fn bitor(self, other: V128) -> V128 {
-        V128(v128_or(self.0, other.0))
-    }
-}
-
-impl BitXor for V128 {
-    type Output = V128;
-    #[inline(always)]
-    fn bitxor(self, other: V128) -> V128 {
-        V128(v128_xor(self.0, other.0))
-    }
-}
-
-impl BitAndAssign for V128 {
-    #[inline(always)]
-    fn bitand_assign(&mut self, other: V128) {
-        *self = *self & other;
-    }
-}
-
-impl BitOrAssign for V128 {
-    #[inline(always)]
-    fn bitor_assign(&mut self, other: V128) {
-        *self = *self | other;
-    }
-}
-
-impl BitXorAssign for V128 {
-    #[inline(always)]
-    fn bitxor_assign(&mut self, other: V128) {
-        *self = *self ^ other;
-    }
-}
+bitwise!(BitAnd, bitand, BitAndAssign, bitand_assign, v128_and);
+bitwise!(BitOr, bitor, BitOrAssign, bitor_assign, v128_or);
+bitwise!(BitXor, bitxor, BitXorAssign, bitxor_assign, v128_xor);
 
 impl Not for V128 {
     type Output = V128;
