@@ -292,7 +292,7 @@ fn forcing_step(
     ctx: &Context,
     rules: Rules,
     f: Forced,
-    branch_net: impl Fn(Node, &[Node]) -> Net,
+    mut branch_net: impl FnMut(Node, &[Node]) -> Net,
 ) -> Step {
     let targets = f.targets();
     let Forced {
@@ -405,8 +405,8 @@ pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
         }
         // Ties keep the best, found first.
         let limit = best.as_ref().map_or(f64::INFINITY, |b| b.score - 1e-9);
-        if found.score_below(limit).is_some() {
-            best = Some(found.step());
+        if let Some(scored) = found.score_below(limit) {
+            best = Some(found.step_from(scored));
         }
         best.as_ref().is_some_and(|b| b.score <= base + 1e-9)
     });
@@ -449,6 +449,12 @@ impl<'a, 'c> Level<'a, 'c> {
     }
 }
 
+/// A find's score, and the traces of its branches in order (see [`Found::score_below`]).
+pub(super) struct Scored {
+    pub(super) score: f64,
+    traces: Vec<Trace>,
+}
+
 /// A step [`each_step`] found, before it is built: its score is worked out on demand
 /// (from the traced propagations its conclusion rests on), its step only for the one a
 /// search takes.
@@ -469,20 +475,35 @@ impl Found<'_, '_> {
     /// its complexity ([`Rules::net_score`]), a forcing net's branches traced one by one
     /// only until their complexities, added up, reach `limit` (the score never falls as the
     /// complexity grows).
-    pub(super) fn score_below(&self, limit: f64) -> Option<f64> {
+    /// The traces come with the score, for [`Found::step_from`]: a search that takes this
+    /// find builds its step from them rather than tracing its branches again.
+    pub(super) fn score_below(&self, limit: f64) -> Option<Scored> {
         let level = self.level;
         let mut nodes = 0;
-        let (branches, targets) = match &self.what {
-            What::Refuted(node, at) => (vec![*node], net::broken_targets(level.ctx, level.g, *at)),
-            What::Forced(f) => (f.branches.clone(), f.targets()),
-        };
+        let (branches, targets) = self.branches();
+        let mut traces = Vec::with_capacity(branches.len());
         for b in branches {
-            nodes += level.trace(b).nodes(&targets);
+            let trace = level.trace(b);
+            nodes += trace.nodes(&targets);
             if level.rules.net_score(nodes) >= limit {
                 return None;
             }
+            traces.push(trace);
         }
-        Some(level.rules.net_score(nodes))
+        Some(Scored {
+            score: level.rules.net_score(nodes),
+            traces,
+        })
+    }
+
+    /// The branches the step rests on, and the nodes they lead to: the assumption and what
+    /// it broke, or a source's branches and their conclusion.
+    fn branches(&self) -> (Vec<Node>, Vec<Node>) {
+        let level = self.level;
+        match &self.what {
+            What::Refuted(node, at) => (vec![*node], net::broken_targets(level.ctx, level.g, *at)),
+            What::Forced(f) => (f.branches.clone(), f.targets()),
+        }
     }
 
     /// How many branches of a forcing chain or net broke the grid (none for a
@@ -497,15 +518,33 @@ impl Found<'_, '_> {
 
     /// The step, with its reason, roles and links.
     pub(super) fn step(self) -> Step {
+        self.step_from(Scored {
+            score: 0.0,
+            traces: Vec::new(),
+        })
+    }
+
+    /// [`Found::step`], from the branches' traces [`Found::score_below`] kept (any it
+    /// lacks traced now).
+    pub(super) fn step_from(self, scored: Scored) -> Step {
         let Level { ctx, g, rules, .. } = *self.level;
-        let traced = |node: Node, targets: &[Node]| self.level.trace(node).net(targets);
-        match self.what {
+        // The score the search compared is the built step's (checked where it was one).
+        let compared = (!scored.traces.is_empty()).then_some(scored.score);
+        let mut kept = scored.traces.into_iter();
+        let traced = |node: Node, targets: &[Node]| match kept.next() {
+            Some(trace) => trace.net(targets),
+            None => self.level.trace(node).net(targets),
+        };
+        let step = match self.what {
             What::Refuted(node, at) => {
+                let mut traced = traced;
                 let net = traced(node, &net::broken_targets(ctx, g, at));
                 refuted(ctx, rules, node, at, net)
             }
             What::Forced(f) => forcing_step(ctx, rules, f, traced),
-        }
+        };
+        debug_assert!(compared.is_none_or(|score| (score - step.score).abs() < 1e-9));
+        step
     }
 }
 

@@ -1138,7 +1138,7 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
             ("dynamic", Rules::Singles),
         ] {
             forcing::each_step(&ctx, &g, rules, false, |found| {
-                let score = found.score_below(f64::INFINITY);
+                let score = found.score_below(f64::INFINITY).map(|s| s.score);
                 let broken = found.broken_branches();
                 let step = found.step();
                 assert!(
