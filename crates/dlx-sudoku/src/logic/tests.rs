@@ -1116,7 +1116,9 @@ const STUCK_PUZZLES: usize = 300;
 /// a candidate assumed true and assumed false; static cell and region forcing chains; and
 /// dynamic contradictions both ways, cell, region and double forcing (a candidate true and
 /// false leading to the same), and cell and region forcing nets one of whose branches
-/// breaks the grid (Sudoku Explainer keeps such a source; dropping it fails here).
+/// breaks the grid (Sudoku Explainer keeps such a source; dropping it fails here); a
+/// static region chain starts from the region's first place of its symbol, in a cell of
+/// three or more candidates (dropping that rule fails here too).
 #[test]
 fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
     let mut seen: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
@@ -1180,6 +1182,22 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
                 assert_eq!(step.technique, technique, "{}", step.reason);
                 if rules == Rules::Static && form == "cell" {
                     assert!(step.candidates.len() >= 3, "{}", step.reason);
+                }
+                // SE reaches a static region chain only from the region's first place of
+                // the symbol, when that cell has three or more candidates (its
+                // `doRegionChainings`, called from such cells only).
+                if rules == Rules::Static && form == "region" {
+                    let first = step.candidates[0];
+                    let region = (0..ctx.layout.region_count())
+                        .find(|&r| ctx.layout.region_name(r) == step.regions[0])
+                        .expect("the step's region");
+                    assert_eq!(
+                        g.places(&ctx, region, first.value).first(),
+                        Some(&first.cell),
+                        "{}",
+                        step.reason
+                    );
+                    assert!(g.cand[first.cell].count_ones() >= 3, "{}", step.reason);
                 }
                 *seen.entry((name, form)).or_default() += 1;
                 // A source one of whose branches breaks the grid still concludes what the
