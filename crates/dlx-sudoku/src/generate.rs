@@ -184,11 +184,12 @@ pub struct Generated {
 /// Measured natively (`ci` profile, seeds 0-7 each, `se_range_report` in the tests; the
 /// machine shared, under a load of 5 to 14): SE 8.0-8.5 met 8 of 8 times (median 1.7 to 2.1
 /// s, max 5 s); 8.5-9.0 8 of 8 (median 3.4 s, max 14 s, before the climb's neighbours
-/// listed other solutions, which halved the time of 8.0-8.5); 9.0-10.0 7 of 8 (median 1.5
-/// s, max 10 s; the one missed stops at 8.5 after `CLIMB_STEPS` (1,000) grades, 5 s);
-/// 10.0-11.0 0 of 8 (8.5 to 9.2 after 1,000 grades, median 29 s, max 45 s). Other scores
-/// out of reach (the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5)
-/// come back as the nearest attempt, with `on_target` false.
+/// listed other solutions, which halved the time of 8.0-8.5); 9.0-10.0 8 of 8 (median 1.5
+/// s, max 10 s under a load of 5; seed 7 after 1,047 grades, which is why ranges from 9.0
+/// climb for up to 2,000); 10.0-11.0 0 of 8 with 1,000 grades (8.5 to 9.2, median 29 s,
+/// max 45 s) and no better with 2,000 (9.1, about a minute each). Other scores out of
+/// reach (the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5) come
+/// back as the nearest attempt, with `on_target` false.
 ///
 /// ```
 /// use dlx_sudoku::{generate, GenerateOptions, ScoreRange};
@@ -400,8 +401,22 @@ impl Target {
 /// The lowest start of an SE range that [`generate`] reaches by [`climb`]ing.
 const CLIMB_FROM: f64 = 8.0;
 
-/// Puzzles the climb grades in all, restarts included, before it returns the nearest.
+/// Puzzles the climb grades in all, restarts included, before it returns the nearest
+/// ([`climb_steps`]).
 const CLIMB_STEPS: u32 = 1000;
+
+/// The lowest start of an SE range for which the climb grades [`CLIMB_STEPS`] twice over.
+const CLIMB_LONGER_FROM: f64 = 9.0;
+
+/// Puzzles [`climb`] grades for `target` before it returns the nearest: [`CLIMB_STEPS`],
+/// twice that for a range starting at [`CLIMB_LONGER_FROM`] or above, where the puzzles
+/// are rarer (at 9.0-10.0, seed 7 was met after 1,047; with 1,000, seeds 0-7 met 7 of 8).
+fn climb_steps(target: &Target) -> u32 {
+    match target.range {
+        Some(range) if range.min() >= CLIMB_LONGER_FROM => 2 * CLIMB_STEPS,
+        _ => CLIMB_STEPS,
+    }
+}
 
 /// Moves in a row that do not bring the climb nearer the target before it restarts from a
 /// new grid.
@@ -417,7 +432,7 @@ const CLIMB_DOWNHILL: u32 = 5;
 /// is graded, and the climb moves to it when it is no farther from the target (sideways
 /// moves cross the plateaus of equal scores), or with a small chance ([`CLIMB_DOWNHILL`])
 /// when it is farther. After [`CLIMB_PATIENCE`] moves without getting nearer, it restarts
-/// from a new grid's carved attempt. It stops on target or after [`CLIMB_STEPS`] puzzles,
+/// from a new grid's carved attempt. It stops on target or after [`climb_steps`] puzzles,
 /// and returns the nearest puzzle graded; `made` counts them.
 fn climb(
     solver: &mut SudokuSolver,
@@ -432,7 +447,7 @@ fn climb(
     let mut best = start.clone();
     let mut current = start;
     let mut stale = 0;
-    for _ in 0..CLIMB_STEPS {
+    for _ in 0..climb_steps(target) {
         if best.miss == 0.0 {
             break;
         }
