@@ -187,9 +187,9 @@ pub struct Generated {
 /// listed other solutions, which halved the time of 8.0-8.5); 9.0-10.0 8 of 8 (median 1.5
 /// s, max 10 s under a load of 5; seed 7 after 1,047 grades, which is why ranges from 9.0
 /// climb for up to 2,000); 10.0-11.0 0 of 8 with 1,000 grades (8.5 to 9.2, median 29 s,
-/// max 45 s) and no better with 2,000 (9.1, about a minute each). Other scores out of
-/// reach (the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5) come
-/// back as the nearest attempt, with `on_target` false.
+/// max 45 s) and with 2,000 (9.0 to 9.2, median 61 s, max 78 s, load 8). Other scores
+/// out of reach (the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5)
+/// come back as the nearest attempt, with `on_target` false.
 ///
 /// ```
 /// use dlx_sudoku::{generate, GenerateOptions, ScoreRange};
