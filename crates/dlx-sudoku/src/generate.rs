@@ -182,12 +182,14 @@ pub struct Generated {
 /// nets (9.0 and up).
 ///
 /// Measured natively (`ci` profile, seeds 0-7 each, `se_range_report` in the tests; the
-/// machine shared, under a load of 6 to 8): SE 8.0-8.5 met 8 of 8 times (median 0.7 s, max
-/// 4.3 s, measured before the chaining levels); 8.5-9.0 8 of 8 (median 3.4 s, max 14 s);
-/// 9.0-10.0 7 of 8 (median 3.9 s, max 43 s; the one missed stops at 8.5 after
-/// `CLIMB_STEPS` (1,000) grades, 14 s). Other scores out of reach (the easy end at 5x5, above
-/// 16x16 anything but the easy scores up to 1.5) come back as the nearest attempt, with
-/// `on_target` false.
+/// machine shared, under a load of 5 to 14): SE 8.0-8.5 met 8 of 8 times (median 1.7 to 2.1
+/// s, max 5 s); 8.5-9.0 8 of 8 (median 3.4 s, max 14 s, before the climb's neighbours
+/// listed other solutions, which halved the time of 8.0-8.5); 9.0-10.0 8 of 8 (median 1.5
+/// s, max 10 s under a load of 5; seed 7 after 1,047 grades, which is why ranges from 9.0
+/// climb for up to 2,000); 10.0-11.0 0 of 8 with 1,000 grades (8.5 to 9.2, median 29 s,
+/// max 45 s) and with 2,000 (9.0 to 9.2, median 61 s, max 78 s, load 8). Other scores
+/// out of reach (the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5)
+/// come back as the nearest attempt, with `on_target` false.
 ///
 /// ```
 /// use dlx_sudoku::{generate, GenerateOptions, ScoreRange};
@@ -399,8 +401,22 @@ impl Target {
 /// The lowest start of an SE range that [`generate`] reaches by [`climb`]ing.
 const CLIMB_FROM: f64 = 8.0;
 
-/// Puzzles the climb grades in all, restarts included, before it returns the nearest.
+/// Puzzles the climb grades in all, restarts included, before it returns the nearest
+/// ([`climb_steps`]).
 const CLIMB_STEPS: u32 = 1000;
+
+/// The lowest start of an SE range for which the climb grades [`CLIMB_STEPS`] twice over.
+const CLIMB_LONGER_FROM: f64 = 9.0;
+
+/// Puzzles [`climb`] grades for `target` before it returns the nearest: [`CLIMB_STEPS`],
+/// twice that for a range starting at [`CLIMB_LONGER_FROM`] or above, where the puzzles
+/// are rarer (at 9.0-10.0, seed 7 was met after 1,047; with 1,000, seeds 0-7 met 7 of 8).
+fn climb_steps(target: &Target) -> u32 {
+    match target.range {
+        Some(range) if range.min() >= CLIMB_LONGER_FROM => 2 * CLIMB_STEPS,
+        _ => CLIMB_STEPS,
+    }
+}
 
 /// Moves in a row that do not bring the climb nearer the target before it restarts from a
 /// new grid.
@@ -416,7 +432,7 @@ const CLIMB_DOWNHILL: u32 = 5;
 /// is graded, and the climb moves to it when it is no farther from the target (sideways
 /// moves cross the plateaus of equal scores), or with a small chance ([`CLIMB_DOWNHILL`])
 /// when it is farther. After [`CLIMB_PATIENCE`] moves without getting nearer, it restarts
-/// from a new grid's carved attempt. It stops on target or after [`CLIMB_STEPS`] puzzles,
+/// from a new grid's carved attempt. It stops on target or after [`climb_steps`] puzzles,
 /// and returns the nearest puzzle graded; `made` counts them.
 fn climb(
     solver: &mut SudokuSolver,
@@ -431,7 +447,7 @@ fn climb(
     let mut best = start.clone();
     let mut current = start;
     let mut stale = 0;
-    for _ in 0..CLIMB_STEPS {
+    for _ in 0..climb_steps(target) {
         if best.miss == 0.0 {
             break;
         }
@@ -509,6 +525,14 @@ fn height(attempt: &Attempt, target: &Target) -> (i64, usize, usize) {
 /// the empty orbits in a random order, until the solution stays unique; `from` itself if
 /// no swap does), then the other orbits of givens taken away in that order while the
 /// solution stays unique.
+///
+/// Which empty orbits can replace a given comes from the other solutions the puzzle has
+/// without it ([`other_solutions`]): an orbit restores uniqueness exactly when each of them
+/// differs from the solution in one of its cells. One search thus stands for most of the
+/// uniqueness checks, one per empty orbit (about fifty at 9x9), that were three quarters of
+/// the climb's time: an orbit where one listed solution agrees with the solution is
+/// ruled out at once, and only where the other solutions are too many to list all are
+/// the orbits left checked one by one.
 fn neighbour(
     solver: &mut SudokuSolver,
     layout: &Layout,
@@ -530,13 +554,27 @@ fn neighbour(
     let mut swapped = None;
     'taken: for (k, &taken) in givens.iter().enumerate() {
         set(&mut puzzle, taken, false);
+        let (others, all) = other_solutions(solver, layout, &puzzle, solution)?;
         for &back in &empty {
-            set(&mut puzzle, back, true);
-            if unique(solver, layout, &puzzle)? {
+            // Whether another solution differs from the solution in the orbit given back.
+            let differs = |other: &Vec<u8>| {
+                [back.0, back.1]
+                    .iter()
+                    .any(|&c| other[c as usize] != solution[c as usize])
+            };
+            let restores = others.iter().all(differs)
+                && (all || {
+                    set(&mut puzzle, back, true);
+                    let unique = unique(solver, layout, &puzzle)?;
+                    set(&mut puzzle, back, false);
+                    unique
+                });
+            if restores {
+                set(&mut puzzle, back, true);
+                debug_assert!(unique(solver, layout, &puzzle)?);
                 swapped = Some(k);
                 break 'taken;
             }
-            set(&mut puzzle, back, false);
         }
         set(&mut puzzle, taken, true);
     }
@@ -550,6 +588,36 @@ fn neighbour(
         }
     }
     Ok(puzzle)
+}
+
+/// The most other solutions [`other_solutions`] lists.
+const MAX_OTHER_SOLUTIONS: u64 = 64;
+
+/// Solutions of `puzzle` other than `solution`, at most [`MAX_OTHER_SOLUTIONS`] of them
+/// (within [`check_budget`] search nodes for each), and whether they are all it has.
+fn other_solutions(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    puzzle: &[u8],
+    solution: &[u8],
+) -> SudokuResult<(Vec<Vec<u8>>, bool)> {
+    // One more than the solution and the others listed: a search that finds it, or runs
+    // out of nodes, has not listed them all.
+    let limit = MAX_OTHER_SOLUTIONS + 2;
+    let run = Run {
+        limit,
+        max_nodes: Some(check_budget(layout) * limit),
+        seed: None,
+        singles: None,
+    };
+    let mut others = Vec::new();
+    let outcome = solver.values(layout, puzzle, run, None, |values| {
+        if values != solution && others.len() < MAX_OTHER_SOLUTIONS as usize {
+            others.push(values.to_vec());
+        }
+        true
+    })?;
+    Ok((others, !outcome.cut && outcome.found < limit))
 }
 
 /// Whether `puzzle` has exactly one solution, by a search of at most [`check_budget`]
@@ -1022,6 +1090,61 @@ mod tests {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
+    }
+
+    /// The swaps [`neighbour`] takes from the other solutions' list are the swaps the
+    /// uniqueness checks allow: for every given orbit of minimal 9x9 puzzles (seeds 0-2,
+    /// diabolical), each empty orbit given back restores uniqueness by the list exactly when
+    /// a uniqueness check says so; and the lists were complete for some givens and not for
+    /// others, and some swaps exist.
+    #[test]
+    fn the_other_solutions_allow_the_swaps_the_checks_allow() {
+        let mut solver = SudokuSolver::new();
+        let (mut complete, mut partial, mut swaps) = (0, 0, 0);
+        for seed in 0..3 {
+            let options = GenerateOptions {
+                seed,
+                level: Level::Diabolical,
+                ..Default::default()
+            };
+            let generated = generate(&options).unwrap();
+            let layout = generated.puzzle.layout();
+            let solution = generated.solution.values().to_vec();
+            let mut puzzle = generated.puzzle.values().to_vec();
+            let orbits = orbits(layout, Symmetry::None);
+            let (givens, empty): (Vec<_>, Vec<_>) =
+                orbits.iter().partition(|&&(a, _)| puzzle[a as usize] != 0);
+            for &(taken, _) in &givens {
+                let taken = taken as usize;
+                puzzle[taken] = 0;
+                let (others, all) =
+                    other_solutions(&mut solver, layout, &puzzle, &solution).unwrap();
+                assert!(!others.is_empty(), "the puzzle was minimal");
+                if all {
+                    complete += 1;
+                } else {
+                    partial += 1;
+                }
+                for &(back, _) in &empty {
+                    let back = back as usize;
+                    let listed = others.iter().all(|o| o[back] != solution[back]);
+                    puzzle[back] = solution[back];
+                    let checked = unique(&mut solver, layout, &puzzle).unwrap();
+                    puzzle[back] = 0;
+                    if all {
+                        assert_eq!(listed, checked, "seed {seed}: {taken} for {back}");
+                    } else {
+                        assert!(listed || !checked, "seed {seed}: {taken} for {back}");
+                    }
+                    swaps += usize::from(checked);
+                }
+                puzzle[taken] = solution[taken];
+            }
+        }
+        assert!(
+            complete > 0 && partial > 0 && swaps > 0,
+            "{complete} {partial} {swaps}"
+        );
     }
 
     /// Above 16x16 a random jigsaw map is traded on a random grid, which solves it: every

@@ -312,33 +312,43 @@ pub(crate) fn broken_targets(ctx: &Context, g: &Grid, broken: Broken) -> Vec<Nod
 /// contradiction it leads to if `targets` is empty.
 fn branch(ctx: &Context, g: &Grid, source: Candidate, targets: &[Node]) -> Net {
     let mut trace = Trace::default();
-    let targets = match assume(ctx, g, (source, true), Rules::Singles, Some(&mut trace)) {
-        Err((broken, _)) if targets.is_empty() => broken_targets(ctx, g, broken),
+    let outcome = assume(ctx, g, (source, true), Rules::Singles, Some(&mut trace));
+    let targets = match outcome.broken {
+        Some(broken) if targets.is_empty() => broken_targets(ctx, g, broken),
         _ => targets.to_vec(),
     };
     trace.net(&targets)
 }
 
-/// What an assumption led to without breaking the grid: the grid, and the length of the
-/// propagation in Sudoku Explainer's candidates.
+/// What an assumption led to: the grid as far as the propagation got, the length of the
+/// propagation in Sudoku Explainer's candidates, and where it broke the grid, if it did
+/// (then the grid is as it was when it broke, and the length up to there).
 #[derive(Debug)]
 pub(crate) struct Outcome {
     pub(crate) grid: Grid,
     pub(crate) length: usize,
+    pub(crate) broken: Option<Broken>,
+}
+
+impl Outcome {
+    /// Where the assumption broke the grid and the length up to there, if it did.
+    pub(crate) fn contradiction(&self) -> Option<(Broken, usize)> {
+        self.broken.map(|b| (b, self.length))
+    }
 }
 
 /// Assumes `assumed` in `g` (a candidate true, or false) and applies `rules` until none
-/// applies: the outcome, or where the grid broke with the length up to there. With
-/// `trace`, records why each candidate was turned on or off. Not for the static level
-/// ([`Rules::Static`]): its implications follow the grid's link graph, built once per
-/// search ([`propagate`](super::statics::propagate), called by `forcing`'s levels).
+/// applies or the grid breaks (see [`Outcome`]). With `trace`, records why each candidate
+/// was turned on or off. Not for the static level ([`Rules::Static`]): its implications
+/// follow the grid's link graph, built once per search
+/// ([`propagate`](super::statics::propagate), called by `forcing`'s levels).
 pub(crate) fn assume(
     ctx: &Context,
     g: &Grid,
     assumed: Node,
     rules: Rules,
     trace: Option<&mut Trace>,
-) -> Result<Outcome, (Broken, usize)> {
+) -> Outcome {
     debug_assert!(
         rules != Rules::Static,
         "the static level propagates on its link graph"
@@ -354,14 +364,13 @@ pub(crate) fn assume(
     };
     run.assume(assumed);
     loop {
-        if let Some(broken) = run.singles() {
-            return Err((broken, run.length));
-        }
-        if rules <= Rules::Singles || !run.rule(rules) {
-            return Ok(Outcome {
+        let broken = run.singles();
+        if broken.is_some() || rules <= Rules::Singles || !run.rule(rules) {
+            return Outcome {
                 grid: run.g,
                 length: run.length,
-            });
+                broken,
+            };
         }
     }
 }

@@ -62,6 +62,7 @@ pub(super) fn propagate(
     Outcome {
         grid: run.out,
         length: run.reached,
+        broken: None,
     }
 }
 

@@ -1115,7 +1115,10 @@ const STUCK_PUZZLES: usize = 300;
 /// (found by the exact-cover search), and each form occurs: Nishio's contradictions from
 /// a candidate assumed true and assumed false; static cell and region forcing chains; and
 /// dynamic contradictions both ways, cell, region and double forcing (a candidate true and
-/// false leading to the same).
+/// false leading to the same), and cell and region forcing nets one of whose branches
+/// breaks the grid (Sudoku Explainer keeps such a source; dropping it fails here); a
+/// static region chain starts from the region's first place of its symbol, in a cell of
+/// three or more candidates (dropping that rule fails here too).
 #[test]
 fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
     let mut seen: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
@@ -1137,7 +1140,8 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
             ("dynamic", Rules::Singles),
         ] {
             forcing::each_step(&ctx, &g, rules, false, |found| {
-                let score = found.score_below(f64::INFINITY);
+                let score = found.score_below(f64::INFINITY).map(|s| s.score);
+                let broken = found.broken_branches();
                 let step = found.step();
                 assert!(
                     step.eliminations
@@ -1179,7 +1183,38 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
                 if rules == Rules::Static && form == "cell" {
                     assert!(step.candidates.len() >= 3, "{}", step.reason);
                 }
+                // SE reaches a static region chain only from the region's first place of
+                // the symbol, when that cell has three or more candidates (its
+                // `doRegionChainings`, called from such cells only).
+                if rules == Rules::Static && form == "region" {
+                    let first = step.candidates[0];
+                    let region = (0..ctx.layout.region_count())
+                        .find(|&r| ctx.layout.region_name(r) == step.regions[0])
+                        .expect("the step's region");
+                    assert_eq!(
+                        g.places(&ctx, region, first.value).first(),
+                        Some(&first.cell),
+                        "{}",
+                        step.reason
+                    );
+                    assert!(g.cand[first.cell].count_ones() >= 3, "{}", step.reason);
+                }
                 *seen.entry((name, form)).or_default() += 1;
+                // A source one of whose branches breaks the grid still concludes what the
+                // others lead to (and the broken ones reached before they broke).
+                if broken > 0 {
+                    assert!(broken < step.candidates.len(), "{}", step.reason);
+                    assert!(
+                        step.reason.contains("way to a contradiction"),
+                        "{}",
+                        step.reason
+                    );
+                    let form = match form {
+                        "region" => "region, a branch broken",
+                        _ => "cell, a branch broken",
+                    };
+                    *seen.entry((name, form)).or_default() += 1;
+                }
                 false
             });
         }
@@ -1195,6 +1230,8 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
         ("dynamic", "cell"),
         ("dynamic", "region"),
         ("dynamic", "double"),
+        ("dynamic", "cell, a branch broken"),
+        ("dynamic", "region, a branch broken"),
     ] {
         assert!(seen.contains_key(&form), "no {form:?}: {seen:?}");
     }
