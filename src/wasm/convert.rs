@@ -52,18 +52,17 @@ extern "C" {
     #[wasm_bindgen(js_name = typedLength)]
     fn typed_length(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = copyNumbers)]
-    fn copy_numbers(value: &JsValue, into: &mut [f64]) -> bool;
-    /// `copyNumbers` into `u32`s, for the kinds `typedLength` calls whole.
-    #[wasm_bindgen(js_name = copyNumbers)]
-    fn copy_whole_numbers(value: &JsValue, into: &mut [u32]) -> bool;
+    fn copy_numbers(value: &JsValue, memory: &JsValue, at: u32, length: u32, whole: bool) -> bool;
     #[wasm_bindgen(js_name = takeThrown)]
     fn take_thrown() -> JsValue;
     #[wasm_bindgen(js_name = errorMessage)]
     fn error_message(value: &JsValue) -> Option<String>;
     #[wasm_bindgen(js_name = countResult)]
     fn count_result(
-        flat: Option<&[u32]>,
-        ends: Option<&[u32]>,
+        memory: &JsValue,
+        flat: u32,
+        ends: u32,
+        listed: i32,
         count: f64,
         count_text: &JsValue,
         status: u32,
@@ -297,20 +296,41 @@ pub(crate) fn typed_array(
     }
     // At most `max`, a usize.
     let length = length as usize;
-    let (numbers, copied) = if shape % 2.0 == 1.0 {
+    let whole_kind = shape % 2.0 == 1.0;
+    let (numbers, at) = if whole_kind {
         whole.clear();
         whole.resize(length, 0);
-        let copied = copy_whole_numbers(value, &mut whole);
-        (TypedNumbers::Whole(whole), copied)
+        let at = address(&whole);
+        (TypedNumbers::Whole(whole), at)
     } else {
-        let mut numbers = vec![0.0; length];
-        let copied = copy_numbers(value, &mut numbers);
-        (TypedNumbers::Any(numbers), copied)
+        let numbers = vec![0.0; length];
+        let at = address(&numbers);
+        (TypedNumbers::Any(numbers), at)
     };
+    // `length` fits a u32 (at most `max`, a budget below 2^32). The list moved into
+    // `numbers` keeps its address.
+    let copied = with_memory(|memory| copy_numbers(value, memory, at, length as u32, whole_kind));
     match copied {
         true => Ok(numbers),
         false => Err(getter_threw(path, &take_thrown())),
     }
+}
+
+/// The address of `list` in wasm memory ([`memory`]), for `pack.js`.
+pub(crate) fn address<T>(list: &[T]) -> u32 {
+    // wasm32's addresses are 32 bits (on other targets no JS reads it).
+    list.as_ptr() as usize as u32
+}
+
+/// Runs `f` with this instance's `WebAssembly.Memory`, fetched once. `pack.js` reads and
+/// writes lists at their [`address`] in it through views of its own, made again only when the
+/// memory grows or another instance calls (the modules share `pack.js`): wasm-bindgen's way,
+/// a new view of each slice a call hands across, made four objects a call of `exact_cover`.
+pub(crate) fn with_memory<R>(f: impl FnOnce(&JsValue) -> R) -> R {
+    thread_local! {
+        static MEMORY: std::cell::OnceCell<JsValue> = const { std::cell::OnceCell::new() };
+    }
+    MEMORY.with(|memory| f(memory.get_or_init(wasm_bindgen::memory)))
 }
 
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
@@ -895,17 +915,27 @@ pub(crate) fn result(
     warnings: &JsValue,
 ) -> JsValue {
     let count: u128 = count.into();
-    count_result(
-        solutions.map(|(flat, _)| flat),
-        solutions.map(|(_, ends)| ends),
-        count as f64,
-        &count_text(count),
-        status_index(status),
-        stats.nodes as f64,
-        stats.updates as f64,
-        stats.solutions as f64,
-        warnings,
-    )
+    let (flat, ends) = solutions.unwrap_or_default();
+    // At most `MAX_COLLECTED` (2^22) solutions: fits an i32. -1: no `solutions` key.
+    let listed = solutions.map_or(-1, |_| ends.len() as i32);
+    // Out of the closure, which need not be inlined: here, where a count is a `u64`, the
+    // `u128` branch of `count_text` is dead (in the closure it would not be known to be).
+    let (number, text) = (count as f64, count_text(count));
+    with_memory(|memory| {
+        count_result(
+            memory,
+            address(flat),
+            address(ends),
+            listed,
+            number,
+            &text,
+            status_index(status),
+            stats.nodes as f64,
+            stats.updates as f64,
+            stats.solutions as f64,
+            warnings,
+        )
+    })
 }
 
 /// `count` in decimal digits where a JS number would not hold it exactly (past 2^53), else

@@ -246,17 +246,21 @@ function isBound(value) {
 }
 
 /**
- * Cuts `flat` at `ends` into arrays of numbers: the solutions a search collected. Copied
- * element by element: `Array.from` of a subarray goes through the iterator protocol, over
- * ten times slower for a solution of 8 options (about 0.9 µs, Node 20).
+ * Cuts the `u32`s of wasm memory `memory` at address `flat` at the `count` ends at address `ends`
+ * into arrays of numbers: the solutions a search collected. Copied element by element:
+ * `Array.from` of a subarray goes through the iterator protocol, over ten times slower for a
+ * solution of 8 options (about 0.9 µs, Node 20).
  */
-function unpackLists(flat, ends) {
-  const out = new Array(ends.length);
-  let start = 0;
-  for (let k = 0; k < ends.length; k++) {
-    const end = ends[k];
+function unpackLists(memory, flat, ends, count) {
+  memory = words(memory, false);
+  const base = flat >>> 2;
+  const at = ends >>> 2;
+  const out = new Array(count);
+  let start = base;
+  for (let k = 0; k < count; k++) {
+    const end = base + memory[at + k];
     const list = new Array(end - start);
-    for (let i = start; i < end; i++) list[i - start] = flat[i];
+    for (let i = start; i < end; i++) list[i - start] = memory[i];
     out[k] = list;
     start = end;
   }
@@ -273,14 +277,15 @@ const STATUS = ['searching', 'exhausted', 'solution_limit', 'node_limit'];
 
 /**
  * Every count's shape, made in one call (`result` in src/wasm/convert.rs): `solutions` (the
- * option numbers `flat` cut at `ends`; no key where `ends` is undefined), `count`,
+ * option numbers at address `flat` of wasm memory `memory` cut at the `listed` ends at address `ends`; no key where
+ * `listed` is -1), `count`,
  * `countText` (its digits, exact past 2^53 where given), `complete`, `status`, `stats`
  * (`found`: the solutions the search has found in all, which a count of the rest of a
  * streaming search does not include) and `warnings` (no key where undefined, a new empty
  * array where null: none to report).
  */
-export function countResult(flat, ends, count, countText, status, nodes, updates, found, warnings) {
-  const solutions = ends === undefined ? undefined : unpackLists(flat, ends);
+export function countResult(memory, flat, ends, listed, count, countText, status, nodes, updates, found, warnings) {
+  const solutions = listed < 0 ? undefined : unpackLists(memory, flat, ends, listed);
   const result = solutions === undefined ? {} : { solutions };
   result.count = count;
   result.countText = countText ?? String(count);
@@ -421,14 +426,36 @@ export function typedLength(value) {
   return 2 * viewLength.call(value) + (WHOLE.has(kind) ? 1 : 0);
 }
 
+// Views of the calling instance's wasm memory (Rust hands its `WebAssembly.Memory` with
+// each call that reads or writes it: `with_memory` in src/wasm/convert.rs), made again only
+// when the memory has grown (which detaches the old buffer: its views then have length 0) or
+// another instance calls (the package's modules share this file), instead of a new view of
+// each list a call hands across.
+let viewed;
+let u32s = new Uint32Array(0);
+let f64s = new Float64Array(0);
+
+/** `memory` as `u32`s (and, with `doubles`, as `f64`s). */
+function words(memory, doubles) {
+  if (memory !== viewed || u32s.length === 0 || (doubles && f64s.length === 0)) {
+    viewed = memory;
+    u32s = new Uint32Array(memory.buffer);
+    f64s = new Float64Array(memory.buffer);
+  }
+  return doubles ? f64s : u32s;
+}
+
 /**
- * Copies typed array `value` into `into` (a view of wasm memory: a Float64Array, or a
- * Uint32Array for a kind in WHOLE); false if that threw (a detached buffer, even an empty
- * one: see `takeThrown`).
+ * Copies typed array `value`, of `length` elements, into wasm memory `memory` at address
+ * `at`: as `u32`s for a kind in WHOLE (`whole`), else as `f64`s; false if that threw (a
+ * detached buffer, even an empty one: see `takeThrown`) or its length is no longer `length`
+ * (it would write past the list).
  */
-export function copyNumbers(value, into) {
+export function copyNumbers(value, memory, at, length, whole) {
   try {
-    into.set(value);
+    if (viewLength.call(value) !== length) throw new RangeError('the typed array changed length');
+    if (whole) words(memory, false).set(value, at >>> 2);
+    else words(memory, true).set(value, at >>> 3);
     return true;
   } catch (error) {
     lastThrown = error;
