@@ -347,8 +347,8 @@ pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<V
 /// boundary (`readFields` in `pack.js`) instead of one call, and an interned key, per
 /// property: an options object of ten possible keys costs one crossing, plus one per key it
 /// has.
-pub(crate) struct Fields<'k> {
-    keys: &'k str,
+pub(crate) struct Fields {
+    keys: &'static str,
     /// `[present, ...values]`.
     values: Array,
     /// Bit k set: the k-th key's value is neither undefined nor null.
@@ -358,7 +358,7 @@ pub(crate) struct Fields<'k> {
     ends: [u8; 32],
 }
 
-impl<'k> Fields<'k> {
+impl Fields {
     /// The properties `keys` (at most 32 names, separated by single spaces, 255 bytes in
     /// all) of `object`; all absent when `object` is undefined or null. A getter or proxy
     /// that throws becomes an `invalid_argument` error naming the property. (The worker
@@ -368,7 +368,7 @@ impl<'k> Fields<'k> {
         object: &JsValue,
         path: &str,
         keys: &'static str,
-    ) -> Result<Fields<'k>, JsValue> {
+    ) -> Result<Fields, JsValue> {
         if object.is_undefined() || object.is_null() {
             return Ok(Fields::none(keys));
         }
@@ -377,7 +377,7 @@ impl<'k> Fields<'k> {
     }
 
     /// No properties: every key absent.
-    pub(crate) fn none(keys: &'k str) -> Fields<'k> {
+    pub(crate) fn none(keys: &'static str) -> Fields {
         debug_assert!(keys.split(' ').count() <= 32 && keys.len() < 256);
         Fields {
             keys,
@@ -391,11 +391,7 @@ impl<'k> Fields<'k> {
     /// What [`Fields::read`] finds in `value` if it is a plain object (not an array), in one
     /// call across (`readObject` in `pack.js`) for what a type test and [`Fields::read`]
     /// would take six.
-    pub(crate) fn of(
-        value: &JsValue,
-        path: &str,
-        keys: &'static str,
-    ) -> Result<Found<'k>, JsValue> {
+    pub(crate) fn of(value: &JsValue, path: &str, keys: &'static str) -> Result<Found, JsValue> {
         let head = read_object(value, &key_list(keys));
         Ok(match head {
             -35.0 => Found::Absent,
@@ -411,7 +407,7 @@ impl<'k> Fields<'k> {
         value: &JsValue,
         path: &str,
         keys: &'static str,
-    ) -> Result<Fields<'k>, JsValue> {
+    ) -> Result<Fields, JsValue> {
         match Fields::of(value, path, keys)? {
             Found::Fields(fields) => Ok(fields),
             Found::Absent => Ok(Fields::none(keys)),
@@ -421,7 +417,7 @@ impl<'k> Fields<'k> {
     }
 
     /// The fields `readFields` read, from its `head` (see there).
-    fn from_head(head: f64, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+    fn from_head(head: f64, path: &str, keys: &'static str) -> Result<Fields, JsValue> {
         let mut fields = Fields::none(keys);
         if head == 0.0 {
             return Ok(fields);
@@ -482,9 +478,9 @@ impl<'k> Fields<'k> {
 }
 
 /// What [`Fields::of`] found in a value.
-pub(crate) enum Found<'k> {
+pub(crate) enum Found {
     /// A plain object, and its fields.
-    Fields(Fields<'k>),
+    Fields(Fields),
     /// Undefined or null.
     Absent,
     /// Anything else: not an object, or an array.

@@ -207,7 +207,7 @@ pub(crate) struct Arguments {
     /// `countOnly`.
     pub(crate) count_only: bool,
     /// The options object's fields, export-specific ones included (the export's [`schema`]).
-    pub(crate) options: Fields<'static>,
+    pub(crate) options: Fields,
 }
 
 /// The keys of each exact-cover export's options object: its schema. The export reads
