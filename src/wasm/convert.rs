@@ -21,16 +21,23 @@ pub(crate) const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 #[wasm_bindgen(module = "/src/wasm/pack.js")]
 extern "C" {
     #[wasm_bindgen(js_name = packLists)]
-    fn pack_lists(list: &JsValue, max_length: u32, primary: &JsValue, secondary: &JsValue)
-        -> Array;
+    fn pack_lists(
+        list: &JsValue,
+        count: u32,
+        max_length: u32,
+        primary: &JsValue,
+        secondary: &JsValue,
+    ) -> f64;
+    #[wasm_bindgen(js_name = takeNumbers)]
+    fn take_numbers(memory: &JsValue, values: u32, ends: u32);
     #[wasm_bindgen(js_name = packStrings)]
     fn pack_strings(list: &JsValue, bounds: bool) -> Array;
     #[wasm_bindgen(js_name = readFields)]
     fn read_fields(object: &JsValue, keys: &JsValue) -> f64;
     #[wasm_bindgen(js_name = readObject)]
     fn read_object(value: &JsValue, keys: &JsValue) -> f64;
-    #[wasm_bindgen(js_name = takeFields)]
-    fn take_fields() -> Array;
+    #[wasm_bindgen(js_name = takeLast)]
+    fn take_last() -> Array;
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
@@ -309,7 +316,7 @@ pub(crate) fn typed_array(
     };
     // `length` fits a u32 (at most `max`, a budget below 2^32). The list moved into
     // `numbers` keeps its address.
-    let copied = with_memory(|memory| copy_numbers(value, memory, at, length as u32, whole_kind));
+    let copied = copy_numbers(value, memory(), at, length as u32, whole_kind);
     match copied {
         true => Ok(numbers),
         false => Err(getter_threw(path, &take_thrown())),
@@ -322,15 +329,24 @@ pub(crate) fn address<T>(list: &[T]) -> u32 {
     list.as_ptr() as usize as u32
 }
 
-/// Runs `f` with this instance's `WebAssembly.Memory`, fetched once. `pack.js` reads and
-/// writes lists at their [`address`] in it through views of its own, made again only when the
-/// memory grows or another instance calls (the modules share `pack.js`): wasm-bindgen's way,
-/// a new view of each slice a call hands across, made four objects a call of `exact_cover`.
-pub(crate) fn with_memory<R>(f: impl FnOnce(&JsValue) -> R) -> R {
+/// This instance's `WebAssembly.Memory`, fetched once (and held as long as the instance
+/// lives). `pack.js` reads and writes lists at their [`address`] in it through views of its
+/// own, made again only when the memory grows or another instance calls (the modules share
+/// `pack.js`): wasm-bindgen's way, a new view of each slice a call hands across, made four
+/// objects a call of `exact_cover`.
+pub(crate) fn memory() -> &'static JsValue {
     thread_local! {
-        static MEMORY: std::cell::OnceCell<JsValue> = const { std::cell::OnceCell::new() };
+        static MEMORY: std::cell::Cell<Option<&'static JsValue>> =
+            const { std::cell::Cell::new(None) };
     }
-    MEMORY.with(|memory| f(memory.get_or_init(wasm_bindgen::memory)))
+    MEMORY.with(|memory| match memory.get() {
+        Some(held) => held,
+        None => {
+            let held: &'static JsValue = Box::leak(Box::new(wasm_bindgen::memory()));
+            memory.set(Some(held));
+            held
+        }
+    })
 }
 
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
@@ -422,7 +438,7 @@ impl Fields {
         if head == 0.0 {
             return Ok(fields);
         }
-        fields.values = take_fields();
+        fields.values = take_last();
         if head == -33.0 {
             return Err(unknown_key(
                 path,
@@ -714,33 +730,43 @@ pub(crate) fn lists(
     max_length: usize,
     names: Option<(&ItemNames, &ItemNames)>,
 ) -> Result<Lists, JsValue> {
-    let (list, _) = array(value, path, max)?;
+    let (list, count) = array(value, path, max)?;
     let max_length = u32::try_from(max_length).unwrap_or(u32::MAX);
-    let packed = match names {
-        Some((primary, secondary)) => {
-            pack_lists(&list, max_length, &primary.as_read, &secondary.as_read)
+    let (primary, secondary) = match names {
+        Some((primary, secondary)) => (&primary.as_read, &secondary.as_read),
+        None => (&JsValue::UNDEFINED, &JsValue::UNDEFINED),
+    };
+    let shape = pack_lists(&list, count, max_length, primary, secondary);
+    // Strings, or a fault (which returns here).
+    let strings = match shape < 0.0 {
+        true => {
+            let packed = take_last();
+            check_fault(&packed, path, max_length as usize)?;
+            Some(packed)
         }
-        None => pack_lists(&list, max_length, &JsValue::UNDEFINED, &JsValue::UNDEFINED),
+        false => None,
     };
-    check_fault(&packed, path, max_length as usize)?;
-    // `[null, values, ends, lengths, kinds?, text?]` (`packLists`).
-    let values = packed.get(1).unchecked_into::<js_sys::Float64Array>();
-    let ends = packed.get(2).unchecked_into::<js_sys::Uint32Array>();
-    let (text, texts) = texts(&packed, 3, 5)?;
-    let kinds = match texts.is_empty() {
-        true => Vec::new(),
-        false => packed
-            .get(4)
+    // A whole number: a sum of array lengths, which JS held in one typed array.
+    let total = if shape < 0.0 { -1.0 - shape } else { shape } as usize;
+    let values = vec![0.0; total];
+    let ends = vec![0; count as usize];
+    take_numbers(memory(), address(&values), address(&ends));
+    let mut lists = Lists {
+        values,
+        kinds: Vec::new(),
+        ends,
+        texts: Vec::new(),
+        text: String::new(),
+    };
+    if let Some(packed) = strings {
+        // `[null, lengths, kinds, text]` (`packLists`).
+        (lists.text, lists.texts) = texts(&packed, 1, 3)?;
+        lists.kinds = packed
+            .get(2)
             .unchecked_into::<js_sys::Uint8Array>()
-            .to_vec(),
-    };
-    Ok(Lists {
-        values: values.to_vec(),
-        kinds,
-        ends: ends.to_vec(),
-        texts,
-        text,
-    })
+            .to_vec();
+    }
+    Ok(lists)
 }
 
 /// An item's position and its bounds as given: `(item, min, max)`.
@@ -914,24 +940,20 @@ pub(crate) fn result(
     let (flat, ends) = solutions.unwrap_or_default();
     // At most `MAX_COLLECTED` (2^22) solutions: fits an i32. -1: no `solutions` key.
     let listed = solutions.map_or(-1, |_| ends.len() as i32);
-    // Out of the closure, which need not be inlined: here, where a count is a `u64`, the
-    // `u128` branch of `count_text` is dead (in the closure it would not be known to be).
     let (number, text) = (count as f64, count_text(count));
-    with_memory(|memory| {
-        count_result(
-            memory,
-            address(flat),
-            address(ends),
-            listed,
-            number,
-            &text,
-            status_index(status),
-            stats.nodes as f64,
-            stats.updates as f64,
-            stats.solutions as f64,
-            warnings,
-        )
-    })
+    count_result(
+        memory(),
+        address(flat),
+        address(ends),
+        listed,
+        number,
+        &text,
+        status_index(status),
+        stats.nodes as f64,
+        stats.updates as f64,
+        stats.solutions as f64,
+        warnings,
+    )
 }
 
 /// `count` in decimal digits where a JS number would not hold it exactly (past 2^53), else
