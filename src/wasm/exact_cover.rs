@@ -578,8 +578,9 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 /// order, the last at most `values.len()`): every number checked in one pass, then the
 /// options added one after another. Numbers of an unsigned integer typed array are checked
 /// where they are and handed to the builder as they are; others (`f64`s) are converted to
-/// `u32` as they are checked. The errors name the place of `values[i]`, entry j of option k,
-/// as `path(k, j, i)`.
+/// `u32` as they are checked. (The builder checks the range again, as it checks every
+/// caller's numbers; this pass puts these errors before its own, as they always were.) The
+/// errors name the place of `values[i]`, entry j of option k, as `path(k, j, i)`.
 fn add_numbered(
     builder: &mut ProblemBuilder,
     values: Numbers,
@@ -587,28 +588,33 @@ fn add_numbered(
     path: &dyn Fn(usize, usize, usize) -> String,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
-    // Written only for `f64`s (for `u32`s it stays empty), in place, not pushed: no test of
-    // the capacity at each entry.
+    // Filled only for `f64`s, in place, not pushed: no test of the capacity at each entry.
     let mut converted = taken(|k| &mut k.converted);
-    if let Numbers::Any(numbers) = values {
-        converted.resize(numbers.len(), 0);
-    }
-    for i in 0..values.len() {
-        match values.index(i, items) {
-            // Below the item count, which the budget keeps below 2^32.
-            Some(Ok(item)) => {
-                if let Some(slot) = converted.get_mut(i) {
+    // The first number that is not an item's: `u32`s tested against the range alone, where
+    // they are (no copy), `f64`s converted to `u32`s as they are checked ([`index`]).
+    let bad = match values {
+        Numbers::Whole(numbers) => numbers
+            .iter()
+            .position(|&n| n as usize >= items)
+            .map(|i| (i, BadIndex::OutOfRange)),
+        Numbers::Any(numbers) => {
+            converted.resize(numbers.len(), 0);
+            let mut slots = numbers.iter().zip(&mut converted).enumerate();
+            slots.find_map(|(i, (&n, slot))| match index(n, items) {
+                // Below the item count, which the budget keeps below 2^32.
+                Ok(item) => {
                     *slot = item as u32;
+                    None
                 }
-            }
-            Some(Err(bad)) => {
-                let k = ends.partition_point(|&end| end as usize <= i);
-                let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
-                let n = values.value(i);
-                return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
-            }
-            None => break,
+                Err(bad) => Some((i, bad)),
+            })
         }
+    };
+    if let Some((i, bad)) = bad {
+        let k = ends.partition_point(|&end| end as usize <= i);
+        let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
+        let n = values.value(i);
+        return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
     }
     let numbers = match values {
         Numbers::Whole(numbers) => numbers,
