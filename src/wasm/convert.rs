@@ -388,7 +388,7 @@ impl Fields {
         if object.is_undefined() || object.is_null() {
             return Ok(Fields::none(keys));
         }
-        let head = read_fields(object, &key_list(keys));
+        let head = read_keyed(object, keys, read_fields);
         Fields::from_head(head, path, keys)
     }
 
@@ -408,7 +408,7 @@ impl Fields {
     /// call across (`readObject` in `pack.js`) for what a type test and [`Fields::read`]
     /// would take six.
     pub(crate) fn of(value: &JsValue, path: &str, keys: &'static str) -> Result<Found, JsValue> {
-        let head = read_object(value, &key_list(keys));
+        let head = read_keyed(value, keys, read_object);
         Ok(match head {
             -35.0 => Found::Absent,
             -36.0 => Found::NotObject,
@@ -520,31 +520,40 @@ fn unknown_key(path: &str, key: &JsValue, known: &JsValue) -> JsValue {
     )
 }
 
-/// `keys` as a JS string, made once: a call reads its problem's and its options' fields,
-/// and [`property`] (`intern`) would hash the whole list each time (SipHash: 4% of a first
-/// solution of 8 queens from the compact form). At most [`KEY_LISTS`] lists are kept (the
-/// exports have a handful). Each is a constant of the module (`'static`), found by its
-/// address and length: compared as bytes, the list found was 1.3 k instructions of a first
-/// solution of 8 queens from the compact form (wasm's `memcmp` goes byte by byte). Text equal
-/// to a list's at another address is a list of its own, made once too.
-fn key_list(keys: &'static str) -> JsValue {
+/// `read(value, list)` (`readFields` or `readObject`) with `keys` as a JS string `list`, made
+/// once: a call reads its problem's and its options' fields, and [`property`] (`intern`)
+/// would hash the whole list each time (SipHash: 4% of a first solution of 8 queens from the
+/// compact form). At most [`KEY_LISTS`] lists are kept (the exports have a handful). Each is
+/// a constant of the module (`'static`), found by its address and length: compared as bytes,
+/// the list found was 1.3 k instructions of a first solution of 8 queens from the compact
+/// form (wasm's `memcmp` goes byte by byte). Text equal to a list's at another address is a
+/// list of its own, made once too. A kept list is lent to `read`, not cloned (a clone and its
+/// drop are two calls across and a slot of the module's table: 1.5 k instructions a call).
+fn read_keyed(value: &JsValue, keys: &'static str, read: fn(&JsValue, &JsValue) -> f64) -> f64 {
     thread_local! {
         static LISTS: std::cell::RefCell<Vec<(&'static str, JsValue)>> =
             const { std::cell::RefCell::new(Vec::new()) };
     }
-    LISTS.with_borrow_mut(|lists| {
-        if let Some((_, list)) = lists.iter().find(|(text, _)| std::ptr::eq(*text, keys)) {
-            return list.clone();
+    LISTS.with(|lists| {
+        // Borrowed while `read` runs the caller's code (a getter), which may call an export:
+        // that call borrows them too, and keeps no list it makes (`try_borrow_mut`).
+        if let Ok(kept) = lists.try_borrow() {
+            if let Some((_, list)) = kept.iter().find(|(text, _)| std::ptr::eq(*text, keys)) {
+                return read(value, list);
+            }
         }
         let list = JsValue::from_str(keys);
-        if lists.len() < KEY_LISTS {
-            lists.push((keys, list.clone()));
+        let head = read(value, &list);
+        if let Ok(mut kept) = lists.try_borrow_mut() {
+            if kept.len() < KEY_LISTS {
+                kept.push((keys, list));
+            }
         }
-        list
+        head
     })
 }
 
-/// The most key lists [`key_list`] keeps.
+/// The most key lists [`read_keyed`] keeps.
 const KEY_LISTS: usize = 32;
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an
