@@ -22,6 +22,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FORMS as ALL_FORMS } from './forms.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.argv[2] ?? 9);
@@ -31,21 +32,8 @@ const Q8 = join(ROOT, 'tests', 'data', 'q8.dlx');
 
 const wasm = await import(join(process.env.DLX_PKG ?? join(ROOT, 'pkg'), 'node.js'));
 
-// The same problem in every form.
-const text = readFileSync(Q8, 'utf8');
-const lines = text.split('\n').filter((l) => l.trim() && !l.startsWith('|'));
-const [primary, secondary] = lines[0].split('|').map((part) => part.trim().split(/\s+/));
-const names = { primary, secondary, options: lines.slice(1).map((l) => l.trim().split(/\s+/)) };
-const all = [...primary, ...secondary];
-const numbers = {
-  primary: primary.length,
-  secondary: secondary.length,
-  options: names.options.map((o) => o.map((name) => all.indexOf(name))),
-};
-const offsets = new Uint32Array(numbers.options.length + 1);
-numbers.options.forEach((o, k) => (offsets[k + 1] = offsets[k] + o.length));
-const compact = { ...numbers, options: undefined, items: new Uint32Array(numbers.options.flat()), offsets };
-const FORMS = { text, names, numbers, compact };
+// The same problem in every form (forms.mjs).
+const FORMS = { ...ALL_FORMS };
 // Forms an older build does not read.
 for (const [form, problem] of Object.entries(FORMS)) {
   try {

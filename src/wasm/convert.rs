@@ -21,16 +21,23 @@ pub(crate) const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 #[wasm_bindgen(module = "/src/wasm/pack.js")]
 extern "C" {
     #[wasm_bindgen(js_name = packLists)]
-    fn pack_lists(list: &JsValue, max_length: u32, primary: &JsValue, secondary: &JsValue)
-        -> Array;
+    fn pack_lists(
+        list: &JsValue,
+        count: u32,
+        max_length: u32,
+        primary: &JsValue,
+        secondary: &JsValue,
+    ) -> f64;
+    #[wasm_bindgen(js_name = takeNumbers)]
+    fn take_numbers(memory: &JsValue, values: u32, ends: u32);
     #[wasm_bindgen(js_name = packStrings)]
     fn pack_strings(list: &JsValue, bounds: bool) -> Array;
     #[wasm_bindgen(js_name = readFields)]
     fn read_fields(object: &JsValue, keys: &JsValue) -> f64;
     #[wasm_bindgen(js_name = readObject)]
     fn read_object(value: &JsValue, keys: &JsValue) -> f64;
-    #[wasm_bindgen(js_name = takeFields)]
-    fn take_fields() -> Array;
+    #[wasm_bindgen(js_name = takeLast)]
+    fn take_last() -> Array;
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
@@ -52,18 +59,17 @@ extern "C" {
     #[wasm_bindgen(js_name = typedLength)]
     fn typed_length(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = copyNumbers)]
-    fn copy_numbers(value: &JsValue, into: &mut [f64]) -> bool;
-    /// `copyNumbers` into `u32`s, for the kinds `typedLength` calls whole.
-    #[wasm_bindgen(js_name = copyNumbers)]
-    fn copy_whole_numbers(value: &JsValue, into: &mut [u32]) -> bool;
+    fn copy_numbers(value: &JsValue, memory: &JsValue, at: u32, length: u32, whole: bool) -> bool;
     #[wasm_bindgen(js_name = takeThrown)]
     fn take_thrown() -> JsValue;
     #[wasm_bindgen(js_name = errorMessage)]
     fn error_message(value: &JsValue) -> Option<String>;
     #[wasm_bindgen(js_name = countResult)]
     fn count_result(
-        flat: Option<&[u32]>,
-        ends: Option<&[u32]>,
+        memory: &JsValue,
+        flat: u32,
+        ends: u32,
+        listed: i32,
         count: f64,
         count_text: &JsValue,
         status: u32,
@@ -297,20 +303,50 @@ pub(crate) fn typed_array(
     }
     // At most `max`, a usize.
     let length = length as usize;
-    let (numbers, copied) = if shape % 2.0 == 1.0 {
+    let whole_kind = shape % 2.0 == 1.0;
+    let (numbers, at) = if whole_kind {
         whole.clear();
         whole.resize(length, 0);
-        let copied = copy_whole_numbers(value, &mut whole);
-        (TypedNumbers::Whole(whole), copied)
+        let at = address(&whole);
+        (TypedNumbers::Whole(whole), at)
     } else {
-        let mut numbers = vec![0.0; length];
-        let copied = copy_numbers(value, &mut numbers);
-        (TypedNumbers::Any(numbers), copied)
+        let numbers = vec![0.0; length];
+        let at = address(&numbers);
+        (TypedNumbers::Any(numbers), at)
     };
+    // `length` fits a u32 (at most `max`, a budget below 2^32). The list moved into
+    // `numbers` keeps its address.
+    let copied = copy_numbers(value, memory(), at, length as u32, whole_kind);
     match copied {
         true => Ok(numbers),
         false => Err(getter_threw(path, &take_thrown())),
     }
+}
+
+/// The address of `list` in wasm memory ([`memory`]), for `pack.js`.
+pub(crate) fn address<T>(list: &[T]) -> u32 {
+    // wasm32's addresses are 32 bits (on other targets no JS reads it).
+    list.as_ptr() as usize as u32
+}
+
+/// This instance's `WebAssembly.Memory`, fetched once (and held as long as the instance
+/// lives). `pack.js` reads and writes lists at their [`address`] in it through views of its
+/// own, made again only when the memory grows or another instance calls (the modules share
+/// `pack.js`): wasm-bindgen's way, a new view of each slice a call hands across, made four
+/// objects a call of `exact_cover`.
+pub(crate) fn memory() -> &'static JsValue {
+    thread_local! {
+        static MEMORY: std::cell::Cell<Option<&'static JsValue>> =
+            const { std::cell::Cell::new(None) };
+    }
+    MEMORY.with(|memory| match memory.get() {
+        Some(held) => held,
+        None => {
+            let held: &'static JsValue = Box::leak(Box::new(wasm_bindgen::memory()));
+            memory.set(Some(held));
+            held
+        }
+    })
 }
 
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
@@ -327,8 +363,8 @@ pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<V
 /// boundary (`readFields` in `pack.js`) instead of one call, and an interned key, per
 /// property: an options object of ten possible keys costs one crossing, plus one per key it
 /// has.
-pub(crate) struct Fields<'k> {
-    keys: &'k str,
+pub(crate) struct Fields {
+    keys: &'static str,
     /// `[present, ...values]`.
     values: Array,
     /// Bit k set: the k-th key's value is neither undefined nor null.
@@ -338,7 +374,7 @@ pub(crate) struct Fields<'k> {
     ends: [u8; 32],
 }
 
-impl<'k> Fields<'k> {
+impl Fields {
     /// The properties `keys` (at most 32 names, separated by single spaces, 255 bytes in
     /// all) of `object`; all absent when `object` is undefined or null. A getter or proxy
     /// that throws becomes an `invalid_argument` error naming the property. (The worker
@@ -348,16 +384,16 @@ impl<'k> Fields<'k> {
         object: &JsValue,
         path: &str,
         keys: &'static str,
-    ) -> Result<Fields<'k>, JsValue> {
+    ) -> Result<Fields, JsValue> {
         if object.is_undefined() || object.is_null() {
             return Ok(Fields::none(keys));
         }
-        let head = read_fields(object, &key_list(keys));
+        let head = read_keyed(object, keys, read_fields);
         Fields::from_head(head, path, keys)
     }
 
     /// No properties: every key absent.
-    pub(crate) fn none(keys: &'k str) -> Fields<'k> {
+    pub(crate) fn none(keys: &'static str) -> Fields {
         debug_assert!(keys.split(' ').count() <= 32 && keys.len() < 256);
         Fields {
             keys,
@@ -371,12 +407,8 @@ impl<'k> Fields<'k> {
     /// What [`Fields::read`] finds in `value` if it is a plain object (not an array), in one
     /// call across (`readObject` in `pack.js`) for what a type test and [`Fields::read`]
     /// would take six.
-    pub(crate) fn of(
-        value: &JsValue,
-        path: &str,
-        keys: &'static str,
-    ) -> Result<Found<'k>, JsValue> {
-        let head = read_object(value, &key_list(keys));
+    pub(crate) fn of(value: &JsValue, path: &str, keys: &'static str) -> Result<Found, JsValue> {
+        let head = read_keyed(value, keys, read_object);
         Ok(match head {
             -35.0 => Found::Absent,
             -36.0 => Found::NotObject,
@@ -391,7 +423,7 @@ impl<'k> Fields<'k> {
         value: &JsValue,
         path: &str,
         keys: &'static str,
-    ) -> Result<Fields<'k>, JsValue> {
+    ) -> Result<Fields, JsValue> {
         match Fields::of(value, path, keys)? {
             Found::Fields(fields) => Ok(fields),
             Found::Absent => Ok(Fields::none(keys)),
@@ -401,12 +433,12 @@ impl<'k> Fields<'k> {
     }
 
     /// The fields `readFields` read, from its `head` (see there).
-    fn from_head(head: f64, path: &str, keys: &'k str) -> Result<Fields<'k>, JsValue> {
+    fn from_head(head: f64, path: &str, keys: &'static str) -> Result<Fields, JsValue> {
         let mut fields = Fields::none(keys);
         if head == 0.0 {
             return Ok(fields);
         }
-        fields.values = take_fields();
+        fields.values = take_last();
         if head == -33.0 {
             return Err(unknown_key(
                 path,
@@ -462,9 +494,9 @@ impl<'k> Fields<'k> {
 }
 
 /// What [`Fields::of`] found in a value.
-pub(crate) enum Found<'k> {
+pub(crate) enum Found {
     /// A plain object, and its fields.
-    Fields(Fields<'k>),
+    Fields(Fields),
     /// Undefined or null.
     Absent,
     /// Anything else: not an object, or an array.
@@ -488,31 +520,40 @@ fn unknown_key(path: &str, key: &JsValue, known: &JsValue) -> JsValue {
     )
 }
 
-/// `keys` as a JS string, made once: a call reads its problem's and its options' fields,
-/// and [`property`] (`intern`) would hash the whole list each time (SipHash: 4% of a first
-/// solution of 8 queens from the compact form). At most [`KEY_LISTS`] lists are kept (the
-/// exports have a handful). Each is a constant of the module (`'static`), found by its
-/// address and length: compared as bytes, the list found was 1.3 k instructions of a first
-/// solution of 8 queens from the compact form (wasm's `memcmp` goes byte by byte). Text equal
-/// to a list's at another address is a list of its own, made once too.
-fn key_list(keys: &'static str) -> JsValue {
+/// `read(value, list)` (`readFields` or `readObject`) with `keys` as a JS string `list`, made
+/// once: a call reads its problem's and its options' fields, and [`property`] (`intern`)
+/// would hash the whole list each time (SipHash: 4% of a first solution of 8 queens from the
+/// compact form). At most [`KEY_LISTS`] lists are kept (the exports have a handful). Each is
+/// a constant of the module (`'static`), found by its address and length: compared as bytes,
+/// the list found was 1.3 k instructions of a first solution of 8 queens from the compact
+/// form (wasm's `memcmp` goes byte by byte). Text equal to a list's at another address is a
+/// list of its own, made once too. A kept list is lent to `read`, not cloned (a clone and its
+/// drop are two calls across and a slot of the module's table: 1.5 k instructions a call).
+fn read_keyed(value: &JsValue, keys: &'static str, read: fn(&JsValue, &JsValue) -> f64) -> f64 {
     thread_local! {
         static LISTS: std::cell::RefCell<Vec<(&'static str, JsValue)>> =
             const { std::cell::RefCell::new(Vec::new()) };
     }
-    LISTS.with_borrow_mut(|lists| {
-        if let Some((_, list)) = lists.iter().find(|(text, _)| std::ptr::eq(*text, keys)) {
-            return list.clone();
+    LISTS.with(|lists| {
+        // Borrowed while `read` runs the caller's code (a getter), which may call an export:
+        // that call borrows them too, and keeps no list it makes (`try_borrow_mut`).
+        if let Ok(kept) = lists.try_borrow() {
+            if let Some((_, list)) = kept.iter().find(|(text, _)| std::ptr::eq(*text, keys)) {
+                return read(value, list);
+            }
         }
         let list = JsValue::from_str(keys);
-        if lists.len() < KEY_LISTS {
-            lists.push((keys, list.clone()));
+        let head = read(value, &list);
+        if let Ok(mut kept) = lists.try_borrow_mut() {
+            if kept.len() < KEY_LISTS {
+                kept.push((keys, list));
+            }
         }
-        list
+        head
     })
 }
 
-/// The most key lists [`key_list`] keeps.
+/// The most key lists [`read_keyed`] keeps.
 const KEY_LISTS: usize = 32;
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an
@@ -698,33 +739,43 @@ pub(crate) fn lists(
     max_length: usize,
     names: Option<(&ItemNames, &ItemNames)>,
 ) -> Result<Lists, JsValue> {
-    let (list, _) = array(value, path, max)?;
+    let (list, count) = array(value, path, max)?;
     let max_length = u32::try_from(max_length).unwrap_or(u32::MAX);
-    let packed = match names {
-        Some((primary, secondary)) => {
-            pack_lists(&list, max_length, &primary.as_read, &secondary.as_read)
+    let (primary, secondary) = match names {
+        Some((primary, secondary)) => (&primary.as_read, &secondary.as_read),
+        None => (&JsValue::UNDEFINED, &JsValue::UNDEFINED),
+    };
+    let shape = pack_lists(&list, count, max_length, primary, secondary);
+    // Strings, or a fault (which returns here).
+    let strings = match shape < 0.0 {
+        true => {
+            let packed = take_last();
+            check_fault(&packed, path, max_length as usize)?;
+            Some(packed)
         }
-        None => pack_lists(&list, max_length, &JsValue::UNDEFINED, &JsValue::UNDEFINED),
+        false => None,
     };
-    check_fault(&packed, path, max_length as usize)?;
-    // `[null, values, ends, lengths, kinds?, text?]` (`packLists`).
-    let values = packed.get(1).unchecked_into::<js_sys::Float64Array>();
-    let ends = packed.get(2).unchecked_into::<js_sys::Uint32Array>();
-    let (text, texts) = texts(&packed, 3, 5)?;
-    let kinds = match texts.is_empty() {
-        true => Vec::new(),
-        false => packed
-            .get(4)
+    // A whole number: a sum of array lengths, which JS held in one typed array.
+    let total = if shape < 0.0 { -1.0 - shape } else { shape } as usize;
+    let values = vec![0.0; total];
+    let ends = vec![0; count as usize];
+    take_numbers(memory(), address(&values), address(&ends));
+    let mut lists = Lists {
+        values,
+        kinds: Vec::new(),
+        ends,
+        texts: Vec::new(),
+        text: String::new(),
+    };
+    if let Some(packed) = strings {
+        // `[null, lengths, kinds, text]` (`packLists`).
+        (lists.text, lists.texts) = texts(&packed, 1, 3)?;
+        lists.kinds = packed
+            .get(2)
             .unchecked_into::<js_sys::Uint8Array>()
-            .to_vec(),
-    };
-    Ok(Lists {
-        values: values.to_vec(),
-        kinds,
-        ends: ends.to_vec(),
-        texts,
-        text,
-    })
+            .to_vec();
+    }
+    Ok(lists)
 }
 
 /// An item's position and its bounds as given: `(item, min, max)`.
@@ -895,11 +946,17 @@ pub(crate) fn result(
     warnings: &JsValue,
 ) -> JsValue {
     let count: u128 = count.into();
+    let (flat, ends) = solutions.unwrap_or_default();
+    // At most `MAX_COLLECTED` (2^22) solutions: fits an i32. -1: no `solutions` key.
+    let listed = solutions.map_or(-1, |_| ends.len() as i32);
+    let (number, text) = (count as f64, count_text(count));
     count_result(
-        solutions.map(|(flat, _)| flat),
-        solutions.map(|(_, ends)| ends),
-        count as f64,
-        &count_text(count),
+        memory(),
+        address(flat),
+        address(ends),
+        listed,
+        number,
+        &text,
         status_index(status),
         stats.nodes as f64,
         stats.updates as f64,

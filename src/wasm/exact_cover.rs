@@ -207,7 +207,7 @@ pub(crate) struct Arguments {
     /// `countOnly`.
     pub(crate) count_only: bool,
     /// The options object's fields, export-specific ones included (the export's [`schema`]).
-    pub(crate) options: Fields<'static>,
+    pub(crate) options: Fields,
 }
 
 /// The keys of each exact-cover export's options object: its schema. The export reads
@@ -299,8 +299,8 @@ struct Kept {
     items: Vec<u32>,
     offsets: Vec<u32>,
     ends: Vec<u32>,
-    /// The item numbers of options given by number, checked ([`add_numbered`]).
-    flat: Vec<usize>,
+    /// The item numbers of options given as `f64`s, checked and converted ([`add_numbered`]).
+    converted: Vec<u32>,
     /// The solutions' option indices, one after another, and where each ends.
     solutions: Vec<u32>,
     solution_ends: Vec<u32>,
@@ -312,7 +312,7 @@ thread_local! {
             items: Vec::new(),
             offsets: Vec::new(),
             ends: Vec::new(),
-            flat: Vec::new(),
+            converted: Vec::new(),
             solutions: Vec::new(),
             solution_ends: Vec::new(),
         })
@@ -575,9 +575,12 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 }
 
 /// Adds the options given as the item numbers `values`, option k ending at `ends[k]` (in
-/// order, the last at most `values.len()`): every number checked and converted in one pass,
-/// then the options added one after another. The errors name the place of `values[i]`,
-/// entry j of option k, as `path(k, j, i)`.
+/// order, the last at most `values.len()`): every number checked in one pass, then the
+/// options added one after another. Numbers of an unsigned integer typed array are checked
+/// where they are and handed to the builder as they are; others (`f64`s) are converted to
+/// `u32` as they are checked. (The builder checks the range again, as it checks every
+/// caller's numbers; this pass puts these errors before its own, as they always were.) The
+/// errors name the place of `values[i]`, entry j of option k, as `path(k, j, i)`.
 fn add_numbered(
     builder: &mut ProblemBuilder,
     values: Numbers,
@@ -585,30 +588,46 @@ fn add_numbered(
     path: &dyn Fn(usize, usize, usize) -> String,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
-    // Filled in place, not pushed: no test of the capacity at each entry, and the list's
-    // length and address stay out of memory in wasm.
-    let mut flat = taken(|k| &mut k.flat);
-    flat.resize(values.len(), 0);
-    for (i, slot) in flat.iter_mut().enumerate() {
-        match values.index(i, items) {
-            Some(Ok(item)) => *slot = item,
-            Some(Err(bad)) => {
-                let k = ends.partition_point(|&end| end as usize <= i);
-                let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
-                let n = values.value(i);
-                return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
-            }
-            None => break,
+    // Filled only for `f64`s, in place, not pushed: no test of the capacity at each entry.
+    let mut converted = taken(|k| &mut k.converted);
+    // The first number that is not an item's: `u32`s tested against the range alone, where
+    // they are (no copy), `f64`s converted to `u32`s as they are checked ([`index`]).
+    let bad = match values {
+        Numbers::Whole(numbers) => numbers
+            .iter()
+            .position(|&n| n as usize >= items)
+            .map(|i| (i, BadIndex::OutOfRange)),
+        Numbers::Any(numbers) => {
+            converted.resize(numbers.len(), 0);
+            let mut slots = numbers.iter().zip(&mut converted).enumerate();
+            slots.find_map(|(i, (&n, slot))| match index(n, items) {
+                // Below the item count, which the budget keeps below 2^32.
+                Ok(item) => {
+                    *slot = item as u32;
+                    None
+                }
+                Err(bad) => Some((i, bad)),
+            })
         }
+    };
+    if let Some((i, bad)) = bad {
+        let k = ends.partition_point(|&end| end as usize <= i);
+        let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
+        let n = values.value(i);
+        return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
     }
+    let numbers = match values {
+        Numbers::Whole(numbers) => numbers,
+        Numbers::Any(_) => &converted,
+    };
     let mut start = 0;
     let options = ends.iter().map(|&end| {
-        let option = flat.get(start..end as usize).unwrap_or_default();
+        let option = numbers.get(start..end as usize).unwrap_or_default();
         start = end as usize;
         option
     });
     let added = builder.add_options(options).map_err(|e| engine_error(&e));
-    keep_list(|k| &mut k.flat, flat);
+    keep_list(|k| &mut k.converted, converted);
     added
 }
 

@@ -31,19 +31,25 @@ const KEEP = 1 << 16;
 let taken = false;
 
 /**
- * `n` elements of the kind of kept array `use`, in it when the caller owns the kept arrays:
- * left as they were (the caller writes every one) unless `zero`.
+ * An array of the kind of kept array `use` with room for `n` elements: the kept one (perhaps
+ * longer) when the caller owns the kept arrays, else a new one of `n`. Its elements are left
+ * as they were: the caller writes every one it reads.
  */
-function scratch(use, n, own, zero) {
+function room(use, n, own) {
   let array = kept[use];
   if (!own || n > KEEP) return new array.constructor(n);
   if (array.length < n) {
     array = new array.constructor(Math.min(KEEP, Math.max(n, 2 * array.length)));
     kept[use] = array;
-  } else if (zero) {
-    array.fill(0, 0, n);
   }
-  return array.subarray(0, n);
+  return array;
+}
+
+/** `room(use, n, own)` cut to exactly `n` elements, zeroed with `zero`. */
+function scratch(use, n, own, zero) {
+  const array = room(use, n, own);
+  if (zero) array.fill(0, 0, n);
+  return array.length === n ? array : array.subarray(0, n);
 }
 
 /** Runs `pack(own)`, with `own` true when the kept arrays were free (and are now its). */
@@ -58,14 +64,17 @@ function withScratch(pack) {
 }
 
 /**
- * Flattens `list` (an array of arrays of numbers and strings, each inner array at most
- * `maxLength` long) into `[null, values, ends, lengths, kinds, text]`: entry i is the number
- * `values[i]` when `kinds[i]` is 0, else the next string of `text` (cut by `lengths`, in
- * UTF-16 units); inner array k ends at entry `ends[k]`. Without string entries, `lengths`
- * is empty and `kinds` and `text` are left out. Returns a fault instead when an inner value
- * is not an array, an entry is neither a number nor a string, or reading one throws (then
- * the value is what was thrown), or an inner array is too long ('length', the value its
- * length).
+ * Flattens the first `count` elements of `list` (an array of arrays of numbers and strings,
+ * each inner array at most `maxLength` long; `count` is its length as Rust read it) into
+ * `values` and `ends`, which `takeNumbers` then copies into wasm memory (no array is made
+ * for them, nor a view of them): inner array k ends at entry `ends[k]`. Returns the number
+ * of entries when none is a string (the forms by number, and by item name: see `names`
+ * below); with strings, -1 minus that number, and `takeLast` gives `[null, lengths, kinds,
+ * text]` (`takeLast`): entry i is the number `values[i]` when `kinds[i]` is 0, else the next string of
+ * `text` (cut by `lengths`, in UTF-16 units). Returns -1, and `takeLast` gives a fault,
+ * when an inner value is not an array, an entry is neither a number nor a string, or reading
+ * one throws (then the value is what was thrown), or an inner array is too long ('length',
+ * the value its length).
  *
  * `names`, when given, are the item names Rust has already read and checked (the `names`
  * that `packStrings` returned, primary then secondary: distinct, without `:`): a string
@@ -73,17 +82,46 @@ function withScratch(pack) {
  * do not pay for their text twice. Any other string (a color `name:color`, a name that is
  * not an item) crosses as text, for Rust to read and, if need be, report.
  */
-export function packLists(list, maxLength, primaryNames, secondaryNames) {
-  return withScratch((own) => packListsWith(own, list, maxLength, primaryNames, secondaryNames));
+export function packLists(list, count, maxLength, primaryNames, secondaryNames) {
+  const packed = withScratch((own) => packListsWith(own, list, count, maxLength, primaryNames, secondaryNames));
+  if (typeof packed === 'number') return packed;
+  lastArray = packed;
+  return -1;
 }
 
-function packListsWith(own, list, maxLength, primaryNames, secondaryNames) {
+// What the last `packLists` packed: its numbers (in kept arrays, perhaps longer than the
+// count), until `takeNumbers` copies them.
+let packedValues;
+let packedEnds;
+let packedTotal = 0;
+let packedCount = 0;
+
+/**
+ * Copies the last `packLists`' numbers into wasm memory `memory`: its values (as `f64`s) at
+ * address `values`, its ends (as `u32`s) at address `ends`, where Rust made room for them.
+ */
+export function takeNumbers(memory, values, ends) {
+  copyPrefix(words(memory, true), values >>> 3, packedValues, packedTotal);
+  copyPrefix(words(memory, false), ends >>> 2, packedEnds, packedCount);
+  packedValues = packedEnds = undefined;
+}
+
+/** Copies the first `n` elements of `from` into `into` from position `at`. */
+function copyPrefix(into, at, from, n) {
+  if (from.length === n) {
+    into.set(from, at);
+  } else {
+    for (let i = 0; i < n; i++) into[at + i] = from[i];
+  }
+}
+
+
+function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames) {
   const index = primaryNames ? itemIndex(primaryNames, secondaryNames) : null;
   let k = 0;
   let j = -1;
   try {
-    const count = list.length;
-    const ends = scratch('ends', count, own);
+    const ends = room('ends', count, own);
     // Each inner array, read once (an element may be a getter).
     const rows = new Array(count);
     // The shape first: each inner value an array, none too long. Their lengths add up to the
@@ -98,7 +136,7 @@ function packListsWith(own, list, maxLength, primaryNames, secondaryNames) {
       total += length;
       ends[k] = total;
     }
-    const values = scratch('values', total, own);
+    const values = room('values', total, own);
     // Made at the first string entry: the names and numbers forms have none.
     let kinds = null;
     const lengths = [];
@@ -129,16 +167,19 @@ function packListsWith(own, list, maxLength, primaryNames, secondaryNames) {
       }
       j = -1;
     }
-    if (kinds === null) return [null, values, ends, EMPTY];
+    packedValues = values;
+    packedEnds = ends;
+    packedTotal = total;
+    packedCount = count;
+    if (kinds === null) return total;
     const lengthsOut = scratch('lengths', lengths.length, own);
     lengthsOut.set(lengths);
-    return [null, values, ends, lengthsOut, kinds, text];
+    lastArray = [null, lengthsOut, kinds, text];
+    return -1 - total;
   } catch (thrown) {
     return fault('threw', j < 0 ? [k] : [k, j], thrown);
   }
 }
-
-const EMPTY = new Uint32Array(0);
 
 // The item numbers of the last names given, kept while the next call gives the same names
 // (the usual case: one problem's options read again and again): comparing the names costs
@@ -246,17 +287,21 @@ function isBound(value) {
 }
 
 /**
- * Cuts `flat` at `ends` into arrays of numbers: the solutions a search collected. Copied
- * element by element: `Array.from` of a subarray goes through the iterator protocol, over
- * ten times slower for a solution of 8 options (about 0.9 µs, Node 20).
+ * Cuts the `u32`s of wasm memory `memory` at address `flat` at the `count` ends at address `ends`
+ * into arrays of numbers: the solutions a search collected. Copied element by element:
+ * `Array.from` of a subarray goes through the iterator protocol, over ten times slower for a
+ * solution of 8 options (about 0.9 µs, Node 20).
  */
-function unpackLists(flat, ends) {
-  const out = new Array(ends.length);
-  let start = 0;
-  for (let k = 0; k < ends.length; k++) {
-    const end = ends[k];
+function unpackLists(memory, flat, ends, count) {
+  memory = words(memory, false);
+  const base = flat >>> 2;
+  const at = ends >>> 2;
+  const out = new Array(count);
+  let start = base;
+  for (let k = 0; k < count; k++) {
+    const end = base + memory[at + k];
     const list = new Array(end - start);
-    for (let i = start; i < end; i++) list[i - start] = flat[i];
+    for (let i = start; i < end; i++) list[i - start] = memory[i];
     out[k] = list;
     start = end;
   }
@@ -273,14 +318,15 @@ const STATUS = ['searching', 'exhausted', 'solution_limit', 'node_limit'];
 
 /**
  * Every count's shape, made in one call (`result` in src/wasm/convert.rs): `solutions` (the
- * option numbers `flat` cut at `ends`; no key where `ends` is undefined), `count`,
+ * option numbers at address `flat` of wasm memory `memory` cut at the `listed` ends at address `ends`; no key where
+ * `listed` is -1), `count`,
  * `countText` (its digits, exact past 2^53 where given), `complete`, `status`, `stats`
  * (`found`: the solutions the search has found in all, which a count of the rest of a
  * streaming search does not include) and `warnings` (no key where undefined, a new empty
  * array where null: none to report).
  */
-export function countResult(flat, ends, count, countText, status, nodes, updates, found, warnings) {
-  const solutions = ends === undefined ? undefined : unpackLists(flat, ends);
+export function countResult(memory, flat, ends, listed, count, countText, status, nodes, updates, found, warnings) {
+  const solutions = listed < 0 ? undefined : unpackLists(memory, flat, ends, listed);
   const result = solutions === undefined ? {} : { solutions };
   result.count = count;
   result.countText = countText ?? String(count);
@@ -297,7 +343,7 @@ const keyLists = new Map();
 /**
  * The properties `keys` (names separated by spaces) of `object`, read in one call, so that
  * an export reading its options does not cross the boundary once per property it might
- * find: returns the head of `[head, ...]`, kept for `takeFields`: `[present, ...values]`,
+ * find: returns the head of `[head, ...]`, kept for `takeLast`: `[present, ...values]`,
  * where bit k of `present` is set when `values[k]` is neither undefined nor null (the others
  * are left undefined); `[-1 - k, thrown]` when reading key k threw (a getter or a proxy);
  * `[-33, key, known]` when `object` has a key not in `keys` (see `unknownKey`), and
@@ -305,8 +351,8 @@ const keyLists = new Map();
  * array only where it reads a value from it.
  */
 export function readFields(object, keys) {
-  lastFields = fieldsOf(object, keys);
-  return lastFields[0];
+  lastArray = fieldsOf(object, keys);
+  return lastArray[0];
 }
 
 /**
@@ -324,14 +370,15 @@ export function readObject(value, keys) {
   return readFields(value, keys);
 }
 
-// What the last `readFields` read, until `takeFields` takes it.
-let lastFields;
+// The array the last `readFields` read, or the last `packLists` left (strings or a fault),
+// until `takeLast` takes it: what Rust reads of it, it reads by position.
+let lastArray;
 
-/** The array of the last `readFields`, forgotten as it is taken. */
-export function takeFields() {
-  const fields = lastFields;
-  lastFields = undefined;
-  return fields;
+/** The array of the last `readFields` or `packLists`, forgotten as it is taken. */
+export function takeLast() {
+  const array = lastArray;
+  lastArray = undefined;
+  return array;
 }
 
 function fieldsOf(object, keys) {
@@ -421,14 +468,36 @@ export function typedLength(value) {
   return 2 * viewLength.call(value) + (WHOLE.has(kind) ? 1 : 0);
 }
 
+// Views of the calling instance's wasm memory (Rust hands its `WebAssembly.Memory` with
+// each call that reads or writes it: `with_memory` in src/wasm/convert.rs), made again only
+// when the memory has grown (which detaches the old buffer: its views then have length 0) or
+// another instance calls (the package's modules share this file), instead of a new view of
+// each list a call hands across.
+let viewed;
+let u32s = new Uint32Array(0);
+let f64s = new Float64Array(0);
+
+/** `memory` as `u32`s (and, with `doubles`, as `f64`s). */
+function words(memory, doubles) {
+  if (memory !== viewed || u32s.length === 0 || (doubles && f64s.length === 0)) {
+    viewed = memory;
+    u32s = new Uint32Array(memory.buffer);
+    f64s = new Float64Array(memory.buffer);
+  }
+  return doubles ? f64s : u32s;
+}
+
 /**
- * Copies typed array `value` into `into` (a view of wasm memory: a Float64Array, or a
- * Uint32Array for a kind in WHOLE); false if that threw (a detached buffer, even an empty
- * one: see `takeThrown`).
+ * Copies typed array `value`, of `length` elements, into wasm memory `memory` at address
+ * `at`: as `u32`s for a kind in WHOLE (`whole`), else as `f64`s; false if that threw (a
+ * detached buffer, even an empty one: see `takeThrown`) or its length is no longer `length`
+ * (it would write past the list).
  */
-export function copyNumbers(value, into) {
+export function copyNumbers(value, memory, at, length, whole) {
   try {
-    into.set(value);
+    if (viewLength.call(value) !== length) throw new RangeError('the typed array changed length');
+    if (whole) words(memory, false).set(value, at >>> 2);
+    else words(memory, true).set(value, at >>> 3);
     return true;
   } catch (error) {
     lastThrown = error;

@@ -28,4 +28,4 @@ pub use engine::{
 pub use engine::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use error::{Error, Result};
 pub use format::MAX_TEXT_BYTES;
-pub use problem::{Entry, Problem, ProblemBuilder, SizeBudget, Warning, WarningKind};
+pub use problem::{Entry, ItemNumber, Problem, ProblemBuilder, SizeBudget, Warning, WarningKind};

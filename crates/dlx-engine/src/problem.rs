@@ -615,18 +615,17 @@ impl ProblemBuilder {
     /// is added.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize> {
         let option = self.option_count();
-        let n = self.problem.names.len();
-        self.push_option(items, |index| uncolored(option, index, n), plain)
+        self.add_options(std::iter::once(items)).map(|()| option)
     }
 
-    /// Adds options given by item numbers, one after another, as
+    /// Adds options given by item numbers (`usize` or `u32`), one after another, as
     /// [`ProblemBuilder::add_option`] adds each: in one call, without a call and its result
     /// per option (the bindings' arrays and compact form, whose options are slices of one
-    /// list).
+    /// list of `u32`, taken as they are: no copy to `usize`).
     ///
     /// ```
     /// # fn main() -> dlx_engine::Result<()> {
-    /// let items = [0, 2, 1, 2, 0, 1];
+    /// let items: [u32; 6] = [0, 2, 1, 2, 0, 1];
     /// let mut b = dlx_engine::ProblemBuilder::new(2, 1)?;
     /// b.add_options(items.chunks(2))?;
     /// assert_eq!(b.option_count(), 3);
@@ -636,14 +635,15 @@ impl ProblemBuilder {
     /// # Errors
     /// As [`ProblemBuilder::add_option`], for the first option refused: the options before
     /// it stay added.
-    pub fn add_options<'a>(
+    pub fn add_options<'a, T: ItemNumber + 'a>(
         &mut self,
-        options: impl IntoIterator<Item = &'a [usize]>,
+        options: impl IntoIterator<Item = &'a [T]>,
     ) -> Result<()> {
         let n = self.problem.names.len();
         for items in options {
             let option = self.option_count();
-            self.push_option(items, |index| uncolored(option, index, n), plain)?;
+            let check = |index: T| uncolored(option, index.index(), n);
+            self.push_option(items, check, |index| plain(index.index()))?;
         }
         Ok(())
     }
@@ -936,6 +936,35 @@ fn check_option<T: Copy>(
         has_primary |= item < marks.primary;
     }
     Ok(has_primary)
+}
+
+/// An item number as [`ProblemBuilder::add_options`] takes it: a `usize`, or a `u32` (the
+/// width of [`Entry::item`], and of the lists the bindings read from JS).
+pub trait ItemNumber: Copy + sealed::Sealed {
+    /// The number as a position.
+    fn index(self) -> usize;
+}
+
+impl ItemNumber for usize {
+    #[inline(always)]
+    fn index(self) -> usize {
+        self
+    }
+}
+
+impl ItemNumber for u32 {
+    #[inline(always)]
+    fn index(self) -> usize {
+        // A u32 fits a usize on every target the crate builds for (32 and 64 bits).
+        self as usize
+    }
+}
+
+mod sealed {
+    /// Keeps [`super::ItemNumber`] to the two widths above.
+    pub trait Sealed {}
+    impl Sealed for usize {}
+    impl Sealed for u32 {}
 }
 
 /// Item `index` (checked) without a color.

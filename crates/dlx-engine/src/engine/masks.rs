@@ -345,13 +345,12 @@ impl<B: Bits> Search<B> {
                     false => entries.iter().fold(B::ZERO, |m, e| m | B::bit(e.item)),
                 },
             ));
-        self.weights
-            .extend(problem.options().enumerate().map(
-                |(k, entries)| match problem.is_ignored(k) {
-                    true => 0,
-                    false => entries.len() as u32 - 1,
-                },
-            ));
+        // An option's size is its mask's bits (its items are distinct), so the weights come
+        // from the masks, not from a second pass over the entries; zero for a zero mask.
+        self.weights.extend(self.masks.iter().map(|&mask| {
+            let [low, high] = mask.halves();
+            (low.count_ones() + high.count_ones()).saturating_sub(1)
+        }));
         let options = self.masks.len();
         self.primary = B::first(n1);
         self.n1 = n1;
