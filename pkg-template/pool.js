@@ -640,18 +640,14 @@ function drive(schedule, job, slots, spawn) {
 }
 
 
-/** Whether the compiled wasm module `module` exports a function named `name`. */
-function exportsFunction(module, name) {
-  return WebAssembly.Module.exports(module).some((e) => e.kind === 'function' && e.name === name);
-}
-
 /**
  * The async API on a default pool that `spawn` fills: `cores()` workers unless a call asks
  * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
  * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`);
  * `coach()`, where given, the compiled coach module a worker is sent before its first call
- * of a coach export (`{ op: 'coach', module }`, or `{ op: 'coach', error }` where it could
- * not be compiled: that call fails with the reason, and the next one tries again).
+ * of a name the main module lacks (`{ op: 'coach', module }`, or `{ op: 'coach', error }`
+ * where it could not be compiled: that call fails with the reason, and the next one tries
+ * again); the worker refuses a name neither module's bindings call.
  */
 export function makeApi({ spawn, cores, module, coach }) {
   const start = module === undefined && coach === undefined ? spawn : () => {
@@ -673,9 +669,10 @@ export function makeApi({ spawn, cores, module, coach }) {
     let coachSent = false;
     worker.post = (message) => {
       // A call of no export of the main module may be one of the coach's: the coach module
-      // (compiled then, once) says whether it exports that name, before the call goes. Its
-      // bindings are not imported here: the worker imports them with the module, and checks
-      // the name again against them.
+      // (compiled then, once) goes before it. Whether the name is the coach's is the
+      // worker's one check (`isCallable` on the coach's bindings, which it imports with the
+      // module): a wasm export list would also name wasm-bindgen's own functions. A name
+      // of neither module costs the coach's compilation, then is refused there.
       if (coach && !coachSent && message?.op === 'call' && !isCallable(mainExports, message.name)) {
         later(async () => {
           if (coachSent) return;
@@ -686,7 +683,6 @@ export function makeApi({ spawn, cores, module, coach }) {
             post({ op: 'coach', error: encodeError(error) });
             return;
           }
-          if (!exportsFunction(compiled, message.name)) return;
           coachSent = true;
           post({ op: 'coach', module: compiled });
         });

@@ -40,6 +40,7 @@ const throttle = !args.includes('--no-throttle');
 const waterfall = args.includes('--waterfall');
 const dirs = args.flatMap((a, i) => (args[i - 1] === '--dir' ? [a] : []));
 const only = args.find((a, i) => args[i - 1] === '--page');
+if (only !== undefined && only !== 'sudoku' && only !== 'dlx') throw new Error(`--page ${only}: sudoku or dlx`);
 if (dirs.length === 0) dirs.push(join(ROOT, 'site'));
 
 const NETWORK = {

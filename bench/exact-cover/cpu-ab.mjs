@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './args.mjs';
+import { median } from './common.mjs';
 
 const [rounds, ...dirs] = process.argv.slice(2);
 if (!(Number(rounds) > 0) || dirs.length === 0) {
@@ -40,7 +41,6 @@ for (let round = 0; round <= Number(rounds); round++) {
     if (round > 0) times[k].push((used.user + used.system) / 1e6);
   }
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 dirs.forEach((dir, k) => {
   const ratio = median(times[k].map((t, r) => t / times[0][r]));
   console.log(`${dir}: median ${median(times[k]).toFixed(3)} s CPU, ÷ first ${ratio.toFixed(3)}`);

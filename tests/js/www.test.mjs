@@ -957,12 +957,15 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
   test('a worker whose import of the coach’s bindings failed imports them again at the next coach call', { timeout: 60_000 }, async () => {
     // The pool sends a worker the coach module once; where the worker's own import of its
     // bindings fails (a network error), the next Hint must not fail for the same reason.
-    // The page never imports them (the pool checks a coach call's name against the compiled
-    // coach module): every request is a worker's, and fails until `offline` is false.
+    // The page never imports them (the worker checks a coach call's name against them):
+    // every request is a worker's, and fails until `offline` is false.
     const url = `${server.url}pkg/dlx_wasm_coach.js`;
     let requests = 0;
     let offline = true;
-    await browser.context.route(url, (route) => (++requests && offline ? route.abort() : route.continue()));
+    await browser.context.route(url, (route) => {
+      requests += 1;
+      return offline ? route.abort() : route.continue();
+    });
     try {
       const tab = await open(hash(XWING));
       const { page } = tab;

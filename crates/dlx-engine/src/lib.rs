@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
-// `unsafe` is limited to the bounds-check-skipping helpers of the engine's innermost loops:
+// `unsafe` is limited to the bounds-check-skipping helpers of the engine's innermost loops
+// and the partition `masks.rs`'s `sift` writes through pointers:
 // `unsafe fn`s with `# Safety` sections in `engine/links.rs` and `engine/masks.rs`, each module
 // owning the arrays they index, and a SAFETY comment at every call.
 #![deny(unsafe_code)]

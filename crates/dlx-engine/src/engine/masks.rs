@@ -687,7 +687,11 @@ unsafe fn sift<B: Bits>(
 ) -> usize {
     // The kept options go to the front of `to`, at `kept`, and the others to its back, from
     // the end down, at `back`. After `k` options, `kept + (last - back) = k`, so neither
-    // write reaches what the other has written: `kept <= back + 1`.
+    // write reaches what the other has written: `kept <= back + 1`. Both loops below write
+    // only within `to`: at the `k`-th option (`k < len`), `kept <= k` (it moves by 0 or 1 an
+    // option), `back <= last` (it starts there and moves by 0 or -1), and `back >= kept`
+    // (from the sum above, `back = last - k + kept >= kept` while `k <= last`).
+    debug_assert!(to.len() >= list.len());
     //
     // On `u128`s, the write positions are pointers, not indices into `to`: in wasm an index
     // is an address computed for each store (V8 adds `to` and the scaled index, then the
@@ -698,14 +702,14 @@ unsafe fn sift<B: Bits>(
     if B::WIDTH > 64 {
         let start = to.as_mut_ptr();
         let mut kept = start;
-        // (Wrapping: one before `start` once every option has gone, never written there.)
+        // (Wrapping: one before `start` for an empty list, or once every option has gone
+        // to the back; never written there.)
         let mut back = start.wrapping_add(list.len()).wrapping_sub(1);
         for &x in list {
             // SAFETY: `x` is an option index (this function's contract).
             let meets = meets(*unsafe { at(masks, x) });
-            // SAFETY: after `k < list.len()` options, `kept <= start + k` and, while
-            // options are left to read, `back >= kept`, so `back <= start + last`: both
-            // within `to`, which the contract makes at least `list.len()` long.
+            // SAFETY: `start <= kept <= back <= start + last` (the bounds above), and the
+            // contract makes `to` at least `list.len()` long.
             unsafe {
                 kept.write(x);
                 back.write(x);
@@ -719,9 +723,8 @@ unsafe fn sift<B: Bits>(
     let mut kept = 0;
     let mut back = list.len().wrapping_sub(1);
     for &x in list {
-        // SAFETY: `x` is an option index (this function's contract); `kept <= k <
-        // list.len()` and, while options are left to read, `back >= kept`, so `back <
-        // list.len()` too; the contract makes `to` that long.
+        // SAFETY: `x` is an option index (this function's contract); `kept <= back <=
+        // last` (the bounds above), and the contract makes `to` at least `list.len()` long.
         let meets = meets(*unsafe { at(masks, x) });
         unsafe {
             put(to, kept, x);
