@@ -79,7 +79,14 @@ function loader(url, instantiate) {
   };
 }
 
-async function compile(url) {
+/**
+ * The module at `url`, fetched and compiled (streaming where the server sends
+ * `application/wasm`): how every module here is loaded, and a page's later module (the
+ * site's dancing-links page: www/lib/pool.js `fullModule`) before it goes to `provideModule`.
+ * @param {URL | string} url
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export async function compile(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`fetching ${url} failed: ${response.status} ${response.statusText}`);
   if (typeof WebAssembly.compileStreaming === 'function'
@@ -105,7 +112,8 @@ export const compiledModule = main.compiled;
 /**
  * Where the page carries the main module (the site's pages: www/lib/pool.js), the promise of
  * it compiled, which `compiledModule` and `init()` then take instead of fetching it (and
- * fetch after all where it rejects).
+ * fetch after all where it rejects). Given again (a page's later module, with more exports),
+ * it is what `compiledModule` resolves to from then on: what this thread instantiated stays.
  */
 export const provideModule = main.provide;
 

@@ -10,7 +10,7 @@
 import * as mainExports from './dlx_wasm.js';
 import { TaskSchedule } from './dlx_wasm.js';
 import { codedError } from './errors.js';
-import { init, initialized } from './load.js';
+import { compiledModule, init, initialized } from './load.js';
 import { decodeError, encodeError, isCallable } from './protocol.js';
 
 /**
@@ -33,6 +33,17 @@ export const SCHEMAS = {
  * splitting: a memoised count (and its settings, which `exact_cover` checks), one task.
  */
 const ONE_WORKER = ['memo', 'memoBytes', 'memoOrder', 'task'];
+
+/**
+ * Whether a worker that was sent `module` (a promise of it compiled, or undefined where the
+ * worker loads the main module itself) can run the split: a page's first module may have
+ * exact cover alone (the site's dancing-links page: www/lib/pool.js), without the pool's
+ * tasks (`ExactCoverTasks`, and `TaskSchedule` on this thread).
+ */
+async function splits(module) {
+  const compiled = await module?.catch(() => undefined);
+  return compiled === undefined || WebAssembly.Module.exports(compiled).some((e) => e.name === 'exactcovertasks_new');
+}
 
 /** The most tasks a search is split into (`options.tasks`), as `ExactCoverTasks.split` takes. */
 const MAX_TASKS = 1_000_000;
@@ -208,6 +219,10 @@ class Slot {
   constructor(pool) {
     this.pool = pool;
     this.handle = pool.spawn();
+    // The module the worker was sent (makeApi), and the pool's generation of workers it is of
+    // (`renew`).
+    this.module = this.handle.module;
+    this.generation = pool.generation;
     this.pending = new Map();
     // The problems sent to the worker: key -> the promise of its load.
     this.loaded = new Map();
@@ -286,6 +301,16 @@ export class WorkerPool {
     // The rejections of the jobs waiting for their turn (for close), the running job's workers.
     this.waiting = new Set();
     this.running = null;
+    this.generation = 0;
+  }
+
+  /**
+   * Replaces the pool's workers (a page's module handed over: see makeApi's `module`): the
+   * idle ones are ended now, the running job's when it ends; the next jobs start new ones.
+   */
+  renew() {
+    this.generation += 1;
+    for (const slot of this.idle.splice(0)) slot.end();
   }
 
   /**
@@ -329,8 +354,10 @@ export class WorkerPool {
       throw error;
     } finally {
       this.running = null;
-      for (const slot of slots) if (!slot.ended && !this.closed) this.idle.push(slot);
-      for (const slot of slots) if (this.closed) slot.end();
+      for (const slot of slots) {
+        if (this.closed || slot.generation !== this.generation) slot.end();
+        else if (!slot.ended) this.idle.push(slot);
+      }
       release();
     }
   }
@@ -420,18 +447,25 @@ export class WorkerPool {
       throw invalid('options.onSolution', 'no onSolution with countOnly: true (a count collects no solutions)', givenSolution);
     }
     if (signal?.aborted) return Promise.reject(abortError(signal));
-    if (ONE_WORKER.some((key) => key in solverOptions)) {
-      // Not split: exact_cover itself, in one worker (which also checks these keys).
-      return this.#call('exact_cover', [problem, { ...solverOptions, countOnly }], signal).then((result) => {
+    // exact_cover itself, in one worker (which also checks the keys of ONE_WORKER).
+    const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, { ...solverOptions, countOnly }] })
+      .then((result) => {
         for (const solution of result.solutions) onSolution?.(solution);
         onProgress?.(1, { solutions: result.count, nodes: result.stats.nodes });
         return result;
       });
+    if (ONE_WORKER.some((key) => key in solverOptions)) {
+      return this.exclusive(1, ([slot]) => guard(signal, [slot], () => whole(slot)), signal);
     }
     const count = Math.min(workers, this.size);
     const find = countOnly !== true;
-    return this.exclusive(count, (slots, spawn) => guard(signal, slots, () =>
-      runTasks({ problem, solverOptions, countOnly, limit, maxNodes, asked, find, onProgress, onSolution }, slots, spawn)), signal);
+    return this.exclusive(count, (slots, spawn) => guard(signal, slots, async () => {
+      // Split where this thread's module (the scheduler's) and every worker's can; else (a
+      // page's first module, without the pool's tasks) not split, in one worker.
+      const able = await Promise.all([initialized() ? undefined : compiledModule(), ...slots.map((slot) => slot.module)].map(splits));
+      if (!able.every(Boolean)) return whole(slots[0]);
+      return runTasks({ problem, solverOptions, countOnly, limit, maxNodes, asked, find, onProgress, onSolution }, slots, spawn);
+    }), signal);
   }
 }
 
@@ -658,6 +692,10 @@ export function makeApi({ spawn, cores, module, coach }) {
     // none and loads it itself (and says why it cannot, to each request).
     let ready = null;
     let waiting = 0;
+    // The module this worker is sent (the Slot reads it: whether it can run the split).
+    const compiled = module?.();
+    compiled?.catch(() => {});
+    worker.module = compiled;
     const later = (send) => {
       waiting += 1;
       ready = (ready ?? Promise.resolve()).then(send).catch(() => {}).finally(() => {
@@ -665,7 +703,7 @@ export function makeApi({ spawn, cores, module, coach }) {
         if (waiting === 0) ready = null;
       });
     };
-    if (module !== undefined) later(() => module().then((compiled) => post({ op: 'init', module: compiled }), () => {}));
+    if (compiled !== undefined) later(() => compiled.then((sent) => post({ op: 'init', module: sent }), () => {}));
     let coachSent = false;
     worker.post = (message) => {
       // A call of no export of the main module may be one of the coach's: the coach module

@@ -38,6 +38,16 @@ export const PAGES = ['index.html', 'dlx.html'];
  */
 export const INLINED_WASM = {
   'index.html': 'pkg/dlx_wasm_sudoku_page_bg.wasm',
+  'dlx.html': 'pkg/dlx_wasm_dlx_first_bg.wasm',
+};
+/**
+ * The module a page fetches after its first one (`INLINED_WASM`), which lacks exports the
+ * page calls later: the dancing-links page counts its first example on exact cover alone,
+ * then, when idle after that count (or when first needed), fetches its full module (the
+ * pool's tasks, the trace) and hands it over (www/lib/pool.js `fullModule`). The page names
+ * it in its inlined module's `data-later` (site/ carries the file).
+ */
+export const LATER_WASM = {
   'dlx.html': 'pkg/dlx_wasm_dlx_page_bg.wasm',
 };
 /** The classic script that compiles the inlined module as soon as it is parsed. */
@@ -194,8 +204,9 @@ export async function page(name) {
   const wasm = wasmText(readFileSync(join(WWW, INLINED_WASM[name])));
   const compile = readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd();
   const data = await firstData(name);
+  const later = LATER_WASM[name] ? ` data-later="${LATER_WASM[name]}"` : '';
   html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>
-<script type="application/octet-stream" id="wasm-module">${wasm}</script>
+<script type="application/octet-stream" id="wasm-module"${later}>${wasm}</script>
 <script>${compile}</script>
 </body>`);
   // The Content-Security-Policy allows the inline scripts and style by their hashes.
@@ -206,8 +217,9 @@ export async function page(name) {
 }
 
 /**
- * Writes site/: www/ copied (but the pages' own modules, which nothing fetches: each is in
- * its page, `INLINED_WASM`), its pages made one response each.
+ * Writes site/: www/ copied (but the pages' first modules, which nothing fetches: each is in
+ * its page, `INLINED_WASM`; the later ones stay, `LATER_WASM`), its pages made one response
+ * each.
  */
 export async function buildSite() {
   rmSync(SITE, { recursive: true, force: true });

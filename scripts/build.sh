@@ -93,9 +93,12 @@ simd() {
 # sudoku); the sudoku page's: the sudoku exports and the pool's tasks (no trace, no memo; the
 # coach apart as everywhere). Both with talc, as the core, and the panic hook, as the main
 # module (a bug in a page's worker says what and where: 1.5 and 1.2 KB gzipped).
-# (scripts/build-pages.mjs's INLINED_WASM names each page's module: tests/js/size.test.mjs
-# checks it against this list.)
-pages=(dlx_page sudoku_page)
+# The dancing-links page's first module (`dlx_first`): exact cover alone, which its first
+# count runs on, inlined in the page; the page fetches its full module when idle after it.
+# (scripts/build-pages.mjs's INLINED_WASM and LATER_WASM name each page's modules:
+# tests/js/size.test.mjs checks them against this list.)
+pages=(dlx_page sudoku_page dlx_first)
+dlx_first_features=exact-cover,kept-lists,talc,panic-hook
 dlx_page_features=exact-cover,kept-lists,pool-tasks,trace,talc,panic-hook
 sudoku_page_features=sudoku-toolkit,kept-lists,pool-tasks,talc,panic-hook
 # The main module's features (the default ones but the coach's), the coach's, the core's.

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { LATER_WASM } from '../../scripts/build-pages.mjs';
 import { PKG, ROOT, assertOnePool, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
@@ -36,6 +37,8 @@ const KNOWN = {
 const LONG = new Set(['pentominoes-6x10']);
 
 const KNUTH = readFileSync(join(EXAMPLES_DIR, 'knuth.dlx'), 'utf8');
+/** The page's full module, which it fetches after its first count (its first one is inlined). */
+const LATER = `/${LATER_WASM['dlx.html']}`;
 
 describe('the trace player (Node)', () => {
   test('jumps that cannot go where they were asked say why', async () => {
@@ -178,9 +181,10 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
   test('loads with the solver ready, Knuth’s example drawn and no errors', async () => {
     await page.waitForSelector('#engine-status[data-state="ready"]');
     await page.waitForSelector('#viz-status[data-state="ready"]');
-    // The page fetches no main module: it carries it (its SIMD build: Chromium has SIMD,
-    // scripts/build-pages.mjs), and its workers are handed the compiled module.
-    assert.deepEqual(wasmFetched, []);
+    // The page fetches no main module: it carries its first one (its SIMD build: Chromium has
+    // SIMD, scripts/build-pages.mjs), and its workers are handed the compiled module; its full
+    // module (the trace drawn here) is fetched once, after the page's load.
+    assert.deepEqual(wasmFetched, [LATER]);
     assert.equal(await page.inputValue('#problem'), KNUTH);
     assert.equal(await page.getAttribute('link[rel="icon"]', 'href'), 'data:,');
     // The matrix: 7 item headers, 6 option rows, a node per 1 (16), and the links: one into
@@ -201,7 +205,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.deepEqual(problems, []);
   });
 
-  test('a count asked for while the module it carries compiles waits for that one, fetches none', async () => {
+  test('a count asked for while the module it carries compiles waits for that one, fetches none but its full module', async () => {
     // The page's compilation of its module is held; a count started meanwhile waits for it:
     // its workers and this thread's scheduler (load.js `init()`) take the page's module
     // (www/lib/pool.js `provideModule`), and none fetches and compiles it a second time.
@@ -225,7 +229,7 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     await early.waitForTimeout(300);
     await early.evaluate(() => window.releaseCompile());
     await early.waitForSelector('#solve-status[data-state="done"]');
-    assert.deepEqual(fetched, []);
+    assert.deepEqual(fetched.filter((path) => path !== LATER), []);
     assert.deepEqual(problems, []);
     await early.close();
   });
@@ -541,8 +545,10 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     const heads = await own.$$eval('#solutions > li .solution-head', (all) => all.map((h) => h.textContent));
     assert.deepEqual(heads, expected.map((options, k) => `Solution ${k + 1}: options ${options.join(', ')}`));
     // Every worker is the package's: one for reading and tracing, one per core for the
-    // searches, and at least one started after the cancel.
-    await assertOnePool(own, workers, requested);
+    // searches, and at least one started after the cancel. The full module was fetched once
+    // (after the page's first search), the first one none.
+    await own.waitForFunction(() => document.querySelector('#viz-status').dataset.state !== 'loading');
+    await assertOnePool(own, workers, requested, [LATER]);
     assert.deepEqual(ownProblems, []);
     await own.close();
   });
@@ -621,6 +627,105 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     // Every button has a name.
     const unnamed = await page.$$eval('button', (all) => all.filter((b) => !b.textContent.trim()).length);
     assert.equal(unnamed, 0);
+  });
+});
+
+describe('site/dlx.html: the first count on its first module, then its full module', { timeout: 240_000 }, () => {
+  let server;
+  let browser;
+  let exactCover;
+  let trace;
+
+  before(async () => {
+    requireBuild(join(SITE, 'dlx.html'), join(SITE, LATER), join(PKG, 'node.js'));
+    ({ exact_cover: exactCover, exact_cover_trace: trace } = await import(pathToFileURL(join(PKG, 'node.js')).href));
+    server = await serve(SITE);
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A new page of the site's dancing-links page, whose requests of the full module go to `route`. */
+  async function open(route) {
+    const page = await browser.context.newPage();
+    const problems = watch(page);
+    await page.route(`**${LATER}`, route);
+    await page.goto(`${server.url}dlx.html`);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    return { page, problems };
+  }
+
+  async function solve(page, mode) {
+    await page.check(`input[name="mode"][value="${mode}"]`);
+    await page.click('#solve');
+    await page.waitForSelector('#solve-status:is([data-state="done"], [data-state="error"])');
+    assert.equal(await page.getAttribute('#solve-status', 'data-state'), 'done', await page.textContent('#solve-status'));
+  }
+
+  test('counts and solves on the first module alone (the full one held), then traces, lists the lines and splits once it is in', { timeout: 180_000 }, async () => {
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const { page, problems } = await open(async (route) => {
+      await held;
+      await route.continue();
+    });
+    await solve(page, 'count');
+    assert.equal(await page.getAttribute('#stat-count', 'data-value'), '1');
+    await solve(page, 'first');
+    assert.equal(await page.getAttribute('#stat-count', 'data-value'), '1');
+    const [first] = exactCover(KNUTH, { limit: 1 }).solutions;
+    assert.equal(await page.textContent('#solutions > li .solution-head'), `Solution 1: options ${first.join(', ')}`);
+    // The options' lines wait for the full module (the trace reads them), as the visualizer does.
+    assert.equal(await page.locator('#solutions code').count(), 0);
+    assert.match(await page.textContent('#solutions-note'), /Reading the options’ lines…/);
+    assert.equal(await page.getAttribute('#viz-status', 'data-state'), 'loading');
+    release();
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    await page.waitForFunction(() => document.querySelectorAll('#solutions code').length > 0);
+    const { optionLines } = trace(KNUTH, { maxSteps: 0 });
+    assert.deepEqual(await page.$$eval('#solutions code', (all) => all.map((c) => c.textContent)), first.map((o) => optionLines[o]));
+    assert.equal(await page.isVisible('#solutions-note'), false);
+    assert.equal(await page.isVisible('#download-solutions'), true);
+    // A long count now runs on every core, split: its progress shows while it runs (a search
+    // in one worker reports none before its end).
+    await page.selectOption('#example', 'pentominoes-6x10');
+    await page.waitForSelector('body[data-example="pentominoes-6x10"]');
+    await page.check('input[name="mode"][value="count"]');
+    await page.click('#solve');
+    await page.waitForSelector('#solve-status:has-text("so far")');
+    await page.click('#cancel');
+    await page.waitForSelector('#solve-status[data-state="cancelled"]');
+    await page.selectOption('#example', 'queens-12');
+    await page.waitForSelector('body[data-example="queens-12"]');
+    await solve(page, 'count');
+    assert.equal(await page.getAttribute('#stat-count', 'data-value'), '14200');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a full module that cannot be loaded: the page still counts, and says so where it is needed', { timeout: 120_000 }, async () => {
+    const { page, problems } = await open((route) => route.abort());
+    await solve(page, 'first');
+    assert.equal(await page.getAttribute('#stat-count', 'data-value'), '1');
+    await page.waitForSelector('#viz-status[data-state="error"]');
+    assert.match(await page.textContent('#viz-status'), /^The visualizer could not be loaded: .+ Press “Draw the problem above” to try again\.$/);
+    await page.waitForFunction(() => /could not be read/.test(document.querySelector('#solutions-note').textContent));
+    assert.match(await page.textContent('#solutions-note'), /The options’ lines could not be read: .+ Press Solve to try again\./);
+    // Still counts (on the first module), and the solutions are listed by their options.
+    await solve(page, 'count');
+    assert.equal(await page.getAttribute('#stat-count', 'data-value'), '1');
+    await solve(page, 'first');
+    const [first] = exactCover(KNUTH, { limit: 1 }).solutions;
+    assert.equal(await page.textContent('#solutions > li .solution-head'), `Solution 1: options ${first.join(', ')}`);
+    // The only failures are the full module's requests.
+    assert.ok(problems.length > 0);
+    for (const problem of problems) assert.match(problem, new RegExp(`${LATER.replaceAll('.', '\\.')}|Failed to load resource`), problem);
+    await page.close();
   });
 });
 

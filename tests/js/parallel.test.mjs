@@ -725,6 +725,43 @@ describe('the pool', () => {
     return Promise.race([all, late]);
   }
 
+  test('a worker sent a module without the pool\'s tasks runs a search as exact_cover in one worker; renew() replaces the idle workers now, the running job\'s after it', async () => {
+    // A page's first module (the site's dancing-links page: exact cover alone): the core
+    // module has no ExactCoverTasks either. (These worker threads load the main module
+    // themselves: only the pool's decision reads the module a handle was sent.)
+    const core = await WebAssembly.compile(readFileSync(join(PKG, 'dlx_wasm_core_bg.wasm')));
+    let sent = core;
+    const handles = [];
+    const spawn = spawner(handles);
+    const pool = new WorkerPool(() => Object.assign(spawn(), { module: Promise.resolve(sent) }), 2);
+    const solutions = [];
+    const progress = [];
+    const whole = await pool.exactCover(KNUTH, { onSolution: (s) => solutions.push(s), onProgress: (f) => progress.push(f) });
+    assert.deepEqual(whole, exact_cover(KNUTH));
+    assert.deepEqual(solutions, exact_cover(KNUTH).solutions);
+    assert.deepEqual(progress, [1]);
+    assert.equal(handles.length, 2);
+    // The full module from now on: the idle workers end at once, the next job starts new
+    // ones, and splits (its statistics add the split's own search: not exact_cover's).
+    sent = undefined;
+    pool.renew();
+    await exited(handles.slice(0, 2), 1000);
+    const split = await pool.exactCover(QUEENS8, { countOnly: true });
+    assert.equal(split.count, 92);
+    assert.equal(handles.length, 4);
+    assert.notDeepEqual(split.stats, exact_cover(QUEENS8, { countOnly: true }).stats);
+    // Renewed while a job runs: its workers finish it, then end.
+    const running = pool.exactCover(queens(14), { countOnly: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    pool.renew();
+    assert.equal(handles.filter((w) => w.threadId !== -1).length, 2, 'the running job\'s workers were ended');
+    assert.equal((await running).count, 365596);
+    await exited(handles.slice(2, 4), 1000);
+    assert.equal((await pool.exactCover(QUEENS8, { countOnly: true })).count, 92);
+    assert.equal(handles.length, 6);
+    pool.close();
+  });
+
   test('an abort of a queued job rejects it at once; the job ahead goes on', async () => {
     const pool = new WorkerPool(spawner([]), 2);
     // Long enough to be still running when the queued jobs are aborted 100 ms later.

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { COMPILE_INLINED, INLINED_WASM, PAGES, SITE, WORKER, WWW, moduleGraph, page, workerBundle } from '../../scripts/build-pages.mjs';
+import { COMPILE_INLINED, INLINED_WASM, LATER_WASM, PAGES, SITE, WORKER, WWW, moduleGraph, page, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -25,7 +25,7 @@ const html = (name) => readFileSync(join(WWW, name), 'utf8');
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-test('site/ carries no page module apart: each is inlined in its page, and nothing fetches it', () => {
+test('site/ carries no first page module apart (each is inlined in its page, and nothing fetches it), and each later one, which its page names once', () => {
   for (const path of Object.values(INLINED_WASM)) {
     requireBuild(join(WWW, path), join(SITE, 'index.html'));
     assert.ok(!existsSync(join(SITE, path)), `site/${path} is carried, but nothing fetches it`);
@@ -35,6 +35,15 @@ test('site/ carries no page module apart: each is inlined in its page, and nothi
     for (const script of [...PAGES, WORKER]) {
       assert.ok(!readFileSync(join(SITE, script), 'utf8').includes(file), `site/${script} names ${file}`);
     }
+  }
+  for (const [name, path] of Object.entries(LATER_WASM)) {
+    assert.ok(readFileSync(join(SITE, path)).equals(readFileSync(join(WWW, path))), `site/${path} is not www/${path}`);
+    // Named by the page's inlined module (www/lib/pool.js reads it there), nowhere else.
+    const file = path.split('/').pop();
+    const named = (text) => text.split(file).length - 1;
+    assert.equal(named(readFileSync(join(SITE, name), 'utf8')), 1, `site/${name} does not name ${file} once`);
+    assert.match(readFileSync(join(SITE, name), 'utf8'), new RegExp(`id="wasm-module" data-later="${path}"`));
+    for (const other of [...PAGES.filter((p) => p !== name), WORKER]) assert.equal(named(readFileSync(join(SITE, other), 'utf8')), 0, `site/${other} names ${file}`);
   }
 });
 
@@ -70,7 +79,9 @@ for (const name of PAGES) {
     assert.equal(styles[0], sheets.join('\n'));
     // The page's module, byte for byte the build's.
     // (Each byte a character whose code is the byte modulo 256: scripts/build-pages.mjs `wasmText`.)
-    const text = html.match(/<script type="application\/octet-stream" id="wasm-module">([^<]*)<\/script>/)[1];
+    // (Naming the page's later module, if any: LATER_WASM.)
+    const later = LATER_WASM[name] ? ` data-later="${LATER_WASM[name]}"` : '';
+    const text = html.match(new RegExp(`<script type="application/octet-stream" id="wasm-module"${later}>([^<]*)</script>`))[1];
     assert.ok(Buffer.from([...text].map((c) => c.charCodeAt(0) & 0xff)).equals(readFileSync(join(WWW, INLINED_WASM[name]))));
     assert.doesNotMatch(text, /[\0\r<]|[^\0-\u01ff]/);
     // The dancing-links page's first example (www/dlx/examples.js), whole.
@@ -83,27 +94,36 @@ for (const name of PAGES) {
   });
 
   test(`site/${name}'s module runs under the main module's bindings and has every export the page calls`, () => {
-    const carried = join(WWW, INLINED_WASM[name]);
+    // Where the page has a later module, that one has them, and the first (inlined) one the
+    // export its first count calls (below).
+    const first = join(WWW, INLINED_WASM[name]);
+    const carried = join(WWW, LATER_WASM[name] ?? INLINED_WASM[name]);
     const main = join(WWW, 'pkg', 'dlx_wasm_simd_bg.wasm');
-    requireBuild(carried, main);
+    requireBuild(first, carried, main);
     const read = (path) => new WebAssembly.Module(readFileSync(path));
     const key = (d) => `${d.module ?? ''}:${d.name}:${d.kind}`;
-    const [page, full] = [read(carried), read(main)];
-    // pkg/load.js instantiates it with dlx_wasm.js, the main module's bindings, which provide
-    // the main module's imports: the page's must be among them.
+    const full = read(main);
     const provided = new Set(WebAssembly.Module.imports(full).map(key));
-    for (const d of WebAssembly.Module.imports(page)) assert.ok(provided.has(key(d)), `${key(d)} is not a main module import`);
     const mainExports = new Set(WebAssembly.Module.exports(full).map(key));
-    const exports = new Set(WebAssembly.Module.exports(page).map((e) => e.name));
-    for (const e of WebAssembly.Module.exports(page)) assert.ok(mainExports.has(key(e)), `${key(e)} is not a main module export`);
-    // The bindings' own runtime (memory, allocation, the externref table, the start).
-    for (const e of mainExports) {
-      const [, export_] = e.split(':');
-      if (export_.startsWith('__wbindgen_') || export_ === 'memory') assert.ok(exports.has(export_), `no ${export_}`);
+    for (const path of new Set([first, carried])) {
+      const page = read(path);
+      // pkg/load.js instantiates it with dlx_wasm.js, the main module's bindings, which provide
+      // the main module's imports: the page's must be among them.
+      for (const d of WebAssembly.Module.imports(page)) assert.ok(provided.has(key(d)), `${key(d)} is not a main module import`);
+      const exports = new Set(WebAssembly.Module.exports(page).map((e) => e.name));
+      for (const e of WebAssembly.Module.exports(page)) assert.ok(mainExports.has(key(e)), `${key(e)} is not a main module export`);
+      // The bindings' own runtime (memory, allocation, the externref table, the start).
+      for (const e of mainExports) {
+        const [, export_] = e.split(':');
+        if (export_.startsWith('__wbindgen_') || export_ === 'memory') assert.ok(exports.has(export_), `no ${export_}`);
+      }
+      // The panic hook (scripts/build.sh: each page module has it, as the main module), which
+      // `__wbindgen_start` installs: a bug in a page's worker says what and where.
+      assert.ok(exports.has('start'), `${path}: no panic hook`);
+      // The first module's first count: exact_cover itself in one worker (pkg/pool.js `splits`).
+      if (path === first) assert.ok(exports.has('exact_cover'), `${path} has no exact_cover`);
     }
-    // The panic hook (scripts/build.sh: each page module has it, as the main module), which
-    // `__wbindgen_start` installs: a bug in a page's worker says what and where.
-    assert.ok(exports.has('start'), `site/${name}'s module has no panic hook`);
+    const exports = new Set(WebAssembly.Module.exports(read(carried)).map((e) => e.name));
     // Every main export the page's script names (the calls on its pools: `call('name', ...)`),
     // and, where it searches on the pool (`exactCover(`), the pool's classes, whose methods
     // the scheduler on the page and the workers call.

@@ -1,7 +1,8 @@
 // The dancing-links page: an editor for a problem in Knuth's format with a menu of examples,
 // a playground that solves it in workers, and a visualizer that replays the engine's trace.
 // This file only wires them together; the package's main wasm module runs in the package's
-// module workers (lib/pool.js): reads and traces on a pool of one, searches on every core.
+// module workers (lib/pool.js): reads and traces on a pool of one, searches on every core (on
+// the site, the first count on one worker, on the page's first module: lib/pool.js `fullModule`).
 import { solverStateText, watchSolver } from '../lib/pool.js';
 import { Editor } from './editor.js';
 import { EXAMPLES, exampleUrl } from './examples.js';

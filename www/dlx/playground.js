@@ -3,7 +3,7 @@
 // engine's estimate and a Cancel button (an abort: the pool ends the search's workers at
 // once); list the solutions as option lines with their indices, the count and the statistics.
 
-import { quickPool, workerPool } from '../lib/pool.js';
+import { fullModuleLater, hasFullModule, quickPool, searched, workerPool } from '../lib/pool.js';
 import { isProblemError } from './editor.js';
 import { picture, pictureKind } from './pictures.js';
 import * as R from './result.js';
@@ -121,12 +121,16 @@ export class Playground {
     // cancelled).
     const found = [];
     let info = null;
-    this.setStatus('running', 'Reading the problem…');
+    // The problem read (a trace of no steps: its items and option lines, which the
+    // solutions are listed with) on the pool of one beside the search, once the page's module
+    // has the trace (the site's dancing-links page counts first on exact cover alone, and
+    // lists the solutions' lines when its full module is in: lib/pool.js). A problem's error
+    // comes from the search, which reads it the same way; a cancel leaves the read, which
+    // lists what the search had found.
+    const reading = fullModuleLater().then(() => quickPool().call('exact_cover_trace', [text, { maxSteps: 0 }]));
+    reading.catch(() => {});
+    this.setStatus('running', 'Searching…');
     try {
-      // Reading the problem first (a trace of no steps) gives its option lines, and any error.
-      info = await quickPool().call('exact_cover_trace', [text, { maxSteps: 0 }], { signal });
-      this.setStatus('running', 'Searching…');
-      this.started = performance.now();
       const pool = workerPool();
       let result;
       if (countOnly) {
@@ -159,10 +163,13 @@ export class Playground {
           result = { ...counted, solutions: listed.solutions };
         }
       }
+      // The lines at once where the module has the trace, else when it is in.
+      if (hasFullModule()) info = await reading;
       const next = R.finished(this.state, job, result);
       if (next === this.state || !mine()) return; // a result of another problem
       this.state = next;
       this.showResult(result, info, mode, n, performance.now() - this.started);
+      if (!info) this.linesWhenRead(reading);
     } catch (error) {
       if (!mine()) return; // stopped because the problem changed: already said so
       // Cancel aborts the search: the pool rejects with an AbortError.
@@ -178,12 +185,15 @@ export class Playground {
           ? `: ${plural(solutions)} so far, about ${Math.floor(100 * last.fraction)}% explored`
           : found.length ? `: ${plural(solutions)} so far` : '';
         const message = `Cancelled after ${(ms / 1000).toFixed(1)} s${so}.`;
-        if ((last || found.length) && info && !countOnly) {
+        if ((last || found.length) && !countOnly) {
           // What it had found: the first solutions, the counts of the last report (the
           // updates are not reported while a search runs).
           const stats = { nodes: last?.stats.nodes ?? 0, updates: null, solutions };
           const partial = { count: solutions, complete: false, stats, solutions: found };
+          info = hasFullModule() ? await reading.catch(() => null) : null;
+          if (!mine()) return;
           this.showResult(partial, info, mode, n, ms, { state: 'cancelled', message });
+          if (!info) this.linesWhenRead(reading);
         } else {
           this.setStatus('cancelled', message);
         }
@@ -196,6 +206,7 @@ export class Playground {
         this.setStatus('error', `The solver failed: ${error.message}`);
       }
     } finally {
+      searched();
       if (this.abort === abort) this.abort = null;
       if (this.state.job === job) this.setRunning(false);
     }
@@ -266,8 +277,42 @@ export class Playground {
       els.note.hidden = false;
       els.note.textContent = `Showing the first ${format(solutions.length)} of ${plural(count)}.`;
     }
-    this.shown = { solutions, optionLines: info.optionLines };
-    els.download.hidden = solutions.length === 0;
+    this.shown = { solutions, optionLines: info?.optionLines ?? null };
+    els.download.hidden = solutions.length === 0 || !info;
+    this.drawSolutions(solutions, info);
+  }
+
+  /**
+   * The options' lines of the solutions shown, once `reading` (the problem read) has them;
+   * where it fails, the note says why (the solutions stay listed by their options' numbers).
+   */
+  linesWhenRead(reading) {
+    const shown = this.shown;
+    const { solutions } = shown;
+    if (solutions.length === 0) return;
+    const note = this.els.note;
+    const before = note.hidden ? null : note.textContent;
+    note.hidden = false;
+    note.textContent = `${before ? `${before} ` : ''}Reading the options’ lines…`;
+    reading.then(
+      (info) => {
+        if (this.shown !== shown) return;
+        shown.optionLines = info.optionLines;
+        this.els.download.hidden = false;
+        note.hidden = before === null;
+        note.textContent = before ?? '';
+        this.drawSolutions(solutions, info);
+      },
+      (error) => {
+        if (this.shown !== shown) return;
+        note.textContent = `${before ? `${before} ` : ''}The options’ lines could not be read: ${error.message}. Press Solve to try again.`;
+      },
+    );
+  }
+
+  /** The solutions as lines (with `info`, the problem read) and pictures, or by their options' numbers alone. */
+  drawSolutions(solutions, info) {
+    const els = this.els;
     const kind = pictureKind(document.body.dataset.example);
     const text = this.editor.text;
     els.solutions.replaceChildren(
@@ -276,6 +321,8 @@ export class Playground {
         const head = document.createElement('p');
         head.className = 'solution-head';
         head.textContent = `Solution ${k + 1}: options ${options.join(', ')}`;
+        li.append(head);
+        if (!info) return li;
         const lines = document.createElement('ul');
         lines.className = 'solution-lines';
         for (const option of options) {
@@ -288,7 +335,6 @@ export class Playground {
           line.append(index, code);
           lines.append(line);
         }
-        li.append(head);
         const drawn =
           kind && k < PICTURES
             ? picture(kind, options.map((o) => info.optionLines[o]), info.items, `Solution ${k + 1}, drawn`, text)

@@ -2,7 +2,7 @@
 // limit), then steps through it — forward, back, play, pause, speed, restart, next solution —
 // drawing the matrix, the partial solution, the search tree and the counters after each step.
 // Every change it shows is an event the engine recorded.
-import { quickPool } from '../lib/pool.js';
+import { fullModule, fullModuleLater, quickPool } from '../lib/pool.js';
 import { isProblemError } from './editor.js';
 import { MatrixView, colorsOf } from './matrix.js';
 import { Player, hasBounds, levelJumpNote, stepJumpNote } from './player.js';
@@ -31,7 +31,7 @@ export class Visualizer {
     this.timer = 0;
     this.loadToken = 0;
 
-    els.visualize.addEventListener('click', () => this.load());
+    els.visualize.addEventListener('click', () => this.load({ now: true }));
     els.restart.addEventListener('click', () => this.go(() => this.player.seek(0)));
     els.back.addEventListener('click', () => this.go(() => this.player.seek(this.player.step - 1)));
     els.step.addEventListener('click', () => this.go(() => this.player.forward()));
@@ -86,11 +86,24 @@ export class Visualizer {
     );
   }
 
-  /** Records a trace of the editor's problem and draws it. */
-  async load() {
+  /**
+   * Records a trace of the editor's problem and draws it: once the page's module has the
+   * trace (lib/pool.js: fetched `now`, or when the page is idle after its first count).
+   */
+  async load({ now = false } = {}) {
     const token = ++this.loadToken;
     const text = this.editor.text;
     this.pause();
+    this.setStatus('loading', 'Loading the visualizer…');
+    try {
+      await (now ? fullModule() : fullModuleLater());
+    } catch (error) {
+      if (token !== this.loadToken) return;
+      this.clear();
+      this.setStatus('error', `The visualizer could not be loaded: ${error.message}. Press “Draw the problem above” to try again.`);
+      return;
+    }
+    if (token !== this.loadToken) return;
     this.setStatus('loading', 'Reading the problem…');
     try {
       // On the pool of one worker for small questions: a search running does not hold it up.

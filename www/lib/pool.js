@@ -7,7 +7,7 @@
 // for (or by `preloadCoach`) and handed to a worker with its first coach call. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
-import { compiledCoach, compiledModule, provideModule, simd } from '../pkg/load.js';
+import { compile, compiledCoach, compiledModule, provideModule, simd } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
 
 /** Resolves once the document is parsed. */
@@ -27,6 +27,75 @@ const parsed = () => new Promise((resolve) => {
 if (simd) {
   provideModule(parsed().then(() => window.inlinedModule ?? Promise.reject(new Error('no module on the page'))));
 }
+
+// A page whose module is a first one (the site's dancing-links page: exact cover alone, for
+// its first count) names its full module (`data-later`, scripts/build-pages.mjs
+// LATER_WASM): fetched when the page is idle after its first search (`searched`), or when
+// first needed (`fullModule`), then handed to load.js in place of the first, and each pool's
+// workers replaced (the idle ones now, the running ones after their job: `renew`), since a
+// worker instantiates one module. Until then the pool runs each search in one worker on the
+// first module (pkg/pool.js `splits`).
+const laterUrl = () => (simd ? document.getElementById('wasm-module')?.dataset.later : undefined);
+/** @type {Promise<void> | null} */
+let later = null;
+
+/**
+ * Resolves once the page's module has every export the page calls: at once where the page
+ * carries its full module (or none), else once its later module is fetched and handed over
+ * (fetched now if it was not asked for yet). Rejects where it could not be loaded (and the
+ * next call tries again); the first module still serves what it has.
+ * @returns {Promise<void>}
+ */
+export function fullModule() {
+  ask();
+  later ??= parsed().then(async () => {
+    const url = laterUrl();
+    if (url === undefined) return;
+    const module = await compile(new URL(url, document.baseURI));
+    provideModule(Promise.resolve(module));
+    complete = true;
+    quick?.renew();
+    shared?.renew();
+  }).catch((error) => {
+    later = null;
+    throw error;
+  });
+  return later;
+}
+
+let complete = false;
+
+/** Whether the page's module has every export the page calls now (see `fullModule`). */
+export function hasFullModule() {
+  return complete || laterUrl() === undefined;
+}
+
+/** How long after the page's load its later module is fetched if no search asked first, in ms. */
+const LATER_DELAY = 2000;
+/** @type {() => void} */
+let ask;
+const asked = new Promise((resolve) => {
+  ask = resolve;
+});
+/** Calls `f` when the page is next idle. */
+const whenIdle = (f) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 0));
+
+/**
+ * As `fullModule`, but where the page's later module is not asked for yet, it is fetched
+ * when the page is idle after its first search (`searched`), or LATER_DELAY ms after the
+ * page's load, not sooner: so that nothing competes with the page's first bytes and count.
+ * @returns {Promise<void>}
+ */
+export function fullModuleLater() {
+  return parsed().then(() => (laterUrl() === undefined ? undefined : asked)).then(fullModule);
+}
+
+/** Tells the page's pools that its first search is done (see `fullModuleLater`). */
+export function searched() {
+  whenIdle(ask);
+}
+
+window.addEventListener('load', () => setTimeout(() => whenIdle(ask), LATER_DELAY), { once: true });
 
 const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
 
