@@ -43,6 +43,8 @@ function loader(url, instantiate) {
   /** @type {Promise<WebAssembly.Module> | null} */
   let compiling = null;
   let ready = false;
+  /** @type {WebAssembly.Module | undefined} what `init` instantiated, where it was given a module */
+  let instantiated;
   const compiled = () => {
     compiling ??= compile(url()).catch((error) => {
       compiling = null;
@@ -53,6 +55,7 @@ function loader(url, instantiate) {
   return {
     compiled,
     initialized: () => ready,
+    instantiated: () => instantiated,
     markInitialized: () => {
       ready = true;
     },
@@ -74,6 +77,8 @@ function loader(url, instantiate) {
         ? { module_or_path: source }
         : input);
       ready = true;
+      const given = input?.module_or_path ?? source;
+      instantiated = given instanceof WebAssembly.Module ? given : undefined;
       return exports;
     },
   };
@@ -119,6 +124,14 @@ export const provideModule = main.provide;
 
 /** Whether the main module is instantiated (the package's exports check it: `not_initialized`). */
 export const initialized = main.initialized;
+
+/**
+ * The compiled module this thread instantiated as the main module, where `init` was given
+ * one or compiled it (undefined where it was instantiated from bytes or synchronously): a
+ * page's first module stays this thread's after a later one is provided (www/lib/pool.js).
+ * @returns {WebAssembly.Module | undefined}
+ */
+export const instantiatedModule = main.instantiated;
 
 /**
  * wasm-bindgen's `init`, loading by default the build for this engine ([`compiledModule`]);

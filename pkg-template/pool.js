@@ -10,7 +10,7 @@
 import * as mainExports from './dlx_wasm.js';
 import { TaskSchedule } from './dlx_wasm.js';
 import { codedError } from './errors.js';
-import { compiledModule, init, initialized } from './load.js';
+import { compiledModule, init, initialized, instantiatedModule } from './load.js';
 import { decodeError, encodeError, isCallable } from './protocol.js';
 
 /**
@@ -36,7 +36,8 @@ const ONE_WORKER = ['memo', 'memoBytes', 'memoOrder', 'task'];
 
 /**
  * Whether a worker that was sent `module` (a promise of it compiled, or undefined where the
- * worker loads the main module itself) can run the split: a page's first module may have
+ * worker loads the main module itself), or this thread with the module it instantiated, can
+ * run the split: a page's first module may have
  * exact cover alone (the site's dancing-links page: www/lib/pool.js), without the pool's
  * tasks (`ExactCoverTasks`, and `TaskSchedule` on this thread).
  */
@@ -462,7 +463,9 @@ export class WorkerPool {
     return this.exclusive(count, (slots, spawn) => guard(signal, slots, async () => {
       // Split where this thread's module (the scheduler's) and every worker's can; else (a
       // page's first module, without the pool's tasks) not split, in one worker.
-      const able = await Promise.all([initialized() ? undefined : compiledModule(), ...slots.map((slot) => slot.module)].map(splits));
+      // (This thread's: the one it instantiated, which a later module does not replace.)
+      const here = initialized() ? Promise.resolve(instantiatedModule()) : compiledModule();
+      const able = await Promise.all([here, ...slots.map((slot) => slot.module)].map(splits));
       if (!able.every(Boolean)) return whole(slots[0]);
       return runTasks({ problem, solverOptions, countOnly, limit, maxNodes, asked, find, onProgress, onSolution }, slots, spawn);
     }), signal);
