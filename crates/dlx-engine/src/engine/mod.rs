@@ -45,6 +45,7 @@ pub use split::{split, split_counted, Task};
 pub use trace::{trace, Trace, TraceEvent};
 
 use masks::Masks;
+pub(crate) use masks::{fits_masks, ItemSet};
 use observer::Observer;
 use search::LinkSearch;
 
