@@ -5,7 +5,6 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::engine::{fits_masks, ItemSet};
 use crate::error::{Error, Result};
 
 /// The largest problem the crate accepts. Checked as input arrives, before anything is
@@ -196,11 +195,6 @@ pub struct Problem {
     entries: Vec<Entry>,
     /// The options left out of the search, in increasing option order.
     warnings: Vec<Warning>,
-    /// Each option's items as one set, bit `k` for item `k` (none for an option left out of
-    /// the search), recorded by the builder as it checks the option: the masks the bit-mask
-    /// search loads ([`crate::engine::fits_masks`]), which therefore never walks the entries.
-    /// Kept only while the problem is small enough for that search; else empty.
-    sets: Vec<ItemSet>,
 }
 
 /// The bytes of the heap buffer `list` holds (its capacity): what a problem, and the
@@ -224,7 +218,6 @@ impl Problem {
             + bytes_of(&self.starts)
             + bytes_of(&self.entries)
             + bytes_of(&self.warnings)
-            + bytes_of(&self.sets)
     }
 
     /// How many items, primary and secondary.
@@ -337,10 +330,11 @@ impl Problem {
         &self.entries[start as usize..end as usize]
     }
 
-    /// Each option's items as a set, none for an option left out of the search: every
-    /// option's where [`crate::engine::fits_masks`] says the problem's size fits, else none.
-    pub(crate) fn sets(&self) -> &[ItemSet] {
-        &self.sets
+    /// Every option's entries, in option order (those left out of the search included).
+    pub(crate) fn options(&self) -> impl ExactSizeIterator<Item = &[Entry]> + '_ {
+        self.starts
+            .windows(2)
+            .map(|ends| &self.entries[ends[0] as usize..ends[1] as usize])
     }
 
     /// Option `option` as a line of Knuth's text format: item names separated by spaces,
@@ -479,7 +473,6 @@ impl ProblemBuilder {
         problem.starts.push(0);
         problem.entries.clear();
         problem.warnings.clear();
-        problem.sets.clear();
         self.index.clear();
         self.color_index.clear();
         if self.seen.len() < total {
@@ -542,7 +535,6 @@ impl ProblemBuilder {
                 starts: vec![0],
                 entries: Vec::new(),
                 warnings: Vec::new(),
-                sets: Vec::new(),
             },
             budget,
             index: NameMap::default(),
@@ -611,9 +603,6 @@ impl ProblemBuilder {
         let nodes = nodes.min(room(problem.entries.len(), self.budget.max_nodes));
         problem.starts.reserve(options);
         problem.entries.reserve(nodes);
-        if fits_masks(problem.names.len(), problem.option_count() + options) {
-            problem.sets.reserve(options);
-        }
     }
 
     /// Adds an option given by item numbers, with no colors. Returns its index. An option
@@ -870,7 +859,7 @@ impl ProblemBuilder {
             start,
             max_nodes: self.budget.max_nodes,
         };
-        let (has_primary, set) =
+        let has_primary =
             check_option(&mut self.seen, marks, &problem.names, option, items, check)?;
         let ignored = match (items.len(), has_primary) {
             (_, true) => None,
@@ -880,13 +869,6 @@ impl ProblemBuilder {
             (_, _) => Some(WarningKind::NoPrimaryItem),
         };
         problem.entries.extend(items.iter().map(|&item| make(item)));
-        if fits_masks(problem.names.len(), option + 1) {
-            problem.sets.push(if ignored.is_some() {
-                ItemSet::EMPTY
-            } else {
-                set
-            });
-        }
         if let Some(kind) = ignored {
             problem.warnings.push(Warning {
                 option,
@@ -929,9 +911,7 @@ struct Marks {
 
 /// Checks the entries of option `option` (`check` reads each) against `seen` (see
 /// [`Marks`]): the error of the first bad one (its own, past the node budget, or a repeated
-/// item, named from `names`), else whether the option has a primary item, and its items as
-/// an [`ItemSet`] (the set [`Problem`] keeps where there are at most 128 items, gathered
-/// here so that no later pass walks the entries again).
+/// item, named from `names`), else whether the option has a primary item.
 fn check_option<T: Copy>(
     seen: &mut [u32],
     marks: Marks,
@@ -939,9 +919,8 @@ fn check_option<T: Copy>(
     option: usize,
     items: &[T],
     check: impl Fn(T) -> Result<Entry>,
-) -> Result<(bool, ItemSet)> {
+) -> Result<bool> {
     let mut has_primary = false;
-    let mut set = ItemSet::EMPTY;
     for (j, &item) in items.iter().enumerate() {
         let entry = check(item)?;
         SizeBudget::check("nodes", marks.start + j + 1, marks.max_nodes)?;
@@ -955,9 +934,8 @@ fn check_option<T: Copy>(
         }
         *seen = marks.stamp;
         has_primary |= item < marks.primary;
-        set = set.with(entry.item);
     }
-    Ok((has_primary, set))
+    Ok(has_primary)
 }
 
 /// An item number as [`ProblemBuilder::add_options`] takes it: a `usize`, or a `u32` (the

@@ -116,37 +116,6 @@ impl Bits for u128 {
     }
 }
 
-/// Whether a problem of `items` items and `options` options is small enough for this
-/// search (colors and multiplicities aside: [`Masks::fits`]); the builder keeps its
-/// options' [`ItemSet`]s while it is.
-pub(crate) fn fits_masks(items: usize, options: usize) -> bool {
-    items <= MAX_ITEMS && options <= MAX_OPTIONS
-}
-
-/// An option's items, bit `k % 64` of word `k / 64 % 2` for item `k` (exact for the at most
-/// [`MAX_ITEMS`] items of a problem this search takes): what [`crate::ProblemBuilder`]
-/// gathers as it checks an option, and [`Search::load`] reads as its masks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct ItemSet([u64; 2]);
-
-impl ItemSet {
-    /// No item.
-    pub(crate) const EMPTY: ItemSet = ItemSet([0; 2]);
-
-    /// The set with item `item` too. Two 64-bit words, not a `u128`: a `u128` shift by a
-    /// variable amount is a call to compiler-rt in wasm (see [`split`]).
-    #[inline(always)]
-    pub(crate) fn with(self, item: u32) -> ItemSet {
-        let bit = 1u64 << (item & 63);
-        let [low, high] = self.0;
-        if item & 64 == 0 {
-            ItemSet([low | bit, high])
-        } else {
-            ItemSet([low, high | bit])
-        }
-    }
-}
-
 /// The search on masks of the narrowest width that holds the problem's items.
 #[derive(Debug, Clone)]
 pub(crate) enum Masks {
@@ -160,8 +129,9 @@ impl Masks {
     /// Whether `problem` can be searched this way: few enough items and options, and no
     /// colors or multiplicities.
     pub(crate) fn fits(problem: &Problem) -> bool {
-        fits_masks(problem.item_count(), problem.option_count())
+        problem.item_count() <= MAX_ITEMS
             && !problem.has_bounds()
+            && problem.option_count() <= MAX_OPTIONS
             // No pass over the entries where no color was named: that pass was 6.7% of the
             // instructions of a first solution of 8 queens by item numbers, natively.
             && (!problem.has_colors()
@@ -366,12 +336,15 @@ impl<B: Bits> Search<B> {
         self.weights.clear();
         // Each list filled by one `extend` of a known length, which tests its room once
         // (pushed one option at a time, both lists were a fifth of a first solution of 8
-        // queens, natively). The masks are the sets the builder gathered as it checked the
-        // options (no pass over the entries here); an option left out of the search has
-        // none, which keeps it out of every level's list.
-        debug_assert_eq!(problem.sets().len(), problem.option_count());
+        // queens, natively). An option left out of the search gets no bit, which keeps it
+        // out of every level's list.
         self.masks
-            .extend(problem.sets().iter().map(|set| B::from_halves(set.0)));
+            .extend(problem.options().enumerate().map(
+                |(k, entries)| match problem.is_ignored(k) {
+                    true => B::ZERO,
+                    false => entries.iter().fold(B::ZERO, |m, e| m | B::bit(e.item)),
+                },
+            ));
         // An option's size is its mask's bits (its items are distinct), so the weights come
         // from the masks, not from a second pass over the entries; zero for a zero mask.
         self.weights.extend(self.masks.iter().map(|&mask| {

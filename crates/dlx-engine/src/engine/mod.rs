@@ -45,7 +45,6 @@ pub use split::{split, split_counted, Task};
 pub use trace::{trace, Trace, TraceEvent};
 
 use masks::Masks;
-pub(crate) use masks::{fits_masks, ItemSet};
 use observer::Observer;
 use search::LinkSearch;
 
