@@ -388,8 +388,8 @@ impl Fields {
         if object.is_undefined() || object.is_null() {
             return Ok(Fields::none(keys));
         }
-        let (head, ends) = read_keyed(object, keys, read_fields);
-        Fields::from_head(head, ends, path, keys)
+        let head = read_keyed(object, keys, read_fields);
+        Fields::from_head(head, path, keys)
     }
 
     /// No properties: every key absent.
@@ -408,12 +408,12 @@ impl Fields {
     /// call across (`readObject` in `pack.js`) for what a type test and [`Fields::read`]
     /// would take six.
     pub(crate) fn of(value: &JsValue, path: &str, keys: &'static str) -> Result<Found, JsValue> {
-        let (head, ends) = read_keyed(value, keys, read_object);
+        let head = read_keyed(value, keys, read_object);
         Ok(match head {
             -35.0 => Found::Absent,
             -36.0 => Found::NotObject,
             -37.0 => Found::Threw(take_thrown()),
-            _ => Found::Fields(Fields::from_head(head, ends, path, keys)?),
+            _ => Found::Fields(Fields::from_head(head, path, keys)?),
         })
     }
 
@@ -432,14 +432,8 @@ impl Fields {
         }
     }
 
-    /// The fields `readFields` read, from its `head` (see there), `ends` those of `keys`
-    /// ([`key_ends`]).
-    fn from_head(
-        head: f64,
-        ends: [u8; 32],
-        path: &str,
-        keys: &'static str,
-    ) -> Result<Fields, JsValue> {
+    /// The fields `readFields` read, from its `head` (see there).
+    fn from_head(head: f64, path: &str, keys: &'static str) -> Result<Fields, JsValue> {
         let mut fields = Fields::none(keys);
         if head == 0.0 {
             return Ok(fields);
@@ -464,7 +458,14 @@ impl Fields {
         }
         // A whole number from 1 to 2^32 - 1 (readFields).
         fields.present = head as u32;
-        fields.ends = ends;
+        let mut k = 0;
+        for (i, &b) in keys.as_bytes().iter().enumerate() {
+            if b == b' ' {
+                fields.ends[k & 31] = i as u8;
+                k += 1;
+            }
+        }
+        fields.ends[k & 31] = keys.len() as u8;
         Ok(fields)
     }
 
@@ -528,50 +529,28 @@ fn unknown_key(path: &str, key: &JsValue, known: &JsValue) -> JsValue {
 /// form (wasm's `memcmp` goes byte by byte). Text equal to a list's at another address is a
 /// list of its own, made once too. A kept list is lent to `read`, not cloned (a clone and its
 /// drop are two calls across and a slot of the module's table: 1.5 k instructions a call).
-/// Returns `read`'s head and the list's [`key_ends`], kept with it (found byte by byte at
-/// each call, they were 1 k instructions of that call).
-fn read_keyed(
-    value: &JsValue,
-    keys: &'static str,
-    read: fn(&JsValue, &JsValue) -> f64,
-) -> (f64, [u8; 32]) {
+fn read_keyed(value: &JsValue, keys: &'static str, read: fn(&JsValue, &JsValue) -> f64) -> f64 {
     thread_local! {
-        static LISTS: std::cell::RefCell<Vec<(&'static str, JsValue, [u8; 32])>> =
+        static LISTS: std::cell::RefCell<Vec<(&'static str, JsValue)>> =
             const { std::cell::RefCell::new(Vec::new()) };
     }
     LISTS.with(|lists| {
         // Borrowed while `read` runs the caller's code (a getter), which may call an export:
         // that call borrows them too, and keeps no list it makes (`try_borrow_mut`).
         if let Ok(kept) = lists.try_borrow() {
-            if let Some((_, list, ends)) = kept.iter().find(|(text, ..)| std::ptr::eq(*text, keys))
-            {
-                return (read(value, list), *ends);
+            if let Some((_, list)) = kept.iter().find(|(text, _)| std::ptr::eq(*text, keys)) {
+                return read(value, list);
             }
         }
         let list = JsValue::from_str(keys);
         let head = read(value, &list);
-        let ends = key_ends(keys);
         if let Ok(mut kept) = lists.try_borrow_mut() {
             if kept.len() < KEY_LISTS {
-                kept.push((keys, list, ends));
+                kept.push((keys, list));
             }
         }
-        (head, ends)
+        head
     })
-}
-
-/// Where each key ends in `keys` (see [`Fields`]).
-fn key_ends(keys: &str) -> [u8; 32] {
-    let mut ends = [0; 32];
-    let mut k = 0;
-    for (i, &b) in keys.as_bytes().iter().enumerate() {
-        if b == b' ' {
-            ends[k & 31] = i as u8;
-            k += 1;
-        }
-    }
-    ends[k & 31] = keys.len() as u8;
-    ends
 }
 
 /// The most key lists [`read_keyed`] keeps.

@@ -576,76 +576,64 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 
 /// Adds the options given as the item numbers `values`, option k ending at `ends[k]` (in
 /// order, the last at most `values.len()`). Numbers of an unsigned integer typed array go
-/// to the builder as they are; others (`f64`s) are converted to `u32` first, each tested
-/// only for coming back unchanged (a whole number from 0 below 2^32). The range is the
-/// builder's to check, once: only when something is refused does [`first_bad_number`]
-/// look for the first number that is not an item's, whose error comes before the
-/// builder's (as it always has: every number is checked before any option is refused).
-/// The errors name the place of `values[i]`, entry j of option k, as `path(k, j, i)`.
+/// to the builder as they are, the range checked by the builder alone; others (`f64`s) are
+/// checked in one pass first (whole, in range) and converted to `u32`. A number out of
+/// range comes before the builder's refusal of an earlier option, as every number was
+/// checked before any option was added: so the `u32`s are looked at again, for the first
+/// one out of range, only when the builder refuses one. The errors name the place of
+/// `values[i]`, entry j of option k, as `path(k, j, i)`.
+#[inline(never)]
 fn add_numbered(
     builder: &mut ProblemBuilder,
     values: Numbers,
     ends: &[u32],
     path: &dyn Fn(usize, usize, usize) -> String,
 ) -> Result<(), JsValue> {
+    let items = builder.item_count();
     // Filled only for `f64`s, in place, not pushed: no test of the capacity at each entry.
     let mut converted = taken(|k| &mut k.converted);
-    let numbers = match values {
-        Numbers::Whole(numbers) => Some(numbers),
-        Numbers::Any(numbers) => {
-            converted.resize(numbers.len(), 0);
-            let mut slots = numbers.iter().zip(&mut converted);
-            // `as` saturates (and takes NaN to 0): only a whole number from 0 below 2^32
-            // comes back as it was (-0 as 0, as `index` takes it).
-            let whole = slots.all(|(&n, slot)| {
-                *slot = n as u32;
-                f64::from(*slot) == n
-            });
-            whole.then_some(&converted[..])
-        }
+    let report = |i: usize, bad: BadIndex| {
+        let k = ends.partition_point(|&end| end as usize <= i);
+        let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
+        let n = values.value(i);
+        bad_item_number(bad, n, items, k, &|| path(k, i - start, i))
     };
-    let added = numbers.map(|numbers| {
-        let mut start = 0;
-        let options = ends.iter().map(|&end| {
-            let option = numbers.get(start..end as usize).unwrap_or_default();
-            start = end as usize;
-            option
+    // The first `f64` that is not an item number, converted as they are checked ([`index`]).
+    if let Numbers::Any(numbers) = values {
+        converted.resize(numbers.len(), 0);
+        let mut slots = numbers.iter().zip(&mut converted).enumerate();
+        let bad = slots.find_map(|(i, (&n, slot))| match index(n, items) {
+            // Below the item count, which the budget keeps below 2^32.
+            Ok(item) => {
+                *slot = item as u32;
+                None
+            }
+            Err(bad) => Some((i, bad)),
         });
-        builder.add_options(options)
-    });
-    keep_list(|k| &mut k.converted, converted);
-    match added {
-        Some(Ok(())) => Ok(()),
-        refused => {
-            let items = builder.item_count();
-            Err(
-                first_bad_number(values, ends, items, path).unwrap_or_else(|| match refused {
-                    Some(Err(e)) => engine_error(&e),
-                    // Not reached: a number that did not convert is not an item's.
-                    _ => JsValue::UNDEFINED,
-                }),
-            )
+        if let Some((i, bad)) = bad {
+            return Err(report(i, bad));
         }
     }
-}
-
-/// The error of the first of `values` (option k ending at `ends[k]`) that is not an item
-/// number below `items`, if one is not: the errors [`add_numbered`] gives before the
-/// builder's, looked for once something is refused.
-#[cold]
-#[inline(never)]
-fn first_bad_number(
-    values: Numbers,
-    ends: &[u32],
-    items: usize,
-    path: &dyn Fn(usize, usize, usize) -> String,
-) -> Option<JsValue> {
-    let (i, bad) =
-        (0..values.len()).find_map(|i| values.index(i, items)?.err().map(|bad| (i, bad)))?;
-    let k = ends.partition_point(|&end| end as usize <= i);
-    let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
-    let n = values.value(i);
-    Some(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)))
+    let numbers = match values {
+        Numbers::Whole(numbers) => numbers,
+        Numbers::Any(_) => &converted,
+    };
+    let mut start = 0;
+    let options = ends.iter().map(|&end| {
+        let option = numbers.get(start..end as usize).unwrap_or_default();
+        start = end as usize;
+        option
+    });
+    let added = builder.add_options(options).map_err(|e| {
+        // The first `u32` out of range, if any, comes first.
+        let out = match values {
+            Numbers::Whole(numbers) => numbers.iter().position(|&n| n as usize >= items),
+            Numbers::Any(_) => None,
+        };
+        out.map_or_else(|| engine_error(&e), |i| report(i, BadIndex::OutOfRange))
+    });
+    keep_list(|k| &mut k.converted, converted);
+    added
 }
 
 /// Item number `n` of option `option`, below `items`; the errors name `path()`.
