@@ -582,7 +582,6 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 /// checked before any option was added: so the `u32`s are looked at again, for the first
 /// one out of range, only when the builder refuses one. The errors name the place of
 /// `values[i]`, entry j of option k, as `path(k, j, i)`.
-#[inline(never)]
 fn add_numbered(
     builder: &mut ProblemBuilder,
     values: Numbers,
