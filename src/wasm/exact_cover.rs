@@ -575,12 +575,13 @@ fn item_bounds(item: usize, min: f64, max: f64) -> Result<(u32, u32), JsValue> {
 }
 
 /// Adds the options given as the item numbers `values`, option k ending at `ends[k]` (in
-/// order, the last at most `values.len()`): every number checked in one pass, then the
-/// options added one after another. Numbers of an unsigned integer typed array are checked
-/// where they are and handed to the builder as they are; others (`f64`s) are converted to
-/// `u32` as they are checked. (The builder checks the range again, as it checks every
-/// caller's numbers; this pass puts these errors before its own, as they always were.) The
-/// errors name the place of `values[i]`, entry j of option k, as `path(k, j, i)`.
+/// order, the last at most `values.len()`). Numbers of an unsigned integer typed array go
+/// to the builder as they are, the range checked by the builder alone; others (`f64`s) are
+/// checked in one pass first (whole, in range) and converted to `u32`. A number out of
+/// range comes before the builder's refusal of an earlier option, as every number was
+/// checked before any option was added: so the `u32`s are looked at again, for the first
+/// one out of range, only when the builder refuses one. The errors name the place of
+/// `values[i]`, entry j of option k, as `path(k, j, i)`.
 fn add_numbered(
     builder: &mut ProblemBuilder,
     values: Numbers,
@@ -590,31 +591,27 @@ fn add_numbered(
     let items = builder.item_count();
     // Filled only for `f64`s, in place, not pushed: no test of the capacity at each entry.
     let mut converted = taken(|k| &mut k.converted);
-    // The first number that is not an item's: `u32`s tested against the range alone, where
-    // they are (no copy), `f64`s converted to `u32`s as they are checked ([`index`]).
-    let bad = match values {
-        Numbers::Whole(numbers) => numbers
-            .iter()
-            .position(|&n| n as usize >= items)
-            .map(|i| (i, BadIndex::OutOfRange)),
-        Numbers::Any(numbers) => {
-            converted.resize(numbers.len(), 0);
-            let mut slots = numbers.iter().zip(&mut converted).enumerate();
-            slots.find_map(|(i, (&n, slot))| match index(n, items) {
-                // Below the item count, which the budget keeps below 2^32.
-                Ok(item) => {
-                    *slot = item as u32;
-                    None
-                }
-                Err(bad) => Some((i, bad)),
-            })
-        }
-    };
-    if let Some((i, bad)) = bad {
+    let report = |i: usize, bad: BadIndex| {
         let k = ends.partition_point(|&end| end as usize <= i);
         let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
         let n = values.value(i);
-        return Err(bad_item_number(bad, n, items, k, &|| path(k, i - start, i)));
+        bad_item_number(bad, n, items, k, &|| path(k, i - start, i))
+    };
+    // The first `f64` that is not an item number, converted as they are checked ([`index`]).
+    if let Numbers::Any(numbers) = values {
+        converted.resize(numbers.len(), 0);
+        let mut slots = numbers.iter().zip(&mut converted).enumerate();
+        let bad = slots.find_map(|(i, (&n, slot))| match index(n, items) {
+            // Below the item count, which the budget keeps below 2^32.
+            Ok(item) => {
+                *slot = item as u32;
+                None
+            }
+            Err(bad) => Some((i, bad)),
+        });
+        if let Some((i, bad)) = bad {
+            return Err(report(i, bad));
+        }
     }
     let numbers = match values {
         Numbers::Whole(numbers) => numbers,
@@ -626,7 +623,14 @@ fn add_numbered(
         start = end as usize;
         option
     });
-    let added = builder.add_options(options).map_err(|e| engine_error(&e));
+    let added = builder.add_options(options).map_err(|e| {
+        // The first `u32` out of range, if any, comes first.
+        let out = match values {
+            Numbers::Whole(numbers) => numbers.iter().position(|&n| n as usize >= items),
+            Numbers::Any(_) => None,
+        };
+        out.map_or_else(|| engine_error(&e), |i| report(i, BadIndex::OutOfRange))
+    });
     keep_list(|k| &mut k.converted, converted);
     added
 }

@@ -318,6 +318,28 @@ test('numbers that do not fit are refused with their code, never wrapped', () =>
         code: 'item_out_of_range', option: 3, path: 'problem.items[4]',
       }, kind.name);
     }
+    // Every number is checked before any option is refused: a bad number in option 2 is
+    // reported, not the item repeated in option 0 before it (the builder's refusal).
+    assert.throws(() => dlx.exact_cover({ primary: 3, options: [[0, 0], [1], [2, 9]] }), {
+      code: 'item_out_of_range', option: 2, path: 'problem.options[2][1]',
+    });
+    for (const kind of [Float64Array, Uint32Array]) {
+      const offsets = new Uint32Array([0, 2, 3, 5]);
+      assert.throws(() => dlx.exact_cover({ primary: 3, items: kind.from([0, 0, 1, 2, 9]), offsets }), {
+        code: 'item_out_of_range', option: 2, path: 'problem.items[4]',
+      }, kind.name);
+      // No bad number: the builder's refusal.
+      assert.throws(() => dlx.exact_cover({ primary: 3, items: kind.from([0, 0, 1, 2, 1]), offsets }), {
+        code: 'duplicate_item', option: 0,
+      }, kind.name);
+    }
+    // The first bad number, whichever way it is bad.
+    assert.throws(() => dlx.exact_cover({ primary: 3, items: new Float64Array([0, 5, 0.5]), offsets: new Uint32Array([0, 3]) }), {
+      code: 'item_out_of_range', option: 0, path: 'problem.items[1]',
+    });
+    assert.throws(() => dlx.exact_cover({ primary: 3, items: new Float64Array([0, -1, 5]), offsets: new Uint32Array([0, 3]) }), {
+      code: 'invalid_argument', path: 'problem.items[1]',
+    });
     // The offsets are read first: a bad one is reported before a bad item.
     assert.throws(() => dlx.exact_cover({ primary: 3, items, offsets: new Uint32Array([0, 2, 1, 5]) }), {
       code: 'invalid_argument', path: 'problem.offsets[2]',
