@@ -1272,14 +1272,14 @@ fn the_fifth_level_nests_the_nets_of_the_second() {
     super::run(&ctx, &mut g, true, 8.9);
     assert!(super::next_step(&ctx, &g, true, 8.9).is_none());
     let mut only_nested = None;
-    'search: for cell in 0..g.values.len() {
+    'search: for (cell, &truth) in solution.iter().enumerate() {
         for value in super::grid::values(g.cand[cell]) {
             let c = Candidate { cell, value };
             let nested = super::net::assume(&ctx, &g, (c, true), Rules::Nets, None);
             if nested.broken.is_none() {
                 continue;
             }
-            assert_ne!(solution[cell], value, "{c:?} breaks the grid at 11.0");
+            assert_ne!(truth, value, "{c:?} breaks the grid at 11.0");
             let below = super::net::assume(&ctx, &g, (c, true), Rules::Contradiction, None);
             if below.broken.is_none() {
                 only_nested = Some(c);
