@@ -1322,3 +1322,40 @@ fn every_step_of_the_fifth_level_is_sound() {
     println!("{contradictions} contradictions, {forcing} forcing nets");
     assert!(contradictions > 0 && forcing > 0);
 }
+
+/// What a step of the fifth level costs beside one of the fourth, on the grid of
+/// [`the_fifth_level_nests_the_nets_of_the_second`]: the easiest step of each level
+/// ([`forcing::net`]), alternately, `FIFTH_ROUNDS` times (default 3), with the ratio of
+/// their medians. Run with `cargo test --profile ci -p dlx-sudoku --lib --
+/// fifth_level_cost --ignored --nocapture`.
+#[test]
+#[ignore]
+fn fifth_level_cost() {
+    let (puzzle, _) = stuck_at_the_nets();
+    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+    let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
+    super::run(&ctx, &mut g, true, 8.9);
+    let rounds: usize = std::env::var("FIFTH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let mut times = [Vec::new(), Vec::new()];
+    for _ in 0..rounds {
+        for (i, rules) in [Rules::Contradiction, Rules::Nets].into_iter().enumerate() {
+            let start = std::time::Instant::now();
+            let step = forcing::net(&ctx, &g, rules).expect("a step");
+            times[i].push(start.elapsed().as_secs_f64());
+            std::hint::black_box(step);
+        }
+    }
+    for t in &mut times {
+        t.sort_by(f64::total_cmp);
+    }
+    let median = |t: &[f64]| t[t.len() / 2];
+    println!(
+        "10.5: median {:.2} s; 11.0: median {:.2} s; ratio {:.1}",
+        median(&times[0]),
+        median(&times[1]),
+        median(&times[1]) / median(&times[0])
+    );
+}
