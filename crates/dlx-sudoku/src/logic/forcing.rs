@@ -404,20 +404,27 @@ pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
 /// Above 9x9 ([`NETS_MAX_SIZE`]) the first found is taken instead, for the cost of
 /// assuming every candidate of a large grid.
 pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    let first = ctx.n > NETS_MAX_SIZE;
+    search(ctx, g, rules, ctx.n > NETS_MAX_SIZE).map(|(step, _)| step)
+}
+
+/// The easiest step of one chaining level (see [`net()`]), or with `first` the first found,
+/// and the length of its propagation: the one search behind [`net()`] and [`inner_net`]
+/// (one copy of [`each_step`] in the wasm module, not one per caller).
+fn search(ctx: &Context, g: &Grid, rules: Rules, first: bool) -> Option<(Step, usize)> {
     let base = rules.net_score(0);
-    let mut best: Option<Step> = None;
+    let mut best: Option<(Step, usize)> = None;
     each_step(ctx, g, rules, first, |found| {
+        let length = found.length();
         if first {
-            best = Some(found.step());
+            best = Some((found.step(), length));
             return true;
         }
         // Ties keep the best, found first.
-        let limit = best.as_ref().map_or(f64::INFINITY, |b| b.score - 1e-9);
+        let limit = best.as_ref().map_or(f64::INFINITY, |b| b.0.score - 1e-9);
         if let Some(scored) = found.score_below(limit) {
-            best = Some(found.step_from(scored));
+            best = Some((found.step_from(scored), length));
         }
-        best.as_ref().is_some_and(|b| b.score <= base + 1e-9)
+        best.as_ref().is_some_and(|b| b.0.score <= base + 1e-9)
     });
     best
 }
@@ -771,13 +778,7 @@ pub(super) fn inner_contradictions(ctx: &Context, g: &Grid) -> Option<(Step, usi
 /// of its propagation. The first, not the easiest: inside an assumption a step's use is
 /// what it removes, and scoring every find of an inner search would trace each of them.
 pub(super) fn inner_net(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
-    let mut first = None;
-    each_step(ctx, g, Rules::Chains, true, |found| {
-        let length = found.length();
-        first = Some((found.step(), length));
-        true
-    });
-    first
+    search(ctx, g, Rules::Chains, true)
 }
 
 /// `s` with its first letter upper-cased: the sentences here begin with an ASCII letter, and
