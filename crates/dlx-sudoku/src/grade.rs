@@ -93,7 +93,7 @@ impl FromStr for Level {
 }
 
 /// The score of a puzzle that logic alone does not solve: above every technique's (the
-/// hardest, nested forcing nets, rate 10.5 and their length bonus).
+/// hardest, nested forcing nets, rate 11.0 and their length bonus).
 pub const UNSOLVED_SCORE: f64 = 12.0;
 
 /// The lowest score of a step on the Sudoku Explainer scale (a full house).

@@ -247,9 +247,11 @@ const SE_LENGTH_STEPS: [usize; 23] = [
 /// Sudoku Explainer's base for a dynamic chain of the nesting level a net's reason names
 /// by the last rule it lists (SukakuExplainer, `Chaining.getDifficulty`: 8.5 + 0.5 x
 /// level, level 0 with singles alone, 1 with locked candidates, pairs and X-Wings, 2
-/// adding chains, 3 forcing chains, 4 contradiction (dynamic) chains).
+/// adding chains, 3 forcing chains, 4 contradiction (dynamic) chains, 5 the nets of level 2).
 fn se_net_base(reason: &str) -> f64 {
-    if reason.contains("and contradiction chains") {
+    if reason.contains("and forcing nets") {
+        11.0
+    } else if reason.contains("and contradiction chains") {
         10.5
     } else if reason.contains("and forcing chains") {
         10.0
@@ -463,6 +465,59 @@ fn se_rated_hardest() {
         println!(
             "{line}: SE {se:.1}, ours {:.1} ({:?}); {source}",
             grade.score, grade.hardest
+        );
+    }
+}
+
+/// The grades of the puzzles of a file (`NETS_SCAN`, one puzzle a line, `#` comments; every
+/// `NETS_EVERY`-th, default 1), each step checked against the solution (no true candidate
+/// removed, no wrong placement): per puzzle the time of its path, its grade, whether logic solves it,
+/// and how many steps take SE's fifth nesting level (11.0, a net whose assumptions search
+/// forcing nets). Run with `NETS_SCAN=FILE cargo test --profile ci -p dlx-sudoku --test
+/// sudoku_tests -- sudoku_nets::scan --ignored --nocapture`.
+#[test]
+#[ignore]
+fn scan() {
+    let Ok(file) = std::env::var("NETS_SCAN") else {
+        return;
+    };
+    let every = std::env::var("NETS_EVERY")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    for line in lines.step_by(every) {
+        let puzzle = parse(line);
+        let start = std::time::Instant::now();
+        let path = puzzle.solve_path().unwrap();
+        let millis = start.elapsed().as_secs_f64() * 1e3;
+        let grade = Grade::of_path(&path);
+        let fifth = path
+            .steps
+            .iter()
+            .filter(|s| s.reason.contains("and forcing nets"))
+            .count();
+        let solution = puzzle.unique_solution().unwrap().expect("unique");
+        let solution = solution.values();
+        for step in &path.steps {
+            assert!(
+                step.eliminations
+                    .iter()
+                    .all(|e| solution[e.cell] != e.value)
+                    && step.placement.is_none_or(|p| solution[p.cell] == p.value),
+                "{puzzle}: {}",
+                step.reason
+            );
+        }
+        println!(
+            "{line} {millis:.0} ms, grade {:.1}, solved {}, {} steps, {fifth} at 11.0",
+            grade.score,
+            path.solved,
+            path.steps.len()
         );
     }
 }

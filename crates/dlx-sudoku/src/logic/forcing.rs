@@ -8,7 +8,8 @@
 //! multiple forcing chains, 8.0: static); every form along singles on the grid as the
 //! assumption changes it (dynamic forcing chains, 8.5, which are nets: a candidate may
 //! have several parents); then with more rules inside the assumption, the forcing nets of
-//! 9.0 (locked candidates, pairs and X-Wing) and the nested ones of 9.5, 10.0 and 10.5.
+//! 9.0 (locked candidates, pairs and X-Wing) and the nested ones of 9.5, 10.0, 10.5 and
+//! 11.0 (whose assumptions search the nets of 9.5 inside them).
 //!
 //! Each step carries the implications of each branch, from its source to the
 //! contradiction or to the common conclusion, as links (strong: a candidate turned off
@@ -403,20 +404,27 @@ pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
 /// Above 9x9 ([`NETS_MAX_SIZE`]) the first found is taken instead, for the cost of
 /// assuming every candidate of a large grid.
 pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    let first = ctx.n > NETS_MAX_SIZE;
+    search(ctx, g, rules, ctx.n > NETS_MAX_SIZE).map(|(step, _)| step)
+}
+
+/// The easiest step of one chaining level (see [`net()`]), or with `first` the first found,
+/// and the length of its propagation: the one search behind [`net()`] and [`inner_net`]
+/// (one copy of [`each_step`] in the wasm module, not one per caller).
+fn search(ctx: &Context, g: &Grid, rules: Rules, first: bool) -> Option<(Step, usize)> {
     let base = rules.net_score(0);
-    let mut best: Option<Step> = None;
+    let mut best: Option<(Step, usize)> = None;
     each_step(ctx, g, rules, first, |found| {
+        let length = found.length();
         if first {
-            best = Some(found.step());
+            best = Some((found.step(), length));
             return true;
         }
         // Ties keep the best, found first.
-        let limit = best.as_ref().map_or(f64::INFINITY, |b| b.score - 1e-9);
+        let limit = best.as_ref().map_or(f64::INFINITY, |b| b.0.score - 1e-9);
         if let Some(scored) = found.score_below(limit) {
-            best = Some(found.step_from(scored));
+            best = Some((found.step_from(scored), length));
         }
-        best.as_ref().is_some_and(|b| b.score <= base + 1e-9)
+        best.as_ref().is_some_and(|b| b.0.score <= base + 1e-9)
     });
     best
 }
@@ -472,8 +480,9 @@ pub(super) struct Found<'l, 'c> {
 }
 
 enum What {
-    /// Assuming a candidate (on, or off) breaks the grid there.
-    Refuted(Node, Broken),
+    /// Assuming a candidate (on, or off) breaks the grid there, after a propagation of
+    /// this length.
+    Refuted(Node, Broken, usize),
     /// A conclusion every branch of a source leads to.
     Forced(Forced),
 }
@@ -509,8 +518,30 @@ impl Found<'_, '_> {
     fn branches(&self) -> (Vec<Node>, Vec<Node>) {
         let level = self.level;
         match &self.what {
-            What::Refuted(node, at) => (vec![*node], net::broken_targets(level.ctx, level.g, *at)),
+            What::Refuted(node, at, _) => {
+                (vec![*node], net::broken_targets(level.ctx, level.g, *at))
+            }
             What::Forced(f) => (f.branches.clone(), f.targets()),
+        }
+    }
+
+    /// The length of the propagation the find rests on: the assumption's up to the
+    /// contradiction, or a forcing net's branches' added up.
+    fn length(&self) -> usize {
+        match &self.what {
+            What::Refuted(.., length) => *length,
+            What::Forced(f) => f.length,
+        }
+    }
+
+    /// What the find places and removes, without building its step, and whether it is a
+    /// contradiction.
+    #[cfg(test)]
+    pub(super) fn conclusion(&self) -> (Option<Candidate>, Vec<Candidate>, bool) {
+        match &self.what {
+            What::Refuted((c, true), ..) => (None, vec![*c], true),
+            What::Refuted((c, false), ..) => (Some(*c), Vec::new(), true),
+            What::Forced(f) => (f.placement, f.eliminations.clone(), false),
         }
     }
 
@@ -544,7 +575,7 @@ impl Found<'_, '_> {
             None => self.level.trace(node).net(targets),
         };
         let step = match self.what {
-            What::Refuted(node, at) => {
+            What::Refuted(node, at, _) => {
                 let mut traced = traced;
                 let net = traced(node, &net::broken_targets(ctx, g, at));
                 refuted(ctx, rules, node, at, net)
@@ -593,7 +624,7 @@ pub(super) fn each_step<'c>(
             |c| tried.get(c, || assume(c)).contradiction(),
             |c, at, length| {
                 if first {
-                    visit(found(What::Refuted((c, true), at)));
+                    visit(found(What::Refuted((c, true), at, length)));
                     stop = true;
                 } else {
                     broken.push((length, (c, true), at));
@@ -627,8 +658,8 @@ pub(super) fn each_step<'c>(
     }
     // Stable: on equal lengths, reading order.
     broken.sort_by_key(|&(length, ..)| length);
-    for (_, node, at) in broken {
-        if visit(found(What::Refuted(node, at))) {
+    for (length, node, at) in broken {
+        if visit(found(What::Refuted(node, at, length))) {
             return;
         }
     }
@@ -739,6 +770,15 @@ pub(super) fn inner_contradictions(ctx: &Context, g: &Grid) -> Option<(Step, usi
     step.candidates = refuted.clone();
     step.eliminations = refuted;
     Some((step, shortest))
+}
+
+/// The forcing nets of [`Rules::Chains`] (9.5) as a rule inside a nested net (SE's fifth
+/// nesting level, [`Rules::Nets`]): the first step [`each_step`] finds at that level, a
+/// contradiction (a candidate assumed true) or failing that a forcing net, and the length
+/// of its propagation. The first, not the easiest: inside an assumption a step's use is
+/// what it removes, and scoring every find of an inner search would trace each of them.
+pub(super) fn inner_net(ctx: &Context, g: &Grid) -> Option<(Step, usize)> {
+    search(ctx, g, Rules::Chains, true)
 }
 
 /// `s` with its first letter upper-cased: the sentences here begin with an ASCII letter, and

@@ -22,9 +22,9 @@
 //! propagate on the grid as they change it: by singles (8.5+: contradictions from a
 //! candidate assumed true or false, cell, region and double forcing), then by locked
 //! candidates, pairs and X-Wing too (9.0+), then nested chains (9.5+), forcing chains
-//! (10.0+) and contradiction chains (10.5+), each level tried only when the ones below it
-//! find nothing, as in SE, and within a level the step of lowest score, not the first
-//! found. The order and the figures are SukakuExplainer's (default settings); SE has no
+//! (10.0+), contradiction chains (10.5+) and the nets of 9.5 (11.0+), each level tried only
+//! when the ones below it find nothing, as in SE, and within a level the step of lowest
+//! score, not the first found. The order and the figures are SukakuExplainer's (default settings); SE has no
 //! 3D Medusa, grouped chains, Sue de Coq, ALS-XZ, ALS-XY-Wing, ALS chain or death blossom,
 //! and proves their eliminations with chains and forcing chains, so they are scored near
 //! those (see [`Technique::base_score`]); nor finned fish (see `finned.rs`). Only a puzzle

@@ -8,8 +8,9 @@
 //! pairs and X-Wing whenever singles stall (SE's "Dynamic Forcing Chains (+)", 9.0); then,
 //! nested, whole chains inside the assumption (SE's nested forcing chains): alternating
 //! inference chains (9.5), then cell and region forcing chains of singles (10.0), then
-//! contradiction chains of singles (10.5), each level with every rule of the levels from
-//! singles up and each rule tried only when the cheaper ones stall.
+//! contradiction chains of singles (10.5), then the forcing nets of 9.5 themselves (11.0),
+//! each level with every rule of the levels from singles up and each rule tried only when
+//! the cheaper ones stall.
 //!
 //! With a [`Trace`] (only for the step a finder returns, never inside a search) the
 //! propagation records why each candidate was turned on (a single, or a rule's placement)
@@ -61,15 +62,22 @@ pub(crate) enum Rules {
     /// Then, inside the assumption, contradiction chains of singles (SE's fourth nesting
     /// level, 10.5).
     Contradiction,
+    /// Then, inside the assumption, the first forcing net of [`Rules::Chains`] (9.5) that
+    /// [`forcing::each_step`] finds: SE's fifth nesting level, 11.0, whose inner rules are
+    /// its dynamic forcing chains and then a whole chaining search of its second level
+    /// (`Chaining.getAdvancedPotentials`, `level - 3` for level 5, in Juillerat's Sudoku
+    /// Explainer 1.2.1, the version the forum's lists of the hardest were rated with).
+    Nets,
 }
 
 impl Rules {
     /// Every level above singles, easiest first: the nested forcing nets.
-    pub(crate) const NETS: [Rules; 4] = [
+    pub(crate) const NETS: [Rules; 5] = [
         Rules::Plus,
         Rules::Chains,
         Rules::Forcing,
         Rules::Contradiction,
+        Rules::Nets,
     ];
 
     /// Sudoku Explainer's base difficulty of a chain or net whose propagation uses these
@@ -84,6 +92,7 @@ impl Rules {
             Rules::Chains => 9.5,
             Rules::Forcing => 10.0,
             Rules::Contradiction => 10.5,
+            Rules::Nets => 11.0,
         }
     }
 
@@ -146,6 +155,9 @@ impl Rules {
             }
             Rules::Contradiction => {
                 "singles, locked candidates, pairs, X-Wings, chains, forcing chains and contradiction chains"
+            }
+            Rules::Nets => {
+                "singles, locked candidates, pairs, X-Wings, chains, forcing chains, contradiction chains and forcing nets"
             }
         }
     }
@@ -529,6 +541,11 @@ impl Run<'_, '_> {
                 (rules >= Rules::Contradiction)
                     .then(|| forcing::inner_contradictions(ctx, g))
                     .flatten()
+            })
+            .or_else(|| {
+                (rules >= Rules::Nets)
+                    .then(|| forcing::inner_net(ctx, g))
+                    .flatten()
             });
         match found {
             Some((step, length)) => {
@@ -635,7 +652,8 @@ impl Run<'_, '_> {
                 }
             }
             _ if !step.links.is_empty() => {
-                // The chain's candidates: one more than its links.
+                // The chain's candidates: one more than its links (for a nested net, whose
+                // links may join a candidate to several, the candidates it joins at most).
                 chains.push(step.links.len() + 1);
                 for &node in &conclusions {
                     nested.push((node, 0, step.links.clone()));

@@ -133,7 +133,8 @@ pub enum Technique {
     /// Assuming a candidate true (or false) leads to a contradiction by singles on the
     /// grid as the assumption changes it (SE's dynamic forcing chains, 8.5), then by more:
     /// locked candidates, pairs and X-Wing (SE's dynamic chains "+", 9.0), then, nested,
-    /// chains, forcing chains and contradiction chains (9.5, 10.0, 10.5).
+    /// chains, forcing chains and contradiction chains (9.5, 10.0, 10.5), then the nets of
+    /// 9.5 themselves (11.0).
     ContradictionNet,
     /// Every candidate of a cell, every place of a symbol in a region, or one candidate
     /// true and false, leads to the same conclusion, with a contradiction net's rules.

@@ -1243,3 +1243,119 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
         assert!(!seen.contains_key(&form), "{form:?}: {seen:?}");
     }
 }
+
+/// The grid where nothing below the nets applies in the puzzle of
+/// [`the_path_takes_the_easiest_net_not_the_shortest_contradiction`], and that puzzle's
+/// solution (found by the exact-cover search).
+fn stuck_at_the_nets() -> (Sudoku, Vec<u8>) {
+    let puzzle: Sudoku =
+        ".....5..3..9....4..81.4.......7.......4..2..68...14.3.......2...4...6..79...5..1."
+            .parse()
+            .unwrap();
+    let solution = puzzle.solutions(2).unwrap();
+    assert_eq!(solution.len(), 1);
+    let solution = solution[0].values().to_vec();
+    (puzzle, solution)
+}
+
+/// Sudoku Explainer's fifth nesting level (11.0, issue #34): inside an assumption, when
+/// every rule of 10.5 stalls, a whole forcing-net search of 9.5 runs on the assumed grid.
+/// On a grid of the forum's hardest list where nothing below the nets applies, the first
+/// candidate (in reading order) whose assumption breaks the grid with that rule but not
+/// without it exists (the test fails if the rule is dropped), and is false in the
+/// puzzle's solution; so is every candidate whose assumption breaks the grid at 11.0.
+#[test]
+fn the_fifth_level_nests_the_nets_of_the_second() {
+    let (puzzle, solution) = stuck_at_the_nets();
+    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+    let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
+    super::run(&ctx, &mut g, true, 8.9);
+    assert!(super::next_step(&ctx, &g, true, 8.9).is_none());
+    let mut only_nested = None;
+    'search: for (cell, &truth) in solution.iter().enumerate() {
+        for value in super::grid::values(g.cand[cell]) {
+            let c = Candidate { cell, value };
+            let nested = super::net::assume(&ctx, &g, (c, true), Rules::Nets, None);
+            if nested.broken.is_none() {
+                continue;
+            }
+            assert_ne!(truth, value, "{c:?} breaks the grid at 11.0");
+            let below = super::net::assume(&ctx, &g, (c, true), Rules::Contradiction, None);
+            if below.broken.is_none() {
+                only_nested = Some(c);
+                break 'search;
+            }
+        }
+    }
+    assert!(only_nested.is_some(), "no assumption needs the nested nets");
+}
+
+/// Every step the fifth level finds on that grid (contradictions, then cell and region
+/// forcing nets; not only the easiest) is sound against the solution; the first of each
+/// form, built, rates 11.0 or more and names the nets among its rules.
+#[test]
+fn every_step_of_the_fifth_level_is_sound() {
+    let (puzzle, solution) = stuck_at_the_nets();
+    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+    let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
+    super::run(&ctx, &mut g, true, 8.9);
+    let (mut contradictions, mut forcing) = (0, 0);
+    forcing::each_step(&ctx, &g, Rules::Nets, false, |found| {
+        let (placement, eliminations, contradiction) = found.conclusion();
+        assert!(
+            eliminations.iter().all(|e| solution[e.cell] != e.value)
+                && placement.is_none_or(|p| solution[p.cell] == p.value),
+            "{placement:?} {eliminations:?}"
+        );
+        let form = match contradiction {
+            true => &mut contradictions,
+            false => &mut forcing,
+        };
+        if *form == 0 {
+            let step = found.step();
+            assert!(step.score >= 11.0 - 1e-9, "{}", step.score);
+            assert!(step.reason.contains(Rules::Nets.words()), "{}", step.reason);
+        }
+        *form += 1;
+        false
+    });
+    println!("{contradictions} contradictions, {forcing} forcing nets");
+    assert!(contradictions > 0 && forcing > 0);
+}
+
+/// What a step of the fifth level costs beside one of the fourth, on the grid of
+/// [`the_fifth_level_nests_the_nets_of_the_second`]: the easiest step of each level
+/// ([`forcing::net`]), alternately, `FIFTH_ROUNDS` times (default 3), with the ratio of
+/// their medians. Run with `cargo test --profile ci -p dlx-sudoku --lib --
+/// fifth_level_cost --ignored --nocapture`.
+#[test]
+#[ignore]
+fn fifth_level_cost() {
+    let (puzzle, _) = stuck_at_the_nets();
+    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+    let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
+    super::run(&ctx, &mut g, true, 8.9);
+    let rounds: usize = std::env::var("FIFTH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let mut times = [Vec::new(), Vec::new()];
+    for _ in 0..rounds {
+        for (i, rules) in [Rules::Contradiction, Rules::Nets].into_iter().enumerate() {
+            let start = std::time::Instant::now();
+            let step = forcing::net(&ctx, &g, rules).expect("a step");
+            times[i].push(start.elapsed().as_secs_f64());
+            std::hint::black_box(step);
+        }
+    }
+    for t in &mut times {
+        t.sort_by(f64::total_cmp);
+    }
+    let median = |t: &[f64]| t[t.len() / 2];
+    println!(
+        "10.5: median {:.2} s; 11.0: median {:.2} s; ratio {:.1}",
+        median(&times[0]),
+        median(&times[1]),
+        median(&times[1]) / median(&times[0])
+    );
+}
