@@ -174,11 +174,14 @@ impl Assumed {
 /// The sources [`each_forced`] tries: each cell with `cells` candidates, then each symbol
 /// with 2 to `most` places in a region (with `first_place`, only where the cell of its
 /// first place has `cells` candidates: SE's static level reaches a region only from that
-/// cell, `doRegionChainings`).
+/// cell, `doRegionChainings`). With `keep_broken`, a source one of whose branches breaks
+/// the grid holds by the others; without (inside the nested nets), it is passed over at its
+/// first broken branch, the others not worked out for it.
 struct Sources {
     cells: std::ops::RangeInclusive<u32>,
     most: usize,
     first_place: bool,
+    keep_broken: bool,
 }
 
 /// Calls `visit` with each source whose branches all lead to a common placement, or
@@ -197,6 +200,7 @@ fn each_forced(
         cells,
         most,
         first_place,
+        keep_broken,
     }: Sources,
     assumed: &mut Assumed,
     assume: impl Fn(Candidate) -> Outcome,
@@ -235,8 +239,11 @@ fn each_forced(
         let mut broken = 0;
         for &b in &branches {
             broken += usize::from(assumed.get(b, || assume(b)).broken.is_some());
+            if broken > 0 && !keep_broken {
+                break;
+            }
         }
-        if broken == branches.len() {
+        if broken == branches.len() || (broken > 0 && !keep_broken) {
             continue;
         }
         let mut grids: Vec<&Grid> = Vec::with_capacity(branches.len());
@@ -281,13 +288,12 @@ fn forced(ctx: &Context, g: &Grid) -> Option<Forced> {
             cells: 2..=3,
             most: 3,
             first_place: false,
+            keep_broken: false,
         },
         &mut Assumed::new(ctx, g),
         |b| net::assume(ctx, g, (b, true), Rules::Singles, None),
         |f| {
-            if f.broken > 0 {
-                return false;
-            }
+            debug_assert_eq!(f.broken, 0, "kept only where keep_broken");
             first = Some(f);
             true
         },
@@ -677,6 +683,7 @@ pub(super) fn each_step<'c>(
             cells: least..=ctx.n as u32,
             most: ctx.n,
             first_place: !rules.dynamic(),
+            keep_broken: true,
         },
         &mut tried,
         assume,
