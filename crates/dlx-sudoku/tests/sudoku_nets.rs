@@ -502,17 +502,8 @@ fn scan() {
             .filter(|s| s.reason.contains("and forcing nets"))
             .count();
         let solution = puzzle.unique_solution().unwrap().expect("unique");
-        let solution = solution.values();
-        for step in &path.steps {
-            assert!(
-                step.eliminations
-                    .iter()
-                    .all(|e| solution[e.cell] != e.value)
-                    && step.placement.is_none_or(|p| solution[p.cell] == p.value),
-                "{puzzle}: {}",
-                step.reason
-            );
-        }
+        let wrong = path.wrong_steps(solution.values());
+        assert!(wrong.is_empty(), "{puzzle}: {wrong:?}");
         println!(
             "{line} {millis:.0} ms, grade {:.1}, solved {}, {} steps, {fifth} at 11.0",
             grade.score,

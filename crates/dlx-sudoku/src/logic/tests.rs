@@ -1040,13 +1040,7 @@ fn finder_costs() {
 /// as is the candidate grid itself.
 #[test]
 fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
-    let puzzle: Sudoku =
-        ".....5..3..9....4..81.4.......7.......4..2..68...14.3.......2...4...6..79...5..1."
-            .parse()
-            .unwrap();
-    let solution = puzzle.solutions(2).unwrap();
-    assert_eq!(solution.len(), 1);
-    let solution = solution[0].values();
+    let (puzzle, solution) = stuck_at_the_nets();
     let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
     let g = marks(
         &ctx,
@@ -1244,9 +1238,9 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
     }
 }
 
-/// The grid where nothing below the nets applies in the puzzle of
-/// [`the_path_takes_the_easiest_net_not_the_shortest_contradiction`], and that puzzle's
-/// solution (found by the exact-cover search).
+/// A puzzle of the forum's hardest list whose path reaches the nets (where nothing below
+/// them applies: [`the_path_takes_the_easiest_net_not_the_shortest_contradiction`]), and
+/// its solution (found by the exact-cover search, not by logic).
 fn stuck_at_the_nets() -> (Sudoku, Vec<u8>) {
     let puzzle: Sudoku =
         ".....5..3..9....4..81.4.......7.......4..2..68...14.3.......2...4...6..79...5..1."
