@@ -1252,6 +1252,15 @@ fn stuck_at_the_nets() -> (Sudoku, Vec<u8>) {
     (puzzle, solution)
 }
 
+/// `puzzle`'s context and its grid once every technique below the nets (8.9 and under)
+/// has run.
+fn below_the_nets(puzzle: &Sudoku) -> (Context<'_>, Grid) {
+    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+    let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
+    super::run(&ctx, &mut g, true, 8.9);
+    (ctx, g)
+}
+
 /// Sudoku Explainer's fifth nesting level (11.0, issue #34): inside an assumption, when
 /// every rule of 10.5 stalls, a whole forcing-net search of 9.5 runs on the assumed grid.
 /// On a grid of the forum's hardest list where nothing below the nets applies, the first
@@ -1261,9 +1270,7 @@ fn stuck_at_the_nets() -> (Sudoku, Vec<u8>) {
 #[test]
 fn the_fifth_level_nests_the_nets_of_the_second() {
     let (puzzle, solution) = stuck_at_the_nets();
-    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
-    let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
-    super::run(&ctx, &mut g, true, 8.9);
+    let (ctx, g) = below_the_nets(&puzzle);
     assert!(super::next_step(&ctx, &g, true, 8.9).is_none());
     let mut only_nested = None;
     'search: for (cell, &truth) in solution.iter().enumerate() {
@@ -1290,9 +1297,7 @@ fn the_fifth_level_nests_the_nets_of_the_second() {
 #[test]
 fn every_step_of_the_fifth_level_is_sound() {
     let (puzzle, solution) = stuck_at_the_nets();
-    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
-    let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
-    super::run(&ctx, &mut g, true, 8.9);
+    let (ctx, g) = below_the_nets(&puzzle);
     let (mut contradictions, mut forcing) = (0, 0);
     forcing::each_step(&ctx, &g, Rules::Nets, false, |found| {
         let (placement, eliminations, contradiction) = found.conclusion();
@@ -1326,9 +1331,7 @@ fn every_step_of_the_fifth_level_is_sound() {
 #[ignore]
 fn fifth_level_cost() {
     let (puzzle, _) = stuck_at_the_nets();
-    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
-    let mut g = Grid::new(&ctx, puzzle.values()).unwrap();
-    super::run(&ctx, &mut g, true, 8.9);
+    let (ctx, g) = below_the_nets(&puzzle);
     let rounds: usize = std::env::var("FIFTH_ROUNDS")
         .ok()
         .and_then(|s| s.parse().ok())
