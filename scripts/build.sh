@@ -95,10 +95,13 @@ simd() {
 # module (a bug in a page's worker says what and where: 1.5 and 1.2 KB gzipped).
 # The dancing-links page's first module (`dlx_first`): exact cover alone, which its first
 # count runs on, inlined in the page; the page fetches its full module when idle after it.
+# The sudoku page's (`sudoku_first`): the sudoku exports without the exact-cover API, for a
+# playable, solvable grid; Count waits for the full module.
 # (scripts/build-pages.mjs's INLINED_WASM and LATER_WASM name each page's modules:
 # tests/js/size.test.mjs checks them against this list.)
-pages=(dlx_page sudoku_page dlx_first)
+pages=(dlx_page sudoku_page dlx_first sudoku_first)
 dlx_first_features=exact-cover,kept-lists,talc,panic-hook
+sudoku_first_features=sudoku-solvers,talc,panic-hook
 dlx_page_features=exact-cover,kept-lists,pool-tasks,trace,talc,panic-hook
 sudoku_page_features=sudoku-toolkit,kept-lists,pool-tasks,talc,panic-hook
 # The main module's features (the default ones but the coach's), the coach's, the core's.

@@ -1,5 +1,5 @@
 //! The sudoku exports for JS: `solve_sudoku`, `solve_sudoku_batch`, `count_sudoku_solutions`
-//! and `sudoku_candidates` (feature `sudoku-toolkit`), and the readers of a puzzle and its
+//! and `sudoku_candidates` (feature `sudoku-solvers`), and the readers of a puzzle and its
 //! options and the errors every sudoku export shares (the coach's too: logic.rs,
 //! generate.rs). They read and check the arguments, call [`dlx_sudoku`], and turn results
 //! and errors into JS values; nothing else.
@@ -7,13 +7,13 @@
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 use super::convert::{ascii_into, counted_result, string_bytes, text_of, MAX_SAFE};
 use super::convert::{integer, invalid, short_string, string, Fields};
 use super::{js_error, set};
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 use dlx_engine::MAX_TEXT_BYTES;
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 use dlx_sudoku::{solve_batch_bytes, solve_classic_line};
 use dlx_sudoku::{
     CellPos, Conflict, JigsawProblem, Options, Sudoku, SudokuError, Variant, MAX_INPUT_BYTES,
@@ -22,7 +22,7 @@ use dlx_sudoku::{
 
 // The types the main module declares, which the coach module's declarations import
 // (logic.rs), so that each is declared once.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** A sudoku variant: each adds regions to (or, for jigsaw, replaces the boxes of) the classic rules. */
@@ -149,7 +149,7 @@ extern "C" {
 /// numbers separated by spaces or commas (sizes above 9), or a 21-line Samurai layout.
 /// Throws an `Error` with a `code` (see `SudokuErrorCode`) for malformed input or
 /// conflicting givens.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 #[wasm_bindgen(unchecked_return_type = "string | null")]
 pub fn solve_sudoku(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -178,7 +178,7 @@ pub fn solve_sudoku(
 /// `Sudoku`, no second one for the solution, no line writer): `None` for any other string or
 /// value, and for conflicting givens, which the general path reads and words. It took the
 /// call's cost beyond the solve itself from about 3 µs to under 1 (`bench/calls/node.mjs`).
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 fn solve_classic(puzzle: &JsValue) -> Option<JsValue> {
     let mut bytes = [0; 81];
     if !ascii_into(puzzle, &mut bytes) {
@@ -198,7 +198,7 @@ fn solve_classic(puzzle: &JsValue) -> Option<JsValue> {
 /// line, or an empty line if it has none. Throws like `solve_sudoku` for the first puzzle
 /// that is malformed or has conflicting givens, with its index among the puzzles (from 0)
 /// as `puzzle` and its line in the text (from 1) as `line`.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 #[wasm_bindgen]
 pub fn solve_sudoku_batch(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzles: &JsValue,
@@ -227,7 +227,7 @@ pub fn solve_sudoku_batch(
 /// search's branching nodes, or the engine's nodes above 9 symbols), `stats.updates` the
 /// engine's link updates (0 where the fast search ran: it has no links). Throws like
 /// `solve_sudoku`.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 #[wasm_bindgen(unchecked_return_type = "CountResult")]
 pub fn count_sudoku_solutions(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -265,7 +265,7 @@ pub fn count_sudoku_solutions(
 /// The candidates of every cell (for pencil marks): for an empty cell, the symbols that
 /// no given in its rows, columns, boxes or other regions rules out; `null` for a given.
 /// Throws like `solve_sudoku`.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 #[wasm_bindgen(unchecked_return_type = "SudokuCandidates")]
 pub fn sudoku_candidates(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -291,7 +291,7 @@ pub fn sudoku_candidates(
 }
 
 /// Reads the puzzle and its options.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsValue> {
     let options = read_options(&options.unwrap_or(JsValue::UNDEFINED), "options")?;
     read_grid(puzzle, "puzzle", &options)
@@ -377,7 +377,7 @@ const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
 const PUZZLE_KEYS: &str = "boxRows boxCols variant regions alphabet";
 
 /// The keys of `SudokuCountOptions`: a puzzle's, and the limit.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 const COUNT_KEYS: &str = "boxRows boxCols variant regions alphabet limit";
 
 /// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field;
