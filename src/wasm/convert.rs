@@ -44,12 +44,12 @@ extern "C" {
     /// Whether `value` is a string of exactly `bytes.len()` ASCII characters, copied into
     /// `bytes` if so (by the engine's encoder, as `utf8Into`): a fixed-size argument read
     /// into memory Rust already has, in one call across.
-    #[cfg(feature = "sudoku-solvers")]
+    #[cfg(feature = "sudoku-toolkit")]
     #[wasm_bindgen(js_name = asciiInto)]
     pub(crate) fn ascii_into(value: &JsValue, bytes: &mut [u8]) -> bool;
     /// UTF-8 bytes as a JS string, decoded by the engine (which checks them): for text
     /// Rust wrote as bytes.
-    #[cfg(feature = "sudoku-solvers")]
+    #[cfg(feature = "sudoku-toolkit")]
     #[wasm_bindgen(js_name = fromUtf8)]
     pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString;
     #[wasm_bindgen(js_name = numberOrNaN)]
@@ -585,7 +585,7 @@ pub(crate) fn string(value: &JsValue, path: &str, max: usize) -> Result<String, 
 
 /// [`string`] as its UTF-8 bytes, not checked again in Rust (the engine's encoder wrote
 /// them): for a caller that reads bytes (a batch of puzzles).
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-toolkit")]
 pub(crate) fn string_bytes(value: &JsValue, path: &str, max: usize) -> Result<Vec<u8>, JsValue> {
     read_bytes(value, path, max, true)
 }

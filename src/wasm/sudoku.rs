@@ -1,5 +1,7 @@
-//! The sudoku exports for JS: `solve_sudoku`, `solve_sudoku_batch`, `count_sudoku_solutions`
-//! and `sudoku_candidates` (feature `sudoku-solvers`), and the readers of a puzzle and its
+//! The sudoku exports for JS: `solve_sudoku` and `solve_sudoku_batch` (feature
+//! `sudoku-toolkit`: the package's, which the sudoku page does not call),
+//! `count_sudoku_solutions` and `sudoku_candidates` (feature `sudoku-solvers`, in the page's
+//! first module too), and the readers of a puzzle and its
 //! options and the errors every sudoku export shares (the coach's too: logic.rs,
 //! generate.rs). They read and check the arguments, call [`dlx_sudoku`], and turn results
 //! and errors into JS values; nothing else.
@@ -7,13 +9,15 @@
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "sudoku-toolkit")]
+use super::convert::{ascii_into, string_bytes, text_of};
 #[cfg(feature = "sudoku-solvers")]
-use super::convert::{ascii_into, counted_result, string_bytes, text_of, MAX_SAFE};
+use super::convert::{counted_result, MAX_SAFE};
 use super::convert::{integer, invalid, short_string, string, Fields};
 use super::{js_error, set};
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-toolkit")]
 use dlx_engine::MAX_TEXT_BYTES;
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-toolkit")]
 use dlx_sudoku::{solve_batch_bytes, solve_classic_line};
 use dlx_sudoku::{
     CellPos, Conflict, JigsawProblem, Options, Sudoku, SudokuError, Variant, MAX_INPUT_BYTES,
@@ -149,7 +153,7 @@ extern "C" {
 /// numbers separated by spaces or commas (sizes above 9), or a 21-line Samurai layout.
 /// Throws an `Error` with a `code` (see `SudokuErrorCode`) for malformed input or
 /// conflicting givens.
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-toolkit")]
 #[wasm_bindgen(unchecked_return_type = "string | null")]
 pub fn solve_sudoku(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -178,7 +182,7 @@ pub fn solve_sudoku(
 /// `Sudoku`, no second one for the solution, no line writer): `None` for any other string or
 /// value, and for conflicting givens, which the general path reads and words. It took the
 /// call's cost beyond the solve itself from about 3 µs to under 1 (`bench/calls/node.mjs`).
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-toolkit")]
 fn solve_classic(puzzle: &JsValue) -> Option<JsValue> {
     let mut bytes = [0; 81];
     if !ascii_into(puzzle, &mut bytes) {
@@ -198,7 +202,7 @@ fn solve_classic(puzzle: &JsValue) -> Option<JsValue> {
 /// line, or an empty line if it has none. Throws like `solve_sudoku` for the first puzzle
 /// that is malformed or has conflicting givens, with its index among the puzzles (from 0)
 /// as `puzzle` and its line in the text (from 1) as `line`.
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-toolkit")]
 #[wasm_bindgen]
 pub fn solve_sudoku_batch(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzles: &JsValue,

@@ -45,12 +45,18 @@ export const hint = (givens, entries, marks, signal) => jobs.call('sudoku_hint',
 /** `solve_sudoku_report`, on the quick worker (the givens alone, for Check) or as a job. */
 export const solveReport = (line, signal) =>
   signal ? jobs.call('solve_sudoku_report', [line], { signal }) : quick.call('solve_sudoku_report', [line]);
-/** `sudoku_exact_cover` of a grid line. */
-export const exactCover = (line, signal) => jobs.call('sudoku_exact_cover', [line], { signal });
+/**
+ * `sudoku_exact_cover` of a grid line, once the page's module has exact cover (lib/pool.js
+ * `fullModule`: the site's first module has not).
+ */
+export const exactCover = async (line, signal) => {
+  await fullModule();
+  signal?.throwIfAborted();
+  return jobs.call('sudoku_exact_cover', [line], { signal });
+};
 /**
  * Counts the solutions of an exact-cover problem on every core (`options` as the pool's),
- * once the page's module has exact cover and the pool's tasks (lib/pool.js `fullModule`: the
- * site's first module has not).
+ * once the page's module has exact cover and the pool's tasks (as `exactCover`).
  */
 export const count = async (problem, options) => {
   await fullModule();

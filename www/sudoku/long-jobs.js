@@ -82,7 +82,6 @@ export function solve() {
 export function count() {
   return runJob('Counting solutions…', async (mine, signal) => {
     const { game } = state();
-    const { problem } = await J.exactCover(G.currentLine(game), signal);
     // The site's first module has no exact cover: Count says so while the full one loads.
     if (!J.hasFullModule()) {
       V.panel.progress(mine, null, M.COUNT_LOADING);
@@ -94,6 +93,7 @@ export function count() {
       }
     }
     signal.throwIfAborted();
+    const { problem } = await J.exactCover(G.currentLine(game), signal);
     const started = performance.now();
     const emptyNine = game.n === 9 && !/[^.]/.test(mine.line);
     // On every core: the search split into disjoint tasks on the worker pool, their progress
