@@ -79,11 +79,13 @@ simd() {
     module simd dlx_wasm release --no-default-features --features "$main_features"
     optimise simd dlx_wasm &
     local simd_opt=$!
-    local page features
+    local page features profile
     for page in "${pages[@]}"; do
         features=${page}_features
         features=${!features}
-        module "$page" dlx_wasm release --no-default-features --features "$features"
+        profile=${page}_profile
+        profile=${!profile:-release}
+        module "$page" dlx_wasm "$profile" --no-default-features --features "$features"
         mv "$work/$page/dlx_wasm_bg.wasm" "$work/$page/dlx_wasm_${page}_bg.wasm"
         optimise "$page" "dlx_wasm_$page"
     done
@@ -102,6 +104,8 @@ simd() {
 pages=(dlx_page sudoku_page dlx_first sudoku_first)
 dlx_first_features=exact-cover,kept-lists,talc,panic-hook
 sudoku_first_features=sudoku-solvers,talc,panic-hook
+# (A page's cargo profile, where not release: Cargo.toml's wasm-first, optimised for size.)
+sudoku_first_profile=wasm-first
 dlx_page_features=exact-cover,kept-lists,pool-tasks,trace,talc,panic-hook
 sudoku_page_features=sudoku-toolkit,kept-lists,pool-tasks,talc,panic-hook
 # The main module's features (the default ones but the coach's), the coach's, the core's.
