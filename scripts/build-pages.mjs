@@ -37,18 +37,21 @@ export const PAGES = ['index.html', 'dlx.html'];
  * page names.
  */
 export const INLINED_WASM = {
-  'index.html': 'pkg/dlx_wasm_sudoku_page_bg.wasm',
+  'index.html': 'pkg/dlx_wasm_sudoku_first_bg.wasm',
   'dlx.html': 'pkg/dlx_wasm_dlx_first_bg.wasm',
 };
 /**
  * The module a page fetches after its first one (`INLINED_WASM`), which lacks exports the
  * page calls later: the dancing-links page counts its first example on exact cover alone,
  * then, when idle after that count (or when first needed), fetches its full module (the
- * pool's tasks, the trace) and hands it over (www/lib/pool.js `fullModule`). The page names
- * it in its inlined module's `data-later` (site/ carries the file).
+ * pool's tasks, the trace) and hands it over (www/lib/pool.js `fullModule`); the sudoku page
+ * plays and solves on the sudoku exports alone, and fetches its full module (exact cover and
+ * the pool's tasks, for Count) likewise. The page names it in its inlined module's
+ * `data-later` (site/ carries the file).
  */
 export const LATER_WASM = {
   'dlx.html': 'pkg/dlx_wasm_dlx_page_bg.wasm',
+  'index.html': 'pkg/dlx_wasm_sudoku_page_bg.wasm',
 };
 /** The classic script that compiles the inlined module as soon as it is parsed. */
 export const COMPILE_INLINED = 'lib/compile-inlined.js';

@@ -79,11 +79,13 @@ simd() {
     module simd dlx_wasm release --no-default-features --features "$main_features"
     optimise simd dlx_wasm &
     local simd_opt=$!
-    local page features
+    local page features profile
     for page in "${pages[@]}"; do
         features=${page}_features
         features=${!features}
-        module "$page" dlx_wasm release --no-default-features --features "$features"
+        profile=${page}_profile
+        profile=${!profile:-release}
+        module "$page" dlx_wasm "$profile" --no-default-features --features "$features"
         mv "$work/$page/dlx_wasm_bg.wasm" "$work/$page/dlx_wasm_${page}_bg.wasm"
         optimise "$page" "dlx_wasm_$page"
     done
@@ -95,10 +97,15 @@ simd() {
 # module (a bug in a page's worker says what and where: 1.5 and 1.2 KB gzipped).
 # The dancing-links page's first module (`dlx_first`): exact cover alone, which its first
 # count runs on, inlined in the page; the page fetches its full module when idle after it.
+# The sudoku page's (`sudoku_first`): the sudoku exports without the exact-cover API, for a
+# playable, solvable grid; Count waits for the full module.
 # (scripts/build-pages.mjs's INLINED_WASM and LATER_WASM name each page's modules:
 # tests/js/size.test.mjs checks them against this list.)
-pages=(dlx_page sudoku_page dlx_first)
+pages=(dlx_page sudoku_page dlx_first sudoku_first)
 dlx_first_features=exact-cover,kept-lists,talc,panic-hook
+sudoku_first_features=sudoku-solvers,talc,panic-hook
+# (A page's cargo profile, where not release: Cargo.toml's wasm-first, optimised for size.)
+sudoku_first_profile=wasm-first
 dlx_page_features=exact-cover,kept-lists,pool-tasks,trace,talc,panic-hook
 sudoku_page_features=sudoku-toolkit,kept-lists,pool-tasks,talc,panic-hook
 # The main module's features (the default ones but the coach's), the coach's, the core's.

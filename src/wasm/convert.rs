@@ -592,7 +592,7 @@ pub(crate) fn string_bytes(value: &JsValue, path: &str, max: usize) -> Result<Ve
 
 /// `value` as a string of at most `max` UTF-16 units where the length is part of what is
 /// valid (an option's value): a longer one is an `invalid_argument`.
-#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
+#[cfg(any(feature = "sudoku-solvers", feature = "coach"))]
 pub(crate) fn short_string(value: &JsValue, path: &str, max: usize) -> Result<String, JsValue> {
     read_string(value, path, max, false)
 }

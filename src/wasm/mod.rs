@@ -38,26 +38,28 @@ pub use solver::*;
 #[cfg(feature = "trace")]
 pub use trace::*;
 
-// The sudoku exports, only with the `sudoku-toolkit` feature (on by default). The npm
-// package's main module (`dlx-wasm`, also `dlx-wasm/sudoku`) is built with it; `dlx-wasm/core`
-// without, so that it carries the generic exact-cover API alone (scripts/build.sh). The
-// coach's exports (feature `coach`) read their arguments with sudoku.rs's readers, so that
-// module is compiled with either feature (its exports with `sudoku-toolkit` only).
+// The sudoku exports, only with the `sudoku-solvers` feature (which `sudoku-toolkit`, on by
+// default, adds to the exact-cover API). The npm package's main module (`dlx-wasm`, also
+// `dlx-wasm/sudoku`) is built with `sudoku-toolkit`; the sudoku page's first module with
+// `sudoku-solvers` alone (no exact-cover API: scripts/build.sh); `dlx-wasm/core` without
+// either, so that it carries the generic exact-cover API alone. The coach's exports (feature
+// `coach`) read their arguments with sudoku.rs's readers, so that module is compiled with
+// either feature (its exports with `sudoku-solvers` only).
 #[cfg(feature = "coach")]
 mod generate;
 #[cfg(feature = "coach")]
 mod logic;
-#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
+#[cfg(any(feature = "sudoku-solvers", feature = "coach"))]
 mod sudoku;
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 mod sudoku_page;
 #[cfg(feature = "coach")]
 pub use generate::*;
 #[cfg(feature = "coach")]
 pub use logic::*;
-#[cfg(any(feature = "sudoku-toolkit", feature = "coach"))]
+#[cfg(any(feature = "sudoku-solvers", feature = "coach"))]
 pub use sudoku::*;
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 pub use sudoku_page::*;
 
 use wasm_bindgen::prelude::*;

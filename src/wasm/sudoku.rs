@@ -1,5 +1,7 @@
-//! The sudoku exports for JS: `solve_sudoku`, `solve_sudoku_batch`, `count_sudoku_solutions`
-//! and `sudoku_candidates` (feature `sudoku-toolkit`), and the readers of a puzzle and its
+//! The sudoku exports for JS: `solve_sudoku` and `solve_sudoku_batch` (feature
+//! `sudoku-toolkit`: the package's, which the sudoku page does not call),
+//! `count_sudoku_solutions` and `sudoku_candidates` (feature `sudoku-solvers`, in the page's
+//! first module too), and the readers of a puzzle and its
 //! options and the errors every sudoku export shares (the coach's too: logic.rs,
 //! generate.rs). They read and check the arguments, call [`dlx_sudoku`], and turn results
 //! and errors into JS values; nothing else.
@@ -8,7 +10,9 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "sudoku-toolkit")]
-use super::convert::{ascii_into, counted_result, string_bytes, text_of, MAX_SAFE};
+use super::convert::{ascii_into, string_bytes, text_of};
+#[cfg(feature = "sudoku-solvers")]
+use super::convert::{counted_result, MAX_SAFE};
 use super::convert::{integer, invalid, short_string, string, Fields};
 use super::{js_error, set};
 #[cfg(feature = "sudoku-toolkit")]
@@ -22,7 +26,7 @@ use dlx_sudoku::{
 
 // The types the main module declares, which the coach module's declarations import
 // (logic.rs), so that each is declared once.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** A sudoku variant: each adds regions to (or, for jigsaw, replaces the boxes of) the classic rules. */
@@ -227,7 +231,7 @@ pub fn solve_sudoku_batch(
 /// search's branching nodes, or the engine's nodes above 9 symbols), `stats.updates` the
 /// engine's link updates (0 where the fast search ran: it has no links). Throws like
 /// `solve_sudoku`.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 #[wasm_bindgen(unchecked_return_type = "CountResult")]
 pub fn count_sudoku_solutions(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -265,7 +269,7 @@ pub fn count_sudoku_solutions(
 /// The candidates of every cell (for pencil marks): for an empty cell, the symbols that
 /// no given in its rows, columns, boxes or other regions rules out; `null` for a given.
 /// Throws like `solve_sudoku`.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 #[wasm_bindgen(unchecked_return_type = "SudokuCandidates")]
 pub fn sudoku_candidates(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -291,7 +295,7 @@ pub fn sudoku_candidates(
 }
 
 /// Reads the puzzle and its options.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsValue> {
     let options = read_options(&options.unwrap_or(JsValue::UNDEFINED), "options")?;
     read_grid(puzzle, "puzzle", &options)
@@ -377,7 +381,7 @@ const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
 const PUZZLE_KEYS: &str = "boxRows boxCols variant regions alphabet";
 
 /// The keys of `SudokuCountOptions`: a puzzle's, and the limit.
-#[cfg(feature = "sudoku-toolkit")]
+#[cfg(feature = "sudoku-solvers")]
 const COUNT_KEYS: &str = "boxRows boxCols variant regions alphabet limit";
 
 /// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field;

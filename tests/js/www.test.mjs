@@ -9,13 +9,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { LATER_WASM } from '../../scripts/build-pages.mjs';
 import { PKG, ROOT, assertOnePool, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
 // What users get: www/ with each page made one response (scripts/build-pages.mjs).
 const SITE = join(ROOT, 'site');
 /** The page's words: for the roles of a step's candidates (its legend names them), a hint's job. */
-const { GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS } = await import(
+const { COUNT_LOADING, GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS } = await import(
   pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href
 );
 const ARTIFACTS = join(ROOT, 'artifacts');
@@ -88,7 +89,7 @@ async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep =
     }
   });
   if (init) await page.addInitScript(init);
-  listen?.(page);
+  await listen?.(page);
   await page.goto(server.url + hash);
   await page.waitForSelector('#engine-status[data-state="ready"]');
   pages.push({ page, problems });
@@ -195,13 +196,14 @@ describe('the sudoku page', () => {
     await page.evaluate(() => window.releaseCompile());
     await page.waitForSelector('#engine-status[data-state="ready"]');
     await page.waitForFunction(() => /^Solved/.test(document.querySelector('#message').textContent));
-    // The page fetches no main module: it carries it (its SIMD build: Chromium has SIMD), and
-    // its workers are handed the compiled module. Then, the page idle, it fetches the coach
-    // module (hints, grades, New's generator), once, so that the first hint need not wait for
-    // it; nothing else.
-    for (let k = 0; k < 200 && fetched.length < 1; k++) await page.waitForTimeout(25);
+    // The page fetches no main module for that: it carries a first one (the sudoku exports:
+    // its SIMD build, Chromium has SIMD), and its workers are handed the compiled module.
+    // Then, the page idle, it fetches the coach module (hints, grades, New's generator), and,
+    // 2 s after its load, its full module (exact cover for Count: LATER_WASM), each once, so
+    // that the first hint or count need not wait for them; nothing else.
+    for (let k = 0; k < 400 && fetched.length < 2; k++) await page.waitForTimeout(25);
     await page.waitForTimeout(200);
-    assert.deepEqual(fetched, ['/pkg/dlx_wasm_coach_bg.wasm']);
+    assert.deepEqual(fetched.sort(), ['/pkg/dlx_wasm_coach_bg.wasm', `/${LATER_WASM['index.html']}`]);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -417,8 +419,9 @@ describe('the sudoku page', () => {
     await page.waitForFunction(() => /^Solved/.test(document.querySelector('#message').textContent));
     // Every worker is the package's; one for the small questions, one per core for the jobs,
     // and at least one started after the cancel. The page fetched the coach module (New's
-    // generator) once, and no main module (it carries it).
-    await assertOnePool(page, workers, requested, ['/pkg/dlx_wasm_coach_bg.wasm']);
+    // generator) once, and its full module (Count's exact cover) once: no main module (it
+    // carries a first one).
+    await assertOnePool(page, workers, requested, ['/pkg/dlx_wasm_coach_bg.wasm', `/${LATER_WASM['index.html']}`]);
     await clean(tab);
   });
 
@@ -542,6 +545,101 @@ describe('the sudoku page', () => {
       await page.screenshot({ path: join(ARTIFACTS, `sudoku-${name}.png`), fullPage: true });
       await clean(tab);
     }
+  });
+});
+
+describe('site/index.html: playable and solvable on its first module, Count once its full module is in', () => {
+  // The page carries a first module (the sudoku exports without exact cover:
+  // scripts/build-pages.mjs INLINED_WASM) and fetches its full module (LATER_WASM) 2 s after
+  // its load or at the first Count, which waits for it (www/lib/pool.js `fullModule`).
+  const LATER = `/${LATER_WASM['index.html']}`;
+  /** The page, its requests of the full module sent to `route`, and the `.wasm` it requested. */
+  async function openWith(route) {
+    const fetched = [];
+    const tab = await open('', undefined, {
+      listen: async (page) => {
+        page.on('request', (request) => {
+          if (request.url().endsWith('.wasm')) fetched.push(new URL(request.url()).pathname);
+        });
+        await page.route(`**${LATER}`, route);
+      },
+    });
+    return { tab, fetched };
+  }
+
+  test('plays, judges an import and solves with the full module held back; counts once it arrives', { timeout: 120_000 }, async () => {
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const { tab, fetched } = await openWith(async (route) => {
+      await held;
+      await route.continue();
+    });
+    const { page } = tab;
+    // A digit that clashes shows both cells (sudoku_conflicts), and goes again.
+    await cell(page, 1).click();
+    await page.keyboard.press('8');
+    await page.waitForSelector('#grid .cell[data-cell="1"].conflict');
+    assert.equal(await page.locator('#grid .cell[data-cell="0"].conflict').count(), 1);
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => !document.querySelector('#grid .cell.conflict'));
+    // The start puzzle solves (solve_sudoku_report), to the engine's solution.
+    await page.click('#solve');
+    await waitMessage(page, /^Solved/);
+    assert.equal(await cells(page), dlx.solve_sudoku(INKALA));
+    // An import is read and judged (read_sudoku, count_sudoku_solutions): an empty grid has
+    // at least the verdict's limit of solutions.
+    await importPuzzle(page, '.'.repeat(81));
+    await waitMessage(page, /^Imported .* Warning: it has at least 100 solutions, not one/);
+    // A hard puzzle imported and solved to a valid grid.
+    await importPuzzle(page, HARD);
+    await waitMessage(page, /^Imported/);
+    const puzzle = HARD.replaceAll('0', '.');
+    await page.click('#solve');
+    await waitMessage(page, /^Solved .*unique/);
+    checkSudoku(assert, puzzle, await cells(page));
+    await page.click('#undo');
+    // Count waits for the full module, and says so.
+    await page.click('#count');
+    await page.waitForFunction((text) => document.querySelector('#job-text').textContent === text, COUNT_LOADING);
+    assert.equal(await page.isVisible('#job'), true);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-first-module.png'), fullPage: true });
+    assert.ok(fetched.includes(LATER), `${fetched}`);
+    release();
+    await waitMessage(page, /^1 solution from this grid \([\d,]+ nodes?\)\.$/);
+    await page.screenshot({ path: join(ARTIFACTS, 'sudoku-full-module.png'), fullPage: true });
+    // Counted on every core now: an empty grid's count shows its progress (the pool's split),
+    // and is cancelled.
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    await page.click('#count');
+    await page.waitForFunction(() => /Counting: [1-9][\d,]* solutions? so far/.test(document.querySelector('#job-text').textContent), null, { timeout: 10_000 });
+    await page.click('#cancel');
+    await waitMessage(page, /^Cancelled the count/);
+    // Fetched once: the full module, and the coach's (the verdict's grade), nothing else.
+    assert.deepEqual(fetched.filter((path) => path === LATER), [LATER]);
+    assert.deepEqual(fetched.filter((path) => path !== LATER), ['/pkg/dlx_wasm_coach_bg.wasm']);
+    await clean(tab);
+  });
+
+  test('a full module that cannot be loaded: the page plays and solves, and Count says why it cannot count', { timeout: 120_000 }, async () => {
+    const { tab } = await openWith((route) => route.abort());
+    const { page } = tab;
+    await importPuzzle(page, HARD);
+    await waitMessage(page, /^Imported/);
+    await page.click('#count');
+    await waitMessage(page, /^The count needs the exact-cover solver, which failed to load \(.+\)\. Check the connection and press Count again; the rest of the page works\.$/);
+    assert.equal(await page.isVisible('#job'), false);
+    await page.click('#solve');
+    await waitMessage(page, /^Solved .*unique/);
+    checkSudoku(assert, HARD.replaceAll('0', '.'), await cells(page));
+    // The only failures are the full module's requests.
+    assert.ok(tab.problems.length > 0);
+    for (const problem of tab.problems) assert.match(problem, new RegExp(`${LATER.replaceAll('.', '\\.')}|Failed to load resource`), problem);
+    tab.problems.length = 0;
+    await clean(tab);
   });
 });
 

@@ -29,7 +29,8 @@ if (simd) {
 }
 
 // A page whose module is a first one (the site's dancing-links page: exact cover alone, for
-// its first count) names its full module (`data-later`, scripts/build-pages.mjs
+// its first count; the sudoku page: the sudoku exports without exact cover, which its Count
+// waits for) names its full module (`data-later`, scripts/build-pages.mjs
 // LATER_WASM): fetched when the page is idle after its first search (`searched`), or when
 // first needed (`fullModule`), then handed to load.js in place of the first, and each pool's
 // workers replaced (the idle ones now, the running ones after their job: `renew`), since a

@@ -4,20 +4,29 @@
 // size, see the README); `jobs`, a worker per core, runs what may take long (solve, count,
 // generate, rate, the solving path, a hint: the hardest puzzles' take forcing nets), which
 // an abort of its `signal` stops, so typing stays answered while a job runs.
-import { preloadCoach, quickPool, watchSolver, workerPool } from '../lib/pool.js';
+import { fullModule, fullModuleLater, hasFullModule, preloadCoach, quickPool, watchSolver, workerPool } from '../lib/pool.js';
 
 /**
  * Starts loading the solver; `onState(state, error)` hears how it goes (see lib/pool.js).
- * The page paints and plays with the main module alone; the coach module (Hint, the grade,
- * New's generator, the solving path) is fetched and compiled once the main module is ready
- * and the page idle, so that it neither delays the first paint nor makes the first hint wait.
+ * The page paints and plays with the main module alone (on the site, a first module: the
+ * sudoku exports without exact cover, which Count alone needs); the coach module (Hint, the
+ * grade, New's generator, the solving path) is fetched and compiled once the main module is
+ * ready and the page idle, and the site's full module after its first job or 2 s after the
+ * load (lib/pool.js `fullModuleLater`), so that neither delays the first paint nor makes the
+ * first hint or count wait.
  */
 export function loadSolver(onState) {
   watchSolver((state, error) => {
     onState(state, error);
-    if (state === 'ready') (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(preloadCoach);
+    if (state !== 'ready') return;
+    (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(preloadCoach);
+    // (A failure is told by the count that needs it, which tries again.)
+    fullModuleLater().catch(() => {});
   });
 }
+
+/** Whether Count can start at once (else it waits for `fullModule`, as `count` does). */
+export { fullModule, hasFullModule };
 
 const quick = quickPool();
 const jobs = workerPool();
@@ -36,10 +45,24 @@ export const hint = (givens, entries, marks, signal) => jobs.call('sudoku_hint',
 /** `solve_sudoku_report`, on the quick worker (the givens alone, for Check) or as a job. */
 export const solveReport = (line, signal) =>
   signal ? jobs.call('solve_sudoku_report', [line], { signal }) : quick.call('solve_sudoku_report', [line]);
-/** `sudoku_exact_cover` of a grid line. */
-export const exactCover = (line, signal) => jobs.call('sudoku_exact_cover', [line], { signal });
-/** Counts the solutions of an exact-cover problem on every core (`options` as the pool's). */
-export const count = (problem, options) => jobs.exactCover(problem, { countOnly: true, ...options });
+/**
+ * `sudoku_exact_cover` of a grid line, once the page's module has exact cover (lib/pool.js
+ * `fullModule`: the site's first module has not).
+ */
+export const exactCover = async (line, signal) => {
+  await fullModule();
+  signal?.throwIfAborted();
+  return jobs.call('sudoku_exact_cover', [line], { signal });
+};
+/**
+ * Counts the solutions of an exact-cover problem on every core (`options` as the pool's),
+ * once the page's module has exact cover and the pool's tasks (as `exactCover`).
+ */
+export const count = async (problem, options) => {
+  await fullModule();
+  options?.signal?.throwIfAborted();
+  return jobs.exactCover(problem, { countOnly: true, ...options });
+};
 /** `generate_sudoku` with `options`. */
 export const generate = (options, signal) => jobs.call('generate_sudoku', [options], { signal });
 /** `sudoku_solve_path` from the givens. */

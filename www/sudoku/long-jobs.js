@@ -82,6 +82,17 @@ export function solve() {
 export function count() {
   return runJob('Counting solutions…', async (mine, signal) => {
     const { game } = state();
+    // The site's first module has no exact cover: Count says so while the full one loads.
+    if (!J.hasFullModule()) {
+      V.panel.progress(mine, null, M.COUNT_LOADING);
+      try {
+        await J.fullModule();
+      } catch (error) {
+        if (!signal.aborted) say(M.countUnloaded(error), 'bad');
+        return;
+      }
+    }
+    signal.throwIfAborted();
     const { problem } = await J.exactCover(G.currentLine(game), signal);
     const started = performance.now();
     const emptyNine = game.n === 9 && !/[^.]/.test(mine.line);

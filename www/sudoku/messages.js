@@ -143,6 +143,14 @@ export function countCancelled({ solutions = null, fraction = 0, seconds }) {
   return `Cancelled the count after ${seconds.toFixed(1)} s, ${found}. The solver was restarted; the page is ready.`;
 }
 
+/** What Count says while the page's full module (exact cover, for the count) loads. */
+export const COUNT_LOADING = 'Loading the exact-cover solver for the count (the grid stays playable)…';
+
+/** What Count says when the page's full module failed to load (`error`). */
+export function countUnloaded(error) {
+  return `The count needs the exact-cover solver, which failed to load (${plainWords(error?.message ?? 'unknown error')}). Check the connection and press Count again; the rest of the page works.`;
+}
+
 /**
  * What a running count says: `solutions` so far, the engine's estimate `fraction` of the
  * search done after `seconds`; a warning (and why) when the whole count would take over an
