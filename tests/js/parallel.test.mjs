@@ -742,8 +742,10 @@ describe('the pool', () => {
     assert.deepEqual(progress, [1]);
     assert.equal(handles.length, 2);
     // The full module from now on: the idle workers end at once, the next job starts new
-    // ones, and splits (its statistics add the split's own search: not exact_cover's).
-    sent = undefined;
+    // ones, and splits (its statistics add the split's own search: not exact_cover's). Sent
+    // compiled, as a page sends it, so that the pool's check of a module's exports (pool.js
+    // `splits`, which knows the pool's tasks by wasm-bindgen's export name) is what decides.
+    sent = await WebAssembly.compile(readFileSync(join(PKG, 'dlx_wasm_bg.wasm')));
     pool.renew();
     await exited(handles.slice(0, 2), 1000);
     const split = await pool.exactCover(QUEENS8, { countOnly: true });
