@@ -87,7 +87,7 @@ function loader(url, instantiate) {
 /**
  * The module at `url`, fetched and compiled (streaming where the server sends
  * `application/wasm`): how every module here is loaded, and a page's later module (the
- * site's dancing-links page: www/lib/pool.js `fullModule`) before it goes to `provideModule`.
+ * site's pages: www/lib/pool.js `fullModule`) before it goes to `provideModule`.
  * @param {URL | string} url
  * @returns {Promise<WebAssembly.Module>}
  */

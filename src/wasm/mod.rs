@@ -44,7 +44,8 @@ pub use trace::*;
 // `sudoku-solvers` alone (no exact-cover API: scripts/build.sh); `dlx-wasm/core` without
 // either, so that it carries the generic exact-cover API alone. The coach's exports (feature
 // `coach`) read their arguments with sudoku.rs's readers, so that module is compiled with
-// either feature (its exports with `sudoku-solvers` only).
+// either feature (its exports with `sudoku-solvers`, and `solve_sudoku` and
+// `solve_sudoku_batch` with `sudoku-toolkit`).
 #[cfg(feature = "coach")]
 mod generate;
 #[cfg(feature = "coach")]

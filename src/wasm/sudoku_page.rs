@@ -253,8 +253,9 @@ pub fn solve_sudoku_report(
 
 /// The puzzle as an exact-cover problem for `ExactCoverSolver` (so a long count can run in
 /// slices with progress): `{ problem: { primary, secondary, options }, cells, symbols }`.
-/// Throws like `solve_sudoku`. With the exact-cover API only (`sudoku-toolkit`: not in the
-/// sudoku page's first module, whose Count waits for the full one).
+/// Throws like `solve_sudoku`.
+// With the exact-cover API only (`sudoku-toolkit`): not in the site's sudoku page's first
+// module, whose Count waits for the full one.
 #[cfg(feature = "exact-cover")]
 #[wasm_bindgen]
 pub fn sudoku_exact_cover(

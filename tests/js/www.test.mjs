@@ -16,7 +16,7 @@ const WWW = join(ROOT, 'www');
 // What users get: www/ with each page made one response (scripts/build-pages.mjs).
 const SITE = join(ROOT, 'site');
 /** The page's words: for the roles of a step's candidates (its legend names them), a hint's job. */
-const { COUNT_LOADING, GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS } = await import(
+const { COUNT_LOAD_CANCELLED, COUNT_LOADING, GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS, countUnloaded } = await import(
   pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href
 );
 const ARTIFACTS = join(ROOT, 'artifacts');
@@ -136,6 +136,11 @@ const hash = (puzzle, entries = '', notes = null) => {
   return `#${params}`;
 };
 
+/** A RegExp matching `text` whole; `wild` in it (if given) matches any text. */
+const whole = (text, wild) => {
+  const quoted = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${wild === undefined ? quoted(text) : text.split(wild).map(quoted).join('.+')}$`);
+};
 const waitMessage = (page, re) =>
   page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#message').textContent), re.source);
 const SCREENS = [
@@ -607,6 +612,11 @@ describe('site/index.html: playable and solvable on its first module, Count once
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'sudoku-first-module.png'), fullPage: true });
     assert.ok(fetched.includes(LATER), `${fetched}`);
+    // Cancelled while it waits: Cancel says the module goes on loading, and Count waits again.
+    await page.click('#cancel');
+    await waitMessage(page, whole(COUNT_LOAD_CANCELLED));
+    await page.click('#count');
+    await page.waitForFunction((text) => document.querySelector('#job-text').textContent === text, COUNT_LOADING);
     release();
     await waitMessage(page, /^1 solution from this grid \([\d,]+ nodes?\)\.$/);
     await page.screenshot({ path: join(ARTIFACTS, 'sudoku-full-module.png'), fullPage: true });
@@ -625,12 +635,13 @@ describe('site/index.html: playable and solvable on its first module, Count once
   });
 
   test('a full module that cannot be loaded: the page plays and solves, and Count says why it cannot count', { timeout: 120_000 }, async () => {
-    const { tab } = await openWith((route) => route.abort());
+    let refuse = true;
+    const { tab } = await openWith((route) => (refuse ? route.abort() : route.continue()));
     const { page } = tab;
     await importPuzzle(page, HARD);
     await waitMessage(page, /^Imported/);
     await page.click('#count');
-    await waitMessage(page, /^The count needs the exact-cover solver, which failed to load \(.+\)\. Check the connection and press Count again; the rest of the page works\.$/);
+    await waitMessage(page, whole(countUnloaded({ message: '\u0000' }), '\u0000'));
     assert.equal(await page.isVisible('#job'), false);
     await page.click('#solve');
     await waitMessage(page, /^Solved .*unique/);
@@ -639,6 +650,11 @@ describe('site/index.html: playable and solvable on its first module, Count once
     assert.ok(tab.problems.length > 0);
     for (const problem of tab.problems) assert.match(problem, new RegExp(`${LATER.replaceAll('.', '\\.')}|Failed to load resource`), problem);
     tab.problems.length = 0;
+    // The next Count tries again: the module loads now, and the count is made.
+    refuse = false;
+    await page.click('#undo');
+    await page.click('#count');
+    await waitMessage(page, /^1 solution from this grid \([\d,]+ nodes?\)\.$/);
     await clean(tab);
   });
 });

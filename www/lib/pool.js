@@ -31,11 +31,12 @@ if (simd) {
 // A page whose module is a first one (the site's dancing-links page: exact cover alone, for
 // its first count; the sudoku page: the sudoku exports without exact cover, which its Count
 // waits for) names its full module (`data-later`, scripts/build-pages.mjs
-// LATER_WASM): fetched when the page is idle after its first search (`searched`), or when
-// first needed (`fullModule`), then handed to load.js in place of the first, and each pool's
-// workers replaced (the idle ones now, the running ones after their job: `renew`), since a
-// worker instantiates one module. Until then the pool runs each search in one worker on the
-// first module (pkg/pool.js `splits`).
+// LATER_WASM): fetched when the page is idle after its first search (`searched`, which the
+// dancing-links page calls), LATER_DELAY ms after the page's load, or when first needed
+// (`fullModule`), then handed to load.js in place of the first, and each pool's workers
+// replaced (the idle ones now, the running ones after their job: `renew`), since a worker
+// instantiates one module. Until then the dancing-links page's pool runs each search in one
+// worker on the first module (pkg/pool.js `splits`); the sudoku page's Count waits.
 const laterUrl = () => (simd ? document.getElementById('wasm-module')?.dataset.later : undefined);
 /** @type {Promise<void> | null} */
 let later = null;

@@ -11,9 +11,9 @@ import { fullModule, fullModuleLater, hasFullModule, preloadCoach, quickPool, wa
  * The page paints and plays with the main module alone (on the site, a first module: the
  * sudoku exports without exact cover, which Count alone needs); the coach module (Hint, the
  * grade, New's generator, the solving path) is fetched and compiled once the main module is
- * ready and the page idle, and the site's full module after its first job or 2 s after the
- * load (lib/pool.js `fullModuleLater`), so that neither delays the first paint nor makes the
- * first hint or count wait.
+ * ready and the page idle, and the site's full module 2 s after the load (lib/pool.js
+ * `fullModuleLater`), or at the first Count, which waits for it (`whenFull`), so that
+ * neither delays the first paint.
  */
 export function loadSolver(onState) {
   watchSolver((state, error) => {
@@ -25,8 +25,18 @@ export function loadSolver(onState) {
   });
 }
 
-/** Whether Count can start at once (else it waits for `fullModule`, as `count` does). */
-export { fullModule, hasFullModule };
+/** Whether Count can start at once, without waiting for `whenFull`. */
+export { hasFullModule };
+
+/**
+ * Resolves once the page's module has exact cover (lib/pool.js `fullModule`: the site's first
+ * module has not), unless `signal` is aborted first; rejects where it could not be loaded
+ * (the next call tries again). What `exactCover` and `count` wait for.
+ */
+export async function whenFull(signal) {
+  await fullModule();
+  signal?.throwIfAborted();
+}
 
 const quick = quickPool();
 const jobs = workerPool();
@@ -45,22 +55,17 @@ export const hint = (givens, entries, marks, signal) => jobs.call('sudoku_hint',
 /** `solve_sudoku_report`, on the quick worker (the givens alone, for Check) or as a job. */
 export const solveReport = (line, signal) =>
   signal ? jobs.call('solve_sudoku_report', [line], { signal }) : quick.call('solve_sudoku_report', [line]);
-/**
- * `sudoku_exact_cover` of a grid line, once the page's module has exact cover (lib/pool.js
- * `fullModule`: the site's first module has not).
- */
+/** `sudoku_exact_cover` of a grid line, once the page's module has exact cover (`whenFull`). */
 export const exactCover = async (line, signal) => {
-  await fullModule();
-  signal?.throwIfAborted();
+  await whenFull(signal);
   return jobs.call('sudoku_exact_cover', [line], { signal });
 };
 /**
  * Counts the solutions of an exact-cover problem on every core (`options` as the pool's),
- * once the page's module has exact cover and the pool's tasks (as `exactCover`).
+ * once the page's module has exact cover and the pool's tasks (`whenFull`).
  */
 export const count = async (problem, options) => {
-  await fullModule();
-  options?.signal?.throwIfAborted();
+  await whenFull(options?.signal);
   return jobs.exactCover(problem, { countOnly: true, ...options });
 };
 /** `generate_sudoku` with `options`. */

@@ -82,17 +82,20 @@ export function solve() {
 export function count() {
   return runJob('Counting solutions…', async (mine, signal) => {
     const { game } = state();
-    // The site's first module has no exact cover: Count says so while the full one loads.
+    // The site's first module has no exact cover: Count says so while the full one loads
+    // (and Cancel, that it goes on loading).
     if (!J.hasFullModule()) {
       V.panel.progress(mine, null, M.COUNT_LOADING);
+      mine.cancelled = M.COUNT_LOAD_CANCELLED;
       try {
-        await J.fullModule();
+        await J.whenFull(signal);
       } catch (error) {
+        // (Cancelled meanwhile: Cancel has spoken.)
         if (!signal.aborted) say(M.countUnloaded(error), 'bad');
         return;
       }
+      mine.cancelled = undefined;
     }
-    signal.throwIfAborted();
     const { problem } = await J.exactCover(G.currentLine(game), signal);
     const started = performance.now();
     const emptyNine = game.n === 9 && !/[^.]/.test(mine.line);

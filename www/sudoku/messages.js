@@ -144,7 +144,10 @@ export function countCancelled({ solutions = null, fraction = 0, seconds }) {
 }
 
 /** What Count says while the page's full module (exact cover, for the count) loads. */
-export const COUNT_LOADING = 'Loading the exact-cover solver for the count (the grid stays playable)…';
+export const COUNT_LOADING = 'Loading the exact-cover solver for the count…';
+
+/** What Cancel says when it stops a count that waited for the full module (which goes on loading). */
+export const COUNT_LOAD_CANCELLED = 'Cancelled. The exact-cover solver goes on loading for the next count.';
 
 /** What Count says when the page's full module failed to load (`error`). */
 export function countUnloaded(error) {
