@@ -111,7 +111,7 @@ pub(crate) fn engine_error_at(error: &dlx_engine::Error, path: &str) -> JsValue 
 pub(crate) fn set(target: &JsValue, key: &'static str, value: &JsValue) {
     // Setting a property on an object this module made cannot fail; ignore the impossible
     // case rather than panic.
-    convert::with_kept(key, |key| {
+    convert::with_kept(key, |key, _| {
         let _ = js_sys::Reflect::set(target, key, value);
     });
 }
