@@ -388,8 +388,8 @@ impl Fields {
         if object.is_undefined() || object.is_null() {
             return Ok(Fields::none(keys));
         }
-        let head = read_keyed(object, keys, read_fields);
-        Fields::from_head(head, path, keys)
+        let (head, ends) = read_keyed(object, keys, read_fields);
+        Fields::from_head(head, ends, path, keys)
     }
 
     /// No properties: every key absent.
@@ -408,12 +408,12 @@ impl Fields {
     /// call across (`readObject` in `pack.js`) for what a type test and [`Fields::read`]
     /// would take six.
     pub(crate) fn of(value: &JsValue, path: &str, keys: &'static str) -> Result<Found, JsValue> {
-        let head = read_keyed(value, keys, read_object);
+        let (head, ends) = read_keyed(value, keys, read_object);
         Ok(match head {
             -35.0 => Found::Absent,
             -36.0 => Found::NotObject,
             -37.0 => Found::Threw(take_thrown()),
-            _ => Found::Fields(Fields::from_head(head, path, keys)?),
+            _ => Found::Fields(Fields::from_head(head, ends, path, keys)?),
         })
     }
 
@@ -432,8 +432,14 @@ impl Fields {
         }
     }
 
-    /// The fields `readFields` read, from its `head` (see there).
-    fn from_head(head: f64, path: &str, keys: &'static str) -> Result<Fields, JsValue> {
+    /// The fields `readFields` read, from its `head` (see there), `ends` those of `keys`
+    /// ([`key_ends`]).
+    fn from_head(
+        head: f64,
+        ends: [u8; 32],
+        path: &str,
+        keys: &'static str,
+    ) -> Result<Fields, JsValue> {
         let mut fields = Fields::none(keys);
         if head == 0.0 {
             return Ok(fields);
@@ -458,14 +464,7 @@ impl Fields {
         }
         // A whole number from 1 to 2^32 - 1 (readFields).
         fields.present = head as u32;
-        let mut k = 0;
-        for (i, &b) in keys.as_bytes().iter().enumerate() {
-            if b == b' ' {
-                fields.ends[k & 31] = i as u8;
-                k += 1;
-            }
-        }
-        fields.ends[k & 31] = keys.len() as u8;
+        fields.ends = ends;
         Ok(fields)
     }
 
@@ -521,40 +520,69 @@ fn unknown_key(path: &str, key: &JsValue, known: &JsValue) -> JsValue {
 }
 
 /// `read(value, list)` (`readFields` or `readObject`) with `keys` as a JS string `list`, made
-/// once: a call reads its problem's and its options' fields, and [`property`] (`intern`)
-/// would hash the whole list each time (SipHash: 4% of a first solution of 8 queens from the
-/// compact form). At most [`KEY_LISTS`] lists are kept (the exports have a handful). Each is
-/// a constant of the module (`'static`), found by its address and length: compared as bytes,
-/// the list found was 1.3 k instructions of a first solution of 8 queens from the compact
-/// form (wasm's `memcmp` goes byte by byte). Text equal to a list's at another address is a
-/// list of its own, made once too. A kept list is lent to `read`, not cloned (a clone and its
-/// drop are two calls across and a slot of the module's table: 1.5 k instructions a call).
-fn read_keyed(value: &JsValue, keys: &'static str, read: fn(&JsValue, &JsValue) -> f64) -> f64 {
+/// once ([`with_kept`]): a call reads its problem's and its options' fields. Returns `read`'s
+/// head and the list's [`key_ends`], kept with it (found byte by byte at each call, they were
+/// 1 k instructions of a first solution of 8 queens from the compact form).
+fn read_keyed(
+    value: &JsValue,
+    keys: &'static str,
+    read: fn(&JsValue, &JsValue) -> f64,
+) -> (f64, [u8; 32]) {
+    with_kept(keys, |list, ends| (read(value, list), *ends))
+}
+
+/// Where each key ends in `keys` (see [`Fields`]).
+fn key_ends(keys: &str) -> [u8; 32] {
+    let mut ends = [0; 32];
+    let mut k = 0;
+    for (i, &b) in keys.as_bytes().iter().enumerate() {
+        if b == b' ' {
+            ends[k & 31] = i as u8;
+            k += 1;
+        }
+    }
+    ends[k & 31] = keys.len() as u8;
+    ends
+}
+
+/// `with(js, ends)`, `js` being `text` as a JS string made once, not at every call, and
+/// `ends` its [`key_ends`]: the key lists of [`read_keyed`] and the property names of
+/// [`property`] (a name is a list of one key). Each `text` is a constant of the
+/// module (`'static`), found by its address and length: compared as bytes, a key list was
+/// 1.3 k instructions of a first solution of 8 queens from the compact form (wasm's `memcmp`
+/// goes byte by byte), and wasm-bindgen's `intern` (its `enable-interning` feature) hashed
+/// every string the bindings passed to JS, kept or not, with SipHash (4% of that first
+/// solution, and 2.2 KB of the core module gzipped). Text equal to another at another address
+/// is kept apart, made once too. At most [`KEPT_STRINGS`] are kept (the modules have about a
+/// hundred). A kept string is lent to `with`, not cloned (a clone and its drop are two calls
+/// across and a slot of the module's table: 1.5 k instructions a call).
+pub(crate) fn with_kept<R>(text: &'static str, with: impl FnOnce(&JsValue, &[u8; 32]) -> R) -> R {
     thread_local! {
-        static LISTS: std::cell::RefCell<Vec<(&'static str, JsValue)>> =
+        static KEPT: std::cell::RefCell<Vec<(&'static str, JsValue, [u8; 32])>> =
             const { std::cell::RefCell::new(Vec::new()) };
     }
-    LISTS.with(|lists| {
-        // Borrowed while `read` runs the caller's code (a getter), which may call an export:
-        // that call borrows them too, and keeps no list it makes (`try_borrow_mut`).
-        if let Ok(kept) = lists.try_borrow() {
-            if let Some((_, list)) = kept.iter().find(|(text, _)| std::ptr::eq(*text, keys)) {
-                return read(value, list);
+    KEPT.with(|strings| {
+        // Borrowed while `with` runs the caller's code (a getter), which may call an export:
+        // that call borrows them too, and keeps no string it makes (`try_borrow_mut`).
+        if let Ok(kept) = strings.try_borrow() {
+            if let Some((_, js, ends)) = kept.iter().find(|(kept, ..)| std::ptr::eq(*kept, text)) {
+                return with(js, ends);
             }
         }
-        let list = JsValue::from_str(keys);
-        let head = read(value, &list);
-        if let Ok(mut kept) = lists.try_borrow_mut() {
-            if kept.len() < KEY_LISTS {
-                kept.push((keys, list));
+        let js = JsValue::from_str(text);
+        let ends = key_ends(text);
+        let result = with(&js, &ends);
+        if let Ok(mut kept) = strings.try_borrow_mut() {
+            if kept.len() < KEPT_STRINGS {
+                kept.push((text, js, ends));
             }
         }
-        head
+        result
     })
 }
 
-/// The most key lists [`read_keyed`] keeps.
-const KEY_LISTS: usize = 32;
+/// The most strings [`with_kept`] keeps.
+const KEPT_STRINGS: usize = 160;
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an
 /// `invalid_argument` error at `path[k]` instead of escaping without a code.
@@ -990,11 +1018,11 @@ pub(crate) fn status_index(status: dlx_engine::Status) -> u32 {
     }
 }
 
-/// A property name as a JS string. Names are interned: each is decoded into a JS string
-/// once, not on every call (a call reads and writes about twenty properties, and decoding
-/// them was most of the cost of a small call).
-pub(crate) fn property(key: &str) -> JsValue {
-    JsValue::from_str(wasm_bindgen::intern(key))
+/// A property name as a JS string, made once ([`with_kept`]): decoding each name at every
+/// call was most of the cost of a small call.
+#[cfg(feature = "pool-tasks")]
+pub(crate) fn property(key: &'static str) -> JsValue {
+    with_kept(key, |key, _| key.clone())
 }
 
 /// The error for a fault `pack.js` reported (`[kind, path, value]`), if any.

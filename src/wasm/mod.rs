@@ -81,7 +81,7 @@ fn start() {
 }
 
 /// A JS `Error` with `message`, a `code` property and extra properties.
-pub(crate) fn js_error(code: &str, message: &str, props: &[(&str, JsValue)]) -> JsValue {
+pub(crate) fn js_error(code: &str, message: &str, props: &[(&'static str, JsValue)]) -> JsValue {
     let error = js_sys::Error::new(message);
     set(&error, "code", &JsValue::from_str(code));
     for (key, value) in props {
@@ -110,9 +110,11 @@ pub(crate) fn engine_error_at(error: &dlx_engine::Error, path: &str) -> JsValue 
 }
 
 /// Sets `target[key]` on an object the bindings made (a fresh Error or result object), the
-/// key interned ([`convert::property`]).
-pub(crate) fn set(target: &JsValue, key: &str, value: &JsValue) {
+/// key made once ([`convert::with_kept`]).
+pub(crate) fn set(target: &JsValue, key: &'static str, value: &JsValue) {
     // Setting a property on an object this module made cannot fail; ignore the impossible
     // case rather than panic.
-    let _ = js_sys::Reflect::set(target, &convert::property(key), value);
+    convert::with_kept(key, |key, _| {
+        let _ = js_sys::Reflect::set(target, key, value);
+    });
 }

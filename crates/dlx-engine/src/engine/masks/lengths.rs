@@ -94,9 +94,15 @@ impl Lengths {
             slots[to][j] = t ^ borrow;
             borrow = (!x & y) | (!t & borrow);
         }
-        // (Indices, not iterators: slots `from` and `to` may be one.)
+        // (Indices, not iterators: slots `from` and `to` may be one. Up to `MAX_PLANES`,
+        // leaving at `k`: a loop of constant bounds, which LLVM unrolls whole, one test of
+        // `k` a plane and no loop head: 7-8% faster on the 6x10 pentominoes, natively and in
+        // wasm.)
         #[allow(clippy::needless_range_loop)]
-        for j in DEPTH..k {
+        for j in DEPTH..MAX_PLANES {
+            if j >= k {
+                break;
+            }
             let x = slots[from][j];
             slots[to][j] = x ^ borrow;
             borrow &= !x;
