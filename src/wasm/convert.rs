@@ -360,8 +360,7 @@ pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<V
 }
 
 /// The properties of an object that a reader may look at, fetched in one call across the
-/// boundary (`readFields` in `pack.js`) instead of one call, and an interned key, per
-/// property: an options object of ten possible keys costs one crossing, plus one per key it
+/// boundary (`readFields` in `pack.js`) instead of one call, and a key made, per property: an options object of ten possible keys costs one crossing, plus one per key it
 /// has.
 pub(crate) struct Fields {
     keys: &'static str,
@@ -520,7 +519,7 @@ fn unknown_key(path: &str, key: &JsValue, known: &JsValue) -> JsValue {
 }
 
 /// `read(value, list)` (`readFields` or `readObject`) with `keys` as a JS string `list`, made
-/// once ([`with_kept`]): a call reads its problem's and its options' fields. Returns `read`'s
+/// once ([`with_js_string`]): a call reads its problem's and its options' fields. Returns `read`'s
 /// head and the list's [`key_ends`], kept with it (found byte by byte at each call, they were
 /// 1 k instructions of a first solution of 8 queens from the compact form).
 fn read_keyed(
@@ -528,7 +527,7 @@ fn read_keyed(
     keys: &'static str,
     read: fn(&JsValue, &JsValue) -> f64,
 ) -> (f64, [u8; 32]) {
-    with_kept(keys, |list, ends| (read(value, list), *ends))
+    with_js_string(keys, |list, ends| (read(value, list), *ends))
 }
 
 /// Where each key ends in `keys` (see [`Fields`]).
@@ -546,8 +545,9 @@ fn key_ends(keys: &str) -> [u8; 32] {
 }
 
 /// `with(js, ends)`, `js` being `text` as a JS string made once, not at every call, and
-/// `ends` its [`key_ends`]: the key lists of [`read_keyed`] and the property names of
-/// [`property`] (a name is a list of one key). Each `text` is a constant of the
+/// `ends` its [`key_ends`]: the key lists of [`read_keyed`], the property names of `set`
+/// and `js_error` (src/wasm/mod.rs: a name is a list of one key) and the constant values of
+/// [`kept_string`]. Each `text` is a constant of the
 /// module (`'static`), found by its address and length: compared as bytes, a key list was
 /// 1.3 k instructions of a first solution of 8 queens from the compact form (wasm's `memcmp`
 /// goes byte by byte), and wasm-bindgen's `intern` (its `enable-interning` feature) hashed
@@ -556,14 +556,19 @@ fn key_ends(keys: &str) -> [u8; 32] {
 /// is kept apart, made once too. At most [`KEPT_STRINGS`] are kept (the modules have about a
 /// hundred). A kept string is lent to `with`, not cloned (a clone and its drop are two calls
 /// across and a slot of the module's table: 1.5 k instructions a call).
-pub(crate) fn with_kept<R>(text: &'static str, with: impl FnOnce(&JsValue, &[u8; 32]) -> R) -> R {
+pub(crate) fn with_js_string<R>(
+    text: &'static str,
+    with: impl FnOnce(&JsValue, &[u8; 32]) -> R,
+) -> R {
     thread_local! {
         static KEPT: std::cell::RefCell<Vec<(&'static str, JsValue, [u8; 32])>> =
             const { std::cell::RefCell::new(Vec::new()) };
     }
     KEPT.with(|strings| {
         // Borrowed while `with` runs the caller's code (a getter), which may call an export:
-        // that call borrows them too, and keeps no string it makes (`try_borrow_mut`).
+        // that call borrows them too, and keeps no string it makes (`try_borrow_mut`). On a
+        // miss nothing is borrowed while `with` runs, so a nested call may keep `text` first:
+        // then it is not kept twice.
         if let Ok(kept) = strings.try_borrow() {
             if let Some((_, js, ends)) = kept.iter().find(|(kept, ..)| std::ptr::eq(*kept, text)) {
                 return with(js, ends);
@@ -573,7 +578,7 @@ pub(crate) fn with_kept<R>(text: &'static str, with: impl FnOnce(&JsValue, &[u8;
         let ends = key_ends(text);
         let result = with(&js, &ends);
         if let Ok(mut kept) = strings.try_borrow_mut() {
-            if kept.len() < KEPT_STRINGS {
+            if kept.len() < KEPT_STRINGS && !kept.iter().any(|(k, ..)| std::ptr::eq(*k, text)) {
                 kept.push((text, js, ends));
             }
         }
@@ -581,7 +586,7 @@ pub(crate) fn with_kept<R>(text: &'static str, with: impl FnOnce(&JsValue, &[u8;
     })
 }
 
-/// The most strings [`with_kept`] keeps.
+/// The most strings [`with_js_string`] keeps.
 const KEPT_STRINGS: usize = 160;
 
 /// The elements of `array`, read so that a throwing getter or proxy becomes an
@@ -1018,11 +1023,11 @@ pub(crate) fn status_index(status: dlx_engine::Status) -> u32 {
     }
 }
 
-/// A property name as a JS string, made once ([`with_kept`]): decoding each name at every
-/// call was most of the cost of a small call.
+/// A constant string (a property's value) as a JS string, made once ([`with_js_string`]):
+/// decoding each string at every call was most of the cost of a small call.
 #[cfg(feature = "pool-tasks")]
-pub(crate) fn property(key: &'static str) -> JsValue {
-    with_kept(key, |key, _| key.clone())
+pub(crate) fn kept_string(key: &'static str) -> JsValue {
+    with_js_string(key, |key, _| key.clone())
 }
 
 /// The error for a fault `pack.js` reported (`[kind, path, value]`), if any.

@@ -110,11 +110,11 @@ pub(crate) fn engine_error_at(error: &dlx_engine::Error, path: &str) -> JsValue 
 }
 
 /// Sets `target[key]` on an object the bindings made (a fresh Error or result object), the
-/// key made once ([`convert::with_kept`]).
+/// key made once ([`convert::with_js_string`]).
 pub(crate) fn set(target: &JsValue, key: &'static str, value: &JsValue) {
     // Setting a property on an object this module made cannot fail; ignore the impossible
     // case rather than panic.
-    convert::with_kept(key, |key, _| {
+    convert::with_js_string(key, |key, _| {
         let _ = js_sys::Reflect::set(target, key, value);
     });
 }

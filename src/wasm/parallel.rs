@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    boolean, integer, invalid, number, property, result, size, typed_numbers, warnings, Fields,
+    boolean, integer, invalid, kept_string, number, result, size, typed_numbers, warnings, Fields,
     MAX_SAFE,
 };
 use super::exact_cover::{
@@ -291,7 +291,7 @@ impl TaskSchedule {
             Decision::StopAll => "stop",
             Decision::Done => "done",
         };
-        set(&decision, "op", &property(op));
+        set(&decision, "op", &kept_string(op));
         decision.into()
     }
 

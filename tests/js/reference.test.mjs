@@ -501,3 +501,39 @@ test('a getter that calls the solver while a problem is being read disturbs neit
     assert.deepEqual(api.exact_cover({ primary: ['a', 'b', 'c'], options: outerOptions }).solutions, [[0, 3], [1, 2, 3]]);
   }
 });
+
+test('a getter of the options object that calls the solver, and fails it, disturbs neither call', () => {
+  // The options' keys are read in one call with their key list lent from the module's kept
+  // strings (src/wasm/convert.rs `with_js_string`); a call from inside the read (which keeps
+  // strings too, and makes an error's) must read and answer right, and so must the next.
+  for (const api of Object.values(MODULES)) {
+    const caught = [];
+    const counted = [];
+    const options = {
+      get countOnly() {
+        counted.push(api.exact_cover({ primary: 2, options: [[0], [1], [0, 1]] }, { countOnly: true, limit: 5 }).count);
+        try {
+          api.exact_cover({ primary: ['a'], options: [['a', 'zz']] }, { limit: -1 });
+        } catch (error) {
+          caught.push([error.code, error.path]);
+        }
+        return true;
+      },
+    };
+    for (let round = 0; round < 2; round++) {
+      const outer = api.exact_cover({ primary: ['a', 'b'], options: [['a'], ['b'], ['a', 'b']] }, options);
+      assert.equal(outer.count, 2);
+      assert.equal(outer.solutions.length, 0);
+    }
+    assert.deepEqual(counted, [2, 2]);
+    const once = (() => {
+      try {
+        api.exact_cover({ primary: ['a'], options: [['a', 'zz']] }, { limit: -1 });
+      } catch (error) {
+        return [error.code, error.path];
+      }
+    })();
+    assert.ok(once?.[0], 'the failing call throws an error with a code');
+    assert.deepEqual(caught, [once, once]);
+  }
+});
