@@ -561,7 +561,7 @@ fn walk_from_known(
     let Some(seed) = known::draw(tenths(range.min()), tenths(range.max()), rng) else {
         return Ok(None);
     };
-    let start = known::disguise(&seed, rng).to_vec();
+    let start = known::disguise(&seed, rng);
     let solution = only_solution(solver, layout, &start)?;
     *made += 1;
     let mut current = Attempt::graded(layout, start.clone(), solution, target)?;
@@ -596,25 +596,17 @@ fn walk_from_known(
 }
 
 /// The one solution of `puzzle`, or an error if it has none or several (never for a known
-/// puzzle: the tests hold each to one).
+/// puzzle: the tests hold each to one). By [`other_solutions`] of no solution, every
+/// solution being other: the solver's search is generic over its callback, and one more
+/// callback would be one more copy of it in the WebAssembly module.
 fn only_solution(
     solver: &mut SudokuSolver,
     layout: &Layout,
     puzzle: &[u8],
 ) -> SudokuResult<Vec<u8>> {
-    let run = Run {
-        limit: 2,
-        max_nodes: Some(check_budget(layout)),
-        seed: None,
-        singles: None,
-    };
-    let mut found = Vec::new();
-    let outcome = solver.values(layout, puzzle, run, None, |values| {
-        found.push(values.to_vec());
-        true
-    })?;
+    let (mut found, all) = other_solutions(solver, layout, puzzle, &[])?;
     match found.pop() {
-        Some(solution) if outcome.found == 1 && !outcome.cut => Ok(solution),
+        Some(solution) if all && found.is_empty() => Ok(solution),
         _ => Err(SudokuError::InvalidArgument {
             name: "se",
             reason: "a known puzzle of the generator does not have one solution".into(),

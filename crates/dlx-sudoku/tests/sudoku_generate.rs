@@ -812,11 +812,12 @@ fn se_range_report() {
             ms.push(start.elapsed().as_secs_f64() * 1e3);
             if std::env::var_os("SE_VERBOSE").is_some() {
                 println!(
-                    "seed {seed}: {:.1} on target {} after {} attempts, {:.0} ms",
+                    "seed {seed}: {:.1} on target {} after {} attempts, {:.0} ms, {}",
                     g.grade.score,
                     g.on_target,
                     g.attempts,
-                    ms[ms.len() - 1]
+                    ms[ms.len() - 1],
+                    g.puzzle.to_line()
                 );
             }
             met += usize::from(g.on_target);

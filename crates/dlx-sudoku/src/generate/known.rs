@@ -65,22 +65,23 @@ fn tenths(packed: Packed) -> u32 {
 }
 
 /// The puzzle packed in `packed`, row by row, 0 for an empty cell.
-fn unpack(packed: Packed) -> [u8; CELLS] {
+fn unpack(packed: Packed) -> Vec<u8> {
     let (mask, digits) = packed[1..].split_at(MASK_BYTES);
-    let mut puzzle = [0; CELLS];
     let mut k = 0;
-    for (cell, value) in puzzle.iter_mut().enumerate() {
-        if mask[cell / 8] >> (cell % 8) & 1 == 1 {
-            *value = digits[k / 2] >> (4 * (k % 2)) & 0xF;
+    (0..CELLS)
+        .map(|cell| {
+            if mask[cell / 8] >> (cell % 8) & 1 == 0 {
+                return 0;
+            }
             k += 1;
-        }
-    }
-    puzzle
+            digits[(k - 1) / 2] >> (4 * ((k - 1) % 2)) & 0xF
+        })
+        .collect()
 }
 
 /// A known puzzle for scores from `min` to `max` (in tenths), drawn from `rng`: one of those
 /// graded in the range, or, if none is, the one nearest it (the first of equals).
-pub(super) fn draw(min: u32, max: u32, rng: &mut Rng) -> Option<[u8; CELLS]> {
+pub(super) fn draw(min: u32, max: u32, rng: &mut Rng) -> Option<Vec<u8>> {
     let inside: Vec<Packed> = TABLE
         .iter()
         .copied()
@@ -100,31 +101,32 @@ pub(super) fn draw(min: u32, max: u32, rng: &mut Rng) -> Option<[u8; CELLS]> {
 /// `puzzle` (9x9, row by row) under a random isomorphism drawn from `rng`: the digits
 /// relabelled, the bands and stacks permuted, the rows within each band and the columns
 /// within each stack permuted, and the grid transposed or not. Each maps a puzzle to one
-/// with as many solutions and the same logical difficulty.
-pub(super) fn disguise(puzzle: &[u8; CELLS], rng: &mut Rng) -> [u8; CELLS] {
-    let mut digits: [u8; 10] = std::array::from_fn(|d| d as u8);
+/// with as many solutions and the same logical difficulty (up to the order in which the
+/// logical solver meets equal steps: a tenth either way, measured).
+pub(super) fn disguise(puzzle: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut digits: Vec<usize> = (0..10).collect();
     shuffle(rng, &mut digits[1..]);
     let lines = |rng: &mut Rng| {
-        let mut groups = [0usize, 1, 2];
+        let mut groups: Vec<usize> = (0..3).collect();
         shuffle(rng, &mut groups);
-        let mut order = [0usize; 9];
-        for (g, &group) in groups.iter().enumerate() {
-            let mut within = [0usize, 1, 2];
+        let mut order = Vec::with_capacity(9);
+        for group in groups {
+            let mut within: Vec<usize> = (0..3).collect();
             shuffle(rng, &mut within);
-            for (i, &line) in within.iter().enumerate() {
-                order[3 * g + i] = 3 * group + line;
-            }
+            order.extend(within.into_iter().map(|line| 3 * group + line));
         }
         order
     };
     let rows = lines(rng);
     let columns = lines(rng);
     let transpose = rng.u32(..2) == 1;
-    std::array::from_fn(|cell| {
-        let (r, c) = (cell / 9, cell % 9);
-        let (r, c) = if transpose { (c, r) } else { (r, c) };
-        digits[usize::from(puzzle[9 * rows[r] + columns[c]])]
-    })
+    (0..puzzle.len())
+        .map(|cell| {
+            let (r, c) = (cell / 9, cell % 9);
+            let (r, c) = if transpose { (c, r) } else { (r, c) };
+            digits[usize::from(puzzle[9 * rows[r] + columns[c]])] as u8
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -191,7 +193,7 @@ mod tests {
         assert_eq!(numbers.len(), TABLE.len());
         for (packed, number) in TABLE.iter().zip(numbers) {
             let puzzle = unpack(packed);
-            assert_eq!(puzzle.to_vec(), list[number - 1], "No. {number}");
+            assert_eq!(puzzle, list[number - 1], "No. {number}");
             assert_eq!(pack(&puzzle, packed[0]), packed.to_vec(), "No. {number}");
             let sudoku = classic(&puzzle);
             assert_eq!(sudoku.count_solutions(2).unwrap(), 1, "No. {number}");
@@ -217,7 +219,7 @@ mod tests {
         let puzzle = unpack(TABLE[0]);
         let sudoku = classic(&puzzle);
         let solved = sudoku.some_solution().unwrap().unwrap();
-        let solution: [u8; CELLS] = solved.values().try_into().unwrap();
+        let solution = solved.values().to_vec();
         let mut images = Vec::new();
         for seed in 0..8 {
             let image = disguise(&puzzle, &mut Rng::with_seed(seed));
@@ -226,7 +228,7 @@ mod tests {
             let disguised = classic(&image);
             assert_eq!(disguised.given_count(), sudoku.given_count());
             let one = disguised.some_solution().unwrap().unwrap();
-            assert_eq!(one.values(), solution_image);
+            assert_eq!(one.values(), &solution_image[..]);
             assert_eq!(disguised.count_solutions(2).unwrap(), 1);
             images.push(image);
         }
