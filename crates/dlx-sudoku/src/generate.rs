@@ -201,10 +201,11 @@ pub struct Generated {
 /// puzzle made minimal again), taking only those that stay in the range, until two moves
 /// away, within 12 grades (no climb follows: the walk's bound is the work's). The result is
 /// minimal, in the range, and one or two moves from a known puzzle (seeds 0-15: 7 two, 9
-/// one): new as a puzzle (not isomorphic to any of the 2011 list: the tests check one), but
+/// one): new as a puzzle (not isomorphic to any of the 2011 list: the tests check seed 0's), but
 /// a near relative of a known one, and the forum's lists hold many such relatives, so it
 /// may be one of theirs. Measured (`ci` profile, seeds 0-15, load about 10): 10.0-11.0 met
-/// 16 of 16 (scores 10.1 to 10.6), median 6.6 s, max 9.3 s (27 s under a load of 8). A
+/// 16 of 16 (scores 10.1 to 10.6), median 6.6 s, max 9.3 s (in Node, seeds 0-7: the same
+/// puzzles, 1.5 to 2 times the native time in the runs after, 5 to 9.6 s). A
 /// range the table's puzzles and their neighbours miss (say 10.7-10.8, or from 11.0) gets
 /// the nearest puzzle of the walk, with `on_target` false. With a symmetry, or on another
 /// variant, the climb runs alone and mostly misses such a range. Other scores out of reach
@@ -527,7 +528,7 @@ fn climb(
 /// Puzzles [`walk_from_known`] grades at most, the known puzzle included.
 const KNOWN_WALK_GRADES: u32 = 12;
 
-/// Neighbours [`walk_from_known`] draws at most (each a few searches, a thousandth of a
+/// Neighbours [`walk_from_known`] draws at most (each a few searches, far cheaper than a
 /// grade at 10 and more): those that come no farther from the known puzzle are passed over
 /// without a grade.
 const KNOWN_WALK_DRAWS: u32 = 400;
