@@ -1225,6 +1225,34 @@ mod tests {
             .unwrap_or(default)
     }
 
+    /// Only a classic puzzle without symmetry, for a range from [`known::KNOWN_FROM`], starts
+    /// from a known puzzle: not with a symmetry, another variant, or a lower range.
+    #[test]
+    fn only_classic_ranges_from_10_without_symmetry_start_known() {
+        let starts = |min: f64, variant: Variant, symmetry: Symmetry| {
+            let options = GenerateOptions {
+                puzzle: Options::variant(variant),
+                se: Some(ScoreRange::new(min, 11.0).unwrap()),
+                symmetry,
+                ..Default::default()
+            };
+            Target::of(&options, 9).unwrap().starts_known(&options)
+        };
+        assert!(starts(10.0, Variant::Classic, Symmetry::None));
+        assert!(starts(10.5, Variant::Classic, Symmetry::None));
+        assert!(!starts(9.9, Variant::Classic, Symmetry::None));
+        assert!(!starts(10.0, Variant::Classic, Symmetry::Rotate180));
+        assert!(!starts(10.0, Variant::Classic, Symmetry::Mirror));
+        for variant in [
+            Variant::X,
+            Variant::Windoku,
+            Variant::Jigsaw,
+            Variant::Samurai,
+        ] {
+            assert!(!starts(10.0, variant, Symmetry::None), "{variant}");
+        }
+    }
+
     /// The swaps [`neighbour`] takes from the other solutions' list are the swaps the
     /// uniqueness checks allow: for every given orbit of minimal 9x9 puzzles (seeds 0-2,
     /// diabolical), each empty orbit given back restores uniqueness by the list exactly when
