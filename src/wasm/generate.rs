@@ -79,7 +79,8 @@ export interface GeneratedSudoku {
 /// and seed give the same puzzle. Above 16x16 only `easy` is made (the default there), and
 /// scores up to 1.5: grading harder puzzles while carving them takes minutes. The hard end
 /// of `se` at 9x9 (from 8.0: local search over the givens) takes seconds natively (up to
-/// tens of seconds for 9.0 and up): call it in a worker (`pool.call`),
+/// tens of seconds for 9.0 and up; from 10.0 a short walk from known hard puzzles, 5 to
+/// 10 s in Node): call it in a worker (`pool.call`),
 /// which its `signal` cancels. Throws an
 /// `Error` with `code` `"invalid_argument"` (and `path`) for bad options, for an `se` range
 /// off the scale, upside down or given with a `difficulty` (`path` `options.se`, or

@@ -1,5 +1,7 @@
 //! The seeded generator (see [`generate`]).
 
+mod known;
+
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -187,9 +189,28 @@ pub struct Generated {
 /// listed other solutions, which halved the time of 8.0-8.5); 9.0-10.0 8 of 8 (median 1.5
 /// s, max 10 s under a load of 5; seed 7 after 1,047 grades, which is why ranges from 9.0
 /// climb for up to 2,000); 10.0-11.0 0 of 8 with 1,000 grades (8.5 to 9.2, median 29 s,
-/// max 45 s) and with 2,000 (9.0 to 9.2, median 61 s, max 78 s, load 8). Other scores
-/// out of reach (the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5)
-/// come back as the nearest attempt, with `on_target` false.
+/// max 45 s) and with 2,000 (9.0 to 9.2, median 61 s, max 78 s, load 8).
+///
+/// So for a range starting at 10.0 or above, at classic 9x9 without symmetry, the generator
+/// starts instead from a small table of known hard puzzles (five of the Enjoy Sudoku forum's
+/// 2011 hardest list, graded 10.2 to 10.9, chosen because their neighbourhoods are rich in
+/// 10.0-11.0), as the forum found its own: it draws one graded in the range (or the
+/// nearest), disguises it by a random isomorphism (digits relabelled, bands, stacks, rows
+/// within bands, columns within stacks permuted, transposed or not: all drawn from the
+/// seed), and walks {-1+1} moves away from it (one given swapped for an empty cell, the
+/// puzzle made minimal again), taking only those that stay in the range, until two moves
+/// away, within 12 grades (no climb follows: the walk's bound is the work's). The result is
+/// minimal, in the range, and one or two moves from a known puzzle (seeds 0-15: 7 two, 9
+/// one): new as a puzzle (not isomorphic to any of the 2011 list: the tests check seed 0's), but
+/// a near relative of a known one, and the forum's lists hold many such relatives, so it
+/// may be one of theirs. Measured (`ci` profile, seeds 0-15, load about 10): 10.0-11.0 met
+/// 16 of 16 (scores 10.1 to 10.6), median 6.6 s, max 9.3 s (in Node, seeds 0-7: the same
+/// puzzles, 1.5 to 2 times the native time in the runs after, 5 to 9.6 s). A
+/// range the table's puzzles and their neighbours miss (say 10.7-10.8, or from 11.0) gets
+/// the nearest puzzle of the walk, with `on_target` false. With a symmetry, or on another
+/// variant, the climb runs alone and mostly misses such a range. Other scores out of reach
+/// (the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5) come back as
+/// the nearest attempt, with `on_target` false.
 ///
 /// ```
 /// use dlx_sudoku::{generate, GenerateOptions, ScoreRange};
@@ -253,6 +274,17 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
     let mut best: Option<Attempt> = None;
     let mut layout: Option<Arc<Layout>> = None;
     let mut made = 0;
+    // Whether the puzzle was walked from a known one: then no climb follows (grades at 10
+    // and more cost a second or more each natively; the walk's bound is the bound).
+    let mut walked = false;
+    if target.starts_known(options) {
+        let classic = Layout::new(n, &options.puzzle)?;
+        if classic.box_shape() == Some(BoxShape { rows: 3, cols: 3 }) {
+            best = walk_from_known(&mut solver, &classic, &target, &mut rng, &mut made)?;
+            walked = best.is_some();
+            layout = Some(classic);
+        }
+    }
     while made < target.attempts(n, best.as_ref().map_or(f64::INFINITY, |b| b.miss)) {
         made += 1;
         let (this_layout, solution) = match layout.take() {
@@ -280,7 +312,7 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
         }
     }
     if let (Some(known), Some(start)) = (&layout, best.take()) {
-        best = Some(if target.climbs && start.miss > 0.0 {
+        best = Some(if target.climbs && !walked && start.miss > 0.0 {
             let symmetry = options.symmetry;
             climb(
                 &mut solver,
@@ -374,6 +406,17 @@ impl Target {
                 && options.puzzle.variant != Variant::Samurai
                 && range.min() >= CLIMB_FROM,
         })
+    }
+
+    /// Whether [`generate`] starts from a known puzzle ([`walk_from_known`]) for `options`:
+    /// for a range starting at [`known::KNOWN_FROM`] or above, classic 9x9 without symmetry
+    /// (the known puzzles have none; with a symmetry the climb runs alone, and mostly misses
+    /// such a range).
+    fn starts_known(&self, options: &GenerateOptions) -> bool {
+        self.climbs
+            && self.range.is_some_and(|r| r.min() >= known::KNOWN_FROM)
+            && options.puzzle.variant == Variant::Classic
+            && options.symmetry == Symmetry::None
     }
 
     /// How far `grade` is from the target: 0 on it. For a level, [`miss`]; for a range, how
@@ -480,6 +523,96 @@ fn climb(
         }
     }
     Ok(best)
+}
+
+/// Puzzles [`walk_from_known`] grades at most, the known puzzle included.
+const KNOWN_WALK_GRADES: u32 = 12;
+
+/// Neighbours [`walk_from_known`] draws at most (each a few searches, far cheaper than a
+/// grade at 10 and more): those that come no farther from the known puzzle are passed over
+/// without a grade.
+const KNOWN_WALK_DRAWS: u32 = 400;
+
+/// Givens [`walk_from_known`] moves, if it can within its grades: the cells given in one of
+/// the known puzzle (disguised) and the walk's puzzle but not in the other. Two moves; one
+/// move moves 2 or more, and the walk returns the farthest puzzle in the range it found
+/// (measured, seeds 0-15 at 10.0-11.0: 7 two moves away, 9 one).
+const KNOWN_MOVED_CELLS: usize = 4;
+
+/// A puzzle for `target` (a range from [`known::KNOWN_FROM`]) walked from a known one: a
+/// known puzzle graded in the range (or the nearest), disguised by a random isomorphism
+/// ([`known::disguise`]), then moves of [`neighbour`] ({-1+1}: one given swapped for an
+/// empty cell, the puzzle made minimal again) taken only when the grade stays in the range
+/// and goes farther from the known one's image (or, from outside the range, comes no
+/// farther from it), until the puzzle has moved [`KNOWN_MOVED_CELLS`] givens, within
+/// [`KNOWN_WALK_GRADES`] grades and [`KNOWN_WALK_DRAWS`] neighbours. `None` if there is no
+/// known puzzle; otherwise the puzzle the walk stands on (in the range: the farthest found),
+/// `made` counting the grades.
+fn walk_from_known(
+    solver: &mut SudokuSolver,
+    layout: &Arc<Layout>,
+    target: &Target,
+    rng: &mut Rng,
+    made: &mut u32,
+) -> SudokuResult<Option<Attempt>> {
+    let Some(range) = target.range else {
+        return Ok(None);
+    };
+    let tenths = |score: f64| (score * 10.0).round().clamp(0.0, 255.0) as u32;
+    let Some(seed) = known::draw(tenths(range.min()), tenths(range.max()), rng) else {
+        return Ok(None);
+    };
+    let start = known::disguise(&seed, rng);
+    let solution = only_solution(solver, layout, &start)?;
+    *made += 1;
+    let mut current = Attempt::graded(layout, start.clone(), solution, target)?;
+    let orbits = orbits(layout, Symmetry::None);
+    let moved = |puzzle: &[u8]| {
+        puzzle
+            .iter()
+            .zip(&start)
+            .filter(|&(&a, &b)| (a == 0) != (b == 0))
+            .count()
+    };
+    let mut draws = 0;
+    while *made < KNOWN_WALK_GRADES
+        && draws < KNOWN_WALK_DRAWS
+        && !(current.miss == 0.0 && moved(&current.puzzle) >= KNOWN_MOVED_CELLS)
+    {
+        draws += 1;
+        let puzzle = neighbour(solver, layout, &current, &orbits, rng)?;
+        if puzzle == current.puzzle {
+            break;
+        }
+        if current.miss == 0.0 && moved(&puzzle) <= moved(&current.puzzle) {
+            continue;
+        }
+        *made += 1;
+        let next = Attempt::graded(layout, puzzle, current.solution.clone(), target)?;
+        if next.miss <= current.miss {
+            current = next;
+        }
+    }
+    Ok(Some(current))
+}
+
+/// The one solution of `puzzle`, or an error if it has none or several (never for a known
+/// puzzle: the tests hold each to one). By [`other_solutions`] of no solution, every
+/// solution being other: the solver's search is generic over its callback, and one more
+/// callback would be one more copy of it in the WebAssembly module.
+fn only_solution(
+    solver: &mut SudokuSolver,
+    layout: &Layout,
+    puzzle: &[u8],
+) -> SudokuResult<Vec<u8>> {
+    let (mut found, all) = other_solutions(solver, layout, puzzle, &[])?;
+    match found.pop() {
+        Some(solution) if all && found.is_empty() => Ok(solution),
+        _ => Err(SudokuError::InvalidArgument {
+            name: "se",
+            reason: "a known puzzle of the generator does not have one solution".into(),
+        }),
+    }
 }
 
 /// A random solution grid of `layout` (within [`GRID_WORK_BOUND`]), or the error that none
@@ -1090,6 +1223,34 @@ mod tests {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
+    }
+
+    /// Only a classic puzzle without symmetry, for a range from [`known::KNOWN_FROM`], starts
+    /// from a known puzzle: not with a symmetry, another variant, or a lower range.
+    #[test]
+    fn only_classic_ranges_from_10_without_symmetry_start_known() {
+        let starts = |min: f64, variant: Variant, symmetry: Symmetry| {
+            let options = GenerateOptions {
+                puzzle: Options::variant(variant),
+                se: Some(ScoreRange::new(min, 11.0).unwrap()),
+                symmetry,
+                ..Default::default()
+            };
+            Target::of(&options, 9).unwrap().starts_known(&options)
+        };
+        assert!(starts(10.0, Variant::Classic, Symmetry::None));
+        assert!(starts(10.5, Variant::Classic, Symmetry::None));
+        assert!(!starts(9.9, Variant::Classic, Symmetry::None));
+        assert!(!starts(10.0, Variant::Classic, Symmetry::Rotate180));
+        assert!(!starts(10.0, Variant::Classic, Symmetry::Mirror));
+        for variant in [
+            Variant::X,
+            Variant::Windoku,
+            Variant::Jigsaw,
+            Variant::Samurai,
+        ] {
+            assert!(!starts(10.0, variant, Symmetry::None), "{variant}");
+        }
     }
 
     /// The swaps [`neighbour`] takes from the other solutions' list are the swaps the
