@@ -409,8 +409,52 @@ pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
 ///
 /// Above 9x9 ([`NETS_MAX_SIZE`]) the first found is taken instead, for the cost of
 /// assuming every candidate of a large grid.
+///
+/// The fifth nesting level ([`Rules::Nets`]) is bounded: see [`NETS_WORK`].
 pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    search(ctx, g, rules, ctx.n > NETS_MAX_SIZE).map(|(step, _)| step)
+    bounded_net(ctx, g, rules, NETS_WORK).0
+}
+
+/// The most work one search of Sudoku Explainer's fifth nesting level (11.0,
+/// [`Rules::Nets`], whose every assumption may run a search of the forcing nets of 9.5)
+/// may do, in units: each propagation ([`net::assume`]) and each search for a rule inside
+/// one (`Run::rule`), at every depth, added up. A search that would need more finds
+/// nothing, so the path goes on as beyond the last level: it stops, a hint reveals a cell
+/// of the solution, and the grade is [`UNSOLVED_SCORE`](crate::grade::UNSOLVED_SCORE)
+/// with `solved` false. A count, not a time, so that a puzzle gets the same path and grade
+/// on every machine.
+///
+/// Measured (`logic::tests::fifth_level_work` and `fifth_level_cost`, ignored): on the
+/// grids where the nets start of every 24th puzzle of the vendored 1905 list and on that
+/// of `stuck_at_the_nets`, the level's easiest step takes 0.63 to 1.28 million units (31 to
+/// 45 s each in the ci profile on a loaded machine, about 4 times a step of 10.5 on the
+/// same grid); the bound is about 1.6 times the most of them, so it cuts none of those
+/// searches and stops any other at a like cost. No puzzle of the vendored samples, nor of
+/// the SE-rated ones, reaches the level on its path (10.5 always finds a step), so the
+/// bound changes none of their grades.
+pub(crate) const NETS_WORK: u64 = 2_000_000;
+
+/// [`net()`] with the fifth nesting level bounded to `work` units (see [`NETS_WORK`]; the
+/// other levels are not bounded): the step, the units left (`None` below the fifth level)
+/// and whether the bound was hit, when the step is `None`.
+pub(crate) fn bounded_net(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    work: u64,
+) -> (Option<Step>, Option<u64>, bool) {
+    let bounded = rules == Rules::Nets;
+    if bounded {
+        ctx.work.start(work);
+    }
+    let found = search(ctx, g, rules, ctx.n > NETS_MAX_SIZE).map(|(step, _)| step);
+    let (left, ran_out) = ctx.work.end();
+    if ran_out {
+        // What a search found before the bound is not its easiest, and what it found after
+        // followed assumptions cut short.
+        return (None, left, true);
+    }
+    (found, left, false)
 }
 
 /// The easiest step of one chaining level (see [`net()`]), or with `first` the first found,

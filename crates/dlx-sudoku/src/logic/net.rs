@@ -412,6 +412,15 @@ pub(crate) fn assume(
         rules != Rules::Static,
         "the static level propagates on its link graph"
     );
+    // One unit of a bounded search's work (see `forcing::NETS_WORK`): once none is left,
+    // the assumption leads nowhere (and the search that bounded it finds nothing).
+    if !ctx.work.spend() {
+        return Outcome {
+            grid: g.clone(),
+            length: 0,
+            broken: None,
+        };
+    }
     let mut run = Run {
         ctx,
         start: g,
@@ -576,6 +585,10 @@ impl Run<'_, '_> {
     /// whether one did.
     fn rule(&mut self, rules: Rules) -> bool {
         let (ctx, g) = (self.ctx, &self.g);
+        // A search for a rule is one unit of a bounded search's work, as an assumption is.
+        if !ctx.work.spend() {
+            return false;
+        }
         let found = intersections::find(ctx, g)
             .or_else(|| subsets::hidden(ctx, g, 2))
             .or_else(|| subsets::naked(ctx, g, 2))
