@@ -114,7 +114,7 @@ impl Forced {
 
 /// What every one of `grids` (the outcomes of a source's branches from `g`) holds and `g`
 /// does not: the first placement in reading order, or failing that every elimination.
-fn common(g: &Grid, grids: &[&Grid]) -> (Option<Candidate>, Vec<Candidate>) {
+pub(super) fn common(g: &Grid, grids: &[&Grid]) -> (Option<Candidate>, Vec<Candidate>) {
     let placement = (0..g.values.len()).find_map(|c| {
         let v = grids[0].values[c];
         (g.values[c] == 0 && v != 0 && grids.iter().all(|x| x.values[c] == v))
@@ -472,7 +472,7 @@ fn search(ctx: &Context, g: &Grid, rules: Rules, first: bool) -> Option<(Step, u
         // Ties keep the best, found first.
         let limit = best.as_ref().map_or(f64::INFINITY, |b| b.0.score - 1e-9);
         if let Some(scored) = found.score_below(limit) {
-            best = Some((found.step_from(scored), length));
+            best = Some((scored.step(), length));
         }
         best.as_ref().is_some_and(|b| b.0.score <= base + 1e-9)
     });
@@ -515,10 +515,21 @@ impl<'a, 'c> Level<'a, 'c> {
     }
 }
 
-/// A find's score, and the traces of its branches in order (see [`Found::score_below`]).
-pub(super) struct Scored {
+/// A find with its score, and the traces of its branches in order (see
+/// [`Found::score_below`]): its step is built from them ([`Scored::step`]), so a score
+/// comes only with the find it is of.
+pub(super) struct Scored<'l, 'c> {
+    found: Found<'l, 'c>,
     pub(super) score: f64,
     traces: Vec<Trace>,
+}
+
+impl Scored<'_, '_> {
+    /// The find's step ([`Found::step`]), built from the traces its score was worked out
+    /// from rather than tracing its branches again.
+    pub(super) fn step(self) -> Step {
+        self.found.build(self.traces, Some(self.score))
+    }
 }
 
 /// A step [`each_step`] found, before it is built: its score is worked out on demand
@@ -537,14 +548,14 @@ enum What {
     Forced(Forced),
 }
 
-impl Found<'_, '_> {
+impl<'l, 'c> Found<'l, 'c> {
     /// The step's score if it is below `limit`: its level's base and the length bonus of
     /// its complexity ([`Rules::net_score`]), a forcing net's branches traced one by one
     /// only until their complexities, added up, reach `limit` (the score never falls as the
     /// complexity grows).
-    /// The traces come with the score, for [`Found::step_from`]: a search that takes this
+    /// The traces come with the score and the find ([`Scored`]): a search that takes this
     /// find builds its step from them rather than tracing its branches again.
-    pub(super) fn score_below(&self, limit: f64) -> Option<Scored> {
+    pub(super) fn score_below(self, limit: f64) -> Option<Scored<'l, 'c>> {
         let level = self.level;
         let mut nodes = 0;
         let (branches, targets) = self.branches();
@@ -560,6 +571,7 @@ impl Found<'_, '_> {
         Some(Scored {
             score: level.rules.net_score(nodes),
             traces,
+            found: self,
         })
     }
 
@@ -607,19 +619,14 @@ impl Found<'_, '_> {
 
     /// The step, with its reason, roles and links.
     pub(super) fn step(self) -> Step {
-        self.step_from(Scored {
-            score: 0.0,
-            traces: Vec::new(),
-        })
+        self.build(Vec::new(), None)
     }
 
-    /// [`Found::step`], from the branches' traces [`Found::score_below`] kept (any it
-    /// lacks traced now).
-    pub(super) fn step_from(self, scored: Scored) -> Step {
+    /// [`Found::step`], from the branches' traces `traces` (any it lacks traced now); the
+    /// score `compared` is the built step's (a debug assertion).
+    fn build(self, traces: Vec<Trace>, compared: Option<f64>) -> Step {
         let Level { ctx, g, rules, .. } = *self.level;
-        // The score the search compared is the built step's (checked where it was one).
-        let compared = (!scored.traces.is_empty()).then_some(scored.score);
-        let mut kept = scored.traces.into_iter();
+        let mut kept = traces.into_iter();
         let traced = |node: Node, targets: &[Node]| match kept.next() {
             Some(trace) => trace.net(targets),
             None => self.level.trace(node).net(targets),

@@ -1100,6 +1100,38 @@ fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
     assert_eq!(forcing::net(&ctx, &g, Rules::Chains), Some(step));
 }
 
+/// The regions and symbols whose static region chains conclude something on `g`, by Sudoku
+/// Explainer's rule written out here apart from the search's: a symbol with two places or
+/// more in a region, the first of them in a cell of three candidates or more (SE's
+/// `doRegionChainings`, called from such cells), whose branches (each place assumed true,
+/// by the grid's links) lead to a common placement or elimination. The search must find
+/// exactly these: a rule stricter than SE's misses some, a looser one finds more.
+fn se_static_regions(ctx: &Context, g: &Grid) -> std::collections::BTreeSet<(usize, u8)> {
+    let links = super::chains::aic_graph(ctx, g);
+    let mut regions = std::collections::BTreeSet::new();
+    for &r in &ctx.exact {
+        for value in 1..=ctx.n as u8 {
+            let places = g.places(ctx, r, value);
+            if places.len() < 2 || g.cand[places[0]].count_ones() < 3 {
+                continue;
+            }
+            let outcomes: Vec<_> = places
+                .iter()
+                .map(|&cell| {
+                    let c = Candidate { cell, value };
+                    super::statics::propagate(ctx, g, &links, (c, true), None)
+                })
+                .collect();
+            let grids: Vec<&Grid> = outcomes.iter().map(|o| &o.grid).collect();
+            let (placement, eliminations) = forcing::common(g, &grids);
+            if placement.is_some() || !eliminations.is_empty() {
+                regions.insert((r, value));
+            }
+        }
+    }
+    regions
+}
+
 /// How many puzzles of the top1465 sample [`each_chaining_level_finds_its_forms_and_every_step_is_sound`] reads.
 const STUCK_PUZZLES: usize = 300;
 
@@ -1112,7 +1144,8 @@ const STUCK_PUZZLES: usize = 300;
 /// false leading to the same), and cell and region forcing nets one of whose branches
 /// breaks the grid (Sudoku Explainer keeps such a source; dropping it fails here); a
 /// static region chain starts from the region's first place of its symbol, in a cell of
-/// three or more candidates (dropping that rule fails here too).
+/// three or more candidates, and every such chain that concludes something is found (a rule
+/// looser or stricter than SE's fails here, see [`se_static_regions`]).
 #[test]
 fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
     let mut seen: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
@@ -1133,10 +1166,13 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
             ("static", Rules::Static),
             ("dynamic", Rules::Singles),
         ] {
+            // The static level's region chains, by region and symbol.
+            let mut static_regions = std::collections::BTreeSet::new();
             forcing::each_step(&ctx, &g, rules, false, |found| {
-                let score = found.score_below(f64::INFINITY).map(|s| s.score);
                 let broken = found.broken_branches();
-                let step = found.step();
+                let scored = found.score_below(f64::INFINITY);
+                let score = scored.as_ref().map(|s| s.score);
+                let step = scored.expect("no limit").step();
                 assert!(
                     step.eliminations
                         .iter()
@@ -1192,6 +1228,7 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
                         step.reason
                     );
                     assert!(g.cand[first.cell].count_ones() >= 3, "{}", step.reason);
+                    static_regions.insert((region, first.value));
                 }
                 *seen.entry((name, form)).or_default() += 1;
                 // A source one of whose branches breaks the grid still concludes what the
@@ -1211,6 +1248,13 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
                 }
                 false
             });
+            if rules == Rules::Static {
+                assert_eq!(
+                    static_regions,
+                    se_static_regions(&ctx, &g),
+                    "{puzzle}: static region chains"
+                );
+            }
         }
     }
     println!("{seen:?}");
