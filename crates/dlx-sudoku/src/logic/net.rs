@@ -684,6 +684,11 @@ impl Run<'_, '_> {
     }
 }
 
+/// A conclusion of a nested chain (see `Run::nest`): the candidate turned off or on, its
+/// chain's index, the chain's links, and what it relies on outside it (`None`: whatever
+/// the propagation turned off in the cells it goes through).
+type Nested = (Node, usize, Vec<Link>, Option<Vec<Candidate>>);
+
 impl Run<'_, '_> {
     /// Records the links of a nested chain's step for what it concludes: an alternating
     /// inference chain's own links; for inner contradiction chains, each refuted
@@ -705,7 +710,7 @@ impl Run<'_, '_> {
         // through). As in SE, each refuted candidate of inner contradiction chains and each
         // conclusion of an inner forcing chain has a chain of its own; an alternating
         // inference chain is one chain for all it removes.
-        let mut nested: Vec<(Node, usize, Vec<Link>, Option<Vec<Candidate>>)> = Vec::new();
+        let mut nested: Vec<Nested> = Vec::new();
         let mut chains: Vec<usize> = Vec::new();
         match step.technique {
             Technique::ContradictionChain => {
