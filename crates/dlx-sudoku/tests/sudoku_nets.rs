@@ -471,7 +471,7 @@ fn se_rated_hardest() {
 
 /// The grades of the puzzles of a file (`NETS_SCAN`, one puzzle a line, `#` comments; every
 /// `NETS_EVERY`-th, default 1), each step checked against the solution (no true candidate
-/// removed, no wrong placement): per puzzle the time of its path, its grade, whether logic solves it,
+/// removed, no wrong placement) and each chain's and net's links by [`check_path`]: per puzzle the time of its path, its grade, whether logic solves it,
 /// and how many steps take SE's fifth nesting level (11.0, a net whose assumptions search
 /// forcing nets). Run with `NETS_SCAN=FILE cargo test --profile ci -p dlx-sudoku --test
 /// sudoku_tests -- sudoku_nets::scan --ignored --nocapture`.
@@ -490,6 +490,7 @@ fn scan() {
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let mut failed = 0;
     for line in lines.step_by(every) {
         let puzzle = parse(line);
         let start = std::time::Instant::now();
@@ -504,11 +505,68 @@ fn scan() {
         let solution = puzzle.unique_solution().unwrap().expect("unique");
         let wrong = path.wrong_steps(solution.values());
         assert!(wrong.is_empty(), "{puzzle}: {wrong:?}");
+        // The links of every chain and net (see `check_links`): a failure is reported, and
+        // the scan goes on.
+        let checked = std::panic::catch_unwind(|| check_path(&puzzle, &path)).is_ok();
+        failed += usize::from(!checked);
         println!(
-            "{line} {millis:.0} ms, grade {:.1}, solved {}, {} steps, {fifth} at 11.0",
+            "{line} {millis:.0} ms, grade {:.1}, solved {}, {} steps, {fifth} at 11.0{}",
             grade.score,
             path.solved,
-            path.steps.len()
+            path.steps.len(),
+            if checked { "" } else { ", CHECK FAILED" }
         );
     }
+    assert_eq!(failed, 0, "paths or links that fail check_path");
+}
+
+const EASTER_MONSTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+/// Easter Monster's path (about 30 s in the ci profile), every step and every net's links
+/// checked. Run with `cargo test --profile ci -p dlx-sudoku --test sudoku_tests --
+/// sudoku_nets::easter_monster --ignored`.
+#[test]
+#[ignore]
+fn easter_monster_gets_a_checked_path() {
+    let puzzle = parse(EASTER_MONSTER);
+    let start = std::time::Instant::now();
+    let path = puzzle.solve_path().unwrap();
+    println!("path {:?}", start.elapsed());
+    check_path(&puzzle, &path);
+}
+
+/// Easter Monster's candidates at the second net of its path (no placement yet): the
+/// grid where a region forcing net of 10.5 drew no link from one of its sources.
+#[rustfmt::skip]
+const EASTER_MONSTER_AT_TEN_FIVE: [u32; 81] = [0, 200, 220, 116, 420, 240, 396, 292, 0, 134, 0, 196, 0, 167, 227, 133, 0, 164, 158, 138, 0, 23, 391, 147, 0, 261, 396, 170, 0, 201, 0, 43, 0, 131, 99, 224, 430, 171, 397, 35, 0, 43, 407, 295, 404, 294, 99, 325, 0, 0, 35, 263, 0, 356, 0, 137, 409, 23, 143, 155, 0, 262, 284, 56, 0, 25, 115, 43, 0, 26, 0, 88, 440, 168, 0, 116, 172, 248, 284, 324, 0];
+
+/// The hint on Easter Monster's grid part-way along its path (the marks of
+/// [`EASTER_MONSTER_AT_TEN_FIVE`]) is a net whose links hold (see [`check_links`]): every
+/// source starts a link, every conclusion is reached.
+#[test]
+fn a_nested_region_net_draws_a_link_from_each_source() {
+    let puzzle = parse(EASTER_MONSTER);
+    let entries = Sudoku::new(
+        Arc::clone(puzzle.shared_layout()),
+        vec![0; puzzle.values().len()],
+    )
+    .expect("empty entries");
+    let step = puzzle
+        .next_step(&entries, Some(&EASTER_MONSTER_AT_TEN_FIVE))
+        .expect("unique")
+        .expect("not full");
+    assert!(
+        matches!(
+            step.technique,
+            Technique::ContradictionNet | Technique::ForcingNet
+        ),
+        "{}",
+        step.reason
+    );
+    let before = Replay {
+        values: puzzle.values().to_vec(),
+        cand: EASTER_MONSTER_AT_TEN_FIVE.to_vec(),
+    };
+    check_links(puzzle.layout(), &before, &step);
 }

@@ -114,7 +114,7 @@ impl Forced {
 
 /// What every one of `grids` (the outcomes of a source's branches from `g`) holds and `g`
 /// does not: the first placement in reading order, or failing that every elimination.
-fn common(g: &Grid, grids: &[&Grid]) -> (Option<Candidate>, Vec<Candidate>) {
+pub(super) fn common(g: &Grid, grids: &[&Grid]) -> (Option<Candidate>, Vec<Candidate>) {
     let placement = (0..g.values.len()).find_map(|c| {
         let v = grids[0].values[c];
         (g.values[c] == 0 && v != 0 && grids.iter().all(|x| x.values[c] == v))
@@ -409,8 +409,52 @@ pub(crate) fn nets(ctx: &Context, g: &Grid) -> Option<Step> {
 ///
 /// Above 9x9 ([`NETS_MAX_SIZE`]) the first found is taken instead, for the cost of
 /// assuming every candidate of a large grid.
+///
+/// The fifth nesting level ([`Rules::Nets`]) is bounded: see [`NETS_WORK`].
 pub(crate) fn net(ctx: &Context, g: &Grid, rules: Rules) -> Option<Step> {
-    search(ctx, g, rules, ctx.n > NETS_MAX_SIZE).map(|(step, _)| step)
+    bounded_net(ctx, g, rules, NETS_WORK).0
+}
+
+/// The most work one search of Sudoku Explainer's fifth nesting level (11.0,
+/// [`Rules::Nets`], whose every assumption may run a search of the forcing nets of 9.5)
+/// may do, in units: each propagation ([`net::assume`]) and each search for a rule inside
+/// one (`Run::rule`), at every depth, added up. A search that would need more finds
+/// nothing, so the path goes on as beyond the last level: it stops, a hint reveals a cell
+/// of the solution, and the grade is [`UNSOLVED_SCORE`](crate::grade::UNSOLVED_SCORE)
+/// with `solved` false. A count, not a time, so that a puzzle gets the same path and grade
+/// on every machine.
+///
+/// Measured (`logic::tests::fifth_level_work` and `fifth_level_cost`, ignored): on the
+/// grids where the nets start of every 24th puzzle of the vendored 1905 list and on that
+/// of `stuck_at_the_nets`, the level's easiest step takes 0.63 to 1.28 million units (31 to
+/// 45 s each in the ci profile on a loaded machine, about 4 times a step of 10.5 on the
+/// same grid); the bound is about 1.6 times the most of them, so it cuts none of those
+/// searches and stops any other at a like cost. No puzzle of the vendored samples, nor of
+/// the SE-rated ones, reaches the level on its path (10.5 always finds a step), so the
+/// bound changes none of their grades.
+pub(crate) const NETS_WORK: u64 = 2_000_000;
+
+/// [`net()`] with the fifth nesting level bounded to `work` units (see [`NETS_WORK`]; the
+/// other levels are not bounded): the step, the units left (`None` below the fifth level)
+/// and whether the bound was hit, when the step is `None`.
+pub(crate) fn bounded_net(
+    ctx: &Context,
+    g: &Grid,
+    rules: Rules,
+    work: u64,
+) -> (Option<Step>, Option<u64>, bool) {
+    let bounded = rules == Rules::Nets;
+    if bounded {
+        ctx.work.start(work);
+    }
+    let found = search(ctx, g, rules, ctx.n > NETS_MAX_SIZE).map(|(step, _)| step);
+    let (left, ran_out) = ctx.work.end();
+    if ran_out {
+        // What a search found before the bound is not its easiest, and what it found after
+        // followed assumptions cut short.
+        return (None, left, true);
+    }
+    (found, left, false)
 }
 
 /// The easiest step of one chaining level (see [`net()`]), or with `first` the first found,
@@ -428,7 +472,7 @@ fn search(ctx: &Context, g: &Grid, rules: Rules, first: bool) -> Option<(Step, u
         // Ties keep the best, found first.
         let limit = best.as_ref().map_or(f64::INFINITY, |b| b.0.score - 1e-9);
         if let Some(scored) = found.score_below(limit) {
-            best = Some((found.step_from(scored), length));
+            best = Some((scored.step(), length));
         }
         best.as_ref().is_some_and(|b| b.0.score <= base + 1e-9)
     });
@@ -471,10 +515,21 @@ impl<'a, 'c> Level<'a, 'c> {
     }
 }
 
-/// A find's score, and the traces of its branches in order (see [`Found::score_below`]).
-pub(super) struct Scored {
+/// A find with its score, and the traces of its branches in order (see
+/// [`Found::score_below`]): its step is built from them ([`Scored::step`]), so a score
+/// comes only with the find it is of.
+pub(super) struct Scored<'l, 'c> {
+    found: Found<'l, 'c>,
     pub(super) score: f64,
     traces: Vec<Trace>,
+}
+
+impl Scored<'_, '_> {
+    /// The find's step ([`Found::step`]), built from the traces its score was worked out
+    /// from rather than tracing its branches again.
+    pub(super) fn step(self) -> Step {
+        self.found.build(self.traces, Some(self.score))
+    }
 }
 
 /// A step [`each_step`] found, before it is built: its score is worked out on demand
@@ -493,14 +548,14 @@ enum What {
     Forced(Forced),
 }
 
-impl Found<'_, '_> {
+impl<'l, 'c> Found<'l, 'c> {
     /// The step's score if it is below `limit`: its level's base and the length bonus of
     /// its complexity ([`Rules::net_score`]), a forcing net's branches traced one by one
     /// only until their complexities, added up, reach `limit` (the score never falls as the
     /// complexity grows).
-    /// The traces come with the score, for [`Found::step_from`]: a search that takes this
+    /// The traces come with the score and the find ([`Scored`]): a search that takes this
     /// find builds its step from them rather than tracing its branches again.
-    pub(super) fn score_below(&self, limit: f64) -> Option<Scored> {
+    pub(super) fn score_below(self, limit: f64) -> Option<Scored<'l, 'c>> {
         let level = self.level;
         let mut nodes = 0;
         let (branches, targets) = self.branches();
@@ -516,6 +571,7 @@ impl Found<'_, '_> {
         Some(Scored {
             score: level.rules.net_score(nodes),
             traces,
+            found: self,
         })
     }
 
@@ -563,19 +619,14 @@ impl Found<'_, '_> {
 
     /// The step, with its reason, roles and links.
     pub(super) fn step(self) -> Step {
-        self.step_from(Scored {
-            score: 0.0,
-            traces: Vec::new(),
-        })
+        self.build(Vec::new(), None)
     }
 
-    /// [`Found::step`], from the branches' traces [`Found::score_below`] kept (any it
-    /// lacks traced now).
-    pub(super) fn step_from(self, scored: Scored) -> Step {
+    /// [`Found::step`], from the branches' traces `traces` (any it lacks traced now); the
+    /// score `compared` is the built step's (a debug assertion).
+    fn build(self, traces: Vec<Trace>, compared: Option<f64>) -> Step {
         let Level { ctx, g, rules, .. } = *self.level;
-        // The score the search compared is the built step's (checked where it was one).
-        let compared = (!scored.traces.is_empty()).then_some(scored.score);
-        let mut kept = scored.traces.into_iter();
+        let mut kept = traces.into_iter();
         let traced = |node: Node, targets: &[Node]| match kept.next() {
             Some(trace) => trace.net(targets),
             None => self.level.trace(node).net(targets),

@@ -20,6 +20,46 @@ pub(crate) struct Context<'a> {
     peers: Vec<u64>,
     /// The exactly-once regions.
     pub(crate) exact: Vec<usize>,
+    /// The work a bounded search may still do (see [`Work`]).
+    pub(crate) work: Work,
+}
+
+/// What a bounded search may still do, in units of work (the chaining levels count
+/// propagations and rule searches: see `forcing::NETS_WORK`), and whether it ran out: a count, never a time,
+/// so that a puzzle gets the same path on every machine. Unbounded outside such a search.
+#[derive(Debug, Default)]
+pub(crate) struct Work {
+    left: std::cell::Cell<Option<u64>>,
+    ran_out: std::cell::Cell<bool>,
+}
+
+impl Work {
+    /// Bounds what follows to `units`, until [`Work::end`].
+    pub(crate) fn start(&self, units: u64) {
+        self.left.set(Some(units));
+        self.ran_out.set(false);
+    }
+
+    /// Takes one unit: whether one was left (always, unbounded); a refusal is remembered.
+    pub(crate) fn spend(&self) -> bool {
+        match self.left.get() {
+            None => true,
+            Some(0) => {
+                self.ran_out.set(true);
+                false
+            }
+            Some(k) => {
+                self.left.set(Some(k - 1));
+                true
+            }
+        }
+    }
+
+    /// Ends the bound: the units left (`None` if unbounded), and whether a unit was
+    /// refused.
+    pub(crate) fn end(&self) -> (Option<u64>, bool) {
+        (self.left.take(), self.ran_out.take())
+    }
 }
 
 impl<'a> Context<'a> {
@@ -47,6 +87,7 @@ impl<'a> Context<'a> {
             words,
             peers,
             exact,
+            work: Work::default(),
         }
     }
 

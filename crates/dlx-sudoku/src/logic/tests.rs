@@ -1100,6 +1100,38 @@ fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
     assert_eq!(forcing::net(&ctx, &g, Rules::Chains), Some(step));
 }
 
+/// The regions and symbols whose static region chains conclude something on `g`, by Sudoku
+/// Explainer's rule written out here apart from the search's: a symbol with two places or
+/// more in a region, the first of them in a cell of three candidates or more (SE's
+/// `doRegionChainings`, called from such cells), whose branches (each place assumed true,
+/// by the grid's links) lead to a common placement or elimination. The search must find
+/// exactly these: a rule stricter than SE's misses some, a looser one finds more.
+fn se_static_regions(ctx: &Context, g: &Grid) -> std::collections::BTreeSet<(usize, u8)> {
+    let links = super::chains::aic_graph(ctx, g);
+    let mut regions = std::collections::BTreeSet::new();
+    for &r in &ctx.exact {
+        for value in 1..=ctx.n as u8 {
+            let places = g.places(ctx, r, value);
+            if places.len() < 2 || g.cand[places[0]].count_ones() < 3 {
+                continue;
+            }
+            let outcomes: Vec<_> = places
+                .iter()
+                .map(|&cell| {
+                    let c = Candidate { cell, value };
+                    super::statics::propagate(ctx, g, &links, (c, true), None)
+                })
+                .collect();
+            let grids: Vec<&Grid> = outcomes.iter().map(|o| &o.grid).collect();
+            let (placement, eliminations) = forcing::common(g, &grids);
+            if placement.is_some() || !eliminations.is_empty() {
+                regions.insert((r, value));
+            }
+        }
+    }
+    regions
+}
+
 /// How many puzzles of the top1465 sample [`each_chaining_level_finds_its_forms_and_every_step_is_sound`] reads.
 const STUCK_PUZZLES: usize = 300;
 
@@ -1112,7 +1144,8 @@ const STUCK_PUZZLES: usize = 300;
 /// false leading to the same), and cell and region forcing nets one of whose branches
 /// breaks the grid (Sudoku Explainer keeps such a source; dropping it fails here); a
 /// static region chain starts from the region's first place of its symbol, in a cell of
-/// three or more candidates (dropping that rule fails here too).
+/// three or more candidates, and every such chain that concludes something is found (a rule
+/// looser or stricter than SE's fails here, see [`se_static_regions`]).
 #[test]
 fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
     let mut seen: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
@@ -1133,10 +1166,13 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
             ("static", Rules::Static),
             ("dynamic", Rules::Singles),
         ] {
+            // The static level's region chains, by region and symbol.
+            let mut static_regions = std::collections::BTreeSet::new();
             forcing::each_step(&ctx, &g, rules, false, |found| {
-                let score = found.score_below(f64::INFINITY).map(|s| s.score);
                 let broken = found.broken_branches();
-                let step = found.step();
+                let scored = found.score_below(f64::INFINITY);
+                let score = scored.as_ref().map(|s| s.score);
+                let step = scored.expect("no limit").step();
                 assert!(
                     step.eliminations
                         .iter()
@@ -1192,6 +1228,7 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
                         step.reason
                     );
                     assert!(g.cand[first.cell].count_ones() >= 3, "{}", step.reason);
+                    static_regions.insert((region, first.value));
                 }
                 *seen.entry((name, form)).or_default() += 1;
                 // A source one of whose branches breaks the grid still concludes what the
@@ -1211,6 +1248,13 @@ fn each_chaining_level_finds_its_forms_and_every_step_is_sound() {
                 }
                 false
             });
+            if rules == Rules::Static {
+                assert_eq!(
+                    static_regions,
+                    se_static_regions(&ctx, &g),
+                    "{puzzle}: static region chains"
+                );
+            }
         }
     }
     println!("{seen:?}");
@@ -1325,7 +1369,8 @@ fn every_step_of_the_fifth_level_is_sound() {
 /// What a step of the fifth level costs beside one of the fourth, on the grid of
 /// [`the_fifth_level_nests_the_nets_of_the_second`]: the easiest step of each level
 /// ([`forcing::net`]), alternately, `FIFTH_ROUNDS` times (default 3), with the ratio of
-/// their medians. Run with `cargo test --profile ci -p dlx-sudoku --lib --
+/// their medians; and the work of the fifth level's search in units (what
+/// [`forcing::NETS_WORK`] bounds), for its easiest step and for the first it finds. Run with `cargo test --profile ci -p dlx-sudoku --lib --
 /// fifth_level_cost --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -1337,14 +1382,27 @@ fn fifth_level_cost() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
     let mut times = [Vec::new(), Vec::new()];
+    let mut work = 0;
     for _ in 0..rounds {
         for (i, rules) in [Rules::Contradiction, Rules::Nets].into_iter().enumerate() {
             let start = std::time::Instant::now();
-            let step = forcing::net(&ctx, &g, rules).expect("a step");
+            let (step, left, ran_out) = forcing::bounded_net(&ctx, &g, rules, u64::MAX);
             times[i].push(start.elapsed().as_secs_f64());
+            assert!(step.is_some() && !ran_out);
+            if let Some(left) = left {
+                work = u64::MAX - left;
+            }
             std::hint::black_box(step);
         }
     }
+    // The first step found, as the level runs inside an assumption of its own.
+    ctx.work.start(u64::MAX);
+    forcing::each_step(&ctx, &g, Rules::Nets, true, |_| true);
+    let first_work = u64::MAX - ctx.work.end().0.expect("bounded");
+    println!(
+        "11.0: the easiest step takes {work} units, the first found {first_work} (bound {})",
+        forcing::NETS_WORK
+    );
     for t in &mut times {
         t.sort_by(f64::total_cmp);
     }
@@ -1355,4 +1413,55 @@ fn fifth_level_cost() {
         median(&times[1]),
         median(&times[1]) / median(&times[0])
     );
+}
+
+/// The fifth level stops at its bound ([`forcing::NETS_WORK`]): on the grid of
+/// [`the_fifth_level_nests_the_nets_of_the_second`], where it finds steps, a search bounded
+/// to a thousand units finds nothing and says it ran out, and the lower levels are not
+/// bounded (10.5 still finds its step with the same small figure).
+#[test]
+fn the_fifth_level_stops_at_its_bound() {
+    let (puzzle, _) = stuck_at_the_nets();
+    let (ctx, g) = below_the_nets(&puzzle);
+    let (step, left, ran_out) = forcing::bounded_net(&ctx, &g, Rules::Nets, 1_000);
+    assert!(step.is_none() && ran_out && left == Some(0));
+    let (step, left, ran_out) = forcing::bounded_net(&ctx, &g, Rules::Contradiction, 1_000);
+    assert!(step.is_some() && !ran_out && left.is_none());
+    // The bound is lifted after the search: an assumption is never refused outside one.
+    assert!(ctx.work.spend());
+}
+
+/// The fifth level's work (what [`forcing::NETS_WORK`] bounds) on the grids where the nets
+/// start, of every `FIFTH_EVERY`-th puzzle (default 16) of the vendored 1905 list: per grid,
+/// the units its easiest step takes (or a search that finds nothing), and the time.
+/// Run with `cargo test --profile ci -p dlx-sudoku --lib -- fifth_level_work --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn fifth_level_work() {
+    let every: usize = std::env::var("FIFTH_EVERY")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(16);
+    let text = std::fs::read_to_string(format!(
+        "{}/../../tests/data/sudoku/puzzles5_forum_hardest_1905_11+.sample",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let lines = text.lines().map(str::trim);
+    for line in lines
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .step_by(every)
+    {
+        let puzzle: Sudoku = line.parse().unwrap();
+        let (ctx, g) = below_the_nets(&puzzle);
+        let start = std::time::Instant::now();
+        let (step, left, _) = forcing::bounded_net(&ctx, &g, Rules::Nets, u64::MAX);
+        let work = u64::MAX - left.expect("bounded");
+        println!(
+            "{line}: {work} units, {:.1} s, {}",
+            start.elapsed().as_secs_f64(),
+            step.map_or("nothing".into(), |s| format!("{:.1}", s.score))
+        );
+    }
 }
