@@ -102,12 +102,12 @@ const MODULES = {
   'dlx_wasm_simd_bg.wasm': 413_601,
   // The coach's exports, loaded apart by the main entry. Raised from 612,640 for SE's fifth
   // chaining level (#34, 11.0: +1,101 bytes raw, 642,837 -> 643,938; 435 were left); from
-  // 614,000 to 622,400 for two #34 changes measured apart: the generator's walk from known
+  // 614,000 to 618,000 for two #34 changes measured apart: the generator's walk from known
   // hard puzzles (SE 10+: +6,462 bytes raw, 643,841 -> 650,303, the same tree with the walk
   // dead and live; its table is 115 bytes, the rest its code: the walk, the draw, the seeded
   // isomorphism) and the nested chains' reliance (the links a page draws: +3,051, 643,841 ->
-  // 646,892): both, about 653,354, within 5% of 622,400.
-  'dlx_wasm_coach_bg.wasm': 622_400,
+  // 646,892). Both, with wasm-bindgen's interning dropped (#36): 648,500.
+  'dlx_wasm_coach_bg.wasm': 618_000,
   // `dlx-wasm/core`: the exact-cover API alone (no trace, no memo).
   'dlx_wasm_core_bg.wasm': 164_604,
 };
