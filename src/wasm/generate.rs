@@ -71,26 +71,25 @@ export interface GeneratedSudoku {
 "#;
 
 /// Generates a puzzle with exactly one solution at a level of the logical grade, or with a
-/// score in a range of the Sudoku Explainer scale (`se: { min, max }`):
-/// `{ puzzle, solution, difficulty, onTarget, grade, seed, givens, regions? }`, where
-/// `difficulty` is the level reached (the one asked for unless no attempt reached it),
-/// `onTarget` whether the level or range asked for was met (otherwise the puzzle is the
-/// nearest attempt) and `grade` is what `rate_sudoku` says of the puzzle. The same options
-/// and seed give the same puzzle. Above 16x16 only `easy` is made (the default there), and
-/// scores up to 1.5: grading harder puzzles while carving them takes minutes. The hard end
-/// of `se` at 9x9 (from 8.0: local search over the givens) takes seconds natively (up to
-/// tens of seconds for 9.0 and up; from 10.0 a short walk from known hard puzzles, 5 to
-/// 10 s in Node): call it in a worker (`pool.call`),
-/// which its `signal` cancels. Throws an
-/// `Error` with `code` `"invalid_argument"` (and `path`) for bad options, for an `se` range
-/// off the scale, upside down or given with a `difficulty` (`path` `options.se`, or
-/// `options.se.min`, `options.se.max` for an end that is not a number), and for a level
-/// above easy above 16x16 (`path` `options.difficulty`; a range starting above 1.5 there,
-/// `options.se`); for
-/// a jigsaw map given that has no solution grid, or a random one asked for at a prime size
-/// above 16x16, `path` `options.regions` (a random map always has one: above 16x16 it is
-/// traded on a random grid); and `options.seed` in the never measured case of a seed whose
-/// search for a solution grid runs out of its bound (another seed will do).
+/// score in a range of the Sudoku Explainer scale (`se: { min, max }`): `{ puzzle,
+/// solution, difficulty, onTarget, grade, seed, givens, regions? }`, where `difficulty` is
+/// the level reached (the one asked for unless no attempt reached it), `onTarget` whether
+/// the level or range asked for was met (otherwise the puzzle is the nearest attempt) and
+/// `grade` is what `rate_sudoku` says of the puzzle. The same options and seed give the
+/// same puzzle. Above 16x16 only `easy` is made (the default there), and scores up to 1.5:
+/// grading harder puzzles while carving them takes minutes. The hard end of `se` at 9x9
+/// (from 8.0: local search over the givens) takes seconds natively (up to tens of seconds
+/// for 9.0 and up; from 10.0 a short walk from known hard puzzles, 5 to 10 s in Node for
+/// seeds 0-7 at 10.0-11.0, at most 12 grades): call it in a worker (`pool.call`), which its
+/// `signal` cancels. Throws an `Error` with `code` `"invalid_argument"` (and `path`) for
+/// bad options, for an `se` range off the scale, upside down or given with a `difficulty`
+/// (`path` `options.se`, or `options.se.min`, `options.se.max` for an end that is not a
+/// number), and for a level above easy above 16x16 (`path` `options.difficulty`; a range
+/// starting above 1.5 there, `options.se`); for a jigsaw map given that has no solution
+/// grid, or a random one asked for at a prime size above 16x16, `path` `options.regions` (a
+/// random map always has one: above 16x16 it is traded on a random grid); and
+/// `options.seed` in the never measured case of a seed whose search for a solution grid
+/// runs out of its bound (another seed will do).
 ///
 /// ```js
 /// const { puzzle, grade } = generate_sudoku({ difficulty: 'diabolical', seed: 7 });

@@ -198,12 +198,15 @@ pub struct Generated {
 /// nearest), disguises it by a random isomorphism (digits relabelled, bands, stacks, rows
 /// within bands, columns within stacks permuted, transposed or not: all drawn from the
 /// seed), and walks {-1+1} moves away from it (one given swapped for an empty cell, the
-/// puzzle made minimal again), taking only those that stay in the range, until two moves
-/// away, within 12 grades (no climb follows: the walk's bound is the work's). The result is
-/// minimal, in the range, and one or two moves from a known puzzle (seeds 0-15: 7 two, 9
-/// one): new as a puzzle (not isomorphic to any of the 2011 list: the tests check seed 0's), but
-/// a near relative of a known one, and the forum's lists hold many such relatives, so it
-/// may be one of theirs. Measured (`ci` profile, seeds 0-15, load about 10): 10.0-11.0 met
+/// puzzle made minimal again), taking only those that stay in the range, until 4 givens
+/// have moved, within 12 grades (no climb follows; each grade at 10 and more takes seconds,
+/// its fifth chaining level bounded by `NETS_WORK` units of work a search). The result is
+/// minimal and in the range, and usually a move or two from a known puzzle, not isomorphic
+/// to any of the 2011 list (the tests check seed 0's); but it is a near relative of a known one, and the
+/// forum's lists hold many such relatives, so it may be one of theirs (10.9-11.0 from seed
+/// 0 gives an isomorph of No. 5 of the 2011 list); and where no neighbour in the range is
+/// found within the grades (a narrow range: 10.2-10.2 from seed 0), it is the known puzzle
+/// itself, disguised. Measured (`ci` profile, seeds 0-15, load about 10): 10.0-11.0 met
 /// 16 of 16 (scores 10.1 to 10.6), median 6.6 s, max 9.3 s (in Node, seeds 0-7: the same
 /// puzzles, 1.5 to 2 times the native time in the runs after, 5 to 9.6 s). A
 /// range the table's puzzles and their neighbours miss (say 10.7-10.8, or from 11.0) gets
@@ -534,9 +537,8 @@ const KNOWN_WALK_GRADES: u32 = 12;
 const KNOWN_WALK_DRAWS: u32 = 400;
 
 /// Givens [`walk_from_known`] moves, if it can within its grades: the cells given in one of
-/// the known puzzle (disguised) and the walk's puzzle but not in the other. Two moves; one
-/// move moves 2 or more, and the walk returns the farthest puzzle in the range it found
-/// (measured, seeds 0-15 at 10.0-11.0: 7 two moves away, 9 one).
+/// the known puzzle (disguised) and the walk's puzzle but not in the other. A move moves 2
+/// or more, and the walk returns the farthest puzzle in the range it found.
 const KNOWN_MOVED_CELLS: usize = 4;
 
 /// A puzzle for `target` (a range from [`known::KNOWN_FROM`]) walked from a known one: a
@@ -558,8 +560,8 @@ fn walk_from_known(
     let Some(range) = target.range else {
         return Ok(None);
     };
-    let tenths = |score: f64| (score * 10.0).round().clamp(0.0, 255.0) as u32;
-    let Some(seed) = known::draw(tenths(range.min()), tenths(range.max()), rng) else {
+    let in_tenths = |score: f64| (score * 10.0).round().clamp(0.0, 255.0) as u32;
+    let Some(seed) = known::draw(in_tenths(range.min()), in_tenths(range.max()), rng) else {
         return Ok(None);
     };
     let start = known::disguise(&seed, rng);

@@ -561,7 +561,7 @@ fn se_ranges_at_the_hard_end_are_met() {
 }
 
 /// SE 10.0-11.0, beyond the random climb (it stopped at 9.0-9.2): a puzzle walked from a
-/// known one of the forum's hardest list, from seed 0 (about 6 grades at 10 and more, a few
+/// known one of the forum's hardest list, from seed 0 (4 grades at 10 and more, a few
 /// seconds): on target, unique, minimal (the walk's moves make it minimal again), the same
 /// from the same seed, and not isomorphic to any puzzle of that list (the table's included).
 #[test]

@@ -1101,7 +1101,9 @@ fn the_path_takes_the_easiest_net_not_the_shortest_contradiction() {
 }
 
 /// The regions and symbols whose static region chains conclude something on `g`, by Sudoku
-/// Explainer's rule written out here apart from the search's: a symbol with two places or
+/// Explainer's rule for which regions start a chain, written out here apart from the
+/// search's (the propagation, `statics::propagate`, and the branches' common conclusion,
+/// `forcing::common`, are the search's own): a symbol with two places or
 /// more in a region, the first of them in a cell of three candidates or more (SE's
 /// `doRegionChainings`, called from such cells), whose branches (each place assumed true,
 /// by the grid's links) lead to a common placement or elimination. The search must find
@@ -1425,9 +1427,11 @@ fn the_fifth_level_stops_at_its_bound() {
     let (ctx, g) = below_the_nets(&puzzle);
     let (step, left, ran_out) = forcing::bounded_net(&ctx, &g, Rules::Nets, 1_000);
     assert!(step.is_none() && ran_out && left == Some(0));
+    // The bound is lifted after the search that ran out: an assumption is never refused
+    // outside one.
+    assert!(ctx.work.spend());
     let (step, left, ran_out) = forcing::bounded_net(&ctx, &g, Rules::Contradiction, 1_000);
     assert!(step.is_some() && !ran_out && left.is_none());
-    // The bound is lifted after the search: an assumption is never refused outside one.
     assert!(ctx.work.spend());
 }
 
