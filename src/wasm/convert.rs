@@ -359,9 +359,9 @@ pub(crate) fn typed_numbers(value: &JsValue, path: &str, max: usize) -> Result<V
     })
 }
 
-/// The properties of an object that a reader may look at, fetched in one call across the
-/// boundary (`readFields` in `pack.js`) instead of one call, and a key made, per property: an options object of ten possible keys costs one crossing, plus one per key it
-/// has.
+/// The properties of an object that a reader may look at, fetched in one call across the boundary
+/// (`readFields` in `pack.js`) instead of one call, and a key made, per property: an options object
+/// of ten possible keys costs one crossing, plus one per key it has.
 pub(crate) struct Fields {
     keys: &'static str,
     /// `[present, ...values]`.

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { LATER_WASM } from '../../scripts/build-pages.mjs';
-import { PKG, ROOT, assertOnePool, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
+import { PKG, ROOT, assertOnePool, heldRoute, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
 // What users get: www/ with each page made one response (scripts/build-pages.mjs).
@@ -666,14 +666,8 @@ describe('site/dlx.html: the first count on its first module, then its full modu
   }
 
   test('counts and solves on the first module alone (the full one held), then traces, lists the lines and splits once it is in', { timeout: 180_000 }, async () => {
-    let release;
-    const held = new Promise((resolve) => {
-      release = resolve;
-    });
-    const { page, problems } = await open(async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { route, release } = heldRoute();
+    const { page, problems } = await open(route);
     await solve(page, 'count');
     assert.equal(await page.getAttribute('#stat-count', 'data-value'), '1');
     await solve(page, 'first');

@@ -161,6 +161,25 @@ export function random(seed) {
 }
 
 /**
+ * A Playwright route handler that holds every request it gets until `release()` is called,
+ * then lets them through: a page's later module held back, as a slow network would.
+ * @returns {{ route: (route: import('playwright-core').Route) => Promise<void>, release: () => void }}
+ */
+export function heldRoute() {
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  return {
+    route: async (route) => {
+      await held;
+      await route.continue();
+    },
+    release,
+  };
+}
+
+/**
  * What both pages must show of their workers: every one is the package's (`/pkg/worker.js`),
  * at least one per core plus the quick one plus one started after a cancel; the main module
  * was fetched by none of them (the page carries it, compiled once for all of them:

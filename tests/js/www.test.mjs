@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { LATER_WASM } from '../../scripts/build-pages.mjs';
-import { PKG, ROOT, assertOnePool, checkSudoku, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
+import { PKG, ROOT, assertOnePool, checkSudoku, heldRoute, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
 // What users get: www/ with each page made one response (scripts/build-pages.mjs).
@@ -573,14 +573,8 @@ describe('site/index.html: playable and solvable on its first module, Count once
   }
 
   test('plays, judges an import and solves with the full module held back; counts once it arrives', { timeout: 120_000 }, async () => {
-    let release;
-    const held = new Promise((resolve) => {
-      release = resolve;
-    });
-    const { tab, fetched } = await openWith(async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { route, release } = heldRoute();
+    const { tab, fetched } = await openWith(route);
     const { page } = tab;
     // A digit that clashes shows both cells (sudoku_conflicts), and goes again.
     await cell(page, 1).click();

@@ -191,29 +191,27 @@ pub struct Generated {
 /// climb for up to 2,000); 10.0-11.0 0 of 8 with 1,000 grades (8.5 to 9.2, median 29 s,
 /// max 45 s) and with 2,000 (9.0 to 9.2, median 61 s, max 78 s, load 8).
 ///
-/// So for a range starting at 10.0 or above, at classic 9x9 without symmetry, the generator
-/// starts instead from a small table of known hard puzzles (five of the Enjoy Sudoku forum's
-/// 2011 hardest list, graded 10.2 to 10.9, chosen because their neighbourhoods are rich in
-/// 10.0-11.0), as the forum found its own: it draws one graded in the range (or the
-/// nearest), disguises it by a random isomorphism (digits relabelled, bands, stacks, rows
-/// within bands, columns within stacks permuted, transposed or not: all drawn from the
-/// seed), and walks {-1+1} moves away from it (one given swapped for an empty cell, the
-/// puzzle made minimal again), taking only those that stay in the range, until 4 givens
-/// have moved, within 12 grades (no climb follows; each grade at 10 and more takes seconds,
-/// its fifth chaining level bounded by `NETS_WORK` units of work a search). The result is
-/// minimal and in the range, and usually a move or two from a known puzzle, not isomorphic
-/// to any of the 2011 list (the tests check seed 0's); but it is a near relative of a known one, and the
-/// forum's lists hold many such relatives, so it may be one of theirs (10.9-11.0 from seed
-/// 0 gives an isomorph of No. 5 of the 2011 list); and where no neighbour in the range is
-/// found within the grades (a narrow range: 10.2-10.2 from seed 0), it is the known puzzle
-/// itself, disguised. Measured (`ci` profile, seeds 0-15, load about 10): 10.0-11.0 met
-/// 16 of 16 (scores 10.1 to 10.6), median 6.6 s, max 9.3 s (in Node, seeds 0-7: the same
-/// puzzles, 1.5 to 2 times the native time in the runs after, 5 to 9.6 s). A
-/// range the table's puzzles and their neighbours miss (say 10.7-10.8, or from 11.0) gets
-/// the nearest puzzle of the walk, with `on_target` false. With a symmetry, or on another
-/// variant, the climb runs alone and mostly misses such a range. Other scores out of reach
-/// (the easy end at 5x5, above 16x16 anything but the easy scores up to 1.5) come back as
-/// the nearest attempt, with `on_target` false.
+/// So for a range starting at 10.0 or above, at classic 9x9 without symmetry, the generator starts
+/// instead from a small table of known hard puzzles (five of the Enjoy Sudoku forum's 2011 hardest
+/// list, graded 10.2 to 10.9, chosen because their neighbourhoods are rich in 10.0-11.0), as the
+/// forum found its own: it draws one graded in the range (or the nearest), disguises it by a random
+/// isomorphism (digits relabelled, bands, stacks, rows within bands, columns within stacks
+/// permuted, transposed or not: all drawn from the seed), and walks {-1+1} moves away from it (one
+/// given swapped for an empty cell, the puzzle made minimal again), taking only those that stay in
+/// the range, until 4 givens have moved, within 12 grades (no climb follows; each grade at 10 and
+/// more takes seconds, its fifth chaining level bounded by `NETS_WORK` units of work a search). The
+/// result is minimal and in the range, and usually a move or two from a known puzzle, not
+/// isomorphic to any of the 2011 list (the tests check seed 0's); but it is a near relative of a
+/// known one, and the forum's lists hold many such relatives, so it may be one of theirs (10.9-11.0
+/// from seed 0 gives an isomorph of No. 5 of the 2011 list); and where no neighbour in the range is
+/// found within the grades (a narrow range: 10.2-10.2 from seed 0), it is the known puzzle itself,
+/// disguised. Measured (`ci` profile, seeds 0-15, load about 10): 10.0-11.0 met 16 of 16 (scores
+/// 10.1 to 10.6), median 6.6 s, max 9.3 s (in Node, seeds 0-7: the same puzzles, 1.5 to 2 times the
+/// native time in the runs after, 5 to 9.6 s). A range the table's puzzles and their neighbours
+/// miss (say 10.7-10.8, or from 11.0) gets the nearest puzzle of the walk, with `on_target` false.
+/// With a symmetry, or on another variant, the climb runs alone and mostly misses such a range.
+/// Other scores out of reach (the easy end at 5x5, above 16x16 anything but the easy scores up to
+/// 1.5) come back as the nearest attempt, with `on_target` false.
 ///
 /// ```
 /// use dlx_sudoku::{generate, GenerateOptions, ScoreRange};

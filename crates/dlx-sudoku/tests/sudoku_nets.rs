@@ -470,11 +470,11 @@ fn se_rated_hardest() {
 }
 
 /// The grades of the puzzles of a file (`NETS_SCAN`, one puzzle a line, `#` comments; every
-/// `NETS_EVERY`-th, default 1), each step checked against the solution (no true candidate
-/// removed, no wrong placement) and each chain's and net's links by [`check_path`]: per puzzle the time of its path, its grade, whether logic solves it,
-/// and how many steps take SE's fifth nesting level (11.0, a net whose assumptions search
-/// forcing nets). Run with `NETS_SCAN=FILE cargo test --profile ci -p dlx-sudoku --test
-/// sudoku_tests -- sudoku_nets::scan --ignored --nocapture`.
+/// `NETS_EVERY`-th, default 1), each step checked against the solution (no true candidate removed,
+/// no wrong placement) and each chain's and net's links by [`check_path`]: per puzzle the time of
+/// its path, its grade, whether logic solves it, and how many steps take SE's fifth nesting level
+/// (11.0, a net whose assumptions search forcing nets). Run with `NETS_SCAN=FILE cargo test
+/// --profile ci -p dlx-sudoku --test sudoku_tests -- sudoku_nets::scan --ignored --nocapture`.
 #[test]
 #[ignore]
 fn scan() {

@@ -24,9 +24,9 @@ pub(crate) struct Context<'a> {
     pub(crate) work: Work,
 }
 
-/// What a bounded search may still do, in units of work (the chaining levels count
-/// propagations and rule searches: see `forcing::NETS_WORK`), and whether it ran out: a count, never a time,
-/// so that a puzzle gets the same path on every machine. Unbounded outside such a search.
+/// What a bounded search may still do, in units of work (the chaining levels count propagations and
+/// rule searches: see `forcing::NETS_WORK`), and whether it ran out: a count, never a time, so that
+/// a puzzle gets the same path on every machine. Unbounded outside such a search.
 #[derive(Debug, Default)]
 pub(crate) struct Work {
     left: std::cell::Cell<Option<u64>>,

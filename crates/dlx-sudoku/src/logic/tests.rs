@@ -1370,10 +1370,10 @@ fn every_step_of_the_fifth_level_is_sound() {
 
 /// What a step of the fifth level costs beside one of the fourth, on the grid of
 /// [`the_fifth_level_nests_the_nets_of_the_second`]: the easiest step of each level
-/// ([`forcing::net`]), alternately, `FIFTH_ROUNDS` times (default 3), with the ratio of
-/// their medians; and the work of the fifth level's search in units (what
-/// [`forcing::NETS_WORK`] bounds), for its easiest step and for the first it finds. Run with `cargo test --profile ci -p dlx-sudoku --lib --
-/// fifth_level_cost --ignored --nocapture`.
+/// ([`forcing::net`]), alternately, `FIFTH_ROUNDS` times (default 3), with the ratio of their
+/// medians; and the work of the fifth level's search in units (what [`forcing::NETS_WORK`] bounds),
+/// for its easiest step and for the first it finds. Run with `cargo test --profile ci -p dlx-sudoku
+/// --lib -- fifth_level_cost --ignored --nocapture`.
 #[test]
 #[ignore]
 fn fifth_level_cost() {
