@@ -807,8 +807,9 @@ impl Run<'_, '_> {
                 // The chain's candidates: one more than its links (for a nested net, whose
                 // links may join a candidate to several, the candidates it joins at most).
                 chains.push(step.links.len() + 1);
+                let relied = strong_link_parents(ctx, start, g, &step.links);
                 for &node in &conclusions {
-                    nested.push((node, 0, step.links.clone(), None));
+                    nested.push((node, 0, step.links.clone(), Some(relied.clone())));
                 }
             }
             _ => {}
@@ -844,6 +845,45 @@ impl Run<'_, '_> {
         }
         parents
     }
+}
+
+/// What the strong links among `links` rely on that `g` lacks and `start` has (the
+/// candidates a propagation from `start` to `g` turned off): for a link inside a cell, the
+/// cell's other candidates; for a link between two places of a symbol, its other places in
+/// each region the two share (Sudoku Explainer's rule parents of a chain's strong links,
+/// `ChainingHint.collectRuleParents`). Without them, a nested chain whose strong link is one
+/// only because the assumption emptied the rest of a region lost its tie to the assumption,
+/// and the branch drew no link from its source.
+fn strong_link_parents(ctx: &Context, start: &Grid, g: &Grid, links: &[Link]) -> Vec<Candidate> {
+    let mut relied = Vec::new();
+    for link in links.iter().filter(|l| l.strong) {
+        let (a, b) = (link.from, link.to);
+        if a.cell == b.cell {
+            for value in values(start.cand[a.cell] & !g.cand[a.cell]) {
+                relied.push(Candidate {
+                    cell: a.cell,
+                    value,
+                });
+            }
+            continue;
+        }
+        for &r in &ctx.exact {
+            let cells = ctx.layout.region_cells(r);
+            if !cells.contains(&(a.cell as u32)) || !cells.contains(&(b.cell as u32)) {
+                continue;
+            }
+            for &cell in cells {
+                let cell = cell as usize;
+                if start.has(cell, a.value) && !g.has(cell, a.value) {
+                    relied.push(Candidate {
+                        cell,
+                        value: a.value,
+                    });
+                }
+            }
+        }
+    }
+    relied
 }
 
 /// The candidates the propagation turned off that made a rule's pattern: those in the

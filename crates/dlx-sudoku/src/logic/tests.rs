@@ -1510,3 +1510,56 @@ fn a_contradiction_counts_what_both_sides_rest_on_twice() {
     // One target alone has no second side.
     assert_eq!(trace.refuted_nodes(&[last]), trace.nodes(&[last]));
 }
+
+/// Every forcing net of the third nesting level (10.0) draws a link from each of its
+/// sources: on a grid of the forum's hardest list of 2019 (seven steps into its path) where
+/// r2c3's forcing net (1, 2 or 6, one branch on its way to a contradiction) reached its
+/// conclusion in the branch of 2 by a nested alternating inference chain whose strong link
+/// in row 6 was one only because the assumption had emptied the rest of the row. Tied to
+/// the assumption by the candidates of its cells alone, that chain's conclusion had no
+/// ancestor in the branch, and the branch drew nothing from its source; with the rule
+/// parents of the chain's strong links (Sudoku Explainer's) it does.
+#[test]
+fn every_forcing_net_of_ten_draws_a_link_from_each_source() {
+    let puzzle: Sudoku =
+        "98.7..6..75..4......3..8.7.3....7.5...5...2.....1....6.3...9.8....41.5..........2"
+            .parse()
+            .unwrap();
+    let ctx = Context::new(puzzle.layout(), puzzle.alphabet());
+    let g = marks(
+        &ctx,
+        "9 8 124 7 235 1235 6 1234 1345 \
+         7 5 126 2369 4 126 1389 1239 1389 \
+         1246 1246 3 2569 2569 8 149 7 1459 \
+         3 12469 124689 2689 2689 7 1489 5 1489 \
+         168 14679 5 3689 3689 346 2 1349 13789 \
+         248 2479 24789 1 23589 2345 34789 349 6 \
+         12456 3 1267 256 2567 9 147 8 147 \
+         268 279 26789 4 1 236 5 369 379 \
+         1456 1469 14679 3568 35678 356 13479 13469 2",
+    );
+    let r2c3 = at(2, 3);
+    let (mut nets, mut r2c3_broken) = (0, 0);
+    forcing::each_step(&ctx, &g, Rules::Forcing, false, |found| {
+        let (_, _, contradiction) = found.conclusion();
+        if contradiction {
+            return false;
+        }
+        let broken = found.broken_branches();
+        let step = found.step();
+        for source in &step.candidates {
+            assert!(
+                step.links.iter().any(|l| l.from == *source),
+                "{source:?} starts no link: {}",
+                step.reason
+            );
+        }
+        nets += 1;
+        r2c3_broken += usize::from(broken > 0 && step.cells == [r2c3]);
+        false
+    });
+    assert!(
+        nets > 0 && r2c3_broken > 0,
+        "{nets} nets, {r2c3_broken} of r2c3"
+    );
+}
