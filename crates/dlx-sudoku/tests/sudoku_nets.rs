@@ -570,3 +570,57 @@ fn a_nested_region_net_draws_a_link_from_each_source() {
     };
     check_links(puzzle.layout(), &before, &step);
 }
+
+/// A puzzle of the forum's hardest list of 2019 (every puzzle of which Sudoku Explainer rates
+/// 11.0 or more): one of the six of every 8th of the vendored sample that graded 10.9.
+const HARDEST_1905_FIRST: &str =
+    "98.7..6..7......5...4.3...75......8..6.2..9....7..3..6..13....2....4.1.......1.6.";
+
+/// Its candidates where its path takes its hardest step (four nets in, no placement yet).
+#[rustfmt::skip]
+const HARDEST_1905_FIRST_AT_ELEVEN: [u32; 81] = [0, 0, 22, 0, 19, 26, 0, 15, 13, 0, 7, 38, 425, 419, 426, 142, 0, 393, 35, 19, 0, 433, 0, 434, 130, 259, 0, 0, 271, 262, 297, 353, 360, 78, 0, 13, 141, 0, 132, 0, 209, 216, 0, 77, 29, 139, 267, 0, 409, 401, 0, 26, 11, 0, 168, 344, 0, 0, 496, 496, 216, 328, 0, 166, 338, 438, 432, 0, 498, 0, 324, 404, 142, 350, 402, 400, 466, 0, 92, 0, 412];
+
+/// That step reaches Sudoku Explainer's 11.0: a contradiction of the third nesting level
+/// (forcing chains inside the assumption, 10.0) whose length bonus, counted as SE counts a
+/// contradiction's (what both sides of the contradiction rest on, twice), is a full point.
+/// Counting each candidate once, it graded 10.9, and so did the puzzle. Its links hold
+/// ([`check_links`]) and it is true in the solution.
+#[test]
+fn a_hardest_puzzle_reaches_eleven_by_a_nested_contradiction() {
+    let puzzle = parse(HARDEST_1905_FIRST);
+    let entries = Sudoku::new(
+        Arc::clone(puzzle.shared_layout()),
+        vec![0; puzzle.values().len()],
+    )
+    .expect("empty entries");
+    let step = puzzle
+        .next_step(&entries, Some(&HARDEST_1905_FIRST_AT_ELEVEN))
+        .expect("unique")
+        .expect("not full");
+    assert_eq!(
+        step.technique,
+        Technique::ContradictionNet,
+        "{}",
+        step.reason
+    );
+    // r2c9's 8 goes.
+    assert_eq!(step.eliminations.len(), 1);
+    assert_eq!(
+        (step.eliminations[0].cell, step.eliminations[0].value),
+        (17, 8)
+    );
+    assert!(step.placement.is_none());
+    assert!(
+        step.reason.contains("chains and forcing chains would lead"),
+        "{}",
+        step.reason
+    );
+    assert!((step.score - 11.0).abs() < 1e-9, "{}", step.score);
+    let solution = puzzle.unique_solution().unwrap().expect("unique");
+    assert_ne!(solution.values()[17], 8);
+    let before = Replay {
+        values: puzzle.values().to_vec(),
+        cand: HARDEST_1905_FIRST_AT_ELEVEN.to_vec(),
+    };
+    check_links(puzzle.layout(), &before, &step);
+}

@@ -559,10 +559,14 @@ impl<'l, 'c> Found<'l, 'c> {
         let level = self.level;
         let mut nodes = 0;
         let (branches, targets) = self.branches();
+        let refuted = matches!(self.what, What::Refuted(..));
         let mut traces = Vec::with_capacity(branches.len());
         for b in branches {
             let trace = level.trace(b);
-            nodes += trace.nodes(&targets);
+            nodes += match refuted {
+                true => trace.refuted_nodes(&targets),
+                false => trace.nodes(&targets),
+            };
             if level.rules.net_score(nodes) >= limit {
                 return None;
             }
@@ -633,8 +637,11 @@ impl<'l, 'c> Found<'l, 'c> {
         };
         let step = match self.what {
             What::Refuted(node, at, _) => {
-                let mut traced = traced;
-                let net = traced(node, &net::broken_targets(ctx, g, at));
+                let targets = net::broken_targets(ctx, g, at);
+                let net = match kept.next() {
+                    Some(trace) => trace.refutation(&targets),
+                    None => self.level.trace(node).refutation(&targets),
+                };
                 refuted(ctx, rules, node, at, net)
             }
             What::Forced(f) => forcing_step(ctx, rules, f, traced),

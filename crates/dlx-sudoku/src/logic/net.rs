@@ -269,6 +269,41 @@ impl Trace {
         Self::complexity(&seen, &chains, &self.complexities)
     }
 
+    /// Sudoku Explainer's complexity of the contradiction at `targets` (the candidates of
+    /// the cell, or the places of the symbol in the region, that the propagation emptied),
+    /// without the links. SE finds a contradiction where a candidate would be both on and
+    /// off, and counts the ancestors of each of the two apart
+    /// (`BinaryChainingHint.getFlatComplexity`), so what both rest on counts twice. Here
+    /// that candidate is the last of `targets` turned off: its ancestors, then those of
+    /// the others (what left it alone, turning it on) and itself on, each set once; the
+    /// nested chains among them once (SE's `getNestedComplexity`).
+    pub(crate) fn refuted_nodes(&self, targets: &[Node]) -> usize {
+        let reached: Vec<Node> = targets.iter().copied().filter(|t| self.has(t)).collect();
+        let Some(&last) = reached.iter().max_by_key(|t| self.parents[t].0) else {
+            return self.nodes(targets);
+        };
+        if reached.len() < 2 {
+            return self.nodes(targets);
+        }
+        let others: Vec<Node> = reached.into_iter().filter(|t| *t != last).collect();
+        let (on, mut chains) = self.ancestors(&others);
+        let (off, more) = self.ancestors(&[last]);
+        for chain in more {
+            if !chains.contains(&chain) {
+                chains.push(chain);
+            }
+        }
+        on.len() + 1 + Self::complexity(&off, &chains, &self.complexities)
+    }
+
+    /// The implications that lead to the contradiction at `targets` ([`Trace::net`]), of
+    /// Sudoku Explainer's complexity for a contradiction ([`Trace::refuted_nodes`]).
+    pub(crate) fn refutation(&self, targets: &[Node]) -> Net {
+        let mut net = self.net(targets);
+        net.nodes = self.refuted_nodes(targets);
+        net
+    }
+
     fn complexity(seen: &[Node], chains: &[usize], complexities: &[usize]) -> usize {
         seen.len() + chains.iter().map(|&c| complexities[c]).sum::<usize>()
     }
@@ -328,7 +363,9 @@ pub(crate) struct Net {
     /// candidates, on or off, the conclusion rests on, plus the complexity of each nested
     /// chain among them, counted once (SE's `ChainingHint.getComplexity`: the flat
     /// complexity, the ancestors of each target, plus `getNestedComplexity`, in
-    /// SudokuMonster/SukakuExplainer `diuf/sudoku/solver/rules/chaining/ChainingHint.java`).
+    /// SudokuMonster/SukakuExplainer `diuf/sudoku/solver/rules/chaining/ChainingHint.java`);
+    /// for a contradiction, what its two sides rest on counted apart
+    /// ([`Trace::refuted_nodes`]).
     pub(crate) nodes: usize,
 }
 
@@ -382,6 +419,7 @@ fn branch(
         }
     };
     let region = |r: usize| ctx.layout.region_cells(r);
+    let refuted = outcome.broken.is_some() && targets.is_empty();
     let targets = match outcome.broken {
         Some(broken) if targets.is_empty() => {
             match broken {
@@ -399,7 +437,11 @@ fn branch(
             _ => {}
         }
     }
-    (trace.net(&targets), relied)
+    let net = match refuted {
+        true => trace.refutation(&targets),
+        false => trace.net(&targets),
+    };
+    (net, relied)
 }
 
 /// What an assumption led to: the grid as far as the propagation got, the length of the
@@ -765,8 +807,9 @@ impl Run<'_, '_> {
                 // The chain's candidates: one more than its links (for a nested net, whose
                 // links may join a candidate to several, the candidates it joins at most).
                 chains.push(step.links.len() + 1);
+                let relied = strong_link_parents(ctx, start, g, &step.links);
                 for &node in &conclusions {
-                    nested.push((node, 0, step.links.clone(), None));
+                    nested.push((node, 0, step.links.clone(), Some(relied.clone())));
                 }
             }
             _ => {}
@@ -802,6 +845,45 @@ impl Run<'_, '_> {
         }
         parents
     }
+}
+
+/// What the strong links among `links` rely on that `g` lacks and `start` has (the
+/// candidates a propagation from `start` to `g` turned off): for a link inside a cell, the
+/// cell's other candidates; for a link between two places of a symbol, its other places in
+/// each region the two share (Sudoku Explainer's rule parents of a chain's strong links,
+/// `ChainingHint.collectRuleParents`). Without them, a nested chain whose strong link is one
+/// only because the assumption emptied the rest of a region lost its tie to the assumption,
+/// and the branch drew no link from its source.
+fn strong_link_parents(ctx: &Context, start: &Grid, g: &Grid, links: &[Link]) -> Vec<Candidate> {
+    let mut relied = Vec::new();
+    for link in links.iter().filter(|l| l.strong) {
+        let (a, b) = (link.from, link.to);
+        if a.cell == b.cell {
+            for value in values(start.cand[a.cell] & !g.cand[a.cell]) {
+                relied.push(Candidate {
+                    cell: a.cell,
+                    value,
+                });
+            }
+            continue;
+        }
+        for &r in &ctx.exact {
+            let cells = ctx.layout.region_cells(r);
+            if !cells.contains(&(a.cell as u32)) || !cells.contains(&(b.cell as u32)) {
+                continue;
+            }
+            for &cell in cells {
+                let cell = cell as usize;
+                if start.has(cell, a.value) && !g.has(cell, a.value) {
+                    relied.push(Candidate {
+                        cell,
+                        value: a.value,
+                    });
+                }
+            }
+        }
+    }
+    relied
 }
 
 /// The candidates the propagation turned off that made a rule's pattern: those in the
