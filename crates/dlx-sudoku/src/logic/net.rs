@@ -750,8 +750,8 @@ impl Run<'_, '_> {
 }
 
 /// A conclusion of a nested chain (see `Run::nest`): the candidate turned off or on, its
-/// chain's index, the chain's links, and what its singles and contradictions rely on
-/// (`None` for a chain of another kind).
+/// chain's index, the chain's links, and what its singles, contradictions or strong links
+/// rely on (`None`: nothing but its cells).
 type Nested = (Node, usize, Vec<Link>, Option<Vec<Candidate>>);
 
 impl Run<'_, '_> {
@@ -762,7 +762,9 @@ impl Run<'_, '_> {
     /// propagation turned off that its chain relies on: the candidates turned off in the
     /// cells the chain goes through, and for inner contradiction and forcing chains, what
     /// their singles and contradictions rely on besides (see [`branch`]: a hidden single's
-    /// region reaches beyond the chain's cells). The cells alone, as before, lost a chain's
+    /// region reaches beyond the chain's cells), for an alternating inference chain or a
+    /// nested net what its strong links rely on ([`strong_link_parents`]). The cells alone,
+    /// as before, lost a chain's
     /// tie to the assumption when that tie was a hidden single's other place, and the
     /// source drew no link; SE's rule alone (without the cells) lowered the hardest lists'
     /// grades a tenth or two (every 8th of the vendored 1905 list: 42 to 41 of 48 at 11.0
