@@ -144,11 +144,25 @@ pub fn exact_cover(
     problem: &JsExactCoverProblem,
     options: Option<JsExactCoverOptions>,
 ) -> Result<JsExactCoverResult, JsValue> {
+    let mut kept = Kept::take();
+    let read = Arguments::read_with(
+        problem,
+        options.map(JsValue::from),
+        schema::EXACT_COVER,
+        &mut kept,
+    );
+    let result = read.and_then(|arguments| solve(arguments, &mut kept));
+    kept.keep();
+    result
+}
+
+/// [`exact_cover`] once its arguments are read, collecting the solutions in `kept`'s lists.
+fn solve(arguments: Arguments, kept: &mut Kept) -> Result<JsExactCoverResult, JsValue> {
     let Arguments {
         settings,
         count_only,
         options,
-    } = Arguments::read(problem, options.map(JsValue::from), schema::EXACT_COVER)?;
+    } = arguments;
     #[cfg(feature = "memo")]
     if let Some(counted) = super::memo::count(&settings, &options, count_only)? {
         return Ok(counted.unchecked_into());
@@ -156,8 +170,7 @@ pub fn exact_cover(
     #[cfg(not(feature = "memo"))]
     let _ = options;
     let mut solver = settings.kept_solver()?;
-    let mut flat = taken(|k| &mut k.solutions);
-    let mut ends = taken(|k| &mut k.solution_ends);
+    let (flat, ends) = (&mut kept.solutions, &mut kept.solution_ends);
     let mut count = 0u64;
     while solver.find_next() {
         count += 1;
@@ -173,14 +186,12 @@ pub fn exact_cover(
     }
     let result = solve_result(
         &settings.problem,
-        &flat,
-        &ends,
+        flat,
+        ends,
         count,
         solver.status(),
         solver.stats(),
     );
-    keep_list(|k| &mut k.solutions, flat);
-    keep_list(|k| &mut k.solution_ends, ends);
     settings.keep(solver);
     Ok(result.unchecked_into())
 }
@@ -291,9 +302,10 @@ thread_local! {
 
 /// The lists that reading a problem and collecting its solutions fill, kept from a call on a
 /// small problem for the next, so that such calls do not allocate them again (as
-/// [`Settings::kept_solver`] keeps the solver). Each is taken for a call ([`taken`]: a call
-/// made meanwhile, from a getter, finds it gone and allocates its own) and given back at its
-/// end ([`keep_list`]).
+/// [`Settings::kept_solver`] keeps the solver). They are taken for a call, all at once
+/// ([`Kept::take`]: a call made meanwhile, from a getter, finds them gone and allocates its
+/// own), and given back at its end ([`Kept::keep`]).
+#[derive(Default)]
 struct Kept {
     /// The compact form's `items` and `offsets` as copied, and the options' ends.
     items: Vec<u32>,
@@ -319,33 +331,44 @@ thread_local! {
     };
 }
 
-/// Runs `f` on the kept lists (one access to [`KEPT`] in the module, out of line: inlined or
-/// instantiated per list, the accesses made the main module 1-2 KB larger, gzipped). `f`
-/// only swaps a list in or out, so the borrow never meets another.
-#[inline(never)]
-fn with_kept(f: &mut dyn FnMut(&mut Kept)) {
-    // Without `kept-lists` (`dlx-wasm/core`, built for size) nothing is kept: each call
-    // allocates its lists, and the code that keeps them is not linked (0.3 KB gzipped).
-    if cfg!(feature = "kept-lists") {
-        KEPT.with_borrow_mut(|kept| f(kept));
+impl Kept {
+    /// The kept lists, taken (empty ones left in their place).
+    fn take() -> Kept {
+        let mut kept = Kept::default();
+        kept.swap();
+        kept
     }
-}
 
-/// Takes what `field` of [`KEPT`] holds, leaving it empty.
-fn taken<T: Default>(field: fn(&mut Kept) -> &mut T) -> T {
-    let mut value = T::default();
-    with_kept(&mut |kept| std::mem::swap(&mut value, field(kept)));
-    value
-}
+    /// Gives the lists back, emptied, for the next call, each unless it grew past a small
+    /// problem's size ([`KEEP_NODES`] elements). What they replace, empty lists left by
+    /// [`Kept::take`] or, after a call made meanwhile (from a getter), the lists that call
+    /// kept, is dropped.
+    fn keep(mut self) {
+        for list in [
+            &mut self.items,
+            &mut self.offsets,
+            &mut self.ends,
+            &mut self.converted,
+            &mut self.solutions,
+            &mut self.solution_ends,
+        ] {
+            match list.capacity() <= KEEP_NODES {
+                true => list.clear(),
+                false => *list = Vec::new(),
+            }
+        }
+        self.swap();
+    }
 
-/// Gives `list` (emptied) back to `field` of [`KEPT`], unless it grew past a small problem's
-/// size ([`KEEP_NODES`] elements).
-fn keep_list<T>(field: fn(&mut Kept) -> &mut Vec<T>, mut list: Vec<T>) {
-    if list.capacity() <= KEEP_NODES {
-        list.clear();
-        // What is swapped out is the empty list left by `taken`, or, after a call made
-        // meanwhile (from a getter), the list that call kept: dropped here either way.
-        with_kept(&mut |kept| std::mem::swap(&mut list, field(kept)));
+    /// Swaps these lists with those of [`KEPT`] (one access in the module, out of line:
+    /// inlined or instantiated per list, the accesses made the main module 1-2 KB larger,
+    /// gzipped). Without `kept-lists` (`dlx-wasm/core`, built for size) nothing is kept: each
+    /// call allocates its lists, and the code that keeps them is not linked (0.3 KB gzipped).
+    #[inline(never)]
+    fn swap(&mut self) {
+        if cfg!(feature = "kept-lists") {
+            KEPT.with_borrow_mut(|kept| std::mem::swap(self, kept));
+        }
     }
 }
 
@@ -357,10 +380,23 @@ impl Arguments {
         options: Option<JsValue>,
         keys: &'static str,
     ) -> Result<Arguments, JsValue> {
+        let mut kept = Kept::take();
+        let read = Arguments::read_with(problem, options, keys, &mut kept);
+        kept.keep();
+        read
+    }
+
+    /// [`Arguments::read`] into the lists `kept` lends.
+    fn read_with(
+        problem: &JsValue,
+        options: Option<JsValue>,
+        keys: &'static str,
+        kept: &mut Kept,
+    ) -> Result<Arguments, JsValue> {
         let options = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), "options", keys)?;
         // Read first: how the problem is read depends on it.
         let strict = boolean(options.get("strict"), "options.strict")?;
-        let problem = read_problem(problem, strict)?;
+        let problem = read_problem(problem, strict, kept)?;
         let (solver_options, count_only) = read_options(&options, &problem)?;
         let task = match options.get("task") {
             Some(task) => Some(read_task(&task, "options.task")?),
@@ -444,7 +480,7 @@ fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bo
 
 /// The problem argument; with `strict`, options with no primary item (or none) are refused
 /// instead of left out with a warning.
-fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
+fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Problem, JsValue> {
     if value.is_string() {
         let text = string(value, "problem", MAX_TEXT_BYTES)?;
         let problem = match strict {
@@ -498,7 +534,7 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     builder.set_strict(strict);
     if let Some(items) = fields.get("items") {
         let offsets = fields.get("offsets").unwrap_or(JsValue::UNDEFINED);
-        read_compact(&mut builder, &items, &offsets)?;
+        read_compact(&mut builder, &items, &offsets, kept)?;
         return Ok(builder.build());
     }
     let list = fields.get("options").unwrap_or(JsValue::UNDEFINED);
@@ -515,9 +551,14 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     builder.reserve(options.len(), options.entries());
     if let Some((values, ends)) = options.numbers() {
         // Every entry an item number: no colors, so the builder's plain path.
-        add_numbered(&mut builder, Numbers::Any(values), ends, &|k, j, _| {
-            format!("problem.options[{k}][{j}]")
-        })?;
+        let path = |k, j, _| format!("problem.options[{k}][{j}]");
+        add_numbered(
+            &mut builder,
+            Numbers::Any(values),
+            ends,
+            &path,
+            &mut kept.converted,
+        )?;
         return Ok(builder.build());
     }
     let mut entries: Vec<(usize, Option<&str>)> = Vec::new();
@@ -587,10 +628,9 @@ fn add_numbered(
     values: Numbers,
     ends: &[u32],
     path: &dyn Fn(usize, usize, usize) -> String,
+    converted: &mut Vec<u32>,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
-    // Filled only for `f64`s, in place, not pushed: no test of the capacity at each entry.
-    let mut converted = taken(|k| &mut k.converted);
     let report = |i: usize, bad: BadIndex| {
         let k = ends.partition_point(|&end| end as usize <= i);
         let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
@@ -599,8 +639,9 @@ fn add_numbered(
     };
     // The first `f64` that is not an item number, converted as they are checked ([`index`]).
     if let Numbers::Any(numbers) = values {
+        // Filled in place, not pushed: no test of the capacity at each entry.
         converted.resize(numbers.len(), 0);
-        let mut slots = numbers.iter().zip(&mut converted).enumerate();
+        let mut slots = numbers.iter().zip(converted.iter_mut()).enumerate();
         let bad = slots.find_map(|(i, (&n, slot))| match index(n, items) {
             // Below the item count, which the budget keeps below 2^32.
             Ok(item) => {
@@ -615,7 +656,7 @@ fn add_numbered(
     }
     let numbers = match values {
         Numbers::Whole(numbers) => numbers,
-        Numbers::Any(_) => &converted,
+        Numbers::Any(_) => &converted[..],
     };
     let mut start = 0;
     let options = ends.iter().map(|&end| {
@@ -623,16 +664,14 @@ fn add_numbered(
         start = end as usize;
         option
     });
-    let added = builder.add_options(options).map_err(|e| {
+    builder.add_options(options).map_err(|e| {
         // The first `u32` out of range, if any, comes first.
         let out = match values {
             Numbers::Whole(numbers) => numbers.iter().position(|&n| n as usize >= items),
             Numbers::Any(_) => None,
         };
         out.map_or_else(|| engine_error(&e), |i| report(i, BadIndex::OutOfRange))
-    });
-    keep_list(|k| &mut k.converted, converted);
-    added
+    })
 }
 
 /// Item number `n` of option `option`, below `items`; the errors name `path()`.
@@ -680,35 +719,40 @@ fn read_compact(
     builder: &mut ProblemBuilder,
     items: &JsValue,
     offsets: &JsValue,
+    kept: &mut Kept,
 ) -> Result<(), JsValue> {
     let budget = SizeBudget::DEFAULT;
-    let items = typed_array(
-        items,
-        "problem.items",
-        budget.max_nodes,
-        taken(|k| &mut k.items),
-    )?;
-    let offsets = typed_array(
-        offsets,
-        "problem.offsets",
-        budget.max_options + 1,
-        taken(|k| &mut k.offsets),
-    )?;
+    let whole = std::mem::take(&mut kept.items);
+    let items = typed_array(items, "problem.items", budget.max_nodes, whole)?;
+    let whole = std::mem::take(&mut kept.offsets);
+    let offsets = typed_array(offsets, "problem.offsets", budget.max_options + 1, whole)?;
     let values = items.numbers();
-    let ends = option_ends(offsets.numbers(), values.len())?;
+    let ends = option_ends(offsets.numbers(), values.len(), &mut kept.ends)?;
     builder.reserve(ends.len(), values.len());
-    let added = add_numbered(builder, values, &ends, &|_, _, i| {
-        format!("problem.items[{i}]")
-    });
-    keep_list(|k| &mut k.ends, ends);
-    keep_list(|k| &mut k.items, items.into_whole());
-    keep_list(|k| &mut k.offsets, offsets.into_whole());
+    let path = |_, _, i| format!("problem.items[{i}]");
+    let added = add_numbered(builder, values, ends, &path, &mut kept.converted);
+    kept.items = items.into_whole();
+    kept.offsets = offsets.into_whole();
     added
 }
 
 /// The ends of the options of the compact form whose `offsets` are given, for `len` items:
 /// checked, each a whole number from the one before to `len`, the first 0 and the last `len`.
-fn option_ends(offsets: Numbers, len: usize) -> Result<Vec<u32>, JsValue> {
+/// They are `offsets` after the first, lent as they are when `u32`s (from a typed array of an
+/// unsigned integer kind: no copy, one short loop to check them), else converted into `ends`.
+fn option_ends<'a>(
+    offsets: Numbers<'a>,
+    len: usize,
+    ends: &'a mut Vec<u32>,
+) -> Result<&'a [u32], JsValue> {
+    if let Numbers::Whole(list) = offsets {
+        // Ascending from 0 to `len`: every one from the one before to `len`. Anything else
+        // is reported by the loop below, which looks at them one by one.
+        let ascending = list.windows(2).all(|pair| pair[0] <= pair[1]);
+        if ascending && list.first() == Some(&0) && list.last().map(|&n| n as usize) == Some(len) {
+            return Ok(&list[1..]);
+        }
+    }
     let bad_offset = |k: usize, what: &str| {
         invalid(
             &format!("problem.offsets[{k}]"),
@@ -726,7 +770,6 @@ fn option_ends(offsets: Numbers, len: usize) -> Result<Vec<u32>, JsValue> {
     if offsets.value(0) != 0.0 {
         return Err(bad_offset(0, "0"));
     }
-    let mut ends = taken(|k| &mut k.ends);
     ends.reserve(offsets.len() - 1);
     let mut start = 0;
     for k in 1..offsets.len() {
