@@ -268,10 +268,12 @@ impl Settings {
     /// [`Settings::solver`] in the memory of the one the last call gave back ([`Settings::keep`]),
     /// if any: a call on a small problem then allocates nothing for its search (its
     /// masks, lists and counts were a tenth of the time of a first solution of 8 queens).
-    pub(crate) fn kept_solver(&self) -> Result<Solver, JsValue> {
+    /// Boxed: kept and taken back by its address (moved, the solver was copied whole five
+    /// times a call, each a `memory.copy` in wasm: 0.3 k instructions a first solution).
+    pub(crate) fn kept_solver(&self) -> Result<Box<Solver>, JsValue> {
         // Taken out, so that a call made while this one runs (from a getter) makes its own.
         let Some(mut solver) = KEPT_SOLVER.take() else {
-            return self.solver();
+            return self.solver().map(Box::new);
         };
         match &self.task {
             Some(task) => solver.reload_task(&self.problem, &self.options, task),
@@ -283,7 +285,7 @@ impl Settings {
 
     /// Keeps `solver`, done with, for the next call's [`Settings::kept_solver`], if its
     /// problem was small: a big one's layout is not held on to between calls.
-    pub(crate) fn keep(&self, solver: Solver) {
+    pub(crate) fn keep(&self, solver: Box<Solver>) {
         if self.problem.node_count() <= KEEP_NODES {
             KEPT_SOLVER.set(Some(solver));
         }
@@ -297,7 +299,8 @@ const KEEP_NODES: usize = 1 << 12;
 
 thread_local! {
     /// The solver the last call gave back, see [`Settings::kept_solver`].
-    static KEPT_SOLVER: std::cell::Cell<Option<Solver>> = const { std::cell::Cell::new(None) };
+    static KEPT_SOLVER: std::cell::Cell<Option<Box<Solver>>> =
+        const { std::cell::Cell::new(None) };
 }
 
 /// The lists that reading a problem and collecting its solutions fill, kept from a call on a

@@ -326,15 +326,18 @@ const STATUS = ['searching', 'exhausted', 'solution_limit', 'node_limit'];
  * array where null: none to report).
  */
 export function countResult(memory, flat, ends, listed, count, countText, status, nodes, updates, found, warnings) {
-  const solutions = listed < 0 ? undefined : unpackLists(memory, flat, ends, listed);
-  const result = solutions === undefined ? {} : { solutions };
-  result.count = count;
-  result.countText = countText ?? String(count);
-  result.complete = status === 1;
-  result.status = STATUS[status];
-  result.stats = { nodes, updates, solutions: found };
-  if (warnings !== undefined) result.warnings = warnings ?? [];
-  return result;
+  const text = countText ?? String(count);
+  const complete = status === 1;
+  const name = STATUS[status];
+  const stats = { nodes, updates, solutions: found };
+  // Each shape one literal (its object made at its size, in one step), not grown key by key.
+  if (listed < 0) {
+    if (warnings === undefined) return { count, countText: text, complete, status: name, stats };
+    return { count, countText: text, complete, status: name, stats, warnings: warnings ?? [] };
+  }
+  const solutions = unpackLists(memory, flat, ends, listed);
+  if (warnings === undefined) return { solutions, count, countText: text, complete, status: name, stats };
+  return { solutions, count, countText: text, complete, status: name, stats, warnings: warnings ?? [] };
 }
 
 // The keys of each `readFields` call site, split once.
