@@ -3,9 +3,9 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
-    number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Item, ItemNames,
-    Numbers, MAX_SAFE,
+    array, boolean, elements, index, integer, integer_of, invalid, is_array, item_names, lists,
+    number, number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Item,
+    ItemNames, Numbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
 use dlx_engine::{
@@ -337,22 +337,24 @@ impl Kept {
         kept
     }
 
-    /// Gives the lists back, emptied, for the next call, each unless it grew past a small
-    /// problem's size ([`KEEP_NODES`] elements). What they replace, empty lists left by
-    /// [`Kept::take`] or, after a call made meanwhile (from a getter), the lists that call
-    /// kept, is dropped.
+    /// Gives the lists back for the next call, each unless it grew past a small problem's
+    /// size ([`KEEP_NODES`] elements): emptied, but the compact form's `items` and `offsets`,
+    /// which [`typed_array`] writes over as long as they are. What they replace, empty lists
+    /// left by [`Kept::take`] or, after a call made meanwhile (from a getter), the lists that
+    /// call kept, is dropped.
     fn keep(mut self) {
-        for list in [
-            &mut self.items,
-            &mut self.offsets,
-            &mut self.ends,
-            &mut self.converted,
-            &mut self.solutions,
-            &mut self.solution_ends,
+        for (list, clear) in [
+            (&mut self.items, false),
+            (&mut self.offsets, false),
+            (&mut self.ends, true),
+            (&mut self.converted, true),
+            (&mut self.solutions, true),
+            (&mut self.solution_ends, true),
         ] {
-            match list.capacity() <= KEEP_NODES {
-                true => list.clear(),
-                false => *list = Vec::new(),
+            if list.capacity() > KEEP_NODES {
+                *list = Vec::new();
+            } else if clear {
+                list.clear();
             }
         }
         self.swap();
@@ -498,8 +500,10 @@ fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Proble
     let secondary = fields.get("secondary");
     // Item names as read, when given: options that name items cross as numbers.
     let mut names = None;
-    let mut builder = if number(&primary).is_some() {
-        let n1 = size(&primary, "problem.primary", budget.max_items)?;
+    let mut builder = if let Some(n1) = number(&primary) {
+        // Read as a number once (a call across); at most `max_items`, a usize.
+        let max = budget.max_items as f64;
+        let n1 = integer_of(Some(n1), &primary, "problem.primary", max)? as usize;
         let n2 = match &secondary {
             Some(v) => size(v, "problem.secondary", budget.max_items)?,
             None => 0,
