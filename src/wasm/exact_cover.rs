@@ -188,7 +188,12 @@ fn solve(arguments: Arguments, kept: &mut Kept) -> Result<JsExactCoverResult, Js
         solver.stats(),
     );
     settings.keep(solver);
-    if let Some(builder) = kept.builder.as_mut() {
+    // (Only with `kept-lists`, where a builder is kept: else this code is not linked.)
+    if let Some(builder) = kept
+        .builder
+        .as_mut()
+        .filter(|_| cfg!(feature = "kept-lists"))
+    {
         if settings.problem.node_count() <= KEEP_NODES {
             builder.recycle(settings.problem);
         }
