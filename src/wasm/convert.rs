@@ -56,8 +56,8 @@ extern "C" {
     fn number_or_nan(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = arrayLength)]
     fn array_length(value: &JsValue) -> f64;
-    #[wasm_bindgen(js_name = typedLength)]
-    fn typed_length(value: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = typedInto)]
+    fn typed_into(value: &JsValue, memory: &JsValue, at: u32, room: u32) -> f64;
     #[wasm_bindgen(js_name = copyNumbers)]
     fn copy_numbers(value: &JsValue, memory: &JsValue, at: u32, length: u32, whole: bool) -> bool;
     #[wasm_bindgen(js_name = takeThrown)]
@@ -124,8 +124,18 @@ pub(crate) fn number(value: &JsValue) -> Option<f64> {
 
 /// `value` as a whole number in `0..=max` (`max` at most [`MAX_SAFE`]).
 pub(crate) fn integer(value: &JsValue, path: &str, max: f64) -> Result<u64, JsValue> {
+    integer_of(number(value), value, path, max)
+}
+
+/// [`integer`] of `value` already read as a number, `n` ([`number`]'s answer).
+pub(crate) fn integer_of(
+    n: Option<f64>,
+    value: &JsValue,
+    path: &str,
+    max: f64,
+) -> Result<u64, JsValue> {
     let max = max.min(MAX_SAFE);
-    match number(value) {
+    match n {
         // Below 2^53, so `as u64` is exact.
         Some(n) if n.fract() == 0.0 && n >= 0.0 && n <= max => Ok(n as u64),
         _ => Err(invalid(
@@ -276,16 +286,23 @@ impl Numbers<'_> {
 
 /// The numbers of `value`, a typed array of numbers (any kind but BigInt) of at most `max`
 /// elements, copied once into wasm memory (see [`TypedNumbers`]); or an error at `path`.
-/// `whole` (emptied) is the memory of a [`TypedNumbers::Whole`]: a caller may hand in a list
-/// kept from its last call.
+/// `whole` is the memory of a [`TypedNumbers::Whole`]: a caller may hand in a list kept from
+/// its last call, as long as it was (its elements are written over): numbers that fit in it
+/// are copied in the same call across as their length is read, with no zeroing first.
 pub(crate) fn typed_array(
     value: &JsValue,
     path: &str,
     max: usize,
     mut whole: Vec<u32>,
 ) -> Result<TypedNumbers, JsValue> {
-    // `2 * length`, plus 1 for an unsigned integer kind (`typedLength` in pack.js).
-    let shape = typed_length(value);
+    // Room for the numbers in `whole` as it is, at most `max` (a budget below 2^32).
+    let room = whole.len().min(max);
+    // `2 * length`, plus 1 for an unsigned integer kind, the numbers copied into `whole` if
+    // they fit; -2 if that threw (`typedInto` in pack.js).
+    let shape = typed_into(value, memory(), address(&whole), room as u32);
+    if shape == -2.0 {
+        return Err(getter_threw(path, &take_thrown()));
+    }
     if shape == -1.0 {
         let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
         return Err(invalid(path, expected, value));
@@ -304,6 +321,11 @@ pub(crate) fn typed_array(
     // At most `max`, a usize.
     let length = length as usize;
     let whole_kind = shape % 2.0 == 1.0;
+    if whole_kind && length <= room {
+        // Copied (no budget passed: `room` is at most `max`).
+        whole.truncate(length);
+        return Ok(TypedNumbers::Whole(whole));
+    }
     let (numbers, at) = if whole_kind {
         whole.clear();
         whole.resize(length, 0);

@@ -3,9 +3,9 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
-    number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Item, ItemNames,
-    Numbers, MAX_SAFE,
+    array, boolean, elements, index, integer, integer_of, invalid, is_array, item_names, lists,
+    number, number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Item,
+    ItemNames, Numbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
 use dlx_engine::{
@@ -118,10 +118,6 @@ extern "C" {
     #[wasm_bindgen(typescript_type = "ExactCoverProblem")]
     pub type JsExactCoverProblem;
 
-    /// The options argument of `exact_cover`.
-    #[wasm_bindgen(typescript_type = "ExactCoverOptions | undefined")]
-    pub type JsExactCoverOptions;
-
     /// The result of `exact_cover`.
     #[wasm_bindgen(typescript_type = "ExactCoverResult")]
     pub type JsExactCoverResult;
@@ -142,13 +138,26 @@ pub const MAX_COLLECTED: usize = 1 << 22;
 #[wasm_bindgen]
 pub fn exact_cover(
     problem: &JsExactCoverProblem,
-    options: Option<JsExactCoverOptions>,
+    // Taken as it is, undefined and null included (Fields::options reads both as none), not as
+    // an `Option`: wasm-bindgen's JS would put it in the module's table by the table's JS API,
+    // a call into the engine's C++ (0.3 k instructions of a first solution of 8 queens).
+    #[wasm_bindgen(unchecked_optional_param_type = "ExactCoverOptions | undefined | null")]
+    options: JsValue,
 ) -> Result<JsExactCoverResult, JsValue> {
+    let mut kept = Kept::take();
+    let read = Arguments::read_with(problem, Some(options), schema::EXACT_COVER, &mut kept);
+    let result = read.and_then(|arguments| solve(arguments, &mut kept));
+    kept.keep();
+    result
+}
+
+/// [`exact_cover`] once its arguments are read, collecting the solutions in `kept`'s lists.
+fn solve(arguments: Arguments, kept: &mut Kept) -> Result<JsExactCoverResult, JsValue> {
     let Arguments {
         settings,
         count_only,
         options,
-    } = Arguments::read(problem, options.map(JsValue::from), schema::EXACT_COVER)?;
+    } = arguments;
     #[cfg(feature = "memo")]
     if let Some(counted) = super::memo::count(&settings, &options, count_only)? {
         return Ok(counted.unchecked_into());
@@ -156,8 +165,7 @@ pub fn exact_cover(
     #[cfg(not(feature = "memo"))]
     let _ = options;
     let mut solver = settings.kept_solver()?;
-    let mut flat = taken(|k| &mut k.solutions);
-    let mut ends = taken(|k| &mut k.solution_ends);
+    let (flat, ends) = (&mut kept.solutions, &mut kept.solution_ends);
     let mut count = 0u64;
     while solver.find_next() {
         count += 1;
@@ -173,15 +181,23 @@ pub fn exact_cover(
     }
     let result = solve_result(
         &settings.problem,
-        &flat,
-        &ends,
+        flat,
+        ends,
         count,
         solver.status(),
         solver.stats(),
     );
-    keep_list(|k| &mut k.solutions, flat);
-    keep_list(|k| &mut k.solution_ends, ends);
     settings.keep(solver);
+    // (Only with `kept-lists`, where a builder is kept: else this code is not linked.)
+    if let Some(builder) = kept
+        .builder
+        .as_mut()
+        .filter(|_| cfg!(feature = "kept-lists"))
+    {
+        if settings.problem.node_count() <= KEEP_NODES {
+            builder.recycle(settings.problem);
+        }
+    }
     Ok(result.unchecked_into())
 }
 
@@ -257,10 +273,12 @@ impl Settings {
     /// [`Settings::solver`] in the memory of the one the last call gave back ([`Settings::keep`]),
     /// if any: a call on a small problem then allocates nothing for its search (its
     /// masks, lists and counts were a tenth of the time of a first solution of 8 queens).
-    pub(crate) fn kept_solver(&self) -> Result<Solver, JsValue> {
+    /// Boxed: kept and taken back by its address (moved, the solver was copied whole five
+    /// times a call, each a `memory.copy` in wasm: 0.3 k instructions a first solution).
+    pub(crate) fn kept_solver(&self) -> Result<Box<Solver>, JsValue> {
         // Taken out, so that a call made while this one runs (from a getter) makes its own.
         let Some(mut solver) = KEPT_SOLVER.take() else {
-            return self.solver();
+            return self.solver().map(Box::new);
         };
         match &self.task {
             Some(task) => solver.reload_task(&self.problem, &self.options, task),
@@ -272,7 +290,7 @@ impl Settings {
 
     /// Keeps `solver`, done with, for the next call's [`Settings::kept_solver`], if its
     /// problem was small: a big one's layout is not held on to between calls.
-    pub(crate) fn keep(&self, solver: Solver) {
+    pub(crate) fn keep(&self, solver: Box<Solver>) {
         if self.problem.node_count() <= KEEP_NODES {
             KEPT_SOLVER.set(Some(solver));
         }
@@ -286,14 +304,16 @@ const KEEP_NODES: usize = 1 << 12;
 
 thread_local! {
     /// The solver the last call gave back, see [`Settings::kept_solver`].
-    static KEPT_SOLVER: std::cell::Cell<Option<Solver>> = const { std::cell::Cell::new(None) };
+    static KEPT_SOLVER: std::cell::Cell<Option<Box<Solver>>> =
+        const { std::cell::Cell::new(None) };
 }
 
 /// The lists that reading a problem and collecting its solutions fill, kept from a call on a
 /// small problem for the next, so that such calls do not allocate them again (as
-/// [`Settings::kept_solver`] keeps the solver). Each is taken for a call ([`taken`]: a call
-/// made meanwhile, from a getter, finds it gone and allocates its own) and given back at its
-/// end ([`keep_list`]).
+/// [`Settings::kept_solver`] keeps the solver). They are taken for a call, all at once
+/// ([`Kept::take`]: a call made meanwhile, from a getter, finds them gone and allocates its
+/// own), and given back at its end ([`Kept::keep`]).
+#[derive(Default)]
 struct Kept {
     /// The compact form's `items` and `offsets` as copied, and the options' ends.
     items: Vec<u32>,
@@ -304,6 +324,9 @@ struct Kept {
     /// The solutions' option indices, one after another, and where each ends.
     solutions: Vec<u32>,
     solution_ends: Vec<u32>,
+    /// The last problem's builder, holding its lists once it is done with ([`finish`]);
+    /// boxed, so that it moves by its address.
+    builder: Option<Box<ProblemBuilder>>,
 }
 
 thread_local! {
@@ -315,37 +338,57 @@ thread_local! {
             converted: Vec::new(),
             solutions: Vec::new(),
             solution_ends: Vec::new(),
+            builder: None,
         })
     };
 }
 
-/// Runs `f` on the kept lists (one access to [`KEPT`] in the module, out of line: inlined or
-/// instantiated per list, the accesses made the main module 1-2 KB larger, gzipped). `f`
-/// only swaps a list in or out, so the borrow never meets another.
-#[inline(never)]
-fn with_kept(f: &mut dyn FnMut(&mut Kept)) {
-    // Without `kept-lists` (`dlx-wasm/core`, built for size) nothing is kept: each call
-    // allocates its lists, and the code that keeps them is not linked (0.3 KB gzipped).
-    if cfg!(feature = "kept-lists") {
-        KEPT.with_borrow_mut(|kept| f(kept));
+impl Kept {
+    /// The kept lists, taken (empty ones left in their place).
+    fn take() -> Kept {
+        let mut kept = Kept::default();
+        kept.swap();
+        kept
     }
-}
 
-/// Takes what `field` of [`KEPT`] holds, leaving it empty.
-fn taken<T: Default>(field: fn(&mut Kept) -> &mut T) -> T {
-    let mut value = T::default();
-    with_kept(&mut |kept| std::mem::swap(&mut value, field(kept)));
-    value
-}
+    /// Gives the lists back for the next call, each unless it grew past a small problem's
+    /// size ([`KEEP_NODES`] elements): emptied, but the compact form's `items` and `offsets`,
+    /// which [`typed_array`] writes over as long as they are. What they replace, empty lists
+    /// left by [`Kept::take`] or, after a call made meanwhile (from a getter), the lists that
+    /// call kept, is dropped.
+    fn keep(mut self) {
+        for (list, clear) in [
+            (&mut self.items, false),
+            (&mut self.offsets, false),
+            (&mut self.ends, true),
+            (&mut self.converted, true),
+            (&mut self.solutions, true),
+            (&mut self.solution_ends, true),
+        ] {
+            if list.capacity() > KEEP_NODES {
+                *list = Vec::new();
+            } else if clear {
+                list.clear();
+            }
+        }
+        self.swap();
+    }
 
-/// Gives `list` (emptied) back to `field` of [`KEPT`], unless it grew past a small problem's
-/// size ([`KEEP_NODES`] elements).
-fn keep_list<T>(field: fn(&mut Kept) -> &mut Vec<T>, mut list: Vec<T>) {
-    if list.capacity() <= KEEP_NODES {
-        list.clear();
-        // What is swapped out is the empty list left by `taken`, or, after a call made
-        // meanwhile (from a getter), the list that call kept: dropped here either way.
-        with_kept(&mut |kept| std::mem::swap(&mut list, field(kept)));
+    /// The kept builder, if any (none without `kept-lists`: the code that resets one is not
+    /// linked then).
+    fn builder(&mut self) -> Option<Box<ProblemBuilder>> {
+        self.builder.take().filter(|_| cfg!(feature = "kept-lists"))
+    }
+
+    /// Swaps these lists with those of [`KEPT`] (one access in the module, out of line:
+    /// inlined or instantiated per list, the accesses made the main module 1-2 KB larger,
+    /// gzipped). Without `kept-lists` (`dlx-wasm/core`, built for size) nothing is kept: each
+    /// call allocates its lists, and the code that keeps them is not linked (0.3 KB gzipped).
+    #[inline(never)]
+    fn swap(&mut self) {
+        if cfg!(feature = "kept-lists") {
+            KEPT.with_borrow_mut(|kept| std::mem::swap(self, kept));
+        }
     }
 }
 
@@ -357,10 +400,23 @@ impl Arguments {
         options: Option<JsValue>,
         keys: &'static str,
     ) -> Result<Arguments, JsValue> {
+        let mut kept = Kept::take();
+        let read = Arguments::read_with(problem, options, keys, &mut kept);
+        kept.keep();
+        read
+    }
+
+    /// [`Arguments::read`] into the lists `kept` lends.
+    fn read_with(
+        problem: &JsValue,
+        options: Option<JsValue>,
+        keys: &'static str,
+        kept: &mut Kept,
+    ) -> Result<Arguments, JsValue> {
         let options = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), "options", keys)?;
         // Read first: how the problem is read depends on it.
         let strict = boolean(options.get("strict"), "options.strict")?;
-        let problem = read_problem(problem, strict)?;
+        let problem = read_problem(problem, strict, kept)?;
         let (solver_options, count_only) = read_options(&options, &problem)?;
         let task = match options.get("task") {
             Some(task) => Some(read_task(&task, "options.task")?),
@@ -444,7 +500,7 @@ fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bo
 
 /// The problem argument; with `strict`, options with no primary item (or none) are refused
 /// instead of left out with a warning.
-fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
+fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Problem, JsValue> {
     if value.is_string() {
         let text = string(value, "problem", MAX_TEXT_BYTES)?;
         let problem = match strict {
@@ -464,13 +520,20 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     let secondary = fields.get("secondary");
     // Item names as read, when given: options that name items cross as numbers.
     let mut names = None;
-    let mut builder = if number(&primary).is_some() {
-        let n1 = size(&primary, "problem.primary", budget.max_items)?;
+    let mut builder = if let Some(n1) = number(&primary) {
+        // Read as a number once (a call across); at most `max_items`, a usize.
+        let max = budget.max_items as f64;
+        let n1 = integer_of(Some(n1), &primary, "problem.primary", max)? as usize;
         let n2 = match &secondary {
             Some(v) => size(v, "problem.secondary", budget.max_items)?,
             None => 0,
         };
-        ProblemBuilder::new(n1, n2).map_err(|e| engine_error(&e))?
+        // The last call's builder, its lists kept (see [`finish`]), or a new one.
+        let builder = match kept.builder() {
+            Some(mut builder) => builder.reset(n1, n2).map(|()| builder),
+            None => ProblemBuilder::new(n1, n2).map(Box::new),
+        };
+        builder.map_err(|e| engine_error(&e))?
     } else if is_array(&primary) {
         let primary = item_names(&primary, "problem.primary", budget.max_items, true)?;
         let secondary = match &secondary {
@@ -486,7 +549,7 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
                 .map_err(|e| engine_error(&e))?;
         }
         names = Some((primary, secondary));
-        builder
+        Box::new(builder)
     } else {
         return Err(invalid(
             "problem.primary",
@@ -498,8 +561,8 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     builder.set_strict(strict);
     if let Some(items) = fields.get("items") {
         let offsets = fields.get("offsets").unwrap_or(JsValue::UNDEFINED);
-        read_compact(&mut builder, &items, &offsets)?;
-        return Ok(builder.build());
+        read_compact(&mut builder, &items, &offsets, kept)?;
+        return Ok(finish(builder, kept));
     }
     let list = fields.get("options").unwrap_or(JsValue::UNDEFINED);
     let options = lists(
@@ -515,10 +578,15 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
     builder.reserve(options.len(), options.entries());
     if let Some((values, ends)) = options.numbers() {
         // Every entry an item number: no colors, so the builder's plain path.
-        add_numbered(&mut builder, Numbers::Any(values), ends, &|k, j, _| {
-            format!("problem.options[{k}][{j}]")
-        })?;
-        return Ok(builder.build());
+        let path = |k, j, _| format!("problem.options[{k}][{j}]");
+        add_numbered(
+            &mut builder,
+            Numbers::Any(values),
+            ends,
+            &path,
+            &mut kept.converted,
+        )?;
+        return Ok(finish(builder, kept));
     }
     let mut entries: Vec<(usize, Option<&str>)> = Vec::new();
     options.for_each(|k, option| {
@@ -547,7 +615,22 @@ fn read_problem(value: &JsValue, strict: bool) -> Result<Problem, JsValue> {
             .map(drop)
             .map_err(|e| engine_error(&e))
     })?;
-    Ok(builder.build())
+    Ok(finish(builder, kept))
+}
+
+/// The problem `builder` built, the builder kept in `kept` for the next call where it is
+/// small (with `kept-lists`): with the problem's lists, given back when the call is done with
+/// them ([`solve`]), a small problem is then read without allocating (0.9 k instructions of a
+/// first solution of 8 queens from the compact form, a fifth of them V8's calls out of wasm).
+fn finish(mut builder: Box<ProblemBuilder>, kept: &mut Kept) -> Problem {
+    if !cfg!(feature = "kept-lists") {
+        return builder.build();
+    }
+    let problem = builder.build_keeping();
+    if problem.item_count() <= KEEP_NODES {
+        kept.builder = Some(builder);
+    }
+    problem
 }
 
 /// The bounds of primary item `item` given as `{ name, min?, max? }` (`NaN` for absent):
@@ -587,10 +670,9 @@ fn add_numbered(
     values: Numbers,
     ends: &[u32],
     path: &dyn Fn(usize, usize, usize) -> String,
+    converted: &mut Vec<u32>,
 ) -> Result<(), JsValue> {
     let items = builder.item_count();
-    // Filled only for `f64`s, in place, not pushed: no test of the capacity at each entry.
-    let mut converted = taken(|k| &mut k.converted);
     let report = |i: usize, bad: BadIndex| {
         let k = ends.partition_point(|&end| end as usize <= i);
         let start = k.checked_sub(1).map_or(0, |before| ends[before] as usize);
@@ -599,8 +681,9 @@ fn add_numbered(
     };
     // The first `f64` that is not an item number, converted as they are checked ([`index`]).
     if let Numbers::Any(numbers) = values {
+        // Filled in place, not pushed: no test of the capacity at each entry.
         converted.resize(numbers.len(), 0);
-        let mut slots = numbers.iter().zip(&mut converted).enumerate();
+        let mut slots = numbers.iter().zip(converted.iter_mut()).enumerate();
         let bad = slots.find_map(|(i, (&n, slot))| match index(n, items) {
             // Below the item count, which the budget keeps below 2^32.
             Ok(item) => {
@@ -615,7 +698,7 @@ fn add_numbered(
     }
     let numbers = match values {
         Numbers::Whole(numbers) => numbers,
-        Numbers::Any(_) => &converted,
+        Numbers::Any(_) => &converted[..],
     };
     let mut start = 0;
     let options = ends.iter().map(|&end| {
@@ -623,16 +706,14 @@ fn add_numbered(
         start = end as usize;
         option
     });
-    let added = builder.add_options(options).map_err(|e| {
+    builder.add_options(options).map_err(|e| {
         // The first `u32` out of range, if any, comes first.
         let out = match values {
             Numbers::Whole(numbers) => numbers.iter().position(|&n| n as usize >= items),
             Numbers::Any(_) => None,
         };
         out.map_or_else(|| engine_error(&e), |i| report(i, BadIndex::OutOfRange))
-    });
-    keep_list(|k| &mut k.converted, converted);
-    added
+    })
 }
 
 /// Item number `n` of option `option`, below `items`; the errors name `path()`.
@@ -680,35 +761,42 @@ fn read_compact(
     builder: &mut ProblemBuilder,
     items: &JsValue,
     offsets: &JsValue,
+    kept: &mut Kept,
 ) -> Result<(), JsValue> {
     let budget = SizeBudget::DEFAULT;
-    let items = typed_array(
-        items,
-        "problem.items",
-        budget.max_nodes,
-        taken(|k| &mut k.items),
-    )?;
-    let offsets = typed_array(
-        offsets,
-        "problem.offsets",
-        budget.max_options + 1,
-        taken(|k| &mut k.offsets),
-    )?;
+    let whole = std::mem::take(&mut kept.items);
+    let items = typed_array(items, "problem.items", budget.max_nodes, whole)?;
+    let whole = std::mem::take(&mut kept.offsets);
+    let offsets = typed_array(offsets, "problem.offsets", budget.max_options + 1, whole)?;
     let values = items.numbers();
-    let ends = option_ends(offsets.numbers(), values.len())?;
+    let ends = option_ends(offsets.numbers(), values.len(), &mut kept.ends)?;
     builder.reserve(ends.len(), values.len());
-    let added = add_numbered(builder, values, &ends, &|_, _, i| {
-        format!("problem.items[{i}]")
-    });
-    keep_list(|k| &mut k.ends, ends);
-    keep_list(|k| &mut k.items, items.into_whole());
-    keep_list(|k| &mut k.offsets, offsets.into_whole());
+    let path = |_, _, i| format!("problem.items[{i}]");
+    let added = add_numbered(builder, values, ends, &path, &mut kept.converted);
+    kept.items = items.into_whole();
+    kept.offsets = offsets.into_whole();
     added
 }
 
 /// The ends of the options of the compact form whose `offsets` are given, for `len` items:
 /// checked, each a whole number from the one before to `len`, the first 0 and the last `len`.
-fn option_ends(offsets: Numbers, len: usize) -> Result<Vec<u32>, JsValue> {
+/// They are `offsets` after the first, lent as they are when `u32`s (from a typed array of an
+/// unsigned integer kind: no copy, one short loop to check them), else converted into `ends`.
+fn option_ends<'a>(
+    offsets: Numbers<'a>,
+    len: usize,
+    ends: &'a mut Vec<u32>,
+) -> Result<&'a [u32], JsValue> {
+    if let Numbers::Whole(list) = offsets {
+        // Ascending from 0 to `len`: every one from the one before to `len`. Anything else
+        // is reported by the loop below, which looks at them one by one.
+        // Without an early exit: a loop LLVM vectorises (in the simd128 build).
+        let pairs = list.iter().zip(list.get(1..).unwrap_or_default());
+        let ascending = pairs.fold(true, |ascending, (a, b)| ascending & (a <= b));
+        if ascending && list.first() == Some(&0) && list.last().map(|&n| n as usize) == Some(len) {
+            return Ok(&list[1..]);
+        }
+    }
     let bad_offset = |k: usize, what: &str| {
         invalid(
             &format!("problem.offsets[{k}]"),
@@ -726,7 +814,6 @@ fn option_ends(offsets: Numbers, len: usize) -> Result<Vec<u32>, JsValue> {
     if offsets.value(0) != 0.0 {
         return Err(bad_offset(0, "0"));
     }
-    let mut ends = taken(|k| &mut k.ends);
     ends.reserve(offsets.len() - 1);
     let mut start = 0;
     for k in 1..offsets.len() {

@@ -326,15 +326,18 @@ const STATUS = ['searching', 'exhausted', 'solution_limit', 'node_limit'];
  * array where null: none to report).
  */
 export function countResult(memory, flat, ends, listed, count, countText, status, nodes, updates, found, warnings) {
-  const solutions = listed < 0 ? undefined : unpackLists(memory, flat, ends, listed);
-  const result = solutions === undefined ? {} : { solutions };
-  result.count = count;
-  result.countText = countText ?? String(count);
-  result.complete = status === 1;
-  result.status = STATUS[status];
-  result.stats = { nodes, updates, solutions: found };
-  if (warnings !== undefined) result.warnings = warnings ?? [];
-  return result;
+  const text = countText ?? String(count);
+  const complete = status === 1;
+  const name = STATUS[status];
+  const stats = { nodes, updates, solutions: found };
+  // Each shape one literal (its object made at its size, in one step), not grown key by key.
+  if (listed < 0) {
+    if (warnings === undefined) return { count, countText: text, complete, status: name, stats };
+    return { count, countText: text, complete, status: name, stats, warnings: warnings ?? [] };
+  }
+  const solutions = unpackLists(memory, flat, ends, listed);
+  if (warnings === undefined) return { solutions, count, countText: text, complete, status: name, stats };
+  return { solutions, count, countText: text, complete, status: name, stats, warnings: warnings ?? [] };
 }
 
 // The keys of each `readFields` call site, split once.
@@ -460,12 +463,26 @@ const WHOLE = new Set(['Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32
 
 /**
  * If `value` is a typed array of numbers (any kind but BigInt), twice its length, plus 1 for
- * a kind in WHOLE; else -1. A detached one reads length 0: `copyNumbers` tells it.
+ * a kind in WHOLE; else -1. A detached one reads length 0: the copy tells it. When it is of a
+ * kind in WHOLE and at most `room` long, its numbers are also copied into wasm memory `memory`
+ * at address `at` as `u32`s (where Rust has room for them: one call across for the length
+ * and the copy); -2 if that threw (see `takeThrown`). Else Rust makes room and calls
+ * `copyNumbers`.
  */
-export function typedLength(value) {
+export function typedInto(value, memory, at, room) {
   const kind = ArrayBuffer.isView(value) ? viewKind.call(value) : undefined;
   if (kind === undefined || kind.startsWith('Big')) return -1;
-  return 2 * viewLength.call(value) + (WHOLE.has(kind) ? 1 : 0);
+  const length = viewLength.call(value);
+  if (!WHOLE.has(kind)) return 2 * length;
+  if (length <= room) {
+    try {
+      words(memory, false).set(value, at >>> 2);
+    } catch (error) {
+      lastThrown = error;
+      return -2;
+    }
+  }
+  return 2 * length + 1;
 }
 
 // Views of the calling instance's wasm memory (Rust hands its `WebAssembly.Memory` with

@@ -28,7 +28,8 @@ fn js(json: &str) -> JsValue {
 
 /// `exact_cover(problem, options)` as JS calls it.
 fn solve(problem: &JsValue, options: Option<JsValue>) -> Result<JsValue, JsValue> {
-    exact_cover(problem.unchecked_ref(), options.map(JsCast::unchecked_into)).map(JsValue::from)
+    let options = options.unwrap_or(JsValue::UNDEFINED);
+    exact_cover(problem.unchecked_ref(), options).map(JsValue::from)
 }
 
 fn get(object: &JsValue, key: &str) -> JsValue {

@@ -793,6 +793,42 @@ impl ProblemBuilder {
         self.problem
     }
 
+    /// The finished problem, the builder left empty but for its allocations: with
+    /// [`ProblemBuilder::recycle`] and [`ProblemBuilder::reset`], a caller that builds one
+    /// small problem after another (the wasm bindings, a call at a time) allocates nothing
+    /// once its lists are large enough.
+    ///
+    /// ```
+    /// use dlx_engine::ProblemBuilder;
+    /// let mut builder = ProblemBuilder::new(2, 0).unwrap();
+    /// builder.add_option(&[0, 1]).unwrap();
+    /// let problem = builder.build_keeping();
+    /// assert_eq!(problem.option_count(), 1);
+    /// builder.recycle(problem);
+    /// builder.reset(1, 0).unwrap();
+    /// builder.add_option(&[0]).unwrap();
+    /// assert_eq!(builder.build_keeping().option_count(), 1);
+    /// ```
+    pub fn build_keeping(&mut self) -> Problem {
+        let empty = Problem {
+            names: Names::Numbered(0),
+            primary: 0,
+            bounds: Vec::new(),
+            colors: Vec::new(),
+            starts: Vec::new(),
+            entries: Vec::new(),
+            warnings: Vec::new(),
+        };
+        std::mem::replace(&mut self.problem, empty)
+    }
+
+    /// Takes back the lists of `problem`, done with (one this builder or another built), for
+    /// the next problem this builder builds: call [`ProblemBuilder::reset`] before adding to
+    /// it.
+    pub fn recycle(&mut self, problem: Problem) {
+        self.problem = problem;
+    }
+
     /// Forgets the colors interned since there were `colors` of them if `result` is an
     /// error, so that a refused option leaves the builder as it was.
     fn forget_colors_on_error(&mut self, colors: usize, result: Result<usize>) -> Result<usize> {

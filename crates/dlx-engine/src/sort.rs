@@ -48,8 +48,22 @@ pub fn by<T>(list: &mut [T], less: impl Fn(&T, &T) -> bool) {
 /// assert_eq!(options, [1, 4, 5]);
 /// ```
 pub fn ascending(list: &mut [usize]) {
-    by(list, |a, b| a < b);
+    // A short list (a solution's options, as a rule) by insertion: fewer steps than the
+    // heap's (a first solution of 8 queens from wasm: 0.7 k instructions of heapsort).
+    if list.len() > SHORT {
+        return by(list, |a, b| a < b);
+    }
+    for end in 1..list.len() {
+        let mut at = end;
+        while at > 0 && list[at] < list[at - 1] {
+            list.swap(at, at - 1);
+            at -= 1;
+        }
+    }
 }
+
+/// The longest list [`ascending`] sorts by insertion.
+const SHORT: usize = 16;
 
 // proptest is a native dev-dependency only.
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -59,6 +73,7 @@ mod tests {
     proptest! {
         #[test]
         fn ascending_sorts_as_the_standard_library_does(mut list in proptest::collection::vec(0usize..50, 0..40)) {
+            // Lengths on both sides of `SHORT` (insertion, then the heap).
             let mut expected = list.clone();
             expected.sort_unstable();
             super::ascending(&mut list);
