@@ -194,7 +194,7 @@ fn solve(arguments: Arguments, kept: &mut Kept) -> Result<JsExactCoverResult, Js
         .as_mut()
         .filter(|_| cfg!(feature = "kept-lists"))
     {
-        if settings.problem.node_count() <= KEEP_NODES {
+        if small(&settings.problem) {
             builder.recycle(settings.problem);
         }
     }
@@ -291,16 +291,30 @@ impl Settings {
     /// Keeps `solver`, done with, for the next call's [`Settings::kept_solver`], if its
     /// problem was small: a big one's layout is not held on to between calls.
     pub(crate) fn keep(&self, solver: Box<Solver>) {
-        if self.problem.node_count() <= KEEP_NODES {
+        if small(&self.problem) {
             KEPT_SOLVER.set(Some(solver));
         }
     }
 }
 
-/// The most option nodes of a problem whose solver is kept between calls: small problems,
-/// whose fixed costs matter, and at most a few MB held (the masks' lists hold each option
-/// once per level, 4 bytes each, for at most 129 levels).
+/// Whether `problem` is small enough for what a call made of it (its solver, its builder,
+/// its lists) to be kept for the next call ([`Settings::keep`], [`finish`], [`solve`]): small
+/// problems, whose fixed costs matter, and at most a few MB held whatever the calls before
+/// (the masks' lists hold each option once per level, 4 bytes each, for at most 129 levels;
+/// a builder's marks one `u32` an item). One test for all three, in items, option nodes and
+/// bytes: a problem of few nodes can still have many items, or many empty options (each
+/// with its warning).
+fn small(problem: &Problem) -> bool {
+    problem.node_count() <= KEEP_NODES
+        && problem.item_count() <= KEEP_NODES
+        && problem.heap_bytes() <= KEEP_BYTES
+}
+
+/// The most option nodes, and items, of a problem [`small`] enough to keep.
 const KEEP_NODES: usize = 1 << 12;
+
+/// The most heap bytes of a problem [`small`] enough to keep (its lists and names).
+const KEEP_BYTES: usize = 1 << 17;
 
 thread_local! {
     /// The solver the last call gave back, see [`Settings::kept_solver`].
@@ -324,8 +338,9 @@ struct Kept {
     /// The solutions' option indices, one after another, and where each ends.
     solutions: Vec<u32>,
     solution_ends: Vec<u32>,
-    /// The last problem's builder, holding its lists once it is done with ([`finish`]);
-    /// boxed, so that it moves by its address.
+    /// The last [`small`] problem's builder ([`finish`]), given that problem's lists back
+    /// when [`solve`] is done with them (the solver's, the tasks' and the trace's problems
+    /// are not given back); boxed, so that it moves by its address.
     builder: Option<Box<ProblemBuilder>>,
 }
 
@@ -620,14 +635,14 @@ fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Proble
 
 /// The problem `builder` built, the builder kept in `kept` for the next call where it is
 /// small (with `kept-lists`): with the problem's lists, given back when the call is done with
-/// them ([`solve`]), a small problem is then read without allocating (0.9 k instructions of a
+/// them ([`solve`]), a small problem is then read without allocating its lists (0.9 k instructions of a
 /// first solution of 8 queens from the compact form, a fifth of them V8's calls out of wasm).
 fn finish(mut builder: Box<ProblemBuilder>, kept: &mut Kept) -> Problem {
     if !cfg!(feature = "kept-lists") {
         return builder.build();
     }
     let problem = builder.build_keeping();
-    if problem.item_count() <= KEEP_NODES {
+    if small(&problem) {
         kept.builder = Some(builder);
     }
     problem

@@ -204,6 +204,20 @@ pub(crate) fn bytes_of<T>(list: &Vec<T>) -> usize {
 }
 
 impl Problem {
+    /// A problem with no items and no lists, which [`ProblemBuilder::build_keeping`] leaves
+    /// in its builder until it empties it.
+    fn stand_in() -> Problem {
+        Problem {
+            names: Names::Numbered(0),
+            primary: 0,
+            bounds: Vec::new(),
+            colors: Vec::new(),
+            starts: Vec::new(),
+            entries: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
     /// The heap memory this problem holds, in bytes (its lists and names).
     pub fn heap_bytes(&self) -> usize {
         let strings =
@@ -463,6 +477,13 @@ impl ProblemBuilder {
     pub fn reset(&mut self, primary: usize, secondary: usize) -> Result<()> {
         let total = primary.saturating_add(secondary);
         SizeBudget::check("items", total, self.budget.max_items)?;
+        self.clear(primary, total);
+        Ok(())
+    }
+
+    /// Empties the builder's problem (its lists keep their allocations) for `total`
+    /// numbered items, the first `primary` of them primary, within the budget.
+    fn clear(&mut self, primary: usize, total: usize) {
         let problem = &mut self.problem;
         problem.names = Names::Numbered(total);
         problem.primary = primary;
@@ -478,7 +499,6 @@ impl ProblemBuilder {
         if self.seen.len() < total {
             self.seen.resize(total, 0);
         }
-        Ok(())
     }
 
     /// A problem whose items have names: `primary` first, then `secondary`.
@@ -793,9 +813,10 @@ impl ProblemBuilder {
         self.problem
     }
 
-    /// The finished problem, the builder left empty but for its allocations: with
+    /// The finished problem, the builder left as [`ProblemBuilder::reset`]`(0, 0)` leaves it
+    /// (a builder of the empty problem, with no items) but for its allocations: with
     /// [`ProblemBuilder::recycle`] and [`ProblemBuilder::reset`], a caller that builds one
-    /// small problem after another (the wasm bindings, a call at a time) allocates nothing
+    /// small problem after another (the wasm bindings, a call at a time) allocates little
     /// once its lists are large enough.
     ///
     /// ```
@@ -804,29 +825,27 @@ impl ProblemBuilder {
     /// builder.add_option(&[0, 1]).unwrap();
     /// let problem = builder.build_keeping();
     /// assert_eq!(problem.option_count(), 1);
+    /// // The builder now builds the empty problem: no items, no options.
+    /// assert!(builder.add_option(&[0]).is_err());
+    /// assert_eq!(builder.build_keeping().option_count(), 0);
     /// builder.recycle(problem);
     /// builder.reset(1, 0).unwrap();
     /// builder.add_option(&[0]).unwrap();
     /// assert_eq!(builder.build_keeping().option_count(), 1);
     /// ```
     pub fn build_keeping(&mut self) -> Problem {
-        let empty = Problem {
-            names: Names::Numbered(0),
-            primary: 0,
-            bounds: Vec::new(),
-            colors: Vec::new(),
-            starts: Vec::new(),
-            entries: Vec::new(),
-            warnings: Vec::new(),
-        };
-        std::mem::replace(&mut self.problem, empty)
+        let built = std::mem::replace(&mut self.problem, Problem::stand_in());
+        self.clear(0, 0);
+        built
     }
 
     /// Takes back the lists of `problem`, done with (one this builder or another built), for
-    /// the next problem this builder builds: call [`ProblemBuilder::reset`] before adding to
-    /// it.
+    /// the next problem this builder builds: the builder is then as
+    /// [`ProblemBuilder::build_keeping`] leaves it, a builder of the empty problem, until
+    /// [`ProblemBuilder::reset`].
     pub fn recycle(&mut self, problem: Problem) {
         self.problem = problem;
+        self.clear(0, 0);
     }
 
     /// Forgets the colors interned since there were `colors` of them if `result` is an

@@ -1,10 +1,11 @@
-//! The one sort of the engine and of the bindings: a heapsort, in place and O(n log n) like
-//! the standard library's `sort_unstable`, whose pattern-defeating quicksort is about 3.3 KB
-//! of wasm for each type it sorts (issue #33's size bars: 64,000 bytes gzipped for the core
-//! module, 160,000 for the main one). The lists sorted here are short as a rule: a
-//! solution's options, the forced ones, a split's tasks, a region's cells. (The sudoku
-//! layer keeps an insertion sort of its own, `dlx_sudoku`'s `sort.rs`, for lists of at most
-//! a region's cells, smaller still per type; its lists never reach this one's sizes.)
+//! The sorts of the engine, the bindings and the sudoku layer: a heapsort ([`by`]), in
+//! place and O(n log n) like the standard library's `sort_unstable`, whose
+//! pattern-defeating quicksort is about 3.3 KB of wasm for each type it sorts (issue #33's
+//! size bars: 64,000 bytes gzipped for the core module, 160,000 for the main one), and an
+//! insertion sort for short lists ([`short`], [`short_by_key`]), a few dozen bytes of wasm a
+//! type, which [`ascending`] takes for a short list (a solution's options, as a rule) and the
+//! sudoku layer for all of its lists (a pattern's cells, a region's, a step's eliminations:
+//! at most a layout's cells, where its quadratic worst case never shows).
 
 /// Sorts `list` so that no element comes after one it is [`less`](by) than: ascending by
 /// `less`, not stable (equal elements may swap).
@@ -48,22 +49,49 @@ pub fn by<T>(list: &mut [T], less: impl Fn(&T, &T) -> bool) {
 /// assert_eq!(options, [1, 4, 5]);
 /// ```
 pub fn ascending(list: &mut [usize]) {
-    // A short list (a solution's options, as a rule) by insertion: fewer steps than the
-    // heap's (a first solution of 8 queens from wasm: 0.7 k instructions of heapsort).
+    // By insertion where short: fewer steps than the heap's (a first solution of 8 queens
+    // from wasm: 0.7 k instructions of heapsort).
     if list.len() > SHORT {
         return by(list, |a, b| a < b);
     }
-    for end in 1..list.len() {
-        let mut at = end;
-        while at > 0 && list[at] < list[at - 1] {
-            list.swap(at, at - 1);
-            at -= 1;
-        }
-    }
+    short(list);
 }
 
 /// The longest list [`ascending`] sorts by insertion.
 const SHORT: usize = 16;
+
+/// Sorts a short list in increasing order by insertion (not stable: for elements whose
+/// equal ones are indistinguishable), quadratic in its length at worst.
+///
+/// ```
+/// let mut cells = [40u16, 4, 13];
+/// dlx_engine::sort::short(&mut cells);
+/// assert_eq!(cells, [4, 13, 40]);
+/// ```
+pub fn short<T: Ord + Copy>(list: &mut [T]) {
+    short_by_key(list, |&x| x);
+}
+
+/// Sorts a short list by `key`, in increasing order of the keys, by insertion (not stable),
+/// quadratic in its length at worst.
+///
+/// ```
+/// let mut words = ["pear", "fig", "apple"];
+/// dlx_engine::sort::short_by_key(&mut words, |w| w.len());
+/// assert_eq!(words, ["fig", "pear", "apple"]);
+/// ```
+pub fn short_by_key<T: Copy, K: Ord>(list: &mut [T], key: impl Fn(&T) -> K) {
+    for i in 1..list.len() {
+        let x = list[i];
+        let k = key(&x);
+        let mut j = i;
+        while j > 0 && key(&list[j - 1]) > k {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = x;
+    }
+}
 
 // proptest is a native dev-dependency only.
 #[cfg(all(test, not(target_arch = "wasm32")))]
