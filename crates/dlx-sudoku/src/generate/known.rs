@@ -152,19 +152,15 @@ const BARREN_FROM: u32 = 115;
 /// (the first of equals); and whether it is graded from [`BARREN_FROM`] (no neighbour of it
 /// was seen at 11.0 or more).
 pub(super) fn draw(min: u32, max: u32, rng: &mut Rng) -> Option<(Vec<u8>, bool)> {
-    let graded = |p: Packed, from: u32, to: u32| (from.max(min)..=to.min(max)).contains(&tenths(p));
-    let mut inside: Vec<Packed> = TABLE
+    // A barren puzzle is in a range with a fertile one only if the range starts below
+    // BARREN_FROM: the fertile ones are graded up to 11.4, the barren ones from 11.7.
+    let inside: Vec<Packed> = TABLE
         .iter()
         .copied()
-        .filter(|&p| graded(p, 0, BARREN_FROM - 1))
+        .filter(|&p| {
+            (min..=max).contains(&tenths(p)) && (tenths(p) < BARREN_FROM || min >= BARREN_FROM)
+        })
         .collect();
-    if inside.is_empty() {
-        inside = TABLE
-            .iter()
-            .copied()
-            .filter(|&p| graded(p, BARREN_FROM, u32::MAX))
-            .collect();
-    }
     let packed = if inside.is_empty() {
         TABLE
             .iter()
