@@ -77,10 +77,11 @@ export interface GeneratedSudoku {
 /// the level or range asked for was met (otherwise the puzzle is the nearest attempt) and
 /// `grade` is what `rate_sudoku` says of the puzzle. The same options and seed give the
 /// same puzzle. Above 16x16 only `easy` is made (the default there), and scores up to 1.5:
-/// grading harder puzzles while carving them takes minutes. The hard end of `se` at 9x9
-/// (from 8.0: local search over the givens) takes seconds natively (up to tens of seconds
-/// for 9.0 and up; from 10.0 a short walk from known hard puzzles, 5 to 10 s in Node for
-/// seeds 0-7 at 10.0-11.0, at most 12 grades): call it in a worker (`pool.call`), which its
+/// grading harder puzzles while carving them takes minutes. The hard end of `se` at 9x9 (from 8.0:
+/// local search over the givens) takes seconds natively (up to tens of seconds for 9.0 and up; from
+/// 10.0 a short walk from known hard puzzles, 5 to 10 s in Node for seeds 0-7 at 10.0-11.0, at most
+/// 12 grades; from 11.0 up to 24, 6 to 15 s in Node for seeds 0-3 at 11.0-11.5; from 11.5 one of
+/// two known puzzles, disguised, in one grade): call it in a worker (`pool.call`), which its
 /// `signal` cancels. Throws an `Error` with `code` `"invalid_argument"` (and `path`) for
 /// bad options, for an `se` range off the scale, upside down or given with a `difficulty`
 /// (`path` `options.se`, or `options.se.min`, `options.se.max` for an end that is not a

@@ -192,23 +192,38 @@ pub struct Generated {
 /// max 45 s) and with 2,000 (9.0 to 9.2, median 61 s, max 78 s, load 8).
 ///
 /// So for a range starting at 10.0 or above, at classic 9x9 without symmetry, the generator starts
-/// instead from a small table of known hard puzzles (five of the Enjoy Sudoku forum's 2011 hardest
-/// list, graded 10.2 to 10.9, chosen because their neighbourhoods are rich in 10.0-11.0), as the
-/// forum found its own: it draws one graded in the range (or the nearest), disguises it by a random
-/// isomorphism (digits relabelled, bands, stacks, rows within bands, columns within stacks
-/// permuted, transposed or not: all drawn from the seed), and walks {-1+1} moves away from it (one
-/// given swapped for an empty cell, the puzzle made minimal again), taking only those that stay in
-/// the range, until 4 givens have moved, within 12 grades (no climb follows; each grade at 10 and
-/// more takes seconds, its fifth chaining level bounded by `NETS_WORK` units of work a search). The
-/// result is minimal and in the range, and usually a move or two from a known puzzle, not
-/// isomorphic to any of the 2011 list (the tests check seed 0's); but it is a near relative of a
-/// known one, and the forum's lists hold many such relatives, so it may be one of theirs (10.9-11.0
-/// from seed 0 gives an isomorph of No. 5 of the 2011 list); and where no neighbour in the range is
-/// found within the grades (a narrow range: 10.2-10.2 from seed 0), it is the known puzzle itself,
-/// disguised. Measured (`ci` profile, seeds 0-15, load about 10): 10.0-11.0 met 16 of 16 (scores
-/// 10.1 to 10.6), median 6.6 s, max 9.3 s (in Node, seeds 0-7: the same puzzles, 1.5 to 2 times the
-/// native time in the runs after, 5 to 9.6 s). A range the table's puzzles and their neighbours
-/// miss (say 10.7-10.8, or from 11.0) gets the nearest puzzle of the walk, with `on_target` false.
+/// instead from a small table of known hard puzzles (ten of the Enjoy Sudoku forum's hardest
+/// lists: five of its 2011 list, graded 10.2 to 10.9, chosen because their neighbourhoods are rich
+/// in 10.0-11.0; five of its 2019 list of puzzles rated 11 and more, graded 11.1 to 11.7, three of
+/// them among the few whose neighbours grade 11.0 and more), as the forum found its own: it draws
+/// one graded in the range (or the nearest), disguises it by a random isomorphism (digits
+/// relabelled, bands, stacks, rows within bands, columns within stacks permuted, transposed or not:
+/// all drawn from the seed), and walks {-1+1} moves away from it (one given swapped for an empty
+/// cell, the puzzle made minimal again), taking only those that stay in the range, until 4 givens
+/// have moved, within 12 grades (no climb follows; each grade at 10 and more takes seconds, its
+/// fifth chaining level bounded by `NETS_WORK` units of work a search). From 11.0, where
+/// neighbours in the range are rare (5 of 342 drawn around 62 puzzles of the 2019 list), the walk
+/// grades up to 24 and stops at its first move in the range; the two table puzzles graded 11.7,
+/// none of whose neighbours was seen at 11.0 or more, are drawn only for a range no other one
+/// lies in (from 11.5) and are not walked from: they come back disguised. The result is minimal
+/// and in the range, and usually a move or two from a known puzzle, not isomorphic to any puzzle
+/// of the vendored lists (the tests check seed 0's at 10.0-11.0 and 11.0-11.5); but it is a near
+/// relative of a known one, and the forum's lists hold many such relatives, so it may be one of
+/// theirs (10.9-11.0 from seed 0 gives an isomorph of No. 5 of the 2011 list; at 11.0-11.5, 11 of
+/// 16 seeds give isomorphs of three puzzles of the whole 2019 list, 48,766 puzzles, of which the
+/// repository vendors every 128th); and where no neighbour in the range is found within the
+/// grades (a narrow range: 10.2-10.2 from seed 0; from 11.5, always), it is the known puzzle
+/// itself, disguised. Measured (`ci` profile, seeds 0-15, the machine shared under a load of 10 to
+/// 14, two to three times the quiet times): 10.0-11.0 met 16 of 16 (scores 10.1 to 10.6), median
+/// 6.6 s, max 9.3 s at a load of about 10 (in Node, seeds 0-7: the same puzzles, 1.5 to 2 times
+/// the native time in the runs after, 5 to 9.6 s; run again beside the generator before the
+/// walk skipped neighbours already graded, load 8 to 12: the same scores, 13 of 16 the same
+/// puzzles, 117 grades in all against 145, 383 s against 370 s); 11.0-11.5 16 of 16 (11.0 to 11.5, median 11.1;
+/// 2 to 19 grades, median 6; median 17.7 s, max 33 s); 11.0-12.0 16 of 16, the same puzzles
+/// (no neighbour graded above 11.5 was met; median 28 s, max 61 s at a load of 13); 11.5-12.0
+/// 16 of 16, by the two puzzles graded 11.7 disguised (11.6 or 11.7; one grade, median 12 s,
+/// max 30 s). A range the table's puzzles and their neighbours miss (say 10.7-10.8) gets the
+/// nearest puzzle of the walk, with `on_target` false.
 /// With a symmetry, or on another variant, the climb runs alone and mostly misses such a range.
 /// Other scores out of reach (the easy end at 5x5, above 16x16 anything but the easy scores up to
 /// 1.5) come back as the nearest attempt, with `on_target` false.
@@ -526,17 +541,30 @@ fn climb(
     Ok(best)
 }
 
-/// Puzzles [`walk_from_known`] grades at most, the known puzzle included.
+/// Puzzles [`walk_from_known`] grades at most, the known puzzle included, for a range below
+/// [`SPARSE_FROM`].
 const KNOWN_WALK_GRADES: u32 = 12;
 
+/// The lowest start of an SE range whose known puzzles have few neighbours in it, so that
+/// [`walk_from_known`] grades up to [`SPARSE_WALK_GRADES`] and stops at its first move in
+/// the range. Measured (`known::tests::known_neighbourhoods`): of 342 neighbours drawn from
+/// 62 puzzles of the 2019 list graded 11.0 to 11.7, 5 graded 11.0 or more (the table holds
+/// the puzzles they came from), where the 2011 list's table puzzles, 10.2 to 10.9, had 2 or
+/// more of 6 each in 10.0-11.0.
+const SPARSE_FROM: f64 = 11.0;
+
+/// [`KNOWN_WALK_GRADES`] for a range from [`SPARSE_FROM`].
+const SPARSE_WALK_GRADES: u32 = 24;
+
 /// Neighbours [`walk_from_known`] draws at most (each a few searches, far cheaper than a
-/// grade at 10 and more): those that come no farther from the known puzzle are passed over
-/// without a grade.
+/// grade at 10 and more): those that come no farther from the known puzzle, and those
+/// already graded, are passed over without a grade.
 const KNOWN_WALK_DRAWS: u32 = 400;
 
 /// Givens [`walk_from_known`] moves, if it can within its grades: the cells given in one of
 /// the known puzzle (disguised) and the walk's puzzle but not in the other. A move moves 2
-/// or more, and the walk returns the farthest puzzle in the range it found.
+/// or more, and the walk returns the farthest puzzle in the range it found. From
+/// [`SPARSE_FROM`], where moves in the range are rare, one move does.
 const KNOWN_MOVED_CELLS: usize = 4;
 
 /// A puzzle for `target` (a range from [`known::KNOWN_FROM`]) walked from a known one: a
@@ -544,10 +572,14 @@ const KNOWN_MOVED_CELLS: usize = 4;
 /// ([`known::disguise`]), then moves of [`neighbour`] ({-1+1}: one given swapped for an
 /// empty cell, the puzzle made minimal again) taken only when the grade stays in the range
 /// and goes farther from the known one's image (or, from outside the range, comes no
-/// farther from it), until the puzzle has moved [`KNOWN_MOVED_CELLS`] givens, within
-/// [`KNOWN_WALK_GRADES`] grades and [`KNOWN_WALK_DRAWS`] neighbours. `None` if there is no
-/// known puzzle; otherwise the puzzle the walk stands on (in the range: the farthest found),
-/// `made` counting the grades.
+/// farther from it), until the puzzle has moved [`KNOWN_MOVED_CELLS`] givens (from
+/// [`SPARSE_FROM`], until one move is taken), within [`KNOWN_WALK_GRADES`] grades
+/// ([`SPARSE_WALK_GRADES`] from [`SPARSE_FROM`]) and [`KNOWN_WALK_DRAWS`] neighbours; a
+/// neighbour drawn again is not graded again. A barren known puzzle ([`known::draw`]: no
+/// neighbour of those graded 11.5 and more was seen at 11.0 or more) is not walked from:
+/// it is graded and returned, disguised. `None` if there is no known puzzle; otherwise the
+/// puzzle the walk stands on (in the range: the farthest found), `made` counting the
+/// grades.
 fn walk_from_known(
     solver: &mut SudokuSolver,
     layout: &Arc<Layout>,
@@ -559,8 +591,16 @@ fn walk_from_known(
         return Ok(None);
     };
     let in_tenths = |score: f64| (score * 10.0).round().clamp(0.0, 255.0) as u32;
-    let Some(seed) = known::draw(in_tenths(range.min()), in_tenths(range.max()), rng) else {
+    let Some((seed, barren)) = known::draw(in_tenths(range.min()), in_tenths(range.max()), rng)
+    else {
         return Ok(None);
+    };
+    let (grades, far) = if barren {
+        (1, 0)
+    } else if range.min() >= SPARSE_FROM {
+        (SPARSE_WALK_GRADES, 1)
+    } else {
+        (KNOWN_WALK_GRADES, KNOWN_MOVED_CELLS)
     };
     let start = known::disguise(&seed, rng);
     let solution = only_solution(solver, layout, &start)?;
@@ -574,19 +614,25 @@ fn walk_from_known(
             .filter(|&(&a, &b)| (a == 0) != (b == 0))
             .count()
     };
+    // The puzzles graded, one after another (one vector: smaller in WebAssembly than one
+    // vector each).
+    let mut graded = start.clone();
     let mut draws = 0;
-    while *made < KNOWN_WALK_GRADES
+    while *made < grades
         && draws < KNOWN_WALK_DRAWS
-        && !(current.miss == 0.0 && moved(&current.puzzle) >= KNOWN_MOVED_CELLS)
+        && !(current.miss == 0.0 && moved(&current.puzzle) >= far)
     {
         draws += 1;
         let puzzle = neighbour(solver, layout, &current, &orbits, rng)?;
         if puzzle == current.puzzle {
             break;
         }
-        if current.miss == 0.0 && moved(&puzzle) <= moved(&current.puzzle) {
+        if (current.miss == 0.0 && moved(&puzzle) <= moved(&current.puzzle))
+            || graded.chunks(puzzle.len()).any(|seen| seen == puzzle)
+        {
             continue;
         }
+        graded.extend_from_slice(&puzzle);
         *made += 1;
         let next = Attempt::graded(layout, puzzle, current.solution.clone(), target)?;
         if next.miss <= current.miss {

@@ -560,16 +560,22 @@ fn se_ranges_at_the_hard_end_are_met() {
     met(9.0, 10.0, 3, false);
 }
 
-/// SE 10.0-11.0, beyond the random climb (it stopped at 9.0-9.2): a puzzle walked from a
-/// known one of the forum's hardest list, from seed 0 (4 grades at 10 and more, a few
-/// seconds): on target, unique, minimal (the walk's moves make it minimal again), the same
-/// from the same seed, and not isomorphic to any puzzle of that list (the table's included).
-#[test]
-fn se_10_to_11_is_met_by_a_new_puzzle() {
-    let options = in_range(10.0, 11.0, 0);
+/// The forum's hardest lists the generator's known puzzles come from, as vendored: the 2011
+/// database and the sample of the 2019 list (rated 11 and more by SE).
+const HARDEST_LISTS: [&str; 2] = [
+    "puzzles6_forum_hardest_1106.sample",
+    "puzzles5_forum_hardest_1905_11+.sample",
+];
+
+/// The puzzle generated for SE `min..=max` from `seed`, checked ([`check`]): on target,
+/// minimal (the walk's moves make it minimal again), the same from the same seed, and not
+/// isomorphic to any puzzle of the lists its known puzzles come from ([`HARDEST_LISTS`],
+/// the table's included).
+fn met_by_a_new_puzzle(min: f64, max: f64, seed: u64) {
+    let options = in_range(min, max, seed);
     let g = check(&options);
     assert!(
-        g.on_target && (10.0..=11.0).contains(&g.grade.score),
+        g.on_target && (min..=max).contains(&g.grade.score),
         "{:?}",
         g.grade
     );
@@ -584,19 +590,39 @@ fn se_10_to_11_is_met_by_a_new_puzzle() {
             "not minimal at {cell}"
         );
     }
-    for (k, known) in crate::common::fixture_lines("puzzles6_forum_hardest_1106.sample")
-        .iter()
-        .enumerate()
-    {
-        let known: Sudoku = known.parse().unwrap();
-        assert!(
-            !isomorphic(values, known.values()),
-            "{} is No. {} of the list, disguised",
-            g.puzzle,
-            k + 1
-        );
+    if let Some((list, k)) = known_isomorph(values) {
+        panic!("{} is No. {k} of {list}, disguised", g.puzzle);
     }
     assert_eq!(generate(&options).unwrap().puzzle, g.puzzle);
+}
+
+/// The list of [`HARDEST_LISTS`] and the number (from 1) of a puzzle isomorphic to
+/// `values`, if one is.
+fn known_isomorph(values: &[u8]) -> Option<(&'static str, usize)> {
+    HARDEST_LISTS.into_iter().find_map(|list| {
+        let lines = crate::common::fixture_lines(list);
+        let k = lines.iter().position(|known| {
+            let known: Sudoku = known.parse().unwrap();
+            isomorphic(values, known.values())
+        })?;
+        Some((list, k + 1))
+    })
+}
+
+/// SE 10.0-11.0, beyond the random climb (it stopped at 9.0-9.2): a puzzle walked from a
+/// known one of the forum's hardest list, from seed 0 (4 grades at 10 and more, a few
+/// seconds), new ([`met_by_a_new_puzzle`]).
+#[test]
+fn se_10_to_11_is_met_by_a_new_puzzle() {
+    met_by_a_new_puzzle(10.0, 11.0, 0);
+}
+
+/// SE 11.0-11.5, where the known puzzles' neighbours in the range are rare: walked from
+/// one graded 11.0 or more of the 2019 list, from seed 0 (2 grades, 5 s natively under
+/// load), new ([`met_by_a_new_puzzle`]).
+#[test]
+fn se_from_11_is_met_by_a_new_puzzle() {
+    met_by_a_new_puzzle(11.0, 11.5, 0);
 }
 
 /// The orders of a 9x9 grid's rows (or columns) that keep bands (stacks) whole: the bands
@@ -781,7 +807,8 @@ fn bad_se_ranges_are_refused() {
     );
 }
 
-/// What the generator reaches per SE range at 9x9, and how long it takes: `SE_SEEDS` seeds
+/// What the generator reaches per SE range at 9x9, how many of the puzzles from 10.0 are new
+/// (not isomorphic to any of [`HARDEST_LISTS`]), and how long it takes: `SE_SEEDS` seeds
 /// (20) per range, `SE_RANGES` the ranges (`1.2-1.5,2.0-3.0,...`; default a sweep of the
 /// scale), `SE_VERBOSE` each seed's outcome. `cargo test --profile ci -p dlx-sudoku --test
 /// sudoku_tests -- sudoku_generate::se_range_report --ignored --nocapture`
@@ -802,10 +829,12 @@ fn se_range_report() {
             (a.trim().parse().unwrap(), b.trim().parse().unwrap())
         })
         .collect();
-    println!("| SE range | met | scores (min / median / max) | attempts (median / max) | ms (median / p95 / max) |");
-    println!("|---|---|---|---|---|");
+    println!("| SE range | met | new | scores (min / median / max) | attempts (median / max) | ms (median / p95 / max) |");
+    println!("|---|---|---|---|---|---|");
     for (min, max) in ranges {
         let (mut met, mut scores, mut attempts, mut ms) = (0, Vec::new(), Vec::new(), Vec::new());
+        // From 10.0, walked from known puzzles: how many are not isomorphic to any of theirs.
+        let mut new = 0;
         for seed in 0..seeds {
             let start = Instant::now();
             let g = generate(&in_range(min, max, seed)).unwrap();
@@ -821,6 +850,7 @@ fn se_range_report() {
                 );
             }
             met += usize::from(g.on_target);
+            new += usize::from(min >= 10.0 && known_isomorph(g.puzzle.values()).is_none());
             scores.push(g.grade.score);
             attempts.push(f64::from(g.attempts));
         }
@@ -828,8 +858,13 @@ fn se_range_report() {
             v.sort_by(f64::total_cmp);
             v[((v.len() - 1) as f64 * q).round() as usize]
         };
+        let new = if min >= 10.0 {
+            format!("{new}/{seeds}")
+        } else {
+            "-".into()
+        };
         println!(
-            "| {min:.1}-{max:.1} | {met}/{seeds} | {:.1} / {:.1} / {:.1} | {:.0} / {:.0} | {:.0} / {:.0} / {:.0} |",
+            "| {min:.1}-{max:.1} | {met}/{seeds} | {new} | {:.1} / {:.1} / {:.1} | {:.0} / {:.0} | {:.0} / {:.0} / {:.0} |",
             at(&mut scores, 0.0),
             at(&mut scores, 0.5),
             at(&mut scores, 1.0),
@@ -840,4 +875,47 @@ fn se_range_report() {
             at(&mut ms, 1.0),
         );
     }
+}
+
+/// Which puzzles of a file (`SE_PUZZLES`: the last word of each line, as `se_range_report`
+/// prints them with `SE_VERBOSE`) are isomorphic to one of a list (`SE_LIST`, a file of
+/// puzzles such as the whole 1905 list in `../shared/data/sudoku/`; default the vendored
+/// [`HARDEST_LISTS`]).
+/// `SE_PUZZLES=report.txt SE_LIST=../shared/data/sudoku/puzzles5_forum_hardest_1905_11+
+/// cargo test --profile ci -p dlx-sudoku --test sudoku_tests --
+/// sudoku_generate::isomorphs_in_a_list --ignored --nocapture`
+#[test]
+#[ignore]
+fn isomorphs_in_a_list() {
+    let read = |path: &str| -> Vec<Sudoku> {
+        std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("{path}: {e}"))
+            .lines()
+            .filter_map(|l| l.split_whitespace().last())
+            .filter(|w| w.len() == 81)
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    let puzzles = read(&std::env::var("SE_PUZZLES").expect("SE_PUZZLES"));
+    let list: Vec<Sudoku> = match std::env::var("SE_LIST") {
+        Ok(path) => read(&path),
+        Err(_) => HARDEST_LISTS
+            .iter()
+            .flat_map(|l| crate::common::fixture_lines(l))
+            .map(|l| l.parse().unwrap())
+            .collect(),
+    };
+    let mut new = 0;
+    for p in &puzzles {
+        let found = list.iter().position(|k| isomorphic(p.values(), k.values()));
+        match found {
+            Some(k) => println!("{}: isomorphic to No. {} of the list", p.to_line(), k + 1),
+            None => new += 1,
+        }
+    }
+    println!(
+        "{new} of {} not isomorphic to any of {} puzzles",
+        puzzles.len(),
+        list.len()
+    );
 }
