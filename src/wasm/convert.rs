@@ -2,8 +2,9 @@
 //! hole or oversize value becomes an `invalid_argument` error naming where it was.
 //!
 //! Numbers: every JS number becomes a Rust integer here and only here, through [`integer`]
-//! (a whole number up to a bound, as `u64`), [`size`] (the same as a `usize`) or [`index`]
-//! (a position below a length). Nothing else casts a JS number, so no number can wrap (on
+//! (a whole number up to a bound, as `u64`), [`size`] (the same as a `usize`), their
+//! `_of` forms for a value already read as a number, or [`index`] (a position below a
+//! length). Nothing else casts a JS number, so no number can wrap (on
 //! wasm32 `2 ** 32 + 1 as usize` would be 1).
 //!
 //! Arrays of arrays (a problem's options) and arrays of names cross the boundary in bulk:
@@ -149,7 +150,17 @@ pub(crate) fn integer_of(
 
 /// `value` as a whole number in `0..=max`, as a `usize`.
 pub(crate) fn size(value: &JsValue, path: &str, max: usize) -> Result<usize, JsValue> {
-    let n = integer(value, path, max as f64)?;
+    size_of(number(value), value, path, max)
+}
+
+/// [`size`] of `value` already read as a number, `n` ([`number`]'s answer).
+pub(crate) fn size_of(
+    n: Option<f64>,
+    value: &JsValue,
+    path: &str,
+    max: usize,
+) -> Result<usize, JsValue> {
+    let n = integer_of(n, value, path, max as f64)?;
     // `n <= max` (a usize, or less when max was above 2^53), so it fits.
     Ok(n as usize)
 }

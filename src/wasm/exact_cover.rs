@@ -3,8 +3,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, integer_of, invalid, is_array, item_names, lists,
-    number, number_text, size, solve_result, string, typed_array, BadIndex, Fields, Found, Item,
+    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
+    number_text, size, size_of, solve_result, string, typed_array, BadIndex, Fields, Found, Item,
     ItemNames, Numbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
@@ -536,9 +536,8 @@ fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Proble
     // Item names as read, when given: options that name items cross as numbers.
     let mut names = None;
     let mut builder = if let Some(n1) = number(&primary) {
-        // Read as a number once (a call across); at most `max_items`, a usize.
-        let max = budget.max_items as f64;
-        let n1 = integer_of(Some(n1), &primary, "problem.primary", max)? as usize;
+        // Read as a number once (a call across).
+        let n1 = size_of(Some(n1), &primary, "problem.primary", budget.max_items)?;
         let n2 = match &secondary {
             Some(v) => size(v, "problem.secondary", budget.max_items)?,
             None => 0,

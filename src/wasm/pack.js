@@ -474,14 +474,7 @@ export function typedInto(value, memory, at, room) {
   if (kind === undefined || kind.startsWith('Big')) return -1;
   const length = viewLength.call(value);
   if (!WHOLE.has(kind)) return 2 * length;
-  if (length <= room) {
-    try {
-      words(memory, false).set(value, at >>> 2);
-    } catch (error) {
-      lastThrown = error;
-      return -2;
-    }
-  }
+  if (length <= room && !copyNumbers(value, memory, at, length, true)) return -2;
   return 2 * length + 1;
 }
 

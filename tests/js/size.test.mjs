@@ -106,8 +106,14 @@ const MODULES = {
   // hard puzzles (SE 10+: +6,462 bytes raw, 643,841 -> 650,303, the same tree with the walk
   // dead and live; its table is 115 bytes, the rest its code: the walk, the draw, the seeded
   // isomorphism) and the nested chains' reliance (the links a page draws: +3,051, 643,841 ->
-  // 646,892). Both, with wasm-bindgen's interning dropped (#36): 648,500.
-  'dlx_wasm_coach_bg.wasm': 618_000,
+  // 646,892). Both, with wasm-bindgen's interning dropped (#36): 648,500. From 618,000 to
+  // 624,000 for three merges of 2026-11-28, 648,500 -> 654,468 in all (not measured apart
+  // but the first): the generator's ranges from SE 11.0 (#34: five more known puzzles, 126
+  // bytes, and the walk's rules for them: about +990), contradictions scored as SE scores
+  // them and nested chains tied to the assumption by their strong links' rule parents (#34),
+  // and the engine's builder kept between exact_cover calls (#36; the coach links the
+  // builder and its sort).
+  'dlx_wasm_coach_bg.wasm': 624_000,
   // `dlx-wasm/core`: the exact-cover API alone (no trace, no memo).
   'dlx_wasm_core_bg.wasm': 164_604,
 };

@@ -45,8 +45,8 @@ type Packed = &'static [u8];
 /// of 12 graded 11.4), No. 89 (11.5; 11.4: 1 of 6, then 2 of 12 graded 11.1), No. 221 (11.3;
 /// 11.2: 1 of 6) and No. 125 (2 of 6, but graded 11.0 itself, the end of 10.0-11.0, so left
 /// out). None of the 17 graded 11.5 or more had a neighbour graded 11.0 or more (10.7 at
-/// best): Nos. 73 and 377 (11.8; 11.7, from [`BARREN_FROM`]) start the ranges from 11.6, and
-/// are not walked from: the generator returns them, disguised.
+/// best): Nos. 73 and 377 (11.8; 11.7, from [`BARREN_FROM`]) start the ranges from 11.5
+/// ([`UNWALKED_FROM`]), and are not walked from: the generator returns them, disguised.
 const TABLE: [Packed; 10] = [
     // 1106 No. 1, graded 10.3.
     &[
@@ -149,21 +149,27 @@ fn unpack(packed: Packed) -> Vec<u8> {
 }
 
 /// The lowest grade, in tenths, of the known puzzles none of whose neighbours drawn graded
-/// 11.0 or more ([`TABLE`]): [`draw`] takes them only for a range no other one lies in.
+/// 11.0 or more ([`TABLE`]): [`draw`] takes them only for a range from [`UNWALKED_FROM`], or
+/// one no other puzzle lies in.
 const BARREN_FROM: u32 = 116;
 
+/// The lowest start, in tenths, of a range no neighbour of a known puzzle was seen in: for
+/// such a range [`draw`] takes the barren puzzles alone (No. 89 of the 2019 list, graded
+/// 11.5, has neighbours at 11.2, and disguised it grades 11.3 to 11.5: 13 of 16 seeds met
+/// 11.5-12.0 when it was drawn too).
+const UNWALKED_FROM: u32 = 115;
+
 /// A known puzzle for scores from `min` to `max` (in tenths), drawn from `rng`: one of those
-/// graded in the range, below [`BARREN_FROM`] if any is, or, if none is, the one nearest it
-/// (the first of equals); and whether it is graded from [`BARREN_FROM`] (no neighbour of it
-/// was seen at 11.0 or more).
+/// graded in the range, from [`BARREN_FROM`] if the range starts at [`UNWALKED_FROM`] or
+/// above, else below it; or, if none is, the one nearest the range (the first of equals);
+/// and whether it is graded from [`BARREN_FROM`] (no neighbour of it was seen at 11.0 or
+/// more: it is not walked from).
 pub(super) fn draw(min: u32, max: u32, rng: &mut Rng) -> Option<(Vec<u8>, bool)> {
-    // A barren puzzle is in a range with a fertile one only if the range starts below
-    // BARREN_FROM: the fertile ones are graded up to 11.5, the barren ones from 11.8.
     let inside: Vec<Packed> = TABLE
         .iter()
         .copied()
         .filter(|&p| {
-            (min..=max).contains(&tenths(p)) && (tenths(p) < BARREN_FROM || min >= BARREN_FROM)
+            (min..=max).contains(&tenths(p)) && (tenths(p) >= BARREN_FROM) == (min >= UNWALKED_FROM)
         })
         .collect();
     let packed = if inside.is_empty() {
@@ -346,7 +352,7 @@ mod tests {
             (110, 110, Some(4)),
             (111, 120, None),
             (110, 114, None),
-            (116, 120, None),
+            (115, 120, None),
             (119, 120, Some(8)),
             (80, 90, Some(0)),
         ] {
@@ -358,15 +364,21 @@ mod tests {
                     Some(w) => assert_eq!(k, w, "{min}-{max}"),
                     None => assert!((min..=max).contains(&tenths(TABLE[k]))),
                 }
-                // A barren puzzle only where no other one is in the range.
+                // A barren puzzle for a range from UNWALKED_FROM (and only a barren one
+                // there, if one is in the range), elsewhere only where no other one is.
                 let fertile = |p: Packed| tenths(p) < BARREN_FROM;
-                assert!(
-                    fertile(TABLE[k])
-                        || !TABLE
-                            .iter()
-                            .any(|&p| fertile(p) && (min..=max).contains(&tenths(p))),
-                    "{min}-{max}"
-                );
+                let in_range = |p: &&Packed| (min..=max).contains(&tenths(p));
+                if min >= UNWALKED_FROM {
+                    assert!(
+                        barren || !TABLE.iter().filter(in_range).any(|&p| !fertile(p)),
+                        "{min}-{max}"
+                    );
+                } else {
+                    assert!(
+                        !barren || !TABLE.iter().filter(in_range).any(|&p| fertile(p)),
+                        "{min}-{max}"
+                    );
+                }
             }
         }
     }
