@@ -1262,8 +1262,8 @@ mod tests {
         (worst, worst_seed, slowest, mean, none)
     }
 
-    /// A number from the environment, or `default`.
-    fn env(name: &str, default: u64) -> u64 {
+    /// A number from the environment, or `default` (the known puzzles' tests use it too).
+    pub(super) fn env(name: &str, default: u64) -> u64 {
         std::env::var(name)
             .ok()
             .and_then(|v| v.parse().ok())

@@ -173,13 +173,19 @@ fn check_links(layout: &Layout, before: &Replay, step: &Step) {
 
 /// The step a hint gives on the bare puzzle: `sudoku_hint` with no entries and no marks.
 fn first_hint(puzzle: &Sudoku) -> Step {
+    hint_with(puzzle, None)
+}
+
+/// The hint on `puzzle` with no entries and the candidates `marks` (a bit per symbol, per
+/// cell) or, without, those the givens leave.
+fn hint_with(puzzle: &Sudoku, marks: Option<&[u32]>) -> Step {
     let empty = Sudoku::new(
         Arc::clone(puzzle.shared_layout()),
         vec![0; puzzle.values().len()],
     )
     .expect("empty entries");
     puzzle
-        .next_step(&empty, None)
+        .next_step(&empty, marks)
         .expect("unique")
         .expect("not full")
 }
@@ -547,15 +553,7 @@ const EASTER_MONSTER_AT_TEN_FIVE: [u32; 81] = [0, 200, 220, 116, 420, 240, 396, 
 #[test]
 fn a_nested_region_net_draws_a_link_from_each_source() {
     let puzzle = parse(EASTER_MONSTER);
-    let entries = Sudoku::new(
-        Arc::clone(puzzle.shared_layout()),
-        vec![0; puzzle.values().len()],
-    )
-    .expect("empty entries");
-    let step = puzzle
-        .next_step(&entries, Some(&EASTER_MONSTER_AT_TEN_FIVE))
-        .expect("unique")
-        .expect("not full");
+    let step = hint_with(&puzzle, Some(&EASTER_MONSTER_AT_TEN_FIVE));
     assert!(
         matches!(
             step.technique,
@@ -588,15 +586,7 @@ const HARDEST_1905_FIRST_AT_ELEVEN: [u32; 81] = [0, 0, 22, 0, 19, 26, 0, 15, 13,
 #[test]
 fn a_hardest_puzzle_reaches_eleven_by_a_nested_contradiction() {
     let puzzle = parse(HARDEST_1905_FIRST);
-    let entries = Sudoku::new(
-        Arc::clone(puzzle.shared_layout()),
-        vec![0; puzzle.values().len()],
-    )
-    .expect("empty entries");
-    let step = puzzle
-        .next_step(&entries, Some(&HARDEST_1905_FIRST_AT_ELEVEN))
-        .expect("unique")
-        .expect("not full");
+    let step = hint_with(&puzzle, Some(&HARDEST_1905_FIRST_AT_ELEVEN));
     assert_eq!(
         step.technique,
         Technique::ContradictionNet,

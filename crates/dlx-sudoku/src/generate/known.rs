@@ -383,13 +383,8 @@ mod tests {
         }
     }
 
-    /// A number from the environment, or `default`.
-    fn env(name: &str, default: u64) -> u64 {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    }
+    // A number from the environment, or a default: the generator's tests' own.
+    use super::super::tests::env;
 
     /// How the table's puzzles were chosen: puzzles of a vendored hardest list
     /// (`KNOWN_FILE`, every `KNOWN_EVERY`th from `KNOWN_FIRST`, or the 0-based lines
