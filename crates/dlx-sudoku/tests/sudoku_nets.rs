@@ -190,6 +190,16 @@ fn hint_with(puzzle: &Sudoku, marks: Option<&[u32]>) -> Step {
         .expect("not full")
 }
 
+/// [`check_links`] of `step`, a hint on `puzzle` with no entries and the candidates `marks`
+/// ([`hint_with`]).
+fn check_links_on_marks(puzzle: &Sudoku, marks: &[u32], step: &Step) {
+    let before = Replay {
+        values: puzzle.values().to_vec(),
+        cand: marks.to_vec(),
+    };
+    check_links(puzzle.layout(), &before, step);
+}
+
 /// Each technique of a path with its number of steps.
 fn counts(path: &SolvePath) -> BTreeMap<&'static str, usize> {
     let mut counts = BTreeMap::new();
@@ -562,11 +572,7 @@ fn a_nested_region_net_draws_a_link_from_each_source() {
         "{}",
         step.reason
     );
-    let before = Replay {
-        values: puzzle.values().to_vec(),
-        cand: EASTER_MONSTER_AT_TEN_FIVE.to_vec(),
-    };
-    check_links(puzzle.layout(), &before, &step);
+    check_links_on_marks(&puzzle, &EASTER_MONSTER_AT_TEN_FIVE, &step);
 }
 
 /// A puzzle of the forum's hardest list of 2019 (every puzzle of which Sudoku Explainer rates
@@ -608,9 +614,5 @@ fn a_hardest_puzzle_reaches_eleven_by_a_nested_contradiction() {
     assert!((step.score - 11.0).abs() < 1e-9, "{}", step.score);
     let solution = puzzle.unique_solution().unwrap().expect("unique");
     assert_ne!(solution.values()[17], 8);
-    let before = Replay {
-        values: puzzle.values().to_vec(),
-        cand: HARDEST_1905_FIRST_AT_ELEVEN.to_vec(),
-    };
-    check_links(puzzle.layout(), &before, &step);
+    check_links_on_marks(&puzzle, &HARDEST_1905_FIRST_AT_ELEVEN, &step);
 }
