@@ -616,3 +616,29 @@ fn a_hardest_puzzle_reaches_eleven_by_a_nested_contradiction() {
     assert_ne!(solution.values()[17], 8);
     check_links_on_marks(&puzzle, &HARDEST_1905_FIRST_AT_ELEVEN, &step);
 }
+
+/// The steps of 9.5 and more on the path of the puzzle `NETS_PATH` (one line): each one's
+/// number, score and reason, to see which step sets a grade. Run with `NETS_PATH=PUZZLE
+/// cargo test --profile ci -p dlx-sudoku --test sudoku_tests -- sudoku_nets::path_report
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn path_report() {
+    let Ok(line) = std::env::var("NETS_PATH") else {
+        return;
+    };
+    let path = parse(&line).solve_path().unwrap();
+    for (k, step) in path.steps.iter().enumerate() {
+        if step.score >= 9.5 - 1e-9 {
+            println!(
+                "{k:3} {:.1} {:?}: {}",
+                step.score, step.technique, step.reason
+            );
+        }
+    }
+    println!(
+        "{} steps, grade {:.1}",
+        path.steps.len(),
+        Grade::of_path(&path).score
+    );
+}
