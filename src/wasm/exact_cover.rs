@@ -145,7 +145,7 @@ pub fn exact_cover(
     options: JsValue,
 ) -> Result<JsExactCoverResult, JsValue> {
     let mut kept = Kept::take();
-    let read = Arguments::read_with(problem, Some(options), schema::EXACT_COVER, &mut kept);
+    let read = Arguments::read_with(problem, &options, schema::EXACT_COVER, &mut kept);
     let result = read.and_then(|arguments| solve(arguments, &mut kept));
     kept.keep();
     result
@@ -408,11 +408,13 @@ impl Kept {
 }
 
 impl Arguments {
-    /// Reads `problem` and `options` (undefined for none), whose keys may be `keys` (the
-    /// export's [`schema`]).
+    /// Reads `problem` and `options` (undefined or null for none), whose keys may be `keys`
+    /// (the export's [`schema`]). Every exact-cover export takes its options as a `JsValue`
+    /// (declared optional by `unchecked_optional_param_type`) and reads them here, sync and
+    /// async alike: one path, one set of checks.
     pub(crate) fn read(
         problem: &JsValue,
-        options: Option<JsValue>,
+        options: &JsValue,
         keys: &'static str,
     ) -> Result<Arguments, JsValue> {
         let mut kept = Kept::take();
@@ -424,11 +426,11 @@ impl Arguments {
     /// [`Arguments::read`] into the lists `kept` lends.
     fn read_with(
         problem: &JsValue,
-        options: Option<JsValue>,
+        options: &JsValue,
         keys: &'static str,
         kept: &mut Kept,
     ) -> Result<Arguments, JsValue> {
-        let options = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), "options", keys)?;
+        let options = Fields::options(options, "options", keys)?;
         // Read first: how the problem is read depends on it.
         let strict = boolean(options.get("strict"), "options.strict")?;
         let problem = read_problem(problem, strict, kept)?;
