@@ -518,19 +518,24 @@ fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bo
 /// The problem argument; with `strict`, options with no primary item (or none) are refused
 /// instead of left out with a warning.
 fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Problem, JsValue> {
-    if value.is_string() {
-        let text = string(value, "problem", MAX_TEXT_BYTES)?;
-        let problem = match strict {
-            true => Problem::parse_strict(&text),
-            false => Problem::parse(&text),
-        };
-        return problem.map_err(|e| engine_error(&e));
-    }
-    let expected = "a string in Knuth's format, { primary, secondary?, options } or \
-                    { primary, secondary?, items, offsets }";
     let keys = "primary secondary items offsets options";
-    let Found::Fields(fields) = Fields::of(value, "problem", keys)? else {
-        return Err(invalid("problem", expected, value));
+    // The object's fields, or else a string (which `readObject` finds not to be an object,
+    // running no code of the caller's): the type asked once, not twice, of an object.
+    let fields = match Fields::of(value, "problem", keys)? {
+        Found::Fields(fields) => fields,
+        _ if value.is_string() => {
+            let text = string(value, "problem", MAX_TEXT_BYTES)?;
+            let problem = match strict {
+                true => Problem::parse_strict(&text),
+                false => Problem::parse(&text),
+            };
+            return problem.map_err(|e| engine_error(&e));
+        }
+        _ => {
+            let expected = "a string in Knuth's format, { primary, secondary?, options } or \
+                            { primary, secondary?, items, offsets }";
+            return Err(invalid("problem", expected, value));
+        }
     };
     let budget = SizeBudget::DEFAULT;
     let primary = fields.get("primary").unwrap_or(JsValue::UNDEFINED);
