@@ -3,8 +3,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
-    number_text, size, size_of, solve_result, string, typed_array, BadIndex, Fields, Found, Item,
+    array, boolean, elements, index, invalid, is_array, item_names, lists, number, number_text,
+    size, solve_result, string, typed_array, whole_number, BadIndex, Field, Fields, Found, Item,
     ItemNames, Numbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
@@ -469,15 +469,15 @@ pub(crate) fn solver_error(error: &dlx_engine::Error, task: &str) -> JsValue {
 fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bool), JsValue> {
     let option_count = problem.option_count();
     let mut settings = SolverOptions::default();
-    if let Some(limit) = object.get("limit") {
-        settings.max_solutions = Some(integer(&limit, "options.limit", MAX_SAFE)?);
-    }
-    if let Some(max) = object.get("maxNodes") {
-        settings.max_nodes = Some(integer(&max, "options.maxNodes", MAX_SAFE)?);
-    }
-    if let Some(seed) = object.get("seed") {
-        settings.seed = Some(integer(&seed, "options.seed", MAX_SAFE)?);
-    }
+    settings.max_solutions = object
+        .integer("limit", "options.limit", MAX_SAFE)
+        .transpose()?;
+    settings.max_nodes = object
+        .integer("maxNodes", "options.maxNodes", MAX_SAFE)
+        .transpose()?;
+    settings.seed = object
+        .integer("seed", "options.seed", MAX_SAFE)
+        .transpose()?;
     if let Some(forced) = object.get("forced") {
         let list = array(&forced, "options.forced", SizeBudget::DEFAULT.max_options)?;
         for (k, value) in elements(&list, "options.forced").enumerate() {
@@ -538,45 +538,55 @@ fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Proble
         }
     };
     let budget = SizeBudget::DEFAULT;
-    let primary = fields.get("primary").unwrap_or(JsValue::UNDEFINED);
-    let secondary = fields.get("secondary");
+    // A number (NaN too, which its size's check refuses) or the value itself.
+    let primary = match fields.field("primary") {
+        Some(Field::Value(value)) => number(&value).map_or(Field::Value(value), Field::Number),
+        Some(number) => number,
+        None => Field::Value(JsValue::UNDEFINED),
+    };
     // Item names as read, when given: options that name items cross as numbers.
     let mut names = None;
-    let mut builder = if let Some(n1) = number(&primary) {
-        // Read as a number once (a call across).
-        let n1 = size_of(Some(n1), &primary, "problem.primary", budget.max_items)?;
-        let n2 = match &secondary {
-            Some(v) => size(v, "problem.secondary", budget.max_items)?,
-            None => 0,
-        };
-        // The last call's builder, its lists kept (see [`finish`]), or a new one.
-        let builder = match kept.builder() {
-            Some(mut builder) => builder.reset(n1, n2).map(|()| builder),
-            None => ProblemBuilder::new(n1, n2).map(Box::new),
-        };
-        builder.map_err(|e| engine_error(&e))?
-    } else if is_array(&primary) {
-        let primary = item_names(&primary, "problem.primary", budget.max_items, true)?;
-        let secondary = match &secondary {
-            Some(v) => item_names(v, "problem.secondary", budget.max_items, false)?,
-            None => ItemNames::none(),
-        };
-        let mut builder = ProblemBuilder::with_names(&primary.names(), &secondary.names())
-            .map_err(|e| engine_error(&e))?;
-        for &(item, min, max) in &primary.bounds {
-            let (min, max) = item_bounds(item, min, max)?;
-            builder
-                .set_bounds(item, min, max)
-                .map_err(|e| engine_error(&e))?;
+    let max_items = budget.max_items as f64;
+    let mut builder = match primary {
+        Field::Number(n1) => {
+            // Each read as a number in one call across (`Fields::field`), below 2^32.
+            let n1 = whole_number(n1, "problem.primary", max_items)? as usize;
+            let n2 = match fields.field("secondary") {
+                Some(Field::Number(n)) => whole_number(n, "problem.secondary", max_items)? as usize,
+                Some(Field::Value(v)) => size(&v, "problem.secondary", budget.max_items)?,
+                None => 0,
+            };
+            // The last call's builder, its lists kept (see [`finish`]), or a new one.
+            let builder = match kept.builder() {
+                Some(mut builder) => builder.reset(n1, n2).map(|()| builder),
+                None => ProblemBuilder::new(n1, n2).map(Box::new),
+            };
+            builder.map_err(|e| engine_error(&e))?
         }
-        names = Some((primary, secondary));
-        Box::new(builder)
-    } else {
-        return Err(invalid(
-            "problem.primary",
-            "a number of items or an array of item names",
-            &primary,
-        ));
+        Field::Value(primary) if is_array(&primary) => {
+            let primary = item_names(&primary, "problem.primary", budget.max_items, true)?;
+            let secondary = match &fields.get("secondary") {
+                Some(v) => item_names(v, "problem.secondary", budget.max_items, false)?,
+                None => ItemNames::none(),
+            };
+            let mut builder = ProblemBuilder::with_names(&primary.names(), &secondary.names())
+                .map_err(|e| engine_error(&e))?;
+            for &(item, min, max) in &primary.bounds {
+                let (min, max) = item_bounds(item, min, max)?;
+                builder
+                    .set_bounds(item, min, max)
+                    .map_err(|e| engine_error(&e))?;
+            }
+            names = Some((primary, secondary));
+            Box::new(builder)
+        }
+        Field::Value(primary) => {
+            return Err(invalid(
+                "problem.primary",
+                "a number of items or an array of item names",
+                &primary,
+            ))
+        }
     };
 
     builder.set_strict(strict);

@@ -594,6 +594,15 @@ export function numberOrNaN(value) {
   return typeof value === 'number' ? value : NaN;
 }
 
+/**
+ * `array[k]` if it is a number, else NaN (`numberOrNaN` of it): an array `readFields` made,
+ * whose number fields Rust reads without taking their values (convert.rs `Fields::field`).
+ */
+export function numberAt(array, k) {
+  const value = array[k];
+  return typeof value === 'number' ? value : NaN;
+}
+
 const encoder = new TextEncoder();
 
 /**
