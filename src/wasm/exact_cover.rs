@@ -468,16 +468,20 @@ pub(crate) fn solver_error(error: &dlx_engine::Error, task: &str) -> JsValue {
 
 fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bool), JsValue> {
     let option_count = problem.option_count();
-    let mut settings = SolverOptions::default();
-    settings.max_solutions = object
-        .integer("limit", "options.limit", MAX_SAFE)
-        .transpose()?;
-    settings.max_nodes = object
-        .integer("maxNodes", "options.maxNodes", MAX_SAFE)
-        .transpose()?;
-    settings.seed = object
-        .integer("seed", "options.seed", MAX_SAFE)
-        .transpose()?;
+    // Read in this order (a struct's fields are evaluated as written): the first bad one is
+    // reported.
+    let mut settings = SolverOptions {
+        max_solutions: object
+            .integer("limit", "options.limit", MAX_SAFE)
+            .transpose()?,
+        max_nodes: object
+            .integer("maxNodes", "options.maxNodes", MAX_SAFE)
+            .transpose()?,
+        seed: object
+            .integer("seed", "options.seed", MAX_SAFE)
+            .transpose()?,
+        ..SolverOptions::default()
+    };
     if let Some(forced) = object.get("forced") {
         let list = array(&forced, "options.forced", SizeBudget::DEFAULT.max_options)?;
         for (k, value) in elements(&list, "options.forced").enumerate() {
