@@ -430,9 +430,10 @@ function reader(names) {
     body += '} catch (thrown) {\n  return [-1 - k, thrown];\n}\n'
       + 'out[0] = present >>> 0;\nreturn out;\n';
     const cases = quoted.map((name) => `  case ${name}:\n`).join('');
+    const test = `switch (key) {\n${cases}    return true;\n  default:\n    return false;\n}\n`;
     try {
       const read = new Function('o', body);
-      const known = new Function('key', `switch (key) {\n${cases}    return true;\n  default:\n    return false;\n}\n`);
+      const known = new Function('key', test);
       return { names, read, known };
     } catch {
       // Code from text refused (`--disallow-code-generation-from-strings`): the loop.
