@@ -55,6 +55,8 @@ extern "C" {
     pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString;
     #[wasm_bindgen(js_name = numberOrNaN)]
     fn number_or_nan(value: &JsValue) -> f64;
+    #[wasm_bindgen(js_name = numberAt)]
+    fn number_at(array: &Array, k: u32) -> f64;
     #[wasm_bindgen(js_name = arrayLength)]
     fn array_length(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = typedInto)]
@@ -145,6 +147,16 @@ pub(crate) fn integer_of(
             &format!("a whole number from 0 to {}", max as u64),
             value,
         )),
+    }
+}
+
+/// [`integer_of`] of a number `n` read without its JS value, which only the error needs
+/// (made then: it describes `n` as the value itself would).
+pub(crate) fn whole_number(n: f64, path: &str, max: f64) -> Result<u64, JsValue> {
+    match n.fract() == 0.0 && n >= 0.0 && n <= max.min(MAX_SAFE) {
+        // Below 2^53, so `as u64` is exact.
+        true => Ok(n as u64),
+        false => integer_of(Some(n), &JsValue::from_f64(n), path, max),
     }
 }
 
@@ -506,6 +518,32 @@ impl Fields {
     /// of ten), each found at once in `ends`: in wasm, walking the key list byte by byte for
     /// every key asked for cost more than reading the values.
     pub(crate) fn get(&self, key: &str) -> Option<JsValue> {
+        self.position(key).map(|k| self.values.get(k + 1))
+    }
+
+    /// The value of `key` as [`Fields::get`] finds it, but a number (not NaN) read as one in
+    /// one call across (`numberAt` in `pack.js`), with no JS value taken (a crossing and a
+    /// slot of the module's table fewer: `problem.primary`, `options.limit`, ...).
+    pub(crate) fn field(&self, key: &str) -> Option<Field> {
+        let k = self.position(key)?;
+        let n = number_at(&self.values, k + 1);
+        Some(match n.is_nan() {
+            false => Field::Number(n),
+            true => Field::Value(self.values.get(k + 1)),
+        })
+    }
+
+    /// The value of `key` as a whole number in `0..=max` ([`integer`]), `None` where absent:
+    /// read by [`Fields::field`].
+    pub(crate) fn integer(&self, key: &str, path: &str, max: f64) -> Option<Result<u64, JsValue>> {
+        Some(match self.field(key)? {
+            Field::Number(n) => whole_number(n, path, max),
+            Field::Value(value) => integer(&value, path, max),
+        })
+    }
+
+    /// Where `key` is among the keys present (its `k`: its value is `values[k + 1]`).
+    fn position(&self, key: &str) -> Option<u32> {
         let (keys, key) = (self.keys.as_bytes(), key.as_bytes());
         let mut present = self.present;
         while present != 0 {
@@ -517,11 +555,19 @@ impl Fields {
                 _ => usize::from(self.ends[(k as usize - 1) & 31]) + 1,
             };
             if keys.get(start..end) == Some(key) {
-                return Some(self.values.get(k + 1));
+                return Some(k);
             }
         }
         None
     }
+}
+
+/// A value [`Fields::field`] found.
+pub(crate) enum Field {
+    /// A number (not NaN), read as one.
+    Number(f64),
+    /// Anything else.
+    Value(JsValue),
 }
 
 /// What [`Fields::of`] found in a value.

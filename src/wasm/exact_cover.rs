@@ -3,8 +3,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, integer, invalid, is_array, item_names, lists, number,
-    number_text, size, size_of, solve_result, string, typed_array, BadIndex, Fields, Found, Item,
+    array, boolean, elements, index, invalid, is_array, item_names, lists, number, number_text,
+    size, solve_result, string, typed_array, whole_number, BadIndex, Field, Fields, Found, Item,
     ItemNames, Numbers, MAX_SAFE,
 };
 use super::{engine_error, engine_error_at, js_error};
@@ -145,7 +145,7 @@ pub fn exact_cover(
     options: JsValue,
 ) -> Result<JsExactCoverResult, JsValue> {
     let mut kept = Kept::take();
-    let read = Arguments::read_with(problem, Some(options), schema::EXACT_COVER, &mut kept);
+    let read = Arguments::read_with(problem, &options, schema::EXACT_COVER, &mut kept);
     let result = read.and_then(|arguments| solve(arguments, &mut kept));
     kept.keep();
     result
@@ -408,11 +408,13 @@ impl Kept {
 }
 
 impl Arguments {
-    /// Reads `problem` and `options` (undefined for none), whose keys may be `keys` (the
-    /// export's [`schema`]).
+    /// Reads `problem` and `options` (undefined or null for none), whose keys may be `keys`
+    /// (the export's [`schema`]). Every exact-cover export takes its options as a `JsValue`
+    /// (declared optional by `unchecked_optional_param_type`) and reads them here, sync and
+    /// async alike: one path, one set of checks.
     pub(crate) fn read(
         problem: &JsValue,
-        options: Option<JsValue>,
+        options: &JsValue,
         keys: &'static str,
     ) -> Result<Arguments, JsValue> {
         let mut kept = Kept::take();
@@ -424,11 +426,11 @@ impl Arguments {
     /// [`Arguments::read`] into the lists `kept` lends.
     fn read_with(
         problem: &JsValue,
-        options: Option<JsValue>,
+        options: &JsValue,
         keys: &'static str,
         kept: &mut Kept,
     ) -> Result<Arguments, JsValue> {
-        let options = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), "options", keys)?;
+        let options = Fields::options(options, "options", keys)?;
         // Read first: how the problem is read depends on it.
         let strict = boolean(options.get("strict"), "options.strict")?;
         let problem = read_problem(problem, strict, kept)?;
@@ -466,16 +468,20 @@ pub(crate) fn solver_error(error: &dlx_engine::Error, task: &str) -> JsValue {
 
 fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bool), JsValue> {
     let option_count = problem.option_count();
-    let mut settings = SolverOptions::default();
-    if let Some(limit) = object.get("limit") {
-        settings.max_solutions = Some(integer(&limit, "options.limit", MAX_SAFE)?);
-    }
-    if let Some(max) = object.get("maxNodes") {
-        settings.max_nodes = Some(integer(&max, "options.maxNodes", MAX_SAFE)?);
-    }
-    if let Some(seed) = object.get("seed") {
-        settings.seed = Some(integer(&seed, "options.seed", MAX_SAFE)?);
-    }
+    // Read in this order (a struct's fields are evaluated as written): the first bad one is
+    // reported.
+    let mut settings = SolverOptions {
+        max_solutions: object
+            .integer("limit", "options.limit", MAX_SAFE)
+            .transpose()?,
+        max_nodes: object
+            .integer("maxNodes", "options.maxNodes", MAX_SAFE)
+            .transpose()?,
+        seed: object
+            .integer("seed", "options.seed", MAX_SAFE)
+            .transpose()?,
+        ..SolverOptions::default()
+    };
     if let Some(forced) = object.get("forced") {
         let list = array(&forced, "options.forced", SizeBudget::DEFAULT.max_options)?;
         for (k, value) in elements(&list, "options.forced").enumerate() {
@@ -516,60 +522,75 @@ fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bo
 /// The problem argument; with `strict`, options with no primary item (or none) are refused
 /// instead of left out with a warning.
 fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Problem, JsValue> {
-    if value.is_string() {
-        let text = string(value, "problem", MAX_TEXT_BYTES)?;
-        let problem = match strict {
-            true => Problem::parse_strict(&text),
-            false => Problem::parse(&text),
-        };
-        return problem.map_err(|e| engine_error(&e));
-    }
-    let expected = "a string in Knuth's format, { primary, secondary?, options } or \
-                    { primary, secondary?, items, offsets }";
     let keys = "primary secondary items offsets options";
-    let Found::Fields(fields) = Fields::of(value, "problem", keys)? else {
-        return Err(invalid("problem", expected, value));
+    // The object's fields, or else a string (which `readObject` finds not to be an object,
+    // running no code of the caller's): the type asked once, not twice, of an object.
+    let fields = match Fields::of(value, "problem", keys)? {
+        Found::Fields(fields) => fields,
+        _ if value.is_string() => {
+            let text = string(value, "problem", MAX_TEXT_BYTES)?;
+            let problem = match strict {
+                true => Problem::parse_strict(&text),
+                false => Problem::parse(&text),
+            };
+            return problem.map_err(|e| engine_error(&e));
+        }
+        _ => {
+            let expected = "a string in Knuth's format, { primary, secondary?, options } or \
+                            { primary, secondary?, items, offsets }";
+            return Err(invalid("problem", expected, value));
+        }
     };
     let budget = SizeBudget::DEFAULT;
-    let primary = fields.get("primary").unwrap_or(JsValue::UNDEFINED);
-    let secondary = fields.get("secondary");
+    // A number (NaN too, which its size's check refuses) or the value itself.
+    let primary = match fields.field("primary") {
+        Some(Field::Value(value)) => number(&value).map_or(Field::Value(value), Field::Number),
+        Some(number) => number,
+        None => Field::Value(JsValue::UNDEFINED),
+    };
     // Item names as read, when given: options that name items cross as numbers.
     let mut names = None;
-    let mut builder = if let Some(n1) = number(&primary) {
-        // Read as a number once (a call across).
-        let n1 = size_of(Some(n1), &primary, "problem.primary", budget.max_items)?;
-        let n2 = match &secondary {
-            Some(v) => size(v, "problem.secondary", budget.max_items)?,
-            None => 0,
-        };
-        // The last call's builder, its lists kept (see [`finish`]), or a new one.
-        let builder = match kept.builder() {
-            Some(mut builder) => builder.reset(n1, n2).map(|()| builder),
-            None => ProblemBuilder::new(n1, n2).map(Box::new),
-        };
-        builder.map_err(|e| engine_error(&e))?
-    } else if is_array(&primary) {
-        let primary = item_names(&primary, "problem.primary", budget.max_items, true)?;
-        let secondary = match &secondary {
-            Some(v) => item_names(v, "problem.secondary", budget.max_items, false)?,
-            None => ItemNames::none(),
-        };
-        let mut builder = ProblemBuilder::with_names(&primary.names(), &secondary.names())
-            .map_err(|e| engine_error(&e))?;
-        for &(item, min, max) in &primary.bounds {
-            let (min, max) = item_bounds(item, min, max)?;
-            builder
-                .set_bounds(item, min, max)
-                .map_err(|e| engine_error(&e))?;
+    let max_items = budget.max_items as f64;
+    let mut builder = match primary {
+        Field::Number(n1) => {
+            // Each read as a number in one call across (`Fields::field`), below 2^32.
+            let n1 = whole_number(n1, "problem.primary", max_items)? as usize;
+            let n2 = match fields.field("secondary") {
+                Some(Field::Number(n)) => whole_number(n, "problem.secondary", max_items)? as usize,
+                Some(Field::Value(v)) => size(&v, "problem.secondary", budget.max_items)?,
+                None => 0,
+            };
+            // The last call's builder, its lists kept (see [`finish`]), or a new one.
+            let builder = match kept.builder() {
+                Some(mut builder) => builder.reset(n1, n2).map(|()| builder),
+                None => ProblemBuilder::new(n1, n2).map(Box::new),
+            };
+            builder.map_err(|e| engine_error(&e))?
         }
-        names = Some((primary, secondary));
-        Box::new(builder)
-    } else {
-        return Err(invalid(
-            "problem.primary",
-            "a number of items or an array of item names",
-            &primary,
-        ));
+        Field::Value(primary) if is_array(&primary) => {
+            let primary = item_names(&primary, "problem.primary", budget.max_items, true)?;
+            let secondary = match &fields.get("secondary") {
+                Some(v) => item_names(v, "problem.secondary", budget.max_items, false)?,
+                None => ItemNames::none(),
+            };
+            let mut builder = ProblemBuilder::with_names(&primary.names(), &secondary.names())
+                .map_err(|e| engine_error(&e))?;
+            for &(item, min, max) in &primary.bounds {
+                let (min, max) = item_bounds(item, min, max)?;
+                builder
+                    .set_bounds(item, min, max)
+                    .map_err(|e| engine_error(&e))?;
+            }
+            names = Some((primary, secondary));
+            Box::new(builder)
+        }
+        Field::Value(primary) => {
+            return Err(invalid(
+                "problem.primary",
+                "a number of items or an array of item names",
+                &primary,
+            ))
+        }
     };
 
     builder.set_strict(strict);

@@ -30,11 +30,6 @@ export interface ExactCoverTask {
 
 #[wasm_bindgen]
 extern "C" {
-    /// The options argument of `ExactCoverTasks`: a solver's, but the task (the pool's tasks
-    /// come from its split).
-    #[wasm_bindgen(typescript_type = "Omit<SolverOptions, \"task\"> | undefined")]
-    pub type JsTasksOptions;
-
     /// The result of `ExactCoverTasks.split`.
     #[wasm_bindgen(typescript_type = "ExactCoverTask[]")]
     pub type JsTasks;
@@ -59,10 +54,13 @@ impl ExactCoverTasks {
     #[wasm_bindgen(constructor)]
     pub fn new(
         problem: &JsExactCoverProblem,
-        options: Option<JsTasksOptions>,
+        // A solver's options but the task (the pool's tasks come from its split).
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "Omit<SolverOptions, \"task\"> | undefined | null"
+        )]
+        options: JsValue,
     ) -> Result<ExactCoverTasks, JsValue> {
-        let settings =
-            Arguments::read(problem, options.map(JsValue::from), schema::TASKS)?.settings;
+        let settings = Arguments::read(problem, &options, schema::TASKS)?.settings;
         // Refuses bad forced options here, once.
         settings.solver()?;
         let held = Held::take(settings.problem.heap_bytes(), "this task set")?;

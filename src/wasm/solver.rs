@@ -58,9 +58,6 @@ export interface ExactCoverSolver {
 
 #[wasm_bindgen]
 extern "C" {
-    /// The options argument of `ExactCoverSolver`.
-    #[wasm_bindgen(typescript_type = "SolverOptions | undefined")]
-    pub type JsSolverOptions;
     /// The result of `run`.
     #[wasm_bindgen(typescript_type = "RunResult")]
     pub type JsRunResult;
@@ -105,10 +102,10 @@ impl ExactCoverSolver {
     #[wasm_bindgen(constructor)]
     pub fn new(
         problem: &JsExactCoverProblem,
-        options: Option<JsSolverOptions>,
+        #[wasm_bindgen(unchecked_optional_param_type = "SolverOptions | undefined | null")]
+        options: JsValue,
     ) -> Result<ExactCoverSolver, JsValue> {
-        let settings =
-            Arguments::read(problem, options.map(JsValue::from), schema::SOLVER)?.settings;
+        let settings = Arguments::read(problem, &options, schema::SOLVER)?.settings;
         ExactCoverSolver::holding(settings.solver()?, &settings.problem)
     }
 

@@ -62,9 +62,6 @@ export interface ExactCoverTrace {
 
 #[wasm_bindgen]
 extern "C" {
-    /// The options argument of `exact_cover_trace`.
-    #[wasm_bindgen(typescript_type = "TraceOptions | undefined")]
-    pub type JsTraceOptions;
     /// The result of `exact_cover_trace`.
     #[wasm_bindgen(typescript_type = "ExactCoverTrace")]
     pub type JsExactCoverTrace;
@@ -77,11 +74,12 @@ extern "C" {
 #[wasm_bindgen]
 pub fn exact_cover_trace(
     problem: &JsExactCoverProblem,
-    options: Option<JsTraceOptions>,
+    #[wasm_bindgen(unchecked_optional_param_type = "TraceOptions | undefined | null")]
+    options: JsValue,
 ) -> Result<JsExactCoverTrace, JsValue> {
     let Arguments {
         settings, options, ..
-    } = Arguments::read(problem, options.map(JsValue::from), schema::TRACE)?;
+    } = Arguments::read(problem, &options, schema::TRACE)?;
     let problem = &settings.problem;
     let mut steps = DEFAULT_STEPS;
     if let Some(value) = options.get("maxSteps") {

@@ -98,3 +98,31 @@ test('exact_cover answers alike with what it keeps between calls (main) and with
   // The sequence has its errors (detached arrays, bad forced options), and mostly answers.
   assert.ok(errors > 30 && errors < 300, `${errors} errors`);
 });
+
+// A problem of few option nodes but many empty options (or items) is not small: what its call
+// made (its builder, its lists) must not be kept for the next, or the next small problem
+// built in them holds them. An `ExactCoverTasks` (or solver) of that small problem, which JS
+// keeps alive, then held the big lists (20 bytes an empty option: its start and its warning)
+// and was charged them in the memory the objects alive may hold (src/wasm/held.rs), so that
+// enough such calls made a later small one fail with `too_large`. Seen here in the instance's
+// memory: every pair of calls held a new 5 MiB, where it must hold nothing new.
+test('a call with many empty options leaves no lists for the next small problem to hold', async () => {
+  const { memory } = await main.default();
+  const empty = { primary: 1, items: new Uint32Array(0), offsets: new Uint32Array((1 << 18) + 1) };
+  const small = { primary: 2, options: [[0], [1], [0, 1]] };
+  const alive = [];
+  let before = 0;
+  for (let k = 0; k < 5; k++) {
+    const result = main.exact_cover(empty, { countOnly: true });
+    assert.equal(result.warnings.length, 1 << 18);
+    assert.equal(result.warnings[0].code, 'empty_option');
+    // Each kept alive, its problem held, as a worker pool holds its tasks.
+    alive.push(new main.ExactCoverTasks(small), new main.ExactCoverSolver(small));
+    assert.equal(alive.at(-1).count().count, 2);
+    if (k === 0) before = memory.buffer.byteLength;
+  }
+  const grown = memory.buffer.byteLength - before;
+  for (const object of alive) object.free();
+  // Four more pairs: 20 MiB held if the big lists stay with the small problems.
+  assert.ok(grown < 4 << 20, `the memory grew by ${(grown / (1 << 20)).toFixed(1)} MiB`);
+});

@@ -317,9 +317,12 @@ fn options_with_no_primary_item_are_left_out_with_warnings_or_refused_when_stric
     // The trace: the same warnings; its events name the options as given.
     #[cfg(feature = "trace-memo")]
     {
-        let traced = exact_cover_trace(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), None)
-            .map(JsValue::from)
-            .unwrap();
+        let traced = exact_cover_trace(
+            JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(),
+            JsValue::UNDEFINED,
+        )
+        .map(JsValue::from)
+        .unwrap();
         assert_eq!(
             warnings_of(&get(&traced, "warnings")),
             vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
@@ -336,8 +339,11 @@ fn options_with_no_primary_item_are_left_out_with_warnings_or_refused_when_stric
     }
 
     // The streaming solver: the same warnings, the same numbering.
-    let mut solver =
-        ExactCoverSolver::new(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), None).unwrap();
+    let mut solver = ExactCoverSolver::new(
+        JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(),
+        JsValue::NULL,
+    )
+    .unwrap();
     assert_eq!(
         warnings_of(&solver.warnings()),
         vec![("no_primary_item".to_owned(), 2.0, Some(4.0))]
@@ -363,7 +369,7 @@ fn options_with_no_primary_item_are_left_out_with_warnings_or_refused_when_stric
         (number(&error, "line"), number(&error, "option")),
         (4.0, 2.0)
     );
-    let strict = Some(js(r#"{"strict": true}"#).unchecked_into());
+    let strict = js(r#"{"strict": true}"#);
     let error = ExactCoverSolver::new(JsValue::from_str(DLX2_EXAMPLE).unchecked_ref(), strict)
         .map(drop)
         .unwrap_err();
