@@ -266,9 +266,8 @@ const BOUND_KEYS = ['name', 'min', 'max'];
  * `{ threw: true, value: thrown }` when listing the keys threw (a proxy); undefined when
  * every key is one of `names`. A key the reader does not know is refused, not ignored: a
  * misspelt `limt` or `secundary` would otherwise change the answer without a word.
- * `known(key)` says whether `key` is one of `names` (`fieldsOf` passes its list's own test).
  */
-function unknownKey(object, names, known = (key) => names.includes(key)) {
+function unknownKey(object, names) {
   let keys;
   try {
     keys = Object.keys(object);
@@ -277,7 +276,7 @@ function unknownKey(object, names, known = (key) => names.includes(key)) {
   }
   for (const key of keys) {
     // Cut, as it goes into a message.
-    if (!known(key)) return { value: key.slice(0, 40), known: names.join(', ') };
+    if (!names.includes(key)) return { value: key.slice(0, 40), known: names.join(', ') };
   }
   return undefined;
 }
@@ -341,7 +340,7 @@ export function countResult(memory, flat, ends, listed, count, countText, status
   return { solutions, count, countText: text, complete, status: name, stats, warnings: warnings ?? [] };
 }
 
-// The keys of each `readFields` call site, split once, and their reader (`reader`).
+// The keys of each `readFields` call site, split once.
 const keyLists = new Map();
 
 /**
@@ -386,64 +385,11 @@ export function takeLast() {
 }
 
 function fieldsOf(object, keys) {
-  let list = keyLists.get(keys);
-  if (list === undefined) {
-    list = reader(keys.split(' '));
-    keyLists.set(keys, list);
+  let names = keyLists.get(keys);
+  if (names === undefined) {
+    names = keys.split(' ');
+    keyLists.set(keys, names);
   }
-  const { names, read, known } = list;
-  const out = read(object);
-  // A getter or a proxy threw: `[-1 - k, thrown]`.
-  if (out[0] < 0) return out;
-  const unknown = unknownKey(object, names, known);
-  if (unknown?.threw) return [-34, unknown.value];
-  if (unknown !== undefined) return [-33, unknown.value, unknown.known];
-  return out;
-}
-
-/**
- * The reader of the properties `names` of an object, `{ names, read, known }`: `read(object)`
- * gives `[present, ...values]` as `readFields` describes, or `[-1 - k, thrown]` when reading
- * `names[k]` threw (read one after another, each under `try`, each value kept only when
- * neither undefined nor null); `known(key)` says whether `key` is one of `names`.
- *
- * Where code can be made from text (Node: no page's Content-Security-Policy to refuse it and
- * report the refusal), both are written out for the list: `read` reads each property by its
- * name at a place of its own (`o["limit"]`), so that V8 keeps what it learnt of each name
- * apart (an inline cache per place) and an options object's absent keys cost a cached answer,
- * and `known` is a `switch` on the names (comparisons of addresses). In the loop (`readEach`),
- * one place reads every name of every list, so V8 looks each one up, along the prototypes for
- * the absent ones, most of an options object's ten keys: 0.2 µs of a 4 µs first solution of 8
- * queens from the compact form (Node 20), and `includes` compares strings. The text is made
- * from `names` alone, the export's schema (src/wasm/exact_cover.rs and the other readers:
- * constant strings, each quoted by `JSON.stringify`).
- */
-function reader(names) {
-  if (globalThis.process?.versions?.node !== undefined) {
-    const quoted = names.map((name) => JSON.stringify(name));
-    let body = `const out = new Array(${names.length + 1});\nlet present = 0;\nlet k = 0;\ntry {\n`;
-    quoted.forEach((name, k) => {
-      body += `  k = ${k};\n  const v${k} = o[${name}];\n`
-        + `  if (v${k} !== undefined && v${k} !== null) {\n`
-        + `    present |= ${1 << k};\n    out[${k + 1}] = v${k};\n  }\n`;
-    });
-    body += '} catch (thrown) {\n  return [-1 - k, thrown];\n}\n'
-      + 'out[0] = present >>> 0;\nreturn out;\n';
-    const cases = quoted.map((name) => `  case ${name}:\n`).join('');
-    const test = `switch (key) {\n${cases}    return true;\n  default:\n    return false;\n}\n`;
-    try {
-      const read = new Function('o', body);
-      const known = new Function('key', test);
-      return { names, read, known };
-    } catch {
-      // Code from text refused (`--disallow-code-generation-from-strings`): the loop.
-    }
-  }
-  return { names, read: (object) => readEach(object, names), known: (key) => names.includes(key) };
-}
-
-/** The reader of `names` (see `reader`) as a loop. */
-function readEach(object, names) {
   const out = new Array(names.length + 1);
   let present = 0;
   for (let k = 0; k < names.length; k++) {
@@ -458,6 +404,9 @@ function readEach(object, names) {
       out[k + 1] = value;
     }
   }
+  const unknown = unknownKey(object, names);
+  if (unknown?.threw) return [-34, unknown.value];
+  if (unknown !== undefined) return [-33, unknown.value, unknown.known];
   out[0] = present;
   return out;
 }
