@@ -6,12 +6,12 @@
 // which speaks the one protocol of protocol.js.
 // The scheduling itself (task order, the limits, node leases, progress, retries) is the
 // engine's, in the main wasm module on this thread (`TaskSchedule`, crates/dlx-engine/src/engine/schedule.rs):
-// the pool only carries messages between it and the workers.
-import * as mainExports from './dlx_wasm.js';
-import { TaskSchedule } from './dlx_wasm.js';
+// the pool only carries messages between it and the workers. Its bindings are imported with
+// the first search that splits (load.js `mainBindings`): a page whose workers run every
+// call loads none before then.
 import { codedError } from './errors.js';
-import { compiledModule, init, initialized, instantiatedModule } from './load.js';
-import { decodeError, encodeError, isCallable } from './protocol.js';
+import { compiledModule, init, initialized, instantiatedModule, mainBindings } from './load.js';
+import { decodeError, encodeError } from './protocol.js';
 
 /**
  * The keys of each async export's options: its sync export's (the module's schema, which
@@ -49,14 +49,6 @@ async function splits(module) {
 /** The most tasks a search is split into (`options.tasks`), as `ExactCoverTasks.split` takes. */
 const MAX_TASKS = 1_000_000;
 
-/**
- * About how many tasks a search on `workers` workers is split into, unless the call says:
- * the engine's one default (`default_tasks` in crates/dlx-engine/src/engine/schedule.rs, which says why), that
- * the native threads take too. Needs the module instantiated.
- */
-export function defaultTasks(workers, seeded = false) {
-  return TaskSchedule.defaultTasks(workers, seeded);
-}
 /** How often onProgress is called at most, in ms. */
 const TICK = 50;
 /** The most workers a pool starts: each is a thread with its own wasm instance and memory. */
@@ -520,7 +512,11 @@ async function runTasks(job, slots, spawn) {
     // Checked where exact_cover checks it: after the problem and the other options.
     if (typeof job.countOnly !== 'boolean') throw invalid('options.countOnly', 'true or false', job.countOnly);
     await ready;
-    const tasks = asked ?? defaultTasks(slots.length, solverOptions.seed !== undefined);
+    const { TaskSchedule } = await mainBindings();
+    // About how many tasks, unless the call says: the engine's one default (`default_tasks`
+    // in crates/dlx-engine/src/engine/schedule.rs, which says why), that the native threads
+    // take too.
+    const tasks = asked ?? TaskSchedule.defaultTasks(slots.length, solverOptions.seed !== undefined);
     const split = await slots[0].request({ op: 'split', key, tasks });
     const shares = Float64Array.from(split.tasks, (task) => task.share);
     // The split's own search of the top of the tree counts, as every task's does: the
@@ -678,15 +674,38 @@ function drive(schedule, job, slots, spawn) {
 
 
 /**
+ * Whether the compiled main module `compiled` exports a function `name`, not one of
+ * wasm-bindgen's own (`__wbindgen_…`, `__wbg_…`): each function its bindings call
+ * (`isCallable`) is exported under its own name, and none of the coach's is
+ * (tests/js/coach.test.mjs checks both). A class's method (`exactcoversolver_new`) is an
+ * export no `call` runs: the worker refuses it, as a name of neither module.
+ * @param {WebAssembly.Module} compiled
+ * @param {unknown} name
+ */
+function mainExport(compiled, name) {
+  let names = functionExports.get(compiled);
+  if (names === undefined) {
+    names = new Set(WebAssembly.Module.exports(compiled).filter((e) => e.kind === 'function').map((e) => e.name));
+    functionExports.set(compiled, names);
+  }
+  return typeof name === 'string' && !name.startsWith('__') && names.has(name);
+}
+
+/** @type {WeakMap<WebAssembly.Module, Set<string>>} each compiled module's functions, read once */
+const functionExports = new WeakMap();
+
+/**
  * The async API on a default pool that `spawn` fills: `cores()` workers unless a call asks
  * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
  * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`);
  * `coach()`, where given, the compiled coach module a worker is sent before its first call
  * of a name the main module lacks (`{ op: 'coach', module }`, or `{ op: 'coach', error }`
  * where it could not be compiled: that call fails with the reason, and the next one tries
- * again); the worker refuses a name neither module's bindings call.
+ * again); the worker refuses a name neither module's bindings call. Which names the main
+ * module has, its compiled module says (`mainExport`): the one a worker is sent, or where
+ * the workers load it themselves (Node), `main()`.
  */
-export function makeApi({ spawn, cores, module, coach }) {
+export function makeApi({ spawn, cores, module, coach, main = module }) {
   const start = module === undefined && coach === undefined ? spawn : () => {
     const worker = spawn();
     const post = worker.post;
@@ -708,25 +727,42 @@ export function makeApi({ spawn, cores, module, coach }) {
     };
     if (compiled !== undefined) later(() => compiled.then((sent) => post({ op: 'init', module: sent }), () => {}));
     let coachSent = false;
+    const sendCoach = async () => {
+      if (coachSent) return;
+      let compiled;
+      try {
+        compiled = await coach();
+      } catch (error) {
+        post({ op: 'coach', error: encodeError(error) });
+        return;
+      }
+      coachSent = true;
+      post({ op: 'coach', module: compiled });
+    };
+    // The main module this worker runs (the one it is sent, or `main()`), once compiled:
+    // what says which names are its exports (null where it could not be compiled: the
+    // worker loads its own, and a call of any name is sent the coach module first).
+    let mainModule;
+    const ofMain = main === module ? compiled : main?.();
+    const mainCompiled = coach && ofMain ? ofMain.then((m) => m, () => null) : undefined;
+    mainCompiled?.then((m) => {
+      mainModule = m;
+    });
+    const coachFirst = (name, compiled) => !coachSent && !(compiled && mainExport(compiled, name));
     worker.post = (message) => {
       // A call of no export of the main module may be one of the coach's: the coach module
       // (compiled then, once) goes before it. Whether the name is the coach's is the
       // worker's one check (`isCallable` on the coach's bindings, which it imports with the
-      // module): a wasm export list would also name wasm-bindgen's own functions. A name
-      // of neither module costs the coach's compilation, then is refused there.
-      if (coach && !coachSent && message?.op === 'call' && !isCallable(mainExports, message.name)) {
-        later(async () => {
-          if (coachSent) return;
-          let compiled;
-          try {
-            compiled = await coach();
-          } catch (error) {
-            post({ op: 'coach', error: encodeError(error) });
-            return;
-          }
-          coachSent = true;
-          post({ op: 'coach', module: compiled });
-        });
+      // module). A name of neither module costs the coach's compilation, then is refused
+      // there. (Until the main module is compiled, the call waits for it.)
+      if (coach && !coachSent && message?.op === 'call') {
+        if (mainModule !== undefined || !mainCompiled) {
+          if (coachFirst(message.name, mainModule)) later(sendCoach);
+        } else {
+          later(async () => {
+            if (coachFirst(message.name, await mainCompiled)) await sendCoach();
+          });
+        }
       }
       if (ready) {
         // What structured clone refuses is refused now, as a post would refuse it (the

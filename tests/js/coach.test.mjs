@@ -121,3 +121,19 @@ test('the worker pool: pool.call of a coach export with no init_coach(), the syn
     pool.close();
   }
 });
+
+test('the pool tells a coach call by the compiled main module\'s exports: every main function is one, no coach function is', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { isCallable } = await import(pathToFileURL(join(PKG, 'protocol.js')).href);
+  const main = await import(pathToFileURL(join(PKG, 'dlx_wasm.js')).href);
+  const coach = await import(pathToFileURL(join(PKG, 'dlx_wasm_coach.js')).href);
+  const callable = (bindings) => Object.keys(bindings).filter((name) => isCallable(bindings, name));
+  const coachNames = callable(coach);
+  assert.ok(coachNames.includes('sudoku_hint'));
+  for (const file of ['dlx_wasm_bg.wasm', 'dlx_wasm_simd_bg.wasm']) {
+    const exported = new Set(WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(PKG, file))))
+      .filter((e) => e.kind === 'function').map((e) => e.name));
+    for (const name of callable(main)) assert.ok(exported.has(name), `${file}: ${name} is not exported`);
+    for (const name of coachNames) assert.ok(!exported.has(name), `${file}: ${name} is the coach's`);
+  }
+});

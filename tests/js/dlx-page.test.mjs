@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { LATER_WASM } from '../../scripts/build-pages.mjs';
+import { BINDINGS, LATER_WASM } from '../../scripts/build-pages.mjs';
 import { PKG, ROOT, assertOnePool, heldRoute, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
@@ -648,11 +648,16 @@ describe('site/dlx.html: the first count on its first module, then its full modu
     await server?.close();
   });
 
-  /** A new page of the site's dancing-links page, whose requests of the full module go to `route`. */
+  /**
+   * A new page of the site's dancing-links page, whose requests of the full module and of
+   * the main module's bindings (fetched with it, for the pool's scheduler on the page:
+   * www/lib/pool.js `fullModule`) go to `route`.
+   */
   async function open(route) {
     const page = await browser.context.newPage();
     const problems = watch(page);
     await page.route(`**${LATER}`, route);
+    await page.route(`**/${BINDINGS}`, route);
     await page.goto(`${server.url}dlx.html`);
     await page.waitForSelector('#engine-status[data-state="ready"]');
     return { page, problems };
@@ -665,7 +670,7 @@ describe('site/dlx.html: the first count on its first module, then its full modu
     assert.equal(await page.getAttribute('#solve-status', 'data-state'), 'done', await page.textContent('#solve-status'));
   }
 
-  test('counts and solves on the first module alone (the full one held), then traces, lists the lines and splits once it is in', { timeout: 180_000 }, async () => {
+  test('counts and solves on the first module alone (the full one and the bindings held), then traces, lists the lines and splits once it is in', { timeout: 180_000 }, async () => {
     const { route, release } = heldRoute();
     const { page, problems } = await open(route);
     await solve(page, 'count');
@@ -716,9 +721,10 @@ describe('site/dlx.html: the first count on its first module, then its full modu
     await solve(page, 'first');
     const [first] = exactCover(KNUTH, { limit: 1 }).solutions;
     assert.equal(await page.textContent('#solutions > li .solution-head'), `Solution 1: options ${first.join(', ')}`);
-    // The only failures are the full module's requests.
+    // The only failures are the full module's requests (and the bindings').
     assert.ok(problems.length > 0);
-    for (const problem of problems) assert.match(problem, new RegExp(`${LATER.replaceAll('.', '\\.')}|Failed to load resource`), problem);
+    const refused = new RegExp(`${LATER.replaceAll('.', '\\.')}|/${BINDINGS.replaceAll('.', '\\.')}|Failed to load resource`);
+    for (const problem of problems) assert.match(problem, refused, problem);
     await page.close();
   });
 });

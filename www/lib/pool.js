@@ -7,7 +7,7 @@
 // for (or by `preloadCoach`) and handed to a worker with its first coach call. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
-import { compile, compiledCoach, compiledModule, provideModule, simd } from '../pkg/load.js';
+import { compile, compiledCoach, compiledModule, mainBindings, provideModule, simd } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
 
 /** Resolves once the document is parsed. */
@@ -36,7 +36,9 @@ if (simd) {
 // (`fullModule`), then handed to load.js in place of the first, and each pool's workers
 // replaced (the idle ones now, the running ones after their job: `renew`), since a worker
 // instantiates one module. Until then the dancing-links page's pool runs each search in one
-// worker on the first module (pkg/pool.js `splits`); the sudoku page's Count waits.
+// worker on the first module (pkg/pool.js `splits`); the sudoku page's Count waits. Neither
+// page's first search needs the main module's bindings on this thread (the workers run every
+// call, and a search not split needs no scheduler here): they come with the full module.
 const laterUrl = () => (simd ? document.getElementById('wasm-module')?.dataset.later : undefined);
 /** @type {Promise<void> | null} */
 let later = null;
@@ -53,7 +55,10 @@ export function fullModule() {
   later ??= parsed().then(async () => {
     const url = laterUrl();
     if (url === undefined) return;
-    const module = await compile(new URL(url, document.baseURI));
+    // With it, the main module's bindings, which the page's script leaves out (the site
+    // serves them apart: scripts/build-pages.mjs `bindingsBundle`): the pool's scheduler on
+    // this thread, which the full module's first split search runs, imports them.
+    const [module] = await Promise.all([compile(new URL(url, document.baseURI)), mainBindings()]);
     provideModule(Promise.resolve(module));
     complete = true;
     quick?.renew();
