@@ -105,15 +105,27 @@ export async function compile(url) {
 
 /** @type {Promise<typeof import('./dlx_wasm.js')> | null} */
 let mainImport = null;
+/** How many imports of the main module's bindings failed. */
+let mainFailures = 0;
+/** The bindings' file, named apart so that no bundler takes `new URL` of it for an asset. */
+const MAIN_BINDINGS = './dlx_wasm.js';
 
 /**
  * The main module's bindings (dlx_wasm.js), imported once, when first needed: by `init`, and
  * by the pool's scheduler on this thread (pool.js). An entry that imports them itself
- * (index.js, a worker) gets the same module: an import of the same file is one module.
+ * (index.js, a worker) gets the same module: an import of the same file is one module. After
+ * a failed import (a page's network blip: the site's pages import them apart) the next try
+ * imports them from a URL of its own (`?retry=N`): a browser may keep a failed import of a
+ * URL in its module map and fail it again without a request (whatwg/html#6768).
  */
 export function mainBindings() {
-  mainImport ??= import('./dlx_wasm.js').catch((error) => {
+  const retry = () => `${new URL(MAIN_BINDINGS, import.meta.url).href}?retry=${mainFailures}`;
+  mainImport ??= (mainFailures === 0
+    ? import('./dlx_wasm.js')
+    : import(/* webpackIgnore: true */ /* @vite-ignore */ retry())
+  ).catch((error) => {
     mainImport = null;
+    mainFailures += 1;
     throw error;
   });
   return mainImport;
@@ -183,8 +195,8 @@ let coachImport = null;
 
 /**
  * The coach module's bindings (dlx_wasm_coach.js), imported once, when first needed: by
- * `initCoach`, and by a pool's worker for its first call of one of its exports (the pool
- * itself looks at the compiled coach module's exports, not at its bindings).
+ * `initCoach`, and by a pool's worker with the coach module the pool sends it (worker.js),
+ * which it asks for at its first call of a name the main module's bindings lack.
  */
 export function coachBindings() {
   coachImport ??= import('./dlx_wasm_coach.js').catch((error) => {

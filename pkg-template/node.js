@@ -58,11 +58,8 @@ export const {
     execArgv: [], workerData: { module },
   })),
   cores: () => availableParallelism(),
-  // The coach module, compiled here once, handed to a worker with its first coach call.
+  // The coach module, compiled here once, handed to a worker when its first coach call asks.
   coach: async () => coachModule(),
-  // The main module the workers load (workerData), whose exports say which calls are not
-  // the coach's.
-  main: async () => module,
 });
 
 /** Already initialised in Node: resolves at once, so browser-style `await init()` code runs unchanged. */

@@ -674,41 +674,20 @@ function drive(schedule, job, slots, spawn) {
 
 
 /**
- * Whether the compiled main module `compiled` exports a function `name`, not one of
- * wasm-bindgen's own (`__wbindgen_…`, `__wbg_…`): each function its bindings call
- * (`isCallable`) is exported under its own name, and none of the coach's is
- * (tests/js/coach.test.mjs checks both). A class's method (`exactcoversolver_new`) is an
- * export no `call` runs: the worker refuses it, as a name of neither module.
- * @param {WebAssembly.Module} compiled
- * @param {unknown} name
- */
-function mainExport(compiled, name) {
-  let names = functionExports.get(compiled);
-  if (names === undefined) {
-    names = new Set(WebAssembly.Module.exports(compiled).filter((e) => e.kind === 'function').map((e) => e.name));
-    functionExports.set(compiled, names);
-  }
-  return typeof name === 'string' && !name.startsWith('__') && names.has(name);
-}
-
-/** @type {WeakMap<WebAssembly.Module, Set<string>>} each compiled module's functions, read once */
-const functionExports = new WeakMap();
-
-/**
  * The async API on a default pool that `spawn` fills: `cores()` workers unless a call asks
  * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
  * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`);
- * `coach()`, where given, the compiled coach module a worker is sent before its first call
- * of a name the main module lacks (`{ op: 'coach', module }`, or `{ op: 'coach', error }`
- * where it could not be compiled: that call fails with the reason, and the next one tries
- * again); the worker refuses a name neither module's bindings call. Which names the main
- * module has, its compiled module says (`mainExport`): the one a worker is sent, or where
- * the workers load it themselves (Node), `main()`.
+ * `coach()`, where given, the compiled coach module a worker is sent when it asks for it
+ * (`{ coach: true }`: the worker alone decides, at a call of a name its main bindings lack
+ * while it has no coach instance), as `{ op: 'coach', module }`, or `{ op: 'coach', error }`
+ * where it could not be compiled: the worker's held call fails with the reason, and its
+ * next one asks again. The worker refuses a name neither module's bindings call.
  */
-export function makeApi({ spawn, cores, module, coach, main = module }) {
-  const start = module === undefined && coach === undefined ? spawn : () => {
+export function makeApi({ spawn, cores, module, coach }) {
+  const start = () => {
     const worker = spawn();
     const post = worker.post;
+    let ended = false;
     // Messages posted while a module is being compiled wait behind it, in order; once none
     // waits, they go at once. Where the main module cannot be compiled, the worker is sent
     // none and loads it itself (and says why it cannot, to each request).
@@ -726,44 +705,29 @@ export function makeApi({ spawn, cores, module, coach, main = module }) {
       });
     };
     if (compiled !== undefined) later(() => compiled.then((sent) => post({ op: 'init', module: sent }), () => {}));
-    let coachSent = false;
+    // The worker's ask for the coach module, answered after what waits (compiled once by
+    // `coach()`; a failed compile is tried again at the next ask). Not to a worker ended
+    // meanwhile (an abort, a renewed pool).
     const sendCoach = async () => {
-      if (coachSent) return;
-      let compiled;
+      let answer;
       try {
-        compiled = await coach();
+        answer = coach ? { op: 'coach', module: await coach() } : { op: 'coach' };
       } catch (error) {
-        post({ op: 'coach', error: encodeError(error) });
-        return;
+        answer = { op: 'coach', error: encodeError(error) };
       }
-      coachSent = true;
-      post({ op: 'coach', module: compiled });
+      if (!ended) post(answer);
     };
-    // The main module this worker runs (the one it is sent, or `main()`), once compiled:
-    // what says which names are its exports (null where it could not be compiled: the
-    // worker loads its own, and a call of any name is sent the coach module first).
-    let mainModule;
-    const ofMain = main === module ? compiled : main?.();
-    const mainCompiled = coach && ofMain ? ofMain.then((m) => m, () => null) : undefined;
-    mainCompiled?.then((m) => {
-      mainModule = m;
+    const listen = worker.listen;
+    worker.listen = (handle) => listen((message) => {
+      if (message?.coach === true) later(sendCoach);
+      else handle(message);
     });
-    const coachFirst = (name, compiled) => !coachSent && !(compiled && mainExport(compiled, name));
+    const terminate = worker.terminate;
+    worker.terminate = () => {
+      ended = true;
+      terminate();
+    };
     worker.post = (message) => {
-      // A call of no export of the main module may be one of the coach's: the coach module
-      // (compiled then, once) goes before it. Whether the name is the coach's is the
-      // worker's one check (`isCallable` on the coach's bindings, which it imports with the
-      // module). A name of neither module costs the coach's compilation, then is refused
-      // there. (Until the main module is compiled, the call waits for it.)
-      if (coach && !coachSent && message?.op === 'call') {
-        if (mainModule !== undefined || !mainCompiled) {
-          if (coachFirst(message.name, mainModule)) later(sendCoach);
-        } else {
-          later(async () => {
-            if (coachFirst(message.name, await mainCompiled)) await sendCoach();
-          });
-        }
-      }
       if (ready) {
         // What structured clone refuses is refused now, as a post would refuse it (the
         // caller's argument: Slot.request's invalid_argument), not later, unseen.

@@ -727,6 +727,39 @@ describe('site/dlx.html: the first count on its first module, then its full modu
     for (const problem of problems) assert.match(problem, refused, problem);
     await page.close();
   });
+
+  test('the bindings\' first request failing, the full module in: the page counts and solves on its first module, and traces at the next try (from a URL of its own)', { timeout: 120_000 }, async () => {
+    const requests = [];
+    const page = await browser.context.newPage();
+    const problems = watch(page);
+    // Every request of the bindings, whatever its query: the first one refused.
+    await page.route((url) => url.pathname === `/${BINDINGS}`, (route) => {
+      requests.push(new URL(route.request().url()).search);
+      return requests.length === 1 ? route.abort() : route.continue();
+    });
+    await page.goto(`${server.url}dlx.html`);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await solve(page, 'count');
+    assert.equal(await page.getAttribute('#stat-count', 'data-value'), '1');
+    await solve(page, 'first');
+    const [first] = exactCover(KNUTH, { limit: 1 }).solutions;
+    assert.equal(await page.textContent('#solutions > li .solution-head'), `Solution 1: options ${first.join(', ')}`);
+    await page.waitForSelector('#viz-status[data-state="error"]');
+    // The next try (the solutions' lines, or Draw) imports them again, from a fresh URL (a
+    // failed import may be kept by the browser's module map: whatwg/html#6768), and the
+    // trace is drawn.
+    await page.click('#visualize');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    assert.deepEqual(requests, ['', '?retry=1']);
+    await solve(page, 'first');
+    await page.waitForFunction(() => document.querySelectorAll('#solutions code').length > 0);
+    const { optionLines } = trace(KNUTH, { maxSteps: 0 });
+    assert.deepEqual(await page.$$eval('#solutions code', (all) => all.map((c) => c.textContent)), first.map((o) => optionLines[o]));
+    // The only failures are the bindings' first request's.
+    const refused = new RegExp(`/${BINDINGS.replaceAll('.', '\\.')}|Failed to load resource`);
+    for (const problem of problems) assert.match(problem, refused, problem);
+    await page.close();
+  });
 });
 
 describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {

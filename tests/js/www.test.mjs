@@ -664,6 +664,47 @@ describe('site/index.html: playable and solvable on its first module, Count once
     await waitMessage(page, /^1 solution from this grid \([\d,]+ nodes?\)\.$/);
     await clean(tab);
   });
+
+  test('the bindings\' first request failing, the full module in: the page plays and solves, and Count counts at the next try (from a URL of its own)', { timeout: 120_000 }, async () => {
+    const requests = [];
+    const tab = await open('', undefined, {
+      listen: async (page) => {
+        // Every request of the bindings, whatever its query: the first one refused.
+        await page.route((url) => url.pathname === BINDINGS_PATH, (route) => {
+          requests.push(new URL(route.request().url()).search);
+          return requests.length === 1 ? route.abort() : route.continue();
+        });
+      },
+    });
+    const { page } = tab;
+    await importPuzzle(page, HARD);
+    await waitMessage(page, /^Imported/);
+    await page.click('#solve');
+    await waitMessage(page, /^Solved .*unique/);
+    checkSudoku(assert, HARD.replaceAll('0', '.'), await cells(page));
+    await page.click('#undo');
+    // Count fails once for the refused request (unless the page's own fetch of the full
+    // module, 2 s after its load, met it first): then the next Count counts.
+    await page.click('#count');
+    const counted = /^1 solution from this grid \([\d,]+ nodes?\)\.$/;
+    const unloaded = whole(countUnloaded({ message: '\u0000' }), '\u0000');
+    await page.waitForFunction(([a, b]) => {
+      const text = document.querySelector('#message').textContent;
+      return new RegExp(a).test(text) || new RegExp(b).test(text);
+    }, [counted.source, unloaded.source]);
+    if (!counted.test(await page.textContent('#message'))) {
+      await page.click('#count');
+      await waitMessage(page, counted);
+    }
+    // The second request is the retry's, from a URL of its own (a failed import may be kept
+    // by the browser's module map: whatwg/html#6768).
+    assert.deepEqual(requests, ['', '?retry=1']);
+    const refused = new RegExp(`${BINDINGS_PATH.replaceAll('.', '\\.')}|Failed to load resource`);
+    assert.ok(tab.problems.length > 0);
+    for (const problem of tab.problems) assert.match(problem, refused, problem);
+    tab.problems.length = 0;
+    await clean(tab);
+  });
 });
 
 describe('the sudoku page on every screen (issue 13)', () => {

@@ -4,7 +4,7 @@
 // `provideModule` below) and each worker is handed it, as the package's browser entry does
 // (`create_worker_pool` of pool.js `makeApi`), so that no worker fetches or compiles it
 // again; the coach module (hints, grades, the generator) likewise, compiled when first asked
-// for (or by `preloadCoach`) and handed to a worker with its first coach call. A call of an export is `pool.call(name, args, { signal })`, a
+// for (or by `preloadCoach`) and handed to a worker when its first coach call asks for it. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
 import { compile, compiledCoach, compiledModule, mainBindings, provideModule, simd } from '../pkg/load.js';
@@ -42,6 +42,8 @@ if (simd) {
 const laterUrl = () => (simd ? document.getElementById('wasm-module')?.dataset.later : undefined);
 /** @type {Promise<void> | null} */
 let later = null;
+/** @type {Promise<WebAssembly.Module> | null} the later module, compiled (see `fullModule`) */
+let laterCompiled = null;
 
 /**
  * Resolves once the page's module has every export the page calls: at once where the page
@@ -57,8 +59,14 @@ export function fullModule() {
     if (url === undefined) return;
     // With it, the main module's bindings, which the page's script leaves out (the site
     // serves them apart: scripts/build-pages.mjs `bindingsBundle`): the pool's scheduler on
-    // this thread, which the full module's first split search runs, imports them.
-    const [module] = await Promise.all([compile(new URL(url, document.baseURI)), mainBindings()]);
+    // this thread, which the full module's first split search runs, imports them. Until
+    // both are in, the first module serves; each is kept once in (where the bindings fail,
+    // the next call imports them alone again, and the other way round).
+    laterCompiled ??= compile(new URL(url, document.baseURI)).catch((error) => {
+      laterCompiled = null;
+      throw error;
+    });
+    const [module] = await Promise.all([laterCompiled, mainBindings()]);
     provideModule(Promise.resolve(module));
     complete = true;
     quick?.renew();
