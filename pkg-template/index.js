@@ -59,7 +59,7 @@ export const {
   spawn: () => webWorker(new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })),
   cores: () => globalThis.navigator?.hardwareConcurrency || 4,
   // The module each worker instantiates, compiled once here; the coach module likewise,
-  // handed to a worker with its first call of a coach export.
+  // handed to a worker when its first call of a coach export asks for it.
   module: compiledModule,
   coach: compiledCoach,
 });

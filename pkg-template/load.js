@@ -7,8 +7,10 @@
 //   (module (func (result v128) (v128.const i32x4 0 0 0 0)))
 // The coach module (dlx_wasm_coach_bg.wasm: sudoku_hint, sudoku_solve_path, rate_sudoku,
 // generate_sudoku) is loaded the same way, apart and only when asked for (`init_coach()`, a
-// coach export called in Node or on the worker pool).
-import initModule from './dlx_wasm.js';
+// coach export called in Node or on the worker pool). The main module's bindings
+// (dlx_wasm.js) are imported when this thread first instantiates it (`mainBindings`), so that
+// a page whose workers run every call (the site's pages: www/lib/pool.js) does not load them
+// before its first search needs the pool's scheduler (pool.js `runTasks`).
 
 const PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
@@ -101,7 +103,35 @@ export async function compile(url) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-const main = loader(wasmUrl, initModule);
+/** @type {Promise<typeof import('./dlx_wasm.js')> | null} */
+let mainImport = null;
+/** How many imports of the main module's bindings failed. */
+let mainFailures = 0;
+/** The bindings' file, named apart so that no bundler takes `new URL` of it for an asset. */
+const MAIN_BINDINGS = './dlx_wasm.js';
+
+/**
+ * The main module's bindings (dlx_wasm.js), imported once, when first needed: by `init`, and
+ * by the pool's scheduler on this thread (pool.js). An entry that imports them itself
+ * (index.js, a worker) gets the same module: an import of the same file is one module. After
+ * a failed import (a page's network blip: the site's pages import them apart) the next try
+ * imports them from a URL of its own (`?retry=N`): a browser may keep a failed import of a
+ * URL in its module map and fail it again without a request (whatwg/html#6768).
+ */
+export function mainBindings() {
+  const retry = () => `${new URL(MAIN_BINDINGS, import.meta.url).href}?retry=${mainFailures}`;
+  mainImport ??= (mainFailures === 0
+    ? import('./dlx_wasm.js')
+    : import(/* webpackIgnore: true */ /* @vite-ignore */ retry())
+  ).catch((error) => {
+    mainImport = null;
+    mainFailures += 1;
+    throw error;
+  });
+  return mainImport;
+}
+
+const main = loader(wasmUrl, async (input) => (await mainBindings()).default(input));
 // The coach module's bindings are imported with it (`coachBindings`), so that a page that
 // never asks the coach fetches neither.
 const coach = loader(coachUrl, async (input) => (await coachBindings()).default(input));
@@ -165,8 +195,8 @@ let coachImport = null;
 
 /**
  * The coach module's bindings (dlx_wasm_coach.js), imported once, when first needed: by
- * `initCoach`, and by a pool's worker for its first call of one of its exports (the pool
- * itself looks at the compiled coach module's exports, not at its bindings).
+ * `initCoach`, and by a pool's worker with the coach module the pool sends it (worker.js),
+ * which it asks for at its first call of a name the main module's bindings lack.
  */
 export function coachBindings() {
   coachImport ??= import('./dlx_wasm_coach.js').catch((error) => {

@@ -58,7 +58,7 @@ export const {
     execArgv: [], workerData: { module },
   })),
   cores: () => availableParallelism(),
-  // The coach module, compiled here once, handed to a worker with its first coach call.
+  // The coach module, compiled here once, handed to a worker when its first coach call asks.
   coach: async () => coachModule(),
 });
 

@@ -6,12 +6,12 @@
 // which speaks the one protocol of protocol.js.
 // The scheduling itself (task order, the limits, node leases, progress, retries) is the
 // engine's, in the main wasm module on this thread (`TaskSchedule`, crates/dlx-engine/src/engine/schedule.rs):
-// the pool only carries messages between it and the workers.
-import * as mainExports from './dlx_wasm.js';
-import { TaskSchedule } from './dlx_wasm.js';
+// the pool only carries messages between it and the workers. Its bindings are imported with
+// the first search that splits (load.js `mainBindings`): a page whose workers run every
+// call loads none before then.
 import { codedError } from './errors.js';
-import { compiledModule, init, initialized, instantiatedModule } from './load.js';
-import { decodeError, encodeError, isCallable } from './protocol.js';
+import { compiledModule, init, initialized, instantiatedModule, mainBindings } from './load.js';
+import { decodeError, encodeError } from './protocol.js';
 
 /**
  * The keys of each async export's options: its sync export's (the module's schema, which
@@ -49,14 +49,6 @@ async function splits(module) {
 /** The most tasks a search is split into (`options.tasks`), as `ExactCoverTasks.split` takes. */
 const MAX_TASKS = 1_000_000;
 
-/**
- * About how many tasks a search on `workers` workers is split into, unless the call says:
- * the engine's one default (`default_tasks` in crates/dlx-engine/src/engine/schedule.rs, which says why), that
- * the native threads take too. Needs the module instantiated.
- */
-export function defaultTasks(workers, seeded = false) {
-  return TaskSchedule.defaultTasks(workers, seeded);
-}
 /** How often onProgress is called at most, in ms. */
 const TICK = 50;
 /** The most workers a pool starts: each is a thread with its own wasm instance and memory. */
@@ -520,7 +512,11 @@ async function runTasks(job, slots, spawn) {
     // Checked where exact_cover checks it: after the problem and the other options.
     if (typeof job.countOnly !== 'boolean') throw invalid('options.countOnly', 'true or false', job.countOnly);
     await ready;
-    const tasks = asked ?? defaultTasks(slots.length, solverOptions.seed !== undefined);
+    const { TaskSchedule } = await mainBindings();
+    // About how many tasks, unless the call says: the engine's one default (`default_tasks`
+    // in crates/dlx-engine/src/engine/schedule.rs, which says why), that the native threads
+    // take too.
+    const tasks = asked ?? TaskSchedule.defaultTasks(slots.length, solverOptions.seed !== undefined);
     const split = await slots[0].request({ op: 'split', key, tasks });
     const shares = Float64Array.from(split.tasks, (task) => task.share);
     // The split's own search of the top of the tree counts, as every task's does: the
@@ -681,15 +677,17 @@ function drive(schedule, job, slots, spawn) {
  * The async API on a default pool that `spawn` fills: `cores()` workers unless a call asks
  * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
  * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`);
- * `coach()`, where given, the compiled coach module a worker is sent before its first call
- * of a name the main module lacks (`{ op: 'coach', module }`, or `{ op: 'coach', error }`
- * where it could not be compiled: that call fails with the reason, and the next one tries
- * again); the worker refuses a name neither module's bindings call.
+ * `coach()`, where given, the compiled coach module a worker is sent when it asks for it
+ * (`{ coach: true }`: the worker alone decides, at a call of a name its main bindings lack
+ * while it has no coach instance), as `{ op: 'coach', module }`, or `{ op: 'coach', error }`
+ * where it could not be compiled: the worker's held call fails with the reason, and its
+ * next one asks again. The worker refuses a name neither module's bindings call.
  */
 export function makeApi({ spawn, cores, module, coach }) {
-  const start = module === undefined && coach === undefined ? spawn : () => {
+  const start = () => {
     const worker = spawn();
     const post = worker.post;
+    let ended = false;
     // Messages posted while a module is being compiled wait behind it, in order; once none
     // waits, they go at once. Where the main module cannot be compiled, the worker is sent
     // none and loads it itself (and says why it cannot, to each request).
@@ -707,27 +705,29 @@ export function makeApi({ spawn, cores, module, coach }) {
       });
     };
     if (compiled !== undefined) later(() => compiled.then((sent) => post({ op: 'init', module: sent }), () => {}));
-    let coachSent = false;
-    worker.post = (message) => {
-      // A call of no export of the main module may be one of the coach's: the coach module
-      // (compiled then, once) goes before it. Whether the name is the coach's is the
-      // worker's one check (`isCallable` on the coach's bindings, which it imports with the
-      // module): a wasm export list would also name wasm-bindgen's own functions. A name
-      // of neither module costs the coach's compilation, then is refused there.
-      if (coach && !coachSent && message?.op === 'call' && !isCallable(mainExports, message.name)) {
-        later(async () => {
-          if (coachSent) return;
-          let compiled;
-          try {
-            compiled = await coach();
-          } catch (error) {
-            post({ op: 'coach', error: encodeError(error) });
-            return;
-          }
-          coachSent = true;
-          post({ op: 'coach', module: compiled });
-        });
+    // The worker's ask for the coach module, answered after what waits (compiled once by
+    // `coach()`; a failed compile is tried again at the next ask). Not to a worker ended
+    // meanwhile (an abort, a renewed pool).
+    const sendCoach = async () => {
+      let answer;
+      try {
+        answer = coach ? { op: 'coach', module: await coach() } : { op: 'coach' };
+      } catch (error) {
+        answer = { op: 'coach', error: encodeError(error) };
       }
+      if (!ended) post(answer);
+    };
+    const listen = worker.listen;
+    worker.listen = (handle) => listen((message) => {
+      if (message?.coach === true) later(sendCoach);
+      else handle(message);
+    });
+    const terminate = worker.terminate;
+    worker.terminate = () => {
+      ended = true;
+      terminate();
+    };
+    worker.post = (message) => {
       if (ready) {
         // What structured clone refuses is refused now, as a post would refuse it (the
         // caller's argument: Slot.request's invalid_argument), not later, unseen.

@@ -10,18 +10,19 @@
 /** @typedef {{ id: number, op: 'split', key: number, tasks: number }} SplitRequest  split it into about `tasks` tasks */
 /** @typedef {{ id: number, op: 'run', key: number, path: string, find: boolean, limit?: number, lease?: number }} RunRequest  run one task */
 /** @typedef {{ id: number, op: 'grant', nodes: number }} GrantRequest  more nodes for the run `id` (0: it is out of nodes) */
-/** @typedef {{ op: 'coach', module?: WebAssembly.Module, error?: EncodedError }} CoachRequest  the compiled coach module (sent before a worker's first call of a coach export), or why it could not be compiled */
+/** @typedef {{ op: 'coach', module?: WebAssembly.Module, error?: EncodedError }} CoachRequest  the answer to a worker's NeedCoach: the compiled coach module, or why it could not be compiled (neither: the pool has none to send) */
 /** @typedef {{ id: number, op: 'call', name: string, args: unknown[] }} CallRequest  call an export of the main module or of the coach module (`isCallable`) */
 /** @typedef {{ id: number, op: 'drop', key: number }} DropRequest  forget a problem */
 /** @typedef {InitRequest | LoadRequest | SplitRequest | RunRequest | GrantRequest | CoachRequest | CallRequest | DropRequest} Request */
 //
-// Worker -> pool (each carries the `id` of its request):
+// Worker -> pool (each but NeedCoach carries the `id` of its request):
 /** @typedef {{ id: number, value: unknown }} Answer  the request's result (a split: `{ tasks, stats, warnings }`; a run: `{ count, stats, status, progress }`) */
 /** @typedef {{ id: number, error: EncodedError }} Failure  the request threw */
 /** @typedef {{ id: number, progress: number, count: number }} Progress  a run's progress (0 to 1 of its task) and solutions so far */
 /** @typedef {{ id: number, solution: number[] }} Solution  a run found a solution */
 /** @typedef {{ id: number, need: true }} Need  a run searched its lease of nodes and waits for a grant */
-/** @typedef {Answer | Failure | Progress | Solution | Need} Reply */
+/** @typedef {{ coach: true }} NeedCoach  a call names no export of the main module and the worker has no coach instance: it holds that call and what follows until the pool's CoachRequest */
+/** @typedef {Answer | Failure | Progress | Solution | Need | NeedCoach} Reply */
 
 /**
  * Whether `name` names a function of the wasm-bindgen module `exports` that a `call` may

@@ -1,10 +1,10 @@
 // The work of one worker of the pool (pool.js), whatever runs it: a module Web Worker
 // (worker.js) or a Node worker thread (worker-node.js). It holds one instance of the main
 // wasm module, one of the coach module once a coach export is first called (from the module
-// the pool sends before that call), the problems sent to it (as ExactCoverTasks, read once)
-// and answers the requests of the package's one protocol (protocol.js, where every message
-// is declared). A run cannot be
-// interrupted: the pool cancels one by terminating the worker.
+// the pool sends when this worker asks for it: whether a call needs it is decided here
+// alone), the problems sent to it (as ExactCoverTasks, read once) and answers the requests
+// of the package's one protocol (protocol.js, where every message is declared). A run cannot
+// be interrupted: the pool cancels one by terminating the worker.
 //
 // Under a node limit (`lease` given) a run searches at most `lease` nodes, then asks the pool
 // for more (`need`) and waits for a `grant`; a grant of 0 nodes ends it with the status
@@ -28,19 +28,25 @@ export function serve(wasm, post, listen, coach) {
   // The coach module: instantiated, or why it could not be (the pool's encoded error).
   let coachReady = false;
   let coachFailure = null;
+  // The messages heard since this worker asked the pool for the coach module (`{ coach:
+  // true }`: a call of no main export, with no coach instance), answered in order once it
+  // comes; `answered` while they are: their calls do not ask again (after a failure, the
+  // next call does).
+  let parked = null;
+  let answered = false;
+  // Whether a call of `name` waits for the coach module: the one place that decides it.
+  const needsCoach = (name) => coach && !coachReady && !answered && !isCallable(wasm, name);
   const callable = (name) => {
     if (isCallable(wasm, name)) return wasm[name];
-    if (coach && isCallable(coach.exports, name)) {
-      if (!coachReady) {
-        if (coachFailure) throw decodeError(coachFailure);
-        if (!coach.load) {
-          throw Object.assign(new Error(`${name}: the coach module was not sent to this worker`), { code: 'not_initialized' });
-        }
-        coach.load();
-        coachReady = true;
+    if (coach && !coachReady) {
+      if (coachFailure) throw decodeError(coachFailure);
+      if (!coach.load) {
+        throw Object.assign(new Error(`${name}: the coach module was not sent to this worker`), { code: 'not_initialized' });
       }
-      return coach.exports[name];
+      coach.load();
+      coachReady = true;
     }
+    if (coach && isCallable(coach.exports, name)) return coach.exports[name];
     // Where the coach's bindings could not be loaded (worker.js imports them with the pool's
     // coach message), a call of no main export says why.
     if (coachFailure) throw decodeError(coachFailure);
@@ -49,6 +55,24 @@ export function serve(wasm, post, listen, coach) {
   // The runs waiting for a grant of nodes, by their id.
   const waiting = new Map();
   listen((message) => {
+    if (parked && message?.op !== 'coach') {
+      parked.push(message);
+      return;
+    }
+    answer(message);
+    if (message?.op !== 'coach' || !parked) return;
+    const held = parked;
+    parked = null;
+    answered = true;
+    try {
+      for (const request of held) answer(request);
+    } finally {
+      answered = false;
+    }
+  });
+
+  /** Answers one request. */
+  function answer(message) {
     const { id, op } = message;
     try {
       switch (op) {
@@ -73,8 +97,10 @@ export function serve(wasm, post, listen, coach) {
           waiting.delete(id);
           break;
         case 'coach':
-          // Sent once, before the first coach call, which then reports a failure.
-          if (coachReady) break;
+          // The pool's answer to this worker's ask: the calls held for it then run (or fail
+          // with its error). Neither module nor error: the pool has none to send (the worker
+          // loads its own where it can: `coach.load`).
+          if (coachReady || !coach || (!message.module && !message.error)) break;
           try {
             if (message.error) throw decodeError(message.error);
             coach.exports.initSync({ module: message.module });
@@ -85,6 +111,11 @@ export function serve(wasm, post, listen, coach) {
           }
           break;
         case 'call': {
+          if (needsCoach(message.name)) {
+            parked = [message];
+            post({ coach: true });
+            break;
+          }
           const f = callable(message.name);
           post({ id, value: f(...message.args) });
           break;
@@ -99,7 +130,7 @@ export function serve(wasm, post, listen, coach) {
     } catch (error) {
       post({ id, error: encodeError(error) });
     }
-  });
+  }
 }
 
 function held(problems, key) {

@@ -16,7 +16,9 @@
 // later stays apart and is fetched when needed: the workers' script (their module graph
 // bundled into one minified module in place of pkg/worker.js: `workerBundle`; preloaded, with
 // <link rel="modulepreload">, so that the first job finds it in the HTTP cache), the coach
-// module, the other examples. Everything else in www/ is copied as it is.
+// module, the main module's bindings (which the page's thread needs only for the pool's
+// scheduler: bundled with their import into one file, `bindingsBundle`), the other examples.
+// Everything else in www/ is copied as it is.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -57,13 +59,16 @@ export const LATER_WASM = {
 export const COMPILE_INLINED = 'lib/compile-inlined.js';
 /** The module script of the pages' workers (www/lib/pool.js starts them). */
 export const WORKER = 'pkg/worker.js';
+/** The main module's bindings, which a page imports apart (`bindingsBundle`). */
+export const BINDINGS = 'pkg/dlx_wasm.js';
 
 /**
  * The modules `entry` (a path) loads before it runs: every file named by a static
- * `import`/`export ... from`, or by `new URL('./….js', import.meta.url)` (a worker's script),
- * followed to the end, `entry` first. Dynamic `import()` is left out: fetched when needed.
+ * `import`/`export ... from`, or (unless `workers` is false: what a bundle of `entry` holds)
+ * by `new URL('./….js', import.meta.url)` (a worker's script), followed to the end, `entry`
+ * first. Dynamic `import()` is left out: fetched when needed.
  */
-export function moduleGraph(entry, seen = new Set()) {
+export function moduleGraph(entry, seen = new Set(), workers = true) {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const source = readFileSync(entry, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
@@ -71,7 +76,8 @@ export function moduleGraph(entry, seen = new Set()) {
     /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"](\.[^'"]+)['"]|\bimport\s*['"](\.[^'"]+)['"]|new URL\(\s*['"](\.[^'"]+\.js)['"]\s*,\s*import\.meta\.url\s*\)/g,
   );
   for (const match of specifiers) {
-    moduleGraph(join(dirname(entry), match[1] ?? match[2] ?? match[3]), seen);
+    if (match[3] !== undefined && !workers) continue;
+    moduleGraph(join(dirname(entry), match[1] ?? match[2] ?? match[3]), seen, workers);
   }
   return seen;
 }
@@ -116,14 +122,17 @@ const metaUrlPlugin = (out, base) => ({
 
 /**
  * What a module imports with `import()` stays out of the bundle, fetched when needed as it was
- * (the coach module's bindings: pkg/load.js `coachBindings`): its specifier rewritten from
- * the bundle's folder `out` (the site's root for a page, pkg/ for the workers' script).
+ * (the coach module's bindings: pkg/load.js `coachBindings`; on a page, the main module's:
+ * `mainBindings`, for the pool's scheduler), its specifier rewritten from the bundle's folder
+ * `out` (the site's root for a page, pkg/ for the workers' script): unless the bundle holds
+ * that module already (`graph`, its static imports: the workers' script imports the main
+ * module's bindings), which it then takes from itself, as the same module.
  */
-const dynamicImportPlugin = (out) => ({
+const dynamicImportPlugin = (out, graph) => ({
   name: 'dynamic-import',
   setup(build) {
     build.onResolve({ filter: /^\./ }, (args) => {
-      if (args.kind !== 'dynamic-import') return undefined;
+      if (args.kind !== 'dynamic-import' || graph.has(join(args.resolveDir, args.path))) return undefined;
       return { path: `./${relative(out, join(args.resolveDir, args.path)).split('\\').join('/')}`, external: true };
     });
   },
@@ -141,7 +150,7 @@ async function bundleOf(entry, out, base) {
     minify: true,
     target: 'es2022',
     write: false,
-    plugins: [dynamicImportPlugin(out), metaUrlPlugin(out, base)],
+    plugins: [dynamicImportPlugin(out, moduleGraph(join(WWW, entry), new Set(), false)), metaUrlPlugin(out, base)],
     logLevel: 'silent',
   });
   return result.outputFiles[0].text;
@@ -154,6 +163,16 @@ async function bundleOf(entry, out, base) {
  */
 export function workerBundle() {
   return bundleOf(WORKER, join(WWW, dirname(WORKER)), 'import.meta.url');
+}
+
+/**
+ * The main module's bindings as the site serves them (at www/pkg/dlx_wasm.js's place): with
+ * what they import (src/wasm/pack.js) bundled and minified, one request, which a page imports
+ * when its pool's scheduler first needs it (pkg/load.js `mainBindings`; www/lib/pool.js asks
+ * for it with the page's full module), not with the page's script.
+ */
+export function bindingsBundle() {
+  return bundleOf(BINDINGS, join(WWW, dirname(BINDINGS)), 'import.meta.url');
 }
 
 /** The page's module script `entry` (a path under www/) and all it imports, as one script. */
@@ -231,6 +250,7 @@ export async function buildSite() {
   cpSync(WWW, SITE, { recursive: true, filter: (path) => !inlined.has(path) });
   for (const name of PAGES) writeFileSync(join(SITE, name), await page(name));
   writeFileSync(join(SITE, WORKER), await workerBundle());
+  writeFileSync(join(SITE, BINDINGS), await bindingsBundle());
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -121,3 +121,87 @@ test('the worker pool: pool.call of a coach export with no init_coach(), the syn
     pool.close();
   }
 });
+
+test('the worker alone decides a call needs the coach module: it asks once, a main call never does, a failed compile fails that call and the next asks again', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { Worker } = await import('node:worker_threads');
+  const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
+  const coachModule = new WebAssembly.Module(readFileSync(join(PKG, 'dlx_wasm_coach_bg.wasm')));
+  // What the pool sent its workers (the ops), and how its coach() went: the first
+  // compile fails, the next ones give the module.
+  const sent = [];
+  const asked = [];
+  let fails = 1;
+  const api = makeApi({
+    spawn: () => {
+      const worker = new Worker(new URL('./worker-node.js', pathToFileURL(join(PKG, 'node.js'))), { execArgv: [] });
+      return {
+        post: (message) => {
+          sent.push(message.op === 'coach' ? `coach:${message.module ? 'module' : message.error.code}` : message.op);
+          worker.postMessage(message);
+        },
+        terminate: () => worker.terminate(),
+        listen: (handle) => worker.on('message', handle),
+        fail: (handle) => worker.on('error', handle),
+        ref: () => worker.ref(),
+        unref: () => worker.unref(),
+      };
+    },
+    cores: () => 1,
+    // No module sent: the worker loads its own, as where the page could not compile it.
+    module: () => Promise.reject(new Error('no module here')),
+    coach: async () => {
+      asked.push(fails);
+      if (fails-- > 0) throw Object.assign(new Error('the coach module could not be compiled'), { code: 'compile_failed' });
+      return coachModule;
+    },
+  });
+  const pool = api.create_worker_pool(1);
+  try {
+    assert.equal((await pool.call('solve_sudoku', [PUZZLE])).length, 81);
+    assert.deepEqual(asked, [], 'a call of a main export never asks for the coach module');
+    const failed = await pool.call('rate_sudoku', [PUZZLE]).catch((error) => error);
+    assert.equal(failed.code, 'compile_failed', failed.message);
+    assert.equal(failed.message, 'the coach module could not be compiled');
+    assert.deepEqual(await pool.call('rate_sudoku', [PUZZLE]), dlx.rate_sudoku(PUZZLE), 'the next call asks again');
+    assert.equal((await pool.call('sudoku_hint', [PUZZLE, PUZZLE])).technique, 'contradiction_net');
+    const unknown = await pool.call('no_such_export', []).catch((error) => error);
+    assert.equal(unknown.code, 'invalid_argument');
+    assert.equal(unknown.message, 'name: no export named no_such_export to call');
+    assert.equal((await pool.call('solve_sudoku', [PUZZLE])).length, 81);
+    assert.deepEqual(asked, [1, 0], 'asked once per failure, then once');
+    assert.deepEqual(sent, ['call', 'call', 'coach:compile_failed', 'call', 'coach:module', 'call', 'call', 'call']);
+  } finally {
+    pool.close();
+  }
+});
+
+test('a name of neither module, first of a worker: refused after the coach module, with the reason where it could not be compiled', async () => {
+  const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
+  const { Worker } = await import('node:worker_threads');
+  const api = makeApi({
+    spawn: () => {
+      const worker = new Worker(new URL('./worker-node.js', pathToFileURL(join(PKG, 'node.js'))), { execArgv: [] });
+      return {
+        post: (message) => worker.postMessage(message),
+        terminate: () => worker.terminate(),
+        listen: (handle) => worker.on('message', handle),
+        fail: (handle) => worker.on('error', handle),
+        ref: () => worker.ref(),
+        unref: () => worker.unref(),
+      };
+    },
+    cores: () => 1,
+    coach: async () => {
+      throw Object.assign(new Error('offline'), { code: 'fetch_failed' });
+    },
+  });
+  const pool = api.create_worker_pool(1);
+  try {
+    const refused = await pool.call('no_such_export', []).catch((error) => error);
+    assert.deepEqual({ code: refused.code, message: refused.message }, { code: 'fetch_failed', message: 'offline' });
+    assert.equal((await pool.call('solve_sudoku', [PUZZLE])).length, 81, 'a main call after it runs');
+  } finally {
+    pool.close();
+  }
+});

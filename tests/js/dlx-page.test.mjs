@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { LATER_WASM } from '../../scripts/build-pages.mjs';
+import { BINDINGS, LATER_WASM } from '../../scripts/build-pages.mjs';
 import { PKG, ROOT, assertOnePool, heldRoute, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
@@ -648,11 +648,16 @@ describe('site/dlx.html: the first count on its first module, then its full modu
     await server?.close();
   });
 
-  /** A new page of the site's dancing-links page, whose requests of the full module go to `route`. */
+  /**
+   * A new page of the site's dancing-links page, whose requests of the full module and of
+   * the main module's bindings (fetched with it, for the pool's scheduler on the page:
+   * www/lib/pool.js `fullModule`) go to `route`.
+   */
   async function open(route) {
     const page = await browser.context.newPage();
     const problems = watch(page);
     await page.route(`**${LATER}`, route);
+    await page.route(`**/${BINDINGS}`, route);
     await page.goto(`${server.url}dlx.html`);
     await page.waitForSelector('#engine-status[data-state="ready"]');
     return { page, problems };
@@ -665,7 +670,7 @@ describe('site/dlx.html: the first count on its first module, then its full modu
     assert.equal(await page.getAttribute('#solve-status', 'data-state'), 'done', await page.textContent('#solve-status'));
   }
 
-  test('counts and solves on the first module alone (the full one held), then traces, lists the lines and splits once it is in', { timeout: 180_000 }, async () => {
+  test('counts and solves on the first module alone (the full one and the bindings held), then traces, lists the lines and splits once it is in', { timeout: 180_000 }, async () => {
     const { route, release } = heldRoute();
     const { page, problems } = await open(route);
     await solve(page, 'count');
@@ -716,9 +721,43 @@ describe('site/dlx.html: the first count on its first module, then its full modu
     await solve(page, 'first');
     const [first] = exactCover(KNUTH, { limit: 1 }).solutions;
     assert.equal(await page.textContent('#solutions > li .solution-head'), `Solution 1: options ${first.join(', ')}`);
-    // The only failures are the full module's requests.
+    // The only failures are the full module's requests (and the bindings').
     assert.ok(problems.length > 0);
-    for (const problem of problems) assert.match(problem, new RegExp(`${LATER.replaceAll('.', '\\.')}|Failed to load resource`), problem);
+    const refused = new RegExp(`${LATER.replaceAll('.', '\\.')}|/${BINDINGS.replaceAll('.', '\\.')}|Failed to load resource`);
+    for (const problem of problems) assert.match(problem, refused, problem);
+    await page.close();
+  });
+
+  test('the bindings\' first request failing, the full module in: the page counts and solves on its first module, and traces at the next try (from a URL of its own)', { timeout: 120_000 }, async () => {
+    const requests = [];
+    const page = await browser.context.newPage();
+    const problems = watch(page);
+    // Every request of the bindings, whatever its query: the first one refused.
+    await page.route((url) => url.pathname === `/${BINDINGS}`, (route) => {
+      requests.push(new URL(route.request().url()).search);
+      return requests.length === 1 ? route.abort() : route.continue();
+    });
+    await page.goto(`${server.url}dlx.html`);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await solve(page, 'count');
+    assert.equal(await page.getAttribute('#stat-count', 'data-value'), '1');
+    await solve(page, 'first');
+    const [first] = exactCover(KNUTH, { limit: 1 }).solutions;
+    assert.equal(await page.textContent('#solutions > li .solution-head'), `Solution 1: options ${first.join(', ')}`);
+    await page.waitForSelector('#viz-status[data-state="error"]');
+    // The next try (the solutions' lines, or Draw) imports them again, from a fresh URL (a
+    // failed import may be kept by the browser's module map: whatwg/html#6768), and the
+    // trace is drawn.
+    await page.click('#visualize');
+    await page.waitForSelector('#viz-status[data-state="ready"]');
+    assert.deepEqual(requests, ['', '?retry=1']);
+    await solve(page, 'first');
+    await page.waitForFunction(() => document.querySelectorAll('#solutions code').length > 0);
+    const { optionLines } = trace(KNUTH, { maxSteps: 0 });
+    assert.deepEqual(await page.$$eval('#solutions code', (all) => all.map((c) => c.textContent)), first.map((o) => optionLines[o]));
+    // The only failures are the bindings' first request's.
+    const refused = new RegExp(`/${BINDINGS.replaceAll('.', '\\.')}|Failed to load resource`);
+    for (const problem of problems) assert.match(problem, refused, problem);
     await page.close();
   });
 });

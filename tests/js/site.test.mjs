@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { COMPILE_INLINED, INLINED_WASM, LATER_WASM, PAGES, SITE, WORKER, WWW, moduleGraph, page, workerBundle } from '../../scripts/build-pages.mjs';
+import { BINDINGS, COMPILE_INLINED, INLINED_WASM, LATER_WASM, PAGES, SITE, WORKER, WWW, bindingsBundle, moduleGraph, page, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -24,6 +24,24 @@ function links(html, rel) {
 const html = (name) => readFileSync(join(WWW, name), 'utf8');
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The exports of the pool's classes (`ExactCoverTasks`, `TaskSchedule`), which a split search calls. */
+const POOL_CLASSES = /^(taskschedule|exactcovertasks)_/;
+
+/**
+ * The main exports the sudoku page calls only once its full module is in: those of the
+ * functions of www/sudoku/jobs.js that first wait for it (`await whenFull(`), and where one
+ * searches on the pool (`.exactCover(`), the pool's classes' (`POOL_CLASSES`).
+ */
+function waitingForFull() {
+  const jobs = readFileSync(join(WWW, 'sudoku', 'jobs.js'), 'utf8').split(/\n(?=export )/)
+    .filter((declaration) => /\bawait whenFull\(/.test(declaration));
+  const names = new Set(jobs.flatMap((job) => [...job.matchAll(/\.call\('([a-z][a-z0-9_]*)'/g)].map((m) => m[1])));
+  const searches = jobs.some((job) => /\.exactCover\(/.test(job));
+  // Count waits (the grid as exact cover, then the search on the pool): the list is read.
+  assert.ok(names.has('sudoku_exact_cover') && searches, `www/sudoku/jobs.js: ${[...names]}`);
+  return (name) => names.has(name) || (searches && POOL_CLASSES.test(name));
+}
 
 test('site/ carries no first page module apart (each is inlined in its page, and nothing fetches it), and each later one, which its page names once', () => {
   for (const path of Object.values(INLINED_WASM)) {
@@ -133,19 +151,24 @@ for (const name of PAGES) {
       .filter((n) => n !== 'start');
     assert.ok(named.length > 0, 'the page calls no export of the main module');
     if (/\.exactCover\(/.test(sources)) {
-      named.push(...[...mainExports].map((e) => e.split(':')[1]).filter((n) => /^(taskschedule|exactcovertasks)_/.test(n)));
+      named.push(...[...mainExports].map((e) => e.split(':')[1]).filter((n) => POOL_CLASSES.test(n)));
     }
     console.log(`site/${name} calls ${[...new Set(named)].join(' ')}`);
     for (const n of named) assert.ok(exports.has(n), `site/${name} calls ${n}, which its module does not export`);
     // What the first module serves before the full one is in (lib/pool.js `fullModule`): the
     // dancing-links page's first count, exact_cover itself in one worker (pkg/pool.js
     // `splits`); the sudoku page's every call its script names (read, conflicts, candidates,
-    // layouts, Solve, the import verdict) but Count's (www/sudoku/jobs.js: the grid as exact
-    // cover, then the search on the pool), which waits.
+    // layouts, Solve, the import verdict) but those that wait for the full module
+    // (www/sudoku/jobs.js `whenFull`: Count's, the grid as exact cover, then the search on
+    // the pool).
     if (first !== carried) {
       const firstExports = new Set(WebAssembly.Module.exports(read(first)).map((e) => e.name));
-      const waits = (n) => n === 'sudoku_exact_cover' || /^(taskschedule|exactcovertasks)_/.test(n);
-      for (const n of name === 'dlx.html' ? ['exact_cover'] : named.filter((n) => !waits(n))) {
+      let served = ['exact_cover'];
+      if (name !== 'dlx.html') {
+        const waits = waitingForFull();
+        served = named.filter((n) => !waits(n));
+      }
+      for (const n of served) {
         assert.ok(firstExports.has(n), `${first} has no ${n}`);
       }
     }
@@ -172,5 +195,22 @@ for (const name of PAGES) {
     assert.deepEqual(links(html, 'modulepreload').map((l) => l.href), [WORKER]);
     // The page starts its workers from that script.
     assert.match(readFileSync(join(ROOT, 'www', 'lib', 'pool.js'), 'utf8'), /new URL\('\.\.\/pkg\/worker\.js', import\.meta\.url\)/);
+  });
+
+  test(`site/${name}'s script leaves out the main module's bindings, which it imports apart, bundled`, async () => {
+    requireBuild(join(SITE, name), join(SITE, BINDINGS));
+    const html = readFileSync(join(SITE, name), 'utf8');
+    const script = html.match(/<script type="module" async>([\s\S]*?)<\/script>/)[1];
+    // None of wasm-bindgen's glue (the names of its imports and of the module's runtime).
+    assert.doesNotMatch(script, /__wbg_|__wbindgen_/);
+    const later = [...script.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]).sort();
+    assert.deepEqual(later, [`./${BINDINGS}`, './pkg/dlx_wasm_coach.js']);
+    // Served as one file: the bindings and what they import (src/wasm/pack.js), as the
+    // build makes them now.
+    const bundled = readFileSync(join(SITE, BINDINGS), 'utf8');
+    assert.equal(bundled, await bindingsBundle(), `site/${BINDINGS} is stale: run scripts/build.sh (or node scripts/build-pages.mjs)`);
+    assert.doesNotMatch(bundled, /^\s*import\s|\bfrom\s*['"]|\bimport\(/m, 'the bindings import nothing');
+    assert.match(bundled, /\bas TaskSchedule\b/);
+    assert.match(bundled, /__wbindgen_malloc/);
   });
 }

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { LATER_WASM } from '../../scripts/build-pages.mjs';
+import { BINDINGS, LATER_WASM } from '../../scripts/build-pages.mjs';
 import { PKG, ROOT, assertOnePool, checkSudoku, heldRoute, launchChromium, requireBuild, serve, watch } from './helpers.mjs';
 
 const WWW = join(ROOT, 'www');
@@ -558,23 +558,33 @@ describe('site/index.html: playable and solvable on its first module, Count once
   // scripts/build-pages.mjs INLINED_WASM) and fetches its full module (LATER_WASM) 2 s after
   // its load or at the first Count, which waits for it (www/lib/pool.js `fullModule`).
   const LATER = `/${LATER_WASM['index.html']}`;
-  /** The page, its requests of the full module sent to `route`, and the `.wasm` it requested. */
+  // The main module's bindings, which the page's script leaves out: fetched with the full
+  // module, for the pool's scheduler on the page (www/lib/pool.js `fullModule`).
+  const BINDINGS_PATH = `/${BINDINGS}`;
+  /**
+   * The page, its requests of the full module and of the bindings sent to `route`, the
+   * `.wasm` it requested, and how many times it requested the bindings.
+   */
   async function openWith(route) {
     const fetched = [];
+    const bindings = [];
     const tab = await open('', undefined, {
       listen: async (page) => {
         page.on('request', (request) => {
-          if (request.url().endsWith('.wasm')) fetched.push(new URL(request.url()).pathname);
+          const path = new URL(request.url()).pathname;
+          if (path.endsWith('.wasm')) fetched.push(path);
+          if (path === BINDINGS_PATH) bindings.push(path);
         });
         await page.route(`**${LATER}`, route);
+        await page.route(`**${BINDINGS_PATH}`, route);
       },
     });
-    return { tab, fetched };
+    return { tab, fetched, bindings };
   }
 
-  test('plays, judges an import and solves with the full module held back; counts once it arrives', { timeout: 120_000 }, async () => {
+  test('plays, judges an import and solves with the full module and the bindings held back; counts once they arrive', { timeout: 120_000 }, async () => {
     const { route, release } = heldRoute();
-    const { tab, fetched } = await openWith(route);
+    const { tab, fetched, bindings } = await openWith(route);
     const { page } = tab;
     // A digit that clashes shows both cells (sudoku_conflicts), and goes again.
     await cell(page, 1).click();
@@ -622,8 +632,10 @@ describe('site/index.html: playable and solvable on its first module, Count once
     await page.waitForFunction(() => /Counting: [1-9][\d,]* solutions? so far/.test(document.querySelector('#job-text').textContent), null, { timeout: 10_000 });
     await page.click('#cancel');
     await waitMessage(page, /^Cancelled the count/);
-    // Fetched once: the full module, and the coach's (the verdict's grade), nothing else.
+    // Fetched once: the full module, and the coach's (the verdict's grade), nothing else;
+    // the bindings once.
     assert.deepEqual(fetched.filter((path) => path === LATER), [LATER]);
+    assert.deepEqual(bindings, [BINDINGS_PATH]);
     assert.deepEqual(fetched.filter((path) => path !== LATER), ['/pkg/dlx_wasm_coach_bg.wasm']);
     await clean(tab);
   });
@@ -640,15 +652,57 @@ describe('site/index.html: playable and solvable on its first module, Count once
     await page.click('#solve');
     await waitMessage(page, /^Solved .*unique/);
     checkSudoku(assert, HARD.replaceAll('0', '.'), await cells(page));
-    // The only failures are the full module's requests.
+    // The only failures are the full module's requests (and the bindings').
     assert.ok(tab.problems.length > 0);
-    for (const problem of tab.problems) assert.match(problem, new RegExp(`${LATER.replaceAll('.', '\\.')}|Failed to load resource`), problem);
+    const refused = new RegExp(`${LATER.replaceAll('.', '\\.')}|${BINDINGS_PATH.replaceAll('.', '\\.')}|Failed to load resource`);
+    for (const problem of tab.problems) assert.match(problem, refused, problem);
     tab.problems.length = 0;
     // The next Count tries again: the module loads now, and the count is made.
     refuse = false;
     await page.click('#undo');
     await page.click('#count');
     await waitMessage(page, /^1 solution from this grid \([\d,]+ nodes?\)\.$/);
+    await clean(tab);
+  });
+
+  test('the bindings\' first request failing, the full module in: the page plays and solves, and Count counts at the next try (from a URL of its own)', { timeout: 120_000 }, async () => {
+    const requests = [];
+    const tab = await open('', undefined, {
+      listen: async (page) => {
+        // Every request of the bindings, whatever its query: the first one refused.
+        await page.route((url) => url.pathname === BINDINGS_PATH, (route) => {
+          requests.push(new URL(route.request().url()).search);
+          return requests.length === 1 ? route.abort() : route.continue();
+        });
+      },
+    });
+    const { page } = tab;
+    await importPuzzle(page, HARD);
+    await waitMessage(page, /^Imported/);
+    await page.click('#solve');
+    await waitMessage(page, /^Solved .*unique/);
+    checkSudoku(assert, HARD.replaceAll('0', '.'), await cells(page));
+    await page.click('#undo');
+    // Count fails once for the refused request (unless the page's own fetch of the full
+    // module, 2 s after its load, met it first): then the next Count counts.
+    await page.click('#count');
+    const counted = /^1 solution from this grid \([\d,]+ nodes?\)\.$/;
+    const unloaded = whole(countUnloaded({ message: '\u0000' }), '\u0000');
+    await page.waitForFunction(([a, b]) => {
+      const text = document.querySelector('#message').textContent;
+      return new RegExp(a).test(text) || new RegExp(b).test(text);
+    }, [counted.source, unloaded.source]);
+    if (!counted.test(await page.textContent('#message'))) {
+      await page.click('#count');
+      await waitMessage(page, counted);
+    }
+    // The second request is the retry's, from a URL of its own (a failed import may be kept
+    // by the browser's module map: whatwg/html#6768).
+    assert.deepEqual(requests, ['', '?retry=1']);
+    const refused = new RegExp(`${BINDINGS_PATH.replaceAll('.', '\\.')}|Failed to load resource`);
+    assert.ok(tab.problems.length > 0);
+    for (const problem of tab.problems) assert.match(problem, refused, problem);
+    tab.problems.length = 0;
     await clean(tab);
   });
 });

@@ -4,10 +4,10 @@
 // `provideModule` below) and each worker is handed it, as the package's browser entry does
 // (`create_worker_pool` of pool.js `makeApi`), so that no worker fetches or compiles it
 // again; the coach module (hints, grades, the generator) likewise, compiled when first asked
-// for (or by `preloadCoach`) and handed to a worker with its first coach call. A call of an export is `pool.call(name, args, { signal })`, a
+// for (or by `preloadCoach`) and handed to a worker when its first coach call asks for it. A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
-import { compile, compiledCoach, compiledModule, provideModule, simd } from '../pkg/load.js';
+import { compile, compiledCoach, compiledModule, mainBindings, provideModule, simd } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
 
 /** Resolves once the document is parsed. */
@@ -36,10 +36,14 @@ if (simd) {
 // (`fullModule`), then handed to load.js in place of the first, and each pool's workers
 // replaced (the idle ones now, the running ones after their job: `renew`), since a worker
 // instantiates one module. Until then the dancing-links page's pool runs each search in one
-// worker on the first module (pkg/pool.js `splits`); the sudoku page's Count waits.
+// worker on the first module (pkg/pool.js `splits`); the sudoku page's Count waits. Neither
+// page's first search needs the main module's bindings on this thread (the workers run every
+// call, and a search not split needs no scheduler here): they come with the full module.
 const laterUrl = () => (simd ? document.getElementById('wasm-module')?.dataset.later : undefined);
 /** @type {Promise<void> | null} */
 let later = null;
+/** @type {Promise<WebAssembly.Module> | null} the later module, compiled (see `fullModule`) */
+let laterCompiled = null;
 
 /**
  * Resolves once the page's module has every export the page calls: at once where the page
@@ -53,7 +57,16 @@ export function fullModule() {
   later ??= parsed().then(async () => {
     const url = laterUrl();
     if (url === undefined) return;
-    const module = await compile(new URL(url, document.baseURI));
+    // With it, the main module's bindings, which the page's script leaves out (the site
+    // serves them apart: scripts/build-pages.mjs `bindingsBundle`): the pool's scheduler on
+    // this thread, which the full module's first split search runs, imports them. Until
+    // both are in, the first module serves; each is kept once in (where the bindings fail,
+    // the next call imports them alone again, and the other way round).
+    laterCompiled ??= compile(new URL(url, document.baseURI)).catch((error) => {
+      laterCompiled = null;
+      throw error;
+    });
+    const [module] = await Promise.all([laterCompiled, mainBindings()]);
     provideModule(Promise.resolve(module));
     complete = true;
     quick?.renew();
