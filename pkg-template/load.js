@@ -175,8 +175,8 @@ export const markInitialized = main.markInitialized;
 
 /**
  * The coach module, fetched and compiled once, as [`compiledModule`]: `initCoach()`
- * instantiates it, and the worker pool hands it to a worker with its first call of a coach
- * export.
+ * instantiates it, and the worker pool hands it to a worker that asks for it (at its first
+ * call of a coach export).
  * @returns {Promise<WebAssembly.Module>}
  */
 export const compiledCoach = coach.compiled;

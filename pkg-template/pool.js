@@ -226,6 +226,13 @@ class Slot {
   }
 
   receive(message) {
+    // A worker's ask for the coach module (protocol.js `NeedCoach`), which makeApi's workers
+    // answer before it gets here: a pool made without makeApi has none to send, so the
+    // worker loads its own where it can (Node), or refuses the call as before.
+    if (message?.coach === true) {
+      this.handle.post({ op: 'coach' });
+      return;
+    }
     const request = this.pending.get(message.id);
     if (!request) return;
     if ('progress' in message || 'solution' in message || 'need' in message) {
@@ -390,8 +397,8 @@ export class WorkerPool {
   }
 
   /**
-   * The export `name` of the main module or of the coach module (whose first call in a
-   * worker hands it the coach module: see makeApi) called with `args` in one worker of the pool,
+   * The export `name` of the main module or of the coach module (a worker asks the pool for
+   * the coach module at its first call of one: see makeApi) called with `args` in one worker of the pool,
    * off the main thread: what it returns, or its error (with every property the sync call's
    * has). `signal` cancels it (the worker is ended at once, and replaced for the next job).
    */

@@ -38,15 +38,17 @@ export function serve(wasm, post, listen, coach) {
   const needsCoach = (name) => coach && !coachReady && !answered && !isCallable(wasm, name);
   const callable = (name) => {
     if (isCallable(wasm, name)) return wasm[name];
-    if (coach && !coachReady) {
-      if (coachFailure) throw decodeError(coachFailure);
-      if (!coach.load) {
-        throw Object.assign(new Error(`${name}: the coach module was not sent to this worker`), { code: 'not_initialized' });
+    if (coach && isCallable(coach.exports, name)) {
+      if (!coachReady) {
+        if (coachFailure) throw decodeError(coachFailure);
+        if (!coach.load) {
+          throw Object.assign(new Error(`${name}: the coach module was not sent to this worker`), { code: 'not_initialized' });
+        }
+        coach.load();
+        coachReady = true;
       }
-      coach.load();
-      coachReady = true;
+      return coach.exports[name];
     }
-    if (coach && isCallable(coach.exports, name)) return coach.exports[name];
     // Where the coach's bindings could not be loaded (worker.js imports them with the pool's
     // coach message), a call of no main export says why.
     if (coachFailure) throw decodeError(coachFailure);

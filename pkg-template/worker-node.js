@@ -1,7 +1,8 @@
 // A Node worker thread of the pool (pool.js, node.js): one instance of the main wasm module,
 // instantiated synchronously from the module node.js compiled (`workerData.module`), or
 // from the file beside it where none was given; and of the coach module, from the module
-// node.js sends before the first coach call, or from its file where none was sent.
+// node.js sends when this worker asks for it (its first coach call), or from its file where
+// none was sent.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as wasm from './dlx_wasm.js';

@@ -205,3 +205,28 @@ test('a name of neither module, first of a worker: refused after the coach modul
     pool.close();
   }
 });
+
+test('a pool made without makeApi (new WorkerPool): a coach call is answered, the worker loading the coach module itself', async () => {
+  const { WorkerPool } = await import(pathToFileURL(join(PKG, 'node.js')).href);
+  const { Worker } = await import('node:worker_threads');
+  const pool = new WorkerPool(() => {
+    const worker = new Worker(new URL('./worker-node.js', pathToFileURL(join(PKG, 'node.js'))), { execArgv: [] });
+    return {
+      post: (message) => worker.postMessage(message),
+      terminate: () => worker.terminate(),
+      listen: (handle) => worker.on('message', handle),
+      fail: (handle) => worker.on('error', handle),
+      ref: () => worker.ref(),
+      unref: () => worker.unref(),
+    };
+  }, 1);
+  try {
+    // Its worker asks for the coach module; the pool has none to send (a bare answer).
+    const rating = await pool.call('rate_sudoku', [PUZZLE]);
+    assert.equal(typeof rating.score, 'number');
+    const refused = await pool.call('no_such_export', []).catch((error) => error);
+    assert.equal(refused.code, 'invalid_argument');
+  } finally {
+    pool.close();
+  }
+});

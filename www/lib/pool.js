@@ -4,7 +4,8 @@
 // `provideModule` below) and each worker is handed it, as the package's browser entry does
 // (`create_worker_pool` of pool.js `makeApi`), so that no worker fetches or compiles it
 // again; the coach module (hints, grades, the generator) likewise, compiled when first asked
-// for (or by `preloadCoach`) and handed to a worker when its first coach call asks for it. A call of an export is `pool.call(name, args, { signal })`, a
+// for (or by `preloadCoach`) and handed to a worker when its first coach call asks for it.
+// A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
 import { compile, compiledCoach, compiledModule, mainBindings, provideModule, simd } from '../pkg/load.js';
