@@ -8,12 +8,32 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { PKG, requireBuild, run } from './helpers.mjs';
 
 requireBuild(join(PKG, 'node.js'), join(PKG, 'index.js'), join(PKG, 'dlx_wasm_coach_bg.wasm'));
 
 /** Arto Inkala's puzzle: diabolical, its first step a forcing net. */
 const PUZZLE = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+
+/**
+ * A Node worker thread of the package (worker-node.js, sent no module: it loads its own) as
+ * the pool drives it; `onPost` sees each message the pool sends it.
+ */
+function nodeWorker(onPost = () => {}) {
+  const worker = new Worker(new URL('./worker-node.js', pathToFileURL(join(PKG, 'node.js'))), { execArgv: [] });
+  return {
+    post: (message) => {
+      onPost(message);
+      worker.postMessage(message);
+    },
+    terminate: () => worker.terminate(),
+    listen: (handle) => worker.on('message', handle),
+    fail: (handle) => worker.on('error', handle),
+    ref: () => worker.ref(),
+    unref: () => worker.unref(),
+  };
+}
 
 const url = (file) => JSON.stringify(pathToFileURL(join(PKG, file)).href);
 
@@ -124,7 +144,6 @@ test('the worker pool: pool.call of a coach export with no init_coach(), the syn
 
 test('the worker alone decides a call needs the coach module: it asks once, a main call never does, a failed compile fails that call and the next asks again', async () => {
   const { readFileSync } = await import('node:fs');
-  const { Worker } = await import('node:worker_threads');
   const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
   const coachModule = new WebAssembly.Module(readFileSync(join(PKG, 'dlx_wasm_coach_bg.wasm')));
   // What the pool sent its workers (the ops), and how its coach() went: the first
@@ -133,20 +152,9 @@ test('the worker alone decides a call needs the coach module: it asks once, a ma
   const asked = [];
   let fails = 1;
   const api = makeApi({
-    spawn: () => {
-      const worker = new Worker(new URL('./worker-node.js', pathToFileURL(join(PKG, 'node.js'))), { execArgv: [] });
-      return {
-        post: (message) => {
-          sent.push(message.op === 'coach' ? `coach:${message.module ? 'module' : message.error.code}` : message.op);
-          worker.postMessage(message);
-        },
-        terminate: () => worker.terminate(),
-        listen: (handle) => worker.on('message', handle),
-        fail: (handle) => worker.on('error', handle),
-        ref: () => worker.ref(),
-        unref: () => worker.unref(),
-      };
-    },
+    spawn: () => nodeWorker((message) => {
+      sent.push(message.op === 'coach' ? `coach:${message.module ? 'module' : message.error.code}` : message.op);
+    }),
     cores: () => 1,
     // No module sent: the worker loads its own, as where the page could not compile it.
     module: () => Promise.reject(new Error('no module here')),
@@ -178,19 +186,8 @@ test('the worker alone decides a call needs the coach module: it asks once, a ma
 
 test('a name of neither module, first of a worker: refused after the coach module, with the reason where it could not be compiled', async () => {
   const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
-  const { Worker } = await import('node:worker_threads');
   const api = makeApi({
-    spawn: () => {
-      const worker = new Worker(new URL('./worker-node.js', pathToFileURL(join(PKG, 'node.js'))), { execArgv: [] });
-      return {
-        post: (message) => worker.postMessage(message),
-        terminate: () => worker.terminate(),
-        listen: (handle) => worker.on('message', handle),
-        fail: (handle) => worker.on('error', handle),
-        ref: () => worker.ref(),
-        unref: () => worker.unref(),
-      };
-    },
+    spawn: () => nodeWorker(),
     cores: () => 1,
     coach: async () => {
       throw Object.assign(new Error('offline'), { code: 'fetch_failed' });
@@ -208,18 +205,7 @@ test('a name of neither module, first of a worker: refused after the coach modul
 
 test('a pool made without makeApi (new WorkerPool): a coach call is answered, the worker loading the coach module itself', async () => {
   const { WorkerPool } = await import(pathToFileURL(join(PKG, 'node.js')).href);
-  const { Worker } = await import('node:worker_threads');
-  const pool = new WorkerPool(() => {
-    const worker = new Worker(new URL('./worker-node.js', pathToFileURL(join(PKG, 'node.js'))), { execArgv: [] });
-    return {
-      post: (message) => worker.postMessage(message),
-      terminate: () => worker.terminate(),
-      listen: (handle) => worker.on('message', handle),
-      fail: (handle) => worker.on('error', handle),
-      ref: () => worker.ref(),
-      unref: () => worker.unref(),
-    };
-  }, 1);
+  const pool = new WorkerPool(() => nodeWorker(), 1);
   try {
     // Its worker asks for the coach module; the pool has none to send (a bare answer).
     const rating = await pool.call('rate_sudoku', [PUZZLE]);
