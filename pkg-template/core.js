@@ -40,7 +40,7 @@ export const { ExactCoverSolver } = guarded;
  * keys) are unknown keys to it, which it refuses as `invalid_argument`; this says where the
  * memo is instead. The refusal is made here, not in the module: in wasm it cost 300 bytes
  * gzipped (tests/js/memo.test.mjs checks it). The keys' pattern is held to the modules'
- * schemas (src/wasm/exact_cover.rs): tests/js/schema.test.mjs checks that it matches exactly
+ * schemas (src/wasm/keys.rs): tests/js/schema.test.mjs checks that it matches exactly
  * the keys the main module's exact_cover takes and the core's does not.
  */
 export function exact_cover(problem, options) {

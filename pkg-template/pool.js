@@ -13,19 +13,25 @@ import { codedError } from './errors.js';
 import { compiledModule, init, initialized, instantiatedModule, mainBindings } from './load.js';
 import { decodeError, encodeError } from './protocol.js';
 
+// The key lists of src/wasm/keys.rs the pool reads itself, as the module reads them.
+// BEGIN keys: written by scripts/readers.mjs from src/wasm/keys.rs; do not edit.
+const KEYS = {
+  EXACT_COVER: ['limit', 'maxNodes', 'seed', 'forced', 'task', 'strict', 'countOnly', 'memo', 'memoBytes', 'memoOrder'],
+  PUZZLE: ['boxRows', 'boxCols', 'variant', 'regions', 'alphabet'],
+  PROBLEM: ['primary', 'secondary', 'items', 'offsets', 'options'],
+};
+// END keys
+
 /**
  * The keys of each async export's options: its sync export's (the module's schema, which
- * refuses any other key: `schema::EXACT_COVER` in src/wasm/exact_cover.rs, `PUZZLE_KEYS` in
- * src/wasm/sudoku.rs) and the pool's own. What the sync export refuses, the async one
- * refuses: its options go to the module's own check in a worker.
+ * refuses any other key) and the pool's own. What the sync export refuses, the async one
+ * refuses, and both read the same values: the pool reads the options as the module reads
+ * them (`copyFields`), then a worker's module reads that copy.
  * tests/js/schema.test.mjs checks every export's keys, sync and async, against the .d.ts.
  */
 export const SCHEMAS = {
-  exact_cover_async: [
-    'limit', 'maxNodes', 'seed', 'forced', 'task', 'strict', 'countOnly', 'memo', 'memoBytes',
-    'memoOrder', 'workers', 'signal', 'onProgress', 'onSolution', 'tasks',
-  ],
-  solve_sudoku_async: ['boxRows', 'boxCols', 'variant', 'regions', 'alphabet', 'signal'],
+  exact_cover_async: [...KEYS.EXACT_COVER, 'workers', 'signal', 'onProgress', 'onSolution', 'tasks'],
+  solve_sudoku_async: [...KEYS.PUZZLE, 'signal'],
 };
 
 /**
@@ -87,33 +93,60 @@ function describe(value) {
 }
 
 /**
- * The options argument of the async export `name`: an object with only the keys of its
- * schema ([`SCHEMAS`]), or nothing (`{}`), as the module reads one; a key it may not have
- * is refused with the module's message, naming the export's keys.
+ * The options argument of the async export `name`: a plain copy of its keys ([`SCHEMAS`])
+ * read as the module reads them (`copyFields`), or nothing (`{}`).
  */
 function optionsObject(options, name) {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', 'an object', options);
-  const keys = SCHEMAS[name];
+  return copyFields(options, SCHEMAS[name], 'options');
+}
+
+/**
+ * A problem as a worker's module is to read it: an object's fields copied (`copyFields`),
+ * so that a getter, an inherited key or a proxy's trap gives the worker what it gives
+ * `exact_cover` (structured clone would copy own keys alone, and refuse a proxy); anything
+ * else as it is, for the module to read or refuse.
+ */
+function problemValue(problem) {
+  if (typeof problem !== 'object' || problem === null) return problem;
+  try {
+    if (Array.isArray(problem)) return problem;
+  } catch {
+    // A revoked proxy: the module refuses it as it is.
+    return problem;
+  }
+  return copyFields(problem, KEYS.PROBLEM, 'problem');
+}
+
+/**
+ * A plain copy of the fields `keys` of `object` that are neither undefined nor null, read as
+ * the module reads an object's fields (src/wasm/pack.js `fieldsOf`): each key by name, in
+ * order (a getter, an inherited key, a proxy's trap as it answers), under `try` (a throw
+ * names its key); then any own key not in `keys` refused with the module's message, naming
+ * them. Nothing the caller's object does later reaches the pool.
+ */
+function copyFields(object, keys, path) {
+  const copy = {};
+  for (const key of keys) {
+    let value;
+    try {
+      value = object[key];
+    } catch (thrown) {
+      throw threw(`${path}.${key}`, thrown);
+    }
+    if (value !== undefined && value !== null) copy[key] = value;
+  }
   let own;
   try {
-    own = Object.keys(options);
+    own = Object.keys(object);
   } catch (thrown) {
-    throw threw('options', thrown);
+    throw threw(path, thrown);
   }
-  // A plain copy, each key read once under try (a getter that throws names its key, as the
-  // module's reader does), so that nothing the caller's object does later reaches the pool.
-  const copy = {};
   for (const key of own) {
     if (!keys.includes(key)) {
-      const path = `options.${key.slice(0, 40)}`;
-      throw codedError('invalid_argument', `${path}: unknown key (the keys of options are ${keys.join(', ')})`, { path });
-    }
-    try {
-      const value = options[key];
-      if (value !== undefined && value !== null) copy[key] = value;
-    } catch (thrown) {
-      throw threw(`options.${key}`, thrown);
+      const place = `${path}.${key.slice(0, 40)}`;
+      throw codedError('invalid_argument', `${place}: unknown key (the keys of ${path} are ${keys.join(', ')})`, { path: place });
     }
   }
   return copy;
@@ -384,7 +417,10 @@ export class WorkerPool {
    * runs in one worker; any other search is split into tasks run on every worker.
    */
   exactCover(problem, options) {
-    return settle(() => this.#begin(problem, optionsObject(options, 'exact_cover_async')));
+    return settle(() => {
+      const read = optionsObject(options, 'exact_cover_async');
+      return this.#begin(problemValue(problem), read);
+    });
   }
 
   /** `solve_sudoku(puzzle, options)` in a worker of the pool. */

@@ -14,6 +14,7 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
+use super::keys::Keys;
 use super::{js_error, set};
 
 /// The largest whole number JS holds exactly, 2^53 - 1.
@@ -61,6 +62,8 @@ extern "C" {
     fn array_length(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = typedInto)]
     fn typed_into(value: &JsValue, memory: &JsValue, at: u32, room: u32) -> f64;
+    #[wasm_bindgen(js_name = typedAt)]
+    fn typed_at(array: &Array, k: u32, memory: &JsValue, at: u32, room: u32) -> f64;
     #[wasm_bindgen(js_name = copyNumbers)]
     fn copy_numbers(value: &JsValue, memory: &JsValue, at: u32, length: u32, whole: bool) -> bool;
     #[wasm_bindgen(js_name = takeThrown)]
@@ -316,19 +319,33 @@ pub(crate) fn typed_array(
     value: &JsValue,
     path: &str,
     max: usize,
+    whole: Vec<u32>,
+) -> Result<TypedNumbers, JsValue> {
+    let shape = |at, room| typed_into(value, memory(), at, room);
+    typed_numbers_of(&shape, &|| value.clone(), path, max, whole)
+}
+
+/// [`typed_array`] of a value that `shape(at, room)` (`typedInto` of it) looks at, and
+/// `value()` gives where Rust needs it (for an error, or a copy that did not fit). (Taken as
+/// `dyn`: one copy of the code for both callers, 0.6 KB gzipped less.)
+fn typed_numbers_of(
+    shape: &dyn Fn(u32, u32) -> f64,
+    value: &dyn Fn() -> JsValue,
+    path: &str,
+    max: usize,
     mut whole: Vec<u32>,
 ) -> Result<TypedNumbers, JsValue> {
     // Room for the numbers in `whole` as it is, at most `max` (a budget below 2^32).
     let room = whole.len().min(max);
     // `2 * length`, plus 1 for an unsigned integer kind, the numbers copied into `whole` if
     // they fit; -2 if that threw (`typedInto` in pack.js).
-    let shape = typed_into(value, memory(), address(&whole), room as u32);
+    let shape = shape(address(&whole), room as u32);
     if shape == -2.0 {
         return Err(getter_threw(path, &take_thrown()));
     }
     if shape == -1.0 {
         let expected = "a typed array of numbers (Uint32Array, Int32Array, Float64Array, ...)";
-        return Err(invalid(path, expected, value));
+        return Err(invalid(path, expected, &value()));
     }
     let length = (shape / 2.0).floor();
     if length > max as f64 {
@@ -361,7 +378,7 @@ pub(crate) fn typed_array(
     };
     // `length` fits a u32 (at most `max`, a budget below 2^32). The list moved into
     // `numbers` keeps its address.
-    let copied = copy_numbers(value, memory(), at, length as u32, whole_kind);
+    let copied = copy_numbers(&value(), memory(), at, length as u32, whole_kind);
     match copied {
         true => Ok(numbers),
         false => Err(getter_threw(path, &take_thrown())),
@@ -424,11 +441,7 @@ impl Fields {
     /// that throws becomes an `invalid_argument` error naming the property. (The worker
     /// pool's reader: the other exports read by [`Fields::options`] and [`Fields::of`].)
     #[cfg(feature = "pool-tasks")]
-    pub(crate) fn read(
-        object: &JsValue,
-        path: &str,
-        keys: &'static str,
-    ) -> Result<Fields, JsValue> {
+    pub(crate) fn read(object: &JsValue, path: &str, keys: Keys) -> Result<Fields, JsValue> {
         if object.is_undefined() || object.is_null() {
             return Ok(Fields::none(keys));
         }
@@ -437,7 +450,8 @@ impl Fields {
     }
 
     /// No properties: every key absent.
-    pub(crate) fn none(keys: &'static str) -> Fields {
+    pub(crate) fn none(keys: Keys) -> Fields {
+        let keys = keys.names();
         debug_assert!(keys.split(' ').count() <= 32 && keys.len() < 256);
         Fields {
             keys,
@@ -451,7 +465,7 @@ impl Fields {
     /// What [`Fields::read`] finds in `value` if it is a plain object (not an array), in one
     /// call across (`readObject` in `pack.js`) for what a type test and [`Fields::read`]
     /// would take six.
-    pub(crate) fn of(value: &JsValue, path: &str, keys: &'static str) -> Result<Found, JsValue> {
+    pub(crate) fn of(value: &JsValue, path: &str, keys: Keys) -> Result<Found, JsValue> {
         let (head, ends) = read_keyed(value, keys, read_object);
         Ok(match head {
             -35.0 => Found::Absent,
@@ -463,11 +477,7 @@ impl Fields {
 
     /// `value`, an options object (or undefined or null, for none: every key absent), read
     /// as [`Fields::of`]: `invalid_argument` at `path` if it is anything else.
-    pub(crate) fn options(
-        value: &JsValue,
-        path: &str,
-        keys: &'static str,
-    ) -> Result<Fields, JsValue> {
+    pub(crate) fn options(value: &JsValue, path: &str, keys: Keys) -> Result<Fields, JsValue> {
         match Fields::of(value, path, keys)? {
             Found::Fields(fields) => Ok(fields),
             Found::Absent => Ok(Fields::none(keys)),
@@ -478,12 +488,7 @@ impl Fields {
 
     /// The fields `readFields` read, from its `head` (see there), `ends` those of `keys`
     /// ([`key_ends`]).
-    fn from_head(
-        head: f64,
-        ends: [u8; 32],
-        path: &str,
-        keys: &'static str,
-    ) -> Result<Fields, JsValue> {
+    fn from_head(head: f64, ends: [u8; 32], path: &str, keys: Keys) -> Result<Fields, JsValue> {
         let mut fields = Fields::none(keys);
         if head == 0.0 {
             return Ok(fields);
@@ -500,6 +505,7 @@ impl Fields {
             return Err(getter_threw(path, &fields.values.get(1)));
         }
         if head < 0.0 {
+            let keys = keys.names();
             let key = keys.split(' ').nth((-1.0 - head) as usize).unwrap_or(keys);
             return Err(getter_threw(
                 &format!("{path}.{key}"),
@@ -531,6 +537,32 @@ impl Fields {
             false => Field::Number(n),
             true => Field::Value(self.values.get(k + 1)),
         })
+    }
+
+    /// Whether `key` is present (neither undefined nor null).
+    pub(crate) fn has(&self, key: &str) -> bool {
+        self.position(key).is_some()
+    }
+
+    /// The value of `key` as [`typed_array`] reads it, `None` where absent: the value and
+    /// its numbers in one call across (`typedAt` in `pack.js`), no JS value taken unless
+    /// the numbers do not fit `whole` or are refused.
+    pub(crate) fn typed(
+        &self,
+        key: &str,
+        path: &str,
+        max: usize,
+        whole: Vec<u32>,
+    ) -> Option<Result<TypedNumbers, JsValue>> {
+        let k = self.position(key)? + 1;
+        let shape = |at, room| typed_at(&self.values, k, memory(), at, room);
+        Some(typed_numbers_of(
+            &shape,
+            &|| self.values.get(k),
+            path,
+            max,
+            whole,
+        ))
     }
 
     /// The value of `key` as a whole number in `0..=max` ([`integer`]), `None` where absent:
@@ -601,12 +633,8 @@ fn unknown_key(path: &str, key: &JsValue, known: &JsValue) -> JsValue {
 /// once ([`with_js_string`]): a call reads its problem's and its options' fields. Returns `read`'s
 /// head and the list's [`key_ends`], kept with it (found byte by byte at each call, they were
 /// 1 k instructions of a first solution of 8 queens from the compact form).
-fn read_keyed(
-    value: &JsValue,
-    keys: &'static str,
-    read: fn(&JsValue, &JsValue) -> f64,
-) -> (f64, [u8; 32]) {
-    with_js_string(keys, |list, ends| (read(value, list), *ends))
+fn read_keyed(value: &JsValue, keys: Keys, read: fn(&JsValue, &JsValue) -> f64) -> (f64, [u8; 32]) {
+    with_js_string(keys.names(), |list, ends| (read(value, list), *ends))
 }
 
 /// Where each key ends in `keys` (see [`Fields`]).

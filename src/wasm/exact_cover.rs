@@ -7,6 +7,7 @@ use super::convert::{
     size, solve_result, string, typed_array, whole_number, BadIndex, Field, Fields, Found, Item,
     ItemNames, Numbers, MAX_SAFE,
 };
+use super::keys::{self, Keys};
 use super::{engine_error, engine_error_at, js_error};
 use dlx_engine::{
     Problem, ProblemBuilder, SizeBudget, Solver, SolverOptions, Task, MAX_TEXT_BYTES,
@@ -145,7 +146,7 @@ pub fn exact_cover(
     options: JsValue,
 ) -> Result<JsExactCoverResult, JsValue> {
     let mut kept = Kept::take();
-    let read = Arguments::read_with(problem, &options, schema::EXACT_COVER, &mut kept);
+    let read = Arguments::read_with(problem, &options, keys::EXACT_COVER, &mut kept);
     let result = read.and_then(|arguments| solve(arguments, &mut kept));
     kept.keep();
     result
@@ -222,34 +223,9 @@ pub(crate) struct Arguments {
     pub(crate) settings: Settings,
     /// `countOnly`.
     pub(crate) count_only: bool,
-    /// The options object's fields, export-specific ones included (the export's [`schema`]).
+    /// The options object's fields, export-specific ones included (the export's schema:
+    /// [`keys`]).
     pub(crate) options: Fields,
-}
-
-/// The keys of each exact-cover export's options object: its schema. The export reads
-/// exactly these (in one call) and refuses an object with any other key, naming these; the
-/// `.d.ts` declares the same (`tests/js/schema.test.mjs` compares each export's refusal
-/// with its declared options, sync and async).
-pub(crate) mod schema {
-    /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys): in the
-    /// main module, also the memo's keys (which `dlx-wasm/core`'s JS entry, core.js,
-    /// refuses with `unsupported_option`).
-    #[cfg(feature = "memo")]
-    pub(crate) const EXACT_COVER: &str =
-        "limit maxNodes seed forced task strict countOnly memo memoBytes memoOrder";
-    /// `exact_cover` in `dlx-wasm/core`, built without the memo: the main module's keys
-    /// but the memo's (`tests/js/schema.test.mjs` checks both lists).
-    #[cfg(not(feature = "memo"))]
-    pub(crate) const EXACT_COVER: &str = "limit maxNodes seed forced task strict countOnly";
-    /// `new ExactCoverSolver`.
-    pub(crate) const SOLVER: &str = "limit maxNodes seed forced task strict";
-    /// `new ExactCoverTasks`: what the worker pool hands each worker of a split search (in
-    /// the modules whose workers the pool starts: `pool-tasks`).
-    #[cfg(feature = "pool-tasks")]
-    pub(crate) const TASKS: &str = "limit maxNodes seed forced strict";
-    /// `exact_cover_trace` (the `trace` feature).
-    #[cfg(feature = "trace")]
-    pub(crate) const TRACE: &str = "limit maxNodes seed forced task strict maxSteps";
 }
 
 /// A problem with the options to solve it under.
@@ -409,13 +385,13 @@ impl Kept {
 
 impl Arguments {
     /// Reads `problem` and `options` (undefined or null for none), whose keys may be `keys`
-    /// (the export's [`schema`]). Every exact-cover export takes its options as a `JsValue`
+    /// (the export's schema: [`keys`]). Every exact-cover export takes its options as a `JsValue`
     /// (declared optional by `unchecked_optional_param_type`) and reads them here, sync and
     /// async alike: one path, one set of checks.
     pub(crate) fn read(
         problem: &JsValue,
         options: &JsValue,
-        keys: &'static str,
+        keys: Keys,
     ) -> Result<Arguments, JsValue> {
         let mut kept = Kept::take();
         let read = Arguments::read_with(problem, options, keys, &mut kept);
@@ -427,7 +403,7 @@ impl Arguments {
     fn read_with(
         problem: &JsValue,
         options: &JsValue,
-        keys: &'static str,
+        keys: Keys,
         kept: &mut Kept,
     ) -> Result<Arguments, JsValue> {
         let options = Fields::options(options, "options", keys)?;
@@ -522,10 +498,9 @@ fn read_options(object: &Fields, problem: &Problem) -> Result<(SolverOptions, bo
 /// The problem argument; with `strict`, options with no primary item (or none) are refused
 /// instead of left out with a warning.
 fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Problem, JsValue> {
-    let keys = "primary secondary items offsets options";
     // The object's fields, or else a string (which `readObject` finds not to be an object,
     // running no code of the caller's): the type asked once, not twice, of an object.
-    let fields = match Fields::of(value, "problem", keys)? {
+    let fields = match Fields::of(value, "problem", keys::PROBLEM)? {
         Found::Fields(fields) => fields,
         _ if value.is_string() => {
             let text = string(value, "problem", MAX_TEXT_BYTES)?;
@@ -594,9 +569,8 @@ fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Proble
     };
 
     builder.set_strict(strict);
-    if let Some(items) = fields.get("items") {
-        let offsets = fields.get("offsets").unwrap_or(JsValue::UNDEFINED);
-        read_compact(&mut builder, &items, &offsets, kept)?;
+    if fields.has("items") {
+        read_compact(&mut builder, &fields, kept)?;
         return Ok(finish(builder, kept));
     }
     let list = fields.get("options").unwrap_or(JsValue::UNDEFINED);
@@ -791,18 +765,22 @@ fn bad_item_number(
     }
 }
 
-/// The compact form: option k is `items[offsets[k]..offsets[k + 1]]`.
+/// The compact form: option k is `items[offsets[k]..offsets[k + 1]]`, `items` and `offsets`
+/// read from `fields` (which has `items`), each field and its numbers in one call across.
 fn read_compact(
     builder: &mut ProblemBuilder,
-    items: &JsValue,
-    offsets: &JsValue,
+    fields: &Fields,
     kept: &mut Kept,
 ) -> Result<(), JsValue> {
     let budget = SizeBudget::DEFAULT;
+    let typed = |key, path, max, whole| match fields.typed(key, path, max, whole) {
+        Some(numbers) => numbers,
+        None => typed_array(&JsValue::UNDEFINED, path, max, Vec::new()),
+    };
     let whole = std::mem::take(&mut kept.items);
-    let items = typed_array(items, "problem.items", budget.max_nodes, whole)?;
+    let items = typed("items", "problem.items", budget.max_nodes, whole)?;
     let whole = std::mem::take(&mut kept.offsets);
-    let offsets = typed_array(offsets, "problem.offsets", budget.max_options + 1, whole)?;
+    let offsets = typed("offsets", "problem.offsets", budget.max_options + 1, whole)?;
     let values = items.numbers();
     let ends = option_ends(offsets.numbers(), values.len(), &mut kept.ends)?;
     builder.reserve(ends.len(), values.len());

@@ -7,6 +7,7 @@ use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{invalid, number, Fields, MAX_SAFE};
+use super::keys;
 use super::logic::grade_object;
 use super::sudoku::{named_field, number_field, puzzle_options, size_field, sudoku_error};
 use super::{js_error, set};
@@ -156,16 +157,9 @@ fn generate_error(error: SudokuError) -> JsValue {
     }
 }
 
-/// The keys of `GenerateOptions`: a puzzle's, and how to make it.
-const GENERATE_KEYS: &str =
-    "boxRows boxCols variant regions alphabet size seed difficulty symmetry se";
-
-/// The keys of `SudokuScoreRange`.
-const SCORE_RANGE_KEYS: &str = "min max";
-
 fn read_generate_options(value: &JsValue) -> Result<GenerateOptions, JsValue> {
     let path = "options";
-    let fields = Fields::options(value, path, GENERATE_KEYS)?;
+    let fields = Fields::options(value, path, keys::GENERATE)?;
     let mut options = GenerateOptions {
         puzzle: puzzle_options(&fields, path)?,
         ..GenerateOptions::default()
@@ -207,7 +201,7 @@ fn score_range(fields: &Fields, path: &str) -> Result<Option<ScoreRange>, JsValu
         return Ok(None);
     };
     let path = format!("{path}.se");
-    let ends = Fields::options(&value, &path, SCORE_RANGE_KEYS)?;
+    let ends = Fields::options(&value, &path, keys::SCORE_RANGE)?;
     let end = |key: &str, default: f64| match ends.get(key) {
         None => Ok(default),
         // The type only: the range's one check is ScoreRange::new's.

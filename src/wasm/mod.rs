@@ -6,6 +6,7 @@
 #![cfg_attr(not(feature = "exact-cover"), allow(dead_code))]
 
 mod convert;
+mod keys;
 // The exact-cover API and the errors' types (the `exact-cover` feature), in every module but
 // the coach's, which holds the coach's exports alone and whose types import the main
 // module's.

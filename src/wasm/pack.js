@@ -340,15 +340,12 @@ export function countResult(memory, flat, ends, listed, count, countText, status
   return { solutions, count, countText: text, complete, status: name, stats, warnings: warnings ?? [] };
 }
 
-// The keys of each `readFields` call site, split once.
-const keyLists = new Map();
-
 /**
  * The properties `keys` (names separated by spaces) of `object`, read in one call, so that
  * an export reading its options does not cross the boundary once per property it might
  * find: returns the head of `[head, ...]`, kept for `takeLast`: `[present, ...values]`,
- * where bit k of `present` is set when `values[k]` is neither undefined nor null (the others
- * are left undefined); `[-1 - k, thrown]` when reading key k threw (a getter or a proxy);
+ * where bit k of `present` is set when `values[k]` is neither undefined nor null (Rust reads
+ * no other); `[-1 - k, thrown]` when reading key k threw (a getter or a proxy);
  * `[-33, key, known]` when `object` has a key not in `keys` (see `unknownKey`), and
  * `[-34, thrown]` when listing its keys threw. The head crosses as a number: Rust takes the
  * array only where it reads a value from it.
@@ -384,32 +381,502 @@ export function takeLast() {
   return array;
 }
 
+/**
+ * `readFields`' array for `object` and the key list `keys`, by the list's reader (each list
+ * of src/wasm/keys.rs has one: tests/js/schema.test.mjs sees to it; were one missing,
+ * `[-34, why]`).
+ */
 function fieldsOf(object, keys) {
-  let names = keyLists.get(keys);
-  if (names === undefined) {
-    names = keys.split(' ');
-    keyLists.set(keys, names);
+  const read = READERS.get(keys);
+  if (read === undefined) {
+    return [-34, new Error(`no reader for the keys ${keys}: run node scripts/readers.mjs`)];
   }
-  const out = new Array(names.length + 1);
-  let present = 0;
-  for (let k = 0; k < names.length; k++) {
-    let value;
+  return read(object);
+}
+
+// Each key list's reader (see `reader` in scripts/readers.mjs), written from
+// src/wasm/keys.rs, where the lists are written: one function per list, so that V8
+// specialises each key's look-up to the objects it sees (a loop over the names shared one
+// keyed look-up among every key of every list: 6-7% of a first solution of 8 queens from the
+// compact form, bench/README.md).
+// BEGIN readers: written by scripts/readers.mjs from src/wasm/keys.rs; do not edit.
+const READERS = new Map([
+  ["limit maxNodes seed forced task strict countOnly memo memoBytes memoOrder", (object) => {
+    let k = 0, v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     try {
-      value = object[names[k]];
+      v0 = object.limit; k = 1;
+      v1 = object.maxNodes; k = 2;
+      v2 = object.seed; k = 3;
+      v3 = object.forced; k = 4;
+      v4 = object.task; k = 5;
+      v5 = object.strict; k = 6;
+      v6 = object.countOnly; k = 7;
+      v7 = object.memo; k = 8;
+      v8 = object.memoBytes; k = 9;
+      v9 = object.memoOrder;
     } catch (thrown) {
       return [-1 - k, thrown];
     }
-    if (value !== undefined && value !== null) {
-      present = (present | (1 << k)) >>> 0;
-      out[k + 1] = value;
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
     }
-  }
-  const unknown = unknownKey(object, names);
-  if (unknown?.threw) return [-34, unknown.value];
-  if (unknown !== undefined) return [-33, unknown.value, unknown.known];
-  out[0] = present;
-  return out;
-}
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'limit':
+        case 'maxNodes':
+        case 'seed':
+        case 'forced':
+        case 'task':
+        case 'strict':
+        case 'countOnly':
+        case 'memo':
+        case 'memoBytes':
+        case 'memoOrder':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, task, strict, countOnly, memo, memoBytes, memoOrder'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    if (v5 !== undefined && v5 !== null) present |= 32;
+    if (v6 !== undefined && v6 !== null) present |= 64;
+    if (v7 !== undefined && v7 !== null) present |= 128;
+    if (v8 !== undefined && v8 !== null) present |= 256;
+    if (v9 !== undefined && v9 !== null) present |= 512;
+    return [present >>> 0, v0, v1, v2, v3, v4, v5, v6, v7, v8, v9];
+  }],
+  ["limit maxNodes seed forced task strict countOnly", (object) => {
+    let k = 0, v0, v1, v2, v3, v4, v5, v6;
+    try {
+      v0 = object.limit; k = 1;
+      v1 = object.maxNodes; k = 2;
+      v2 = object.seed; k = 3;
+      v3 = object.forced; k = 4;
+      v4 = object.task; k = 5;
+      v5 = object.strict; k = 6;
+      v6 = object.countOnly;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'limit':
+        case 'maxNodes':
+        case 'seed':
+        case 'forced':
+        case 'task':
+        case 'strict':
+        case 'countOnly':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, task, strict, countOnly'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    if (v5 !== undefined && v5 !== null) present |= 32;
+    if (v6 !== undefined && v6 !== null) present |= 64;
+    return [present >>> 0, v0, v1, v2, v3, v4, v5, v6];
+  }],
+  ["limit maxNodes seed forced task strict", (object) => {
+    let k = 0, v0, v1, v2, v3, v4, v5;
+    try {
+      v0 = object.limit; k = 1;
+      v1 = object.maxNodes; k = 2;
+      v2 = object.seed; k = 3;
+      v3 = object.forced; k = 4;
+      v4 = object.task; k = 5;
+      v5 = object.strict;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'limit':
+        case 'maxNodes':
+        case 'seed':
+        case 'forced':
+        case 'task':
+        case 'strict':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, task, strict'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    if (v5 !== undefined && v5 !== null) present |= 32;
+    return [present >>> 0, v0, v1, v2, v3, v4, v5];
+  }],
+  ["limit maxNodes seed forced strict", (object) => {
+    let k = 0, v0, v1, v2, v3, v4;
+    try {
+      v0 = object.limit; k = 1;
+      v1 = object.maxNodes; k = 2;
+      v2 = object.seed; k = 3;
+      v3 = object.forced; k = 4;
+      v4 = object.strict;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'limit':
+        case 'maxNodes':
+        case 'seed':
+        case 'forced':
+        case 'strict':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, strict'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    return [present >>> 0, v0, v1, v2, v3, v4];
+  }],
+  ["limit maxNodes seed forced task strict maxSteps", (object) => {
+    let k = 0, v0, v1, v2, v3, v4, v5, v6;
+    try {
+      v0 = object.limit; k = 1;
+      v1 = object.maxNodes; k = 2;
+      v2 = object.seed; k = 3;
+      v3 = object.forced; k = 4;
+      v4 = object.task; k = 5;
+      v5 = object.strict; k = 6;
+      v6 = object.maxSteps;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'limit':
+        case 'maxNodes':
+        case 'seed':
+        case 'forced':
+        case 'task':
+        case 'strict':
+        case 'maxSteps':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, task, strict, maxSteps'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    if (v5 !== undefined && v5 !== null) present |= 32;
+    if (v6 !== undefined && v6 !== null) present |= 64;
+    return [present >>> 0, v0, v1, v2, v3, v4, v5, v6];
+  }],
+  ["primary secondary items offsets options", (object) => {
+    let k = 0, v0, v1, v2, v3, v4;
+    try {
+      v0 = object.primary; k = 1;
+      v1 = object.secondary; k = 2;
+      v2 = object.items; k = 3;
+      v3 = object.offsets; k = 4;
+      v4 = object.options;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'primary':
+        case 'secondary':
+        case 'items':
+        case 'offsets':
+        case 'options':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'primary, secondary, items, offsets, options'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    return [present >>> 0, v0, v1, v2, v3, v4];
+  }],
+  ["count stats status progress", (object) => {
+    let k = 0, v0, v1, v2, v3;
+    try {
+      v0 = object.count; k = 1;
+      v1 = object.stats; k = 2;
+      v2 = object.status; k = 3;
+      v3 = object.progress;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'count':
+        case 'stats':
+        case 'status':
+        case 'progress':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'count, stats, status, progress'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    return [present >>> 0, v0, v1, v2, v3];
+  }],
+  ["nodes updates solutions", (object) => {
+    let k = 0, v0, v1, v2;
+    try {
+      v0 = object.nodes; k = 1;
+      v1 = object.updates; k = 2;
+      v2 = object.solutions;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'nodes':
+        case 'updates':
+        case 'solutions':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'nodes, updates, solutions'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    return [present >>> 0, v0, v1, v2];
+  }],
+  ["boxRows boxCols variant regions alphabet", (object) => {
+    let k = 0, v0, v1, v2, v3, v4;
+    try {
+      v0 = object.boxRows; k = 1;
+      v1 = object.boxCols; k = 2;
+      v2 = object.variant; k = 3;
+      v3 = object.regions; k = 4;
+      v4 = object.alphabet;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'boxRows':
+        case 'boxCols':
+        case 'variant':
+        case 'regions':
+        case 'alphabet':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'boxRows, boxCols, variant, regions, alphabet'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    return [present >>> 0, v0, v1, v2, v3, v4];
+  }],
+  ["boxRows boxCols variant regions alphabet limit", (object) => {
+    let k = 0, v0, v1, v2, v3, v4, v5;
+    try {
+      v0 = object.boxRows; k = 1;
+      v1 = object.boxCols; k = 2;
+      v2 = object.variant; k = 3;
+      v3 = object.regions; k = 4;
+      v4 = object.alphabet; k = 5;
+      v5 = object.limit;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'boxRows':
+        case 'boxCols':
+        case 'variant':
+        case 'regions':
+        case 'alphabet':
+        case 'limit':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'boxRows, boxCols, variant, regions, alphabet, limit'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    if (v5 !== undefined && v5 !== null) present |= 32;
+    return [present >>> 0, v0, v1, v2, v3, v4, v5];
+  }],
+  ["boxRows boxCols variant regions alphabet size seed difficulty symmetry se", (object) => {
+    let k = 0, v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
+    try {
+      v0 = object.boxRows; k = 1;
+      v1 = object.boxCols; k = 2;
+      v2 = object.variant; k = 3;
+      v3 = object.regions; k = 4;
+      v4 = object.alphabet; k = 5;
+      v5 = object.size; k = 6;
+      v6 = object.seed; k = 7;
+      v7 = object.difficulty; k = 8;
+      v8 = object.symmetry; k = 9;
+      v9 = object.se;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'boxRows':
+        case 'boxCols':
+        case 'variant':
+        case 'regions':
+        case 'alphabet':
+        case 'size':
+        case 'seed':
+        case 'difficulty':
+        case 'symmetry':
+        case 'se':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'boxRows, boxCols, variant, regions, alphabet, size, seed, difficulty, symmetry, se'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    if (v3 !== undefined && v3 !== null) present |= 8;
+    if (v4 !== undefined && v4 !== null) present |= 16;
+    if (v5 !== undefined && v5 !== null) present |= 32;
+    if (v6 !== undefined && v6 !== null) present |= 64;
+    if (v7 !== undefined && v7 !== null) present |= 128;
+    if (v8 !== undefined && v8 !== null) present |= 256;
+    if (v9 !== undefined && v9 !== null) present |= 512;
+    return [present >>> 0, v0, v1, v2, v3, v4, v5, v6, v7, v8, v9];
+  }],
+  ["min max", (object) => {
+    let k = 0, v0, v1;
+    try {
+      v0 = object.min; k = 1;
+      v1 = object.max;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'min':
+        case 'max':
+          break;
+        default:
+          return [-33, keys[i].slice(0, 40), 'min, max'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    return [present >>> 0, v0, v1];
+  }],
+]);
+// END readers
 
 // Looking at a caller's value may run the caller's code (a proxy's traps, a getter), and that
 // code may throw. A throw must never unwind through wasm: it would skip the Rust frames'
@@ -496,6 +963,14 @@ export function typedInto(value, memory, at, room) {
   if (kind === 0) return 2 * length;
   if (length <= room && !copyNumbers(value, memory, at, length, true)) return -2;
   return 2 * length + 1;
+}
+
+/**
+ * `typedInto` of `array[k]`, a field of an array `readFields` made: the field and its numbers
+ * in one call across (src/wasm/convert.rs `Fields::typed`).
+ */
+export function typedAt(array, k, memory, at, room) {
+  return typedInto(array[k], memory, at, room);
 }
 
 // Views of the calling instance's wasm memory (Rust hands its `WebAssembly.Memory` with

@@ -9,10 +9,11 @@ use super::convert::{
     MAX_SAFE,
 };
 use super::exact_cover::{
-    read_task, schema, solver_error, too_many_solutions, Arguments, JsExactCoverProblem, Settings,
+    read_task, solver_error, too_many_solutions, Arguments, JsExactCoverProblem, Settings,
     MAX_COLLECTED,
 };
 use super::held::Held;
+use super::keys;
 use super::solver::ExactCoverSolver;
 use super::{engine_error, set};
 use dlx_engine::{Collect, Decision, Lost, Schedule, ScheduleOptions, Solver, Status};
@@ -60,7 +61,7 @@ impl ExactCoverTasks {
         )]
         options: JsValue,
     ) -> Result<ExactCoverTasks, JsValue> {
-        let settings = Arguments::read(problem, &options, schema::TASKS)?.settings;
+        let settings = Arguments::read(problem, &options, keys::TASKS)?.settings;
         // Refuses bad forced options here, once.
         settings.solver()?;
         let held = Held::take(settings.problem.heap_bytes(), "this task set")?;
@@ -204,7 +205,7 @@ impl TaskSchedule {
                 Collect::Count
             },
         };
-        let split = Fields::read(split, "split", "nodes updates solutions")?;
+        let split = Fields::read(split, "split", keys::STATS)?;
         let count = |key, path| {
             integer(
                 &split.get(key).unwrap_or(JsValue::UNDEFINED),
@@ -360,13 +361,9 @@ impl TaskSchedule {
         answer: &JsValue,
     ) -> Result<(), JsValue> {
         let run = run_number(run)?;
-        let answer = Fields::read(answer, "answer", "count stats status progress")?;
+        let answer = Fields::read(answer, "answer", keys::ANSWER)?;
         let value = |fields: &Fields, key| fields.get(key).unwrap_or(JsValue::UNDEFINED);
-        let counts = Fields::read(
-            &value(&answer, "stats"),
-            "answer.stats",
-            "nodes updates solutions",
-        )?;
+        let counts = Fields::read(&value(&answer, "stats"), "answer.stats", keys::STATS)?;
         let stats = dlx_engine::Stats {
             nodes: integer(&value(&counts, "nodes"), "answer.stats.nodes", MAX_SAFE)?,
             updates: integer(&value(&counts, "updates"), "answer.stats.updates", MAX_SAFE)?,

@@ -4,8 +4,9 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{counted_result, integer, warnings, MAX_SAFE};
-use super::exact_cover::{schema, Arguments, JsExactCoverProblem};
+use super::exact_cover::{Arguments, JsExactCoverProblem};
 use super::held::Held;
+use super::keys;
 use super::set;
 use dlx_engine::{Problem, Solver, Status, Step, Warning};
 
@@ -105,7 +106,7 @@ impl ExactCoverSolver {
         #[wasm_bindgen(unchecked_optional_param_type = "SolverOptions | undefined | null")]
         options: JsValue,
     ) -> Result<ExactCoverSolver, JsValue> {
-        let settings = Arguments::read(problem, &options, schema::SOLVER)?.settings;
+        let settings = Arguments::read(problem, &options, keys::SOLVER)?.settings;
         ExactCoverSolver::holding(settings.solver()?, &settings.problem)
     }
 

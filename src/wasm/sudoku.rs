@@ -14,6 +14,7 @@ use super::convert::{ascii_into, string_bytes, text_of};
 #[cfg(feature = "sudoku-solvers")]
 use super::convert::{counted_result, MAX_SAFE};
 use super::convert::{integer, invalid, short_string, string, Fields};
+use super::keys;
 use super::{js_error, set};
 #[cfg(feature = "sudoku-toolkit")]
 use dlx_engine::MAX_TEXT_BYTES;
@@ -240,7 +241,7 @@ pub fn count_sudoku_solutions(
     >,
 ) -> Result<JsValue, JsValue> {
     let path = "options";
-    let fields = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), path, COUNT_KEYS)?;
+    let fields = Fields::options(&options.unwrap_or(JsValue::UNDEFINED), path, keys::COUNT)?;
     let limit = fields
         .get("limit")
         .map(|limit| integer(&limit, "options.limit", MAX_SAFE))
@@ -377,17 +378,10 @@ pub(crate) fn named_field<T: std::str::FromStr>(
 
 const VARIANTS: &str = r#""classic", "x", "windoku", "jigsaw" or "samurai""#;
 
-/// The keys of `SudokuOptions`.
-const PUZZLE_KEYS: &str = "boxRows boxCols variant regions alphabet";
-
-/// The keys of `SudokuCountOptions`: a puzzle's, and the limit.
-#[cfg(feature = "sudoku-solvers")]
-const COUNT_KEYS: &str = "boxRows boxCols variant regions alphabet limit";
-
 /// The `SudokuOptions` object at `path` (undefined or null for none), checked field by field;
 /// a key it may not have is an error.
 pub(crate) fn read_options(value: &JsValue, path: &str) -> Result<Options, JsValue> {
-    puzzle_options(&Fields::options(value, path, PUZZLE_KEYS)?, path)
+    puzzle_options(&Fields::options(value, path, keys::PUZZLE)?, path)
 }
 
 /// The puzzle's options among `fields`, read at `path`.

@@ -4,8 +4,9 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::size;
 use super::engine_error;
-use super::exact_cover::{schema, Arguments, JsExactCoverProblem};
+use super::exact_cover::{Arguments, JsExactCoverProblem};
 use super::json::Json;
+use super::keys;
 use dlx_engine::{trace, TraceEvent};
 
 /// The most steps a trace may hold.
@@ -79,7 +80,7 @@ pub fn exact_cover_trace(
 ) -> Result<JsExactCoverTrace, JsValue> {
     let Arguments {
         settings, options, ..
-    } = Arguments::read(problem, &options, schema::TRACE)?;
+    } = Arguments::read(problem, &options, keys::TRACE)?;
     let problem = &settings.problem;
     let mut steps = DEFAULT_STEPS;
     if let Some(value) = options.get("maxSteps") {

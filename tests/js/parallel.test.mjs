@@ -558,6 +558,52 @@ describe('exact_cover_async', () => {
     assert.deepStrictEqual(wrong, [], JSON.stringify(wrong));
   });
 
+  test('sync and async read an options object or a problem alike: getters, inherited and hidden keys, proxies', async () => {
+    // Two solutions (options 0 and 1, or option 2 alone), so a limit of 1 shows.
+    const Q = { primary: 2, options: [[0], [1], [0, 1]] };
+    class Limit { get limit() { return 1; } }
+    const hidden = Object.defineProperty({}, 'limit', { value: 1, enumerable: false });
+    const optionsCases = {
+      'a class getter': new Limit(), 'an inherited key': Object.create({ limit: 1 }), 'a key not enumerable': hidden,
+      'a proxy': new Proxy({ limit: 1 }, {}),
+    };
+    const full = exact_cover(Q).count;
+    assert.ok(full > 1, `${full} solutions`);
+    for (const [what, options] of Object.entries(optionsCases)) {
+      assert.equal(exact_cover(Q, options).count, 1, `sync: ${what}`);
+      assert.equal((await exact_cover_async(Q, options)).count, 1, `async: ${what}`);
+    }
+    // The keys are read before any key is refused, in both.
+    const throwing = { bogus: 1, get limit() { throw new Error('no limit'); } };
+    const sync = fields(thrown(() => exact_cover(Q, throwing)));
+    assert.equal(sync.path, 'options.limit');
+    await assert.rejects(exact_cover_async(Q, throwing), (error) => {
+      assert.deepStrictEqual(fields(error), sync);
+      return true;
+    });
+    class Problem { get primary() { return 2; } get options() { return Q.options; } }
+    const problemCases = {
+      'a class with getters': new Problem(), 'a proxy': new Proxy({ ...Q }, {}),
+      'an inherited key': Object.assign(Object.create({ primary: 2 }), { options: Q.options }),
+    };
+    for (const [what, problem] of Object.entries(problemCases)) {
+      assert.equal(exact_cover(problem).count, full, `sync: ${what}`);
+      assert.equal((await exact_cover_async(problem)).count, full, `async: ${what}`);
+    }
+    const unknown = { ...Q, colors: 1 };
+    const refused = fields(thrown(() => exact_cover(unknown)));
+    assert.equal(refused.path, 'problem.colors');
+    await assert.rejects(exact_cover_async(unknown), (error) => {
+      assert.deepStrictEqual(fields(error), refused);
+      return true;
+    });
+    // solve_sudoku's options likewise: a 4x4 puzzle read with 1x4 boxes is another puzzle.
+    const puzzle = `1${'.'.repeat(15)}`;
+    class Boxes { get boxRows() { return 1; } }
+    assert.equal(await solve_sudoku_async(puzzle, new Boxes()), solve_sudoku(puzzle, new Boxes()));
+    assert.notEqual(solve_sudoku(puzzle, new Boxes()), solve_sudoku(puzzle));
+  });
+
   test('sync and async refuse the same keys, the async message listing its own', async () => {
     const Q = 'A B\nA\nB\nA B';
     for (const key of ['limt', 'maxSteps', 'boxRows', 'size', 'difficulty']) {

@@ -6,7 +6,7 @@
 // `.d.ts` (read with the TypeScript compiler), the options argument is the last one and
 // optional, and the README's table of exports lists the same keys.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import ts from 'typescript';
@@ -155,7 +155,7 @@ for (const [method, name] of Object.entries(POOL_METHODS)) {
 
 test('dlx-wasm/core: the schemas of the main module, less the memo\'s keys', async () => {
   const types = declarations('core.d.ts');
-  // The memo's keys as the two modules' schemas (src/wasm/exact_cover.rs) make them: what the
+  // The memo's keys as the two modules' schemas (src/wasm/keys.rs) make them: what the
   // main module's exact_cover takes and the core's does not.
   const coreKeys = await runtimeKeys(CORE.exact_cover);
   const memoKeys = (await runtimeKeys(EXPORTS.exact_cover)).filter((key) => !coreKeys.includes(key));
@@ -208,4 +208,22 @@ test('every function and class of the module is in the table above or takes no o
   ];
   assert.deepEqual(exported.filter((k) => !(k in EXPORTS)), without);
   assert.deepEqual([...readme.keys()].sort(), Object.keys(EXPORTS).sort());
+});
+
+test('pack.js and pool.js read the key lists of src/wasm/keys.rs as scripts/readers.mjs writes them from it', async () => {
+  const { KEYS_RS, PACK_JS, POOL_JS, keyLists, withPoolKeys, withReaders } = await import(join(ROOT, 'scripts', 'readers.mjs'));
+  const pack = readFileSync(PACK_JS, 'utf8');
+  const rust = readFileSync(KEYS_RS, 'utf8');
+  assert.equal(pack, withReaders(pack, rust), 'pack.js is out of date: run node scripts/readers.mjs');
+  const pool = readFileSync(POOL_JS, 'utf8');
+  assert.equal(pool, withPoolKeys(pool, rust), 'pool.js is out of date: run node scripts/readers.mjs');
+  // Every list keys.rs makes (each export's options, the problem, the pool's answers, the
+  // sudoku options): a list written elsewhere would have no reader.
+  const lists = keyLists(rust);
+  for (const keys of ['primary secondary items offsets options', 'nodes updates solutions', 'min max']) {
+    assert.ok(lists.includes(keys), keys);
+  }
+  // The package ships the same pack.js (wasm-bindgen copies it as it is).
+  const [shipped] = readdirSync(join(PKG, 'snippets'), { recursive: true }).filter((f) => f.endsWith('pack.js'));
+  assert.equal(readFileSync(join(PKG, 'snippets', shipped), 'utf8'), pack, 'pkg/ is older than src/wasm/pack.js: rebuild');
 });
