@@ -10,7 +10,8 @@
 // coach export called in Node or on the worker pool). The main module's bindings
 // (dlx_wasm.js) are imported when this thread first instantiates it (`mainBindings`), so that
 // a page whose workers run every call (the site's pages: www/lib/pool.js) does not load them
-// before its first search needs the pool's scheduler (pool.js `runTasks`).
+// before its first search needs the pool's scheduler (pool.js `runTasks`); the site's pages
+// fetch them with their full module (www/lib/pool.js `fullModule`).
 
 const PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,

@@ -7,8 +7,9 @@
 // The scheduling itself (task order, the limits, node leases, progress, retries) is the
 // engine's, in the main wasm module on this thread (`TaskSchedule`, crates/dlx-engine/src/engine/schedule.rs):
 // the pool only carries messages between it and the workers. Its bindings are imported with
-// the first search that splits (load.js `mainBindings`): a page whose workers run every
-// call loads none before then.
+// the first search that splits (load.js `mainBindings`; the site's pages fetch them with
+// their full module, www/lib/pool.js): a page whose workers run every call loads none
+// before then.
 import { codedError } from './errors.js';
 import { compiledModule, init, initialized, instantiatedModule, mainBindings } from './load.js';
 import { decodeError, encodeError } from './protocol.js';

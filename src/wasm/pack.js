@@ -1024,8 +1024,7 @@ export function numberOrNaN(value) {
  * whose number fields Rust reads without taking their values (convert.rs `Fields::field`).
  */
 export function numberAt(array, k) {
-  const value = array[k];
-  return typeof value === 'number' ? value : NaN;
+  return numberOrNaN(array[k]);
 }
 
 const encoder = new TextEncoder();
