@@ -105,19 +105,28 @@ function optionsObject(options, name) {
 
 /**
  * A problem as a worker's module is to read it: an object's fields copied (`copyFields`),
- * so that a getter, an inherited key or a proxy's trap gives the worker what it gives
- * `exact_cover` (structured clone would copy own keys alone, and refuse a proxy); anything
- * else as it is, for the module to read or refuse.
+ * so that a getter, an inherited key or a proxy's trap at the top level gives the worker what
+ * it gives `exact_cover` (structured clone would copy own keys alone, and refuse a proxy),
+ * then cloned at once, so that what the caller changes in it later (an option's array) does
+ * not reach the workers; anything else as it is, for the module to read or refuse. Inside
+ * the fields, values structured clone refuses (a proxy of an array, a function) still fail
+ * as values that cannot be sent to a worker, where `exact_cover` reads or names them.
  */
 function problemValue(problem) {
   if (typeof problem !== 'object' || problem === null) return problem;
   try {
     if (Array.isArray(problem)) return problem;
   } catch {
-    // A revoked proxy: the module refuses it as it is.
+    // A revoked proxy: sent as it is (it cannot be: the call fails as such a value does).
     return problem;
   }
-  return copyFields(problem, KEYS.PROBLEM, 'problem');
+  const copy = copyFields(problem, KEYS.PROBLEM, 'problem');
+  try {
+    return structuredClone(copy);
+  } catch {
+    // Reported when it is sent, as before (`unsendable`).
+    return copy;
+  }
 }
 
 /**
@@ -418,10 +427,7 @@ export class WorkerPool {
    * runs in one worker; any other search is split into tasks run on every worker.
    */
   exactCover(problem, options) {
-    return settle(() => {
-      const read = optionsObject(options, 'exact_cover_async');
-      return this.#begin(problemValue(problem), read);
-    });
+    return settle(() => this.#begin(problem, optionsObject(options, 'exact_cover_async')));
   }
 
   /** `solve_sudoku(puzzle, options)` in a worker of the pool. */
@@ -484,6 +490,14 @@ export class WorkerPool {
       throw invalid('options.onSolution', 'no onSolution with countOnly: true (a count collects no solutions)', givenSolution);
     }
     if (signal?.aborted) return Promise.reject(abortError(signal));
+    // The problem read as the module reads it, after the checks above, and after `strict`,
+    // which the module checks before it reads the problem (src/wasm/exact_cover.rs
+    // `read_with`), with its words (convert.rs `boolean`); the module checks the rest.
+    const { strict } = solverOptions;
+    if (strict !== undefined && strict !== null && typeof strict !== 'boolean') {
+      throw invalid('options.strict', 'true or false', strict);
+    }
+    problem = problemValue(problem);
     // exact_cover itself, in one worker (which also checks the keys of ONE_WORKER).
     const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, { ...solverOptions, countOnly }] })
       .then((result) => {

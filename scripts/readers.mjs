@@ -91,7 +91,7 @@ function reader(list) {
 /** `text` with what lies between the lines `begin` and `end` replaced by `lines`. */
 function between(text, begin, end, lines, file) {
   const from = text.indexOf(begin);
-  const to = text.indexOf(end);
+  const to = text.indexOf(end, from);
   if (from < 0 || to < from) throw new Error(`${file}: no markers ${begin.split(':')[0]} and ${end}`);
   return `${text.slice(0, from)}${begin}\n${lines.join('\n')}\n${text.slice(to)}`;
 }

@@ -5,10 +5,11 @@
 //!
 //! In JS each list has a reader of its own (`src/wasm/pack.js`, between its `readers`
 //! markers), which looks each key up by name at a site of its own, where a loop over the
-//! names looked them all up at one site (a keyed load that V8 cannot specialise: about 5% of
-//! a first solution of 8 queens from the compact form). Those readers are generated from
-//! this file: after changing a list, run `node scripts/readers.mjs`
-//! (`tests/js/schema.test.mjs` checks that pack.js holds what it writes).
+//! names looked them all up at one site (a keyed load that V8 cannot specialise: 5-7% of a
+//! first solution of 8 queens from the compact form, bench/README.md). Those readers, and the
+//! lists the worker pool reads itself (pkg-template/pool.js), are generated from this file:
+//! after changing a list, run `node scripts/readers.mjs` (`tests/js/schema.test.mjs` checks
+//! that pack.js and pool.js hold what it writes).
 
 /// A list of keys: at most 32 names, each a JS identifier, separated by single spaces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +28,8 @@ impl Keys {
 
 /// `exact_cover` (and `exact_cover_async`, with the worker pool's own keys): in the main
 /// module, also the memo's keys (which `dlx-wasm/core`'s JS entry, core.js, refuses with
-/// `unsupported_option`).
+/// `unsupported_option`). Written first of the two: the pool (the main module's) reads the
+/// first list of a name (scripts/readers.mjs).
 #[cfg(feature = "memo")]
 pub(crate) const EXACT_COVER: Keys =
     Keys("limit maxNodes seed forced task strict countOnly memo memoBytes memoOrder");

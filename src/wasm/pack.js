@@ -397,7 +397,7 @@ function fieldsOf(object, keys) {
 // Each key list's reader (see `reader` in scripts/readers.mjs), written from
 // src/wasm/keys.rs, where the lists are written: one function per list, so that V8
 // specialises each key's look-up to the objects it sees (a loop over the names shared one
-// keyed look-up among every key of every list: 6-7% of a first solution of 8 queens from the
+// keyed look-up among every key of every list: 5-7% of a first solution of 8 queens from the
 // compact form, bench/README.md).
 // BEGIN readers: written by scripts/readers.mjs from src/wasm/keys.rs; do not edit.
 const READERS = new Map([

@@ -597,6 +597,26 @@ describe('exact_cover_async', () => {
       assert.deepStrictEqual(fields(error), refused);
       return true;
     });
+    // In the same order: `strict` is checked before the problem is read, the pool's own
+    // options and an aborted signal before the problem too (no getter of it runs).
+    const strictFirst = fields(thrown(() => exact_cover(unknown, { strict: 'yes' })));
+    assert.equal(strictFirst.path, 'options.strict');
+    await assert.rejects(exact_cover_async(unknown, { strict: 'yes' }), (error) => {
+      assert.deepStrictEqual(fields(error), strictFirst);
+      return true;
+    });
+    await assert.rejects(exact_cover_async(unknown, { tasks: 0 }), { path: 'options.tasks' });
+    let read = 0;
+    const aborted = AbortSignal.abort();
+    await assert.rejects(exact_cover_async({ get primary() { read++; return 2; }, options: Q.options }, { signal: aborted }), { name: 'AbortError' });
+    assert.equal(read, 0);
+    // What the caller changes after the call does not reach the workers: the call reads the
+    // problem when it is made, as exact_cover does.
+    const changed = { primary: 2, options: Q.options.map((option) => [...option]) };
+    const running = exact_cover_async(changed);
+    changed.options.push([0, 1]);
+    changed.primary = 5;
+    assert.equal((await running).count, full);
     // solve_sudoku's options likewise: a 4x4 puzzle read with 1x4 boxes is another puzzle.
     const puzzle = `1${'.'.repeat(15)}`;
     class Boxes { get boxRows() { return 1; } }
