@@ -808,7 +808,9 @@ pub(crate) enum Item<'a> {
 
 /// Lists of numbers and strings read in bulk (a problem's options): see [`lists`].
 pub(crate) struct Lists {
-    values: Vec<f64>,
+    /// Every entry's number (a string's is not read): `u32`s where `packLists` found every
+    /// entry a number from 0 to 2^32 - 1 (no `f64` to check but its range), else `f64`s.
+    values: TypedNumbers,
     kinds: Vec<u8>,
     ends: Vec<u32>,
     texts: Vec<(usize, usize)>,
@@ -823,16 +825,16 @@ impl Lists {
 
     /// How many entries, in all the lists.
     pub(crate) fn entries(&self) -> usize {
-        self.values.len()
+        self.values.numbers().len()
     }
 
     /// Every entry as a number, and where each list ends in them, when no entry is a string
     /// (items given by number, or by names that all resolved to numbers): no entry to tell
     /// apart.
-    pub(crate) fn numbers(&self) -> Option<(&[f64], &[u32])> {
+    pub(crate) fn numbers(&self) -> Option<(Numbers<'_>, &[u32])> {
         self.texts
             .is_empty()
-            .then_some((&self.values[..], &self.ends[..]))
+            .then_some((self.values.numbers(), &self.ends[..]))
     }
 
     /// Visits every list in order with its entries, without recounting strings per list.
@@ -847,7 +849,7 @@ impl Lists {
             let mut entries = (start..end).map(|i| {
                 // No kinds: no strings.
                 if self.kinds.get(i).is_none_or(|&kind| kind == 0) {
-                    Item::Number(self.values.get(i).copied().unwrap_or(f64::NAN))
+                    Item::Number(self.values.numbers().value(i))
                 } else {
                     // `texts` has a range for every string entry, each on a character
                     // boundary of `text`; `get` keeps the slicing panic code out.
@@ -895,11 +897,23 @@ pub(crate) fn lists(
         }
         false => None,
     };
-    // A whole number: a sum of array lengths, which JS held in one typed array.
-    let total = if shape < 0.0 { -1.0 - shape } else { shape } as usize;
-    let values = vec![0.0; total];
+    // A whole number: a sum of array lengths, which JS held in one typed array; without
+    // strings, doubled, plus 1 where every entry is a u32.
+    let (total, whole) = match shape < 0.0 {
+        true => (-1.0 - shape, false),
+        false => ((shape / 2.0).floor(), shape % 2.0 == 1.0),
+    };
+    let total = total as usize;
     let ends = vec![0; count as usize];
-    take_numbers(memory(), address(&values), address(&ends));
+    let values = match whole {
+        true => TypedNumbers::Whole(vec![0; total]),
+        false => TypedNumbers::Any(vec![0.0; total]),
+    };
+    let at = match &values {
+        TypedNumbers::Whole(numbers) => address(numbers),
+        TypedNumbers::Any(numbers) => address(numbers),
+    };
+    take_numbers(memory(), at, address(&ends));
     let mut lists = Lists {
         values,
         kinds: Vec::new(),

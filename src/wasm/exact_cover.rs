@@ -588,13 +588,7 @@ fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Proble
     if let Some((values, ends)) = options.numbers() {
         // Every entry an item number: no colors, so the builder's plain path.
         let path = |k, j, _| format!("problem.options[{k}][{j}]");
-        add_numbered(
-            &mut builder,
-            Numbers::Any(values),
-            ends,
-            &path,
-            &mut kept.converted,
-        )?;
+        add_numbered(&mut builder, values, ends, &path, &mut kept.converted)?;
         return Ok(finish(builder, kept));
     }
     let mut entries: Vec<(usize, Option<&str>)> = Vec::new();

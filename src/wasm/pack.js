@@ -67,11 +67,13 @@ function withScratch(pack) {
  * Flattens the first `count` elements of `list` (an array of arrays of numbers and strings,
  * each inner array at most `maxLength` long; `count` is its length as Rust read it) into
  * `values` and `ends`, which `takeNumbers` then copies into wasm memory (no array is made
- * for them, nor a view of them): inner array k ends at entry `ends[k]`. Returns the number
- * of entries when none is a string (the forms by number, and by item name: see `names`
- * below); with strings, -1 minus that number, and `takeLast` gives `[null, lengths, kinds,
- * text]` (`takeLast`): entry i is the number `values[i]` when `kinds[i]` is 0, else the next string of
- * `text` (cut by `lengths`, in UTF-16 units). Returns -1, and `takeLast` gives a fault,
+ * for them, nor a view of them): inner array k ends at entry `ends[k]`. Returns twice the
+ * number of entries when none is a string (the forms by number, and by item name: see
+ * `names` below), plus 1 when every one is a whole number from 0 to 2^32 - 1 (which
+ * `takeNumbers` then copies as `u32`s, for Rust to check the range alone, as it does a
+ * `Uint32Array`'s: src/wasm/convert.rs `TypedNumbers`); with strings, -1 minus that number,
+ * and `takeLast` gives `[null, lengths, kinds, text]`: entry i is the number `values[i]`
+ * when `kinds[i]` is 0, else the next string of `text` (cut by `lengths`, in UTF-16 units). Returns -1, and `takeLast` gives a fault,
  * when an inner value is not an array, an entry is neither a number nor a string, or reading
  * one throws (then the value is what was thrown), or an inner array is too long ('length',
  * the value its length).
@@ -95,13 +97,16 @@ let packedValues;
 let packedEnds;
 let packedTotal = 0;
 let packedCount = 0;
+let packedWhole = false;
 
 /**
- * Copies the last `packLists`' numbers into wasm memory `memory`: its values (as `f64`s) at
- * address `values`, its ends (as `u32`s) at address `ends`, where Rust made room for them.
+ * Copies the last `packLists`' numbers into wasm memory `memory`: its values (as `f64`s, or
+ * as `u32`s where `packLists` found them all whole) at address `values`, its ends (as
+ * `u32`s) at address `ends`, where Rust made room for them.
  */
 export function takeNumbers(memory, values, ends) {
-  copyPrefix(words(memory, true), values >>> 3, packedValues, packedTotal);
+  if (packedWhole) copyPrefix(words(memory, false), values >>> 2, packedValues, packedTotal);
+  else copyPrefix(words(memory, true), values >>> 3, packedValues, packedTotal);
   copyPrefix(words(memory, false), ends >>> 2, packedEnds, packedCount);
   packedValues = packedEnds = undefined;
 }
@@ -143,6 +148,8 @@ function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames
     // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
     let text = '';
     let at = 0;
+    // Whether every number so far is a u32 (an item number resolved from a name is).
+    let whole = true;
     for (k = 0; k < count; k++) {
       const inner = rows[k];
       // The length read above: an array that changed since is read as far as it was.
@@ -151,6 +158,7 @@ function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames
         const entry = inner[j];
         if (typeof entry === 'number') {
           values[at] = entry;
+          if (entry >>> 0 !== entry) whole = false;
         } else if (typeof entry === 'string') {
           const item = index?.[entry];
           if (item !== undefined) {
@@ -171,7 +179,8 @@ function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames
     packedEnds = ends;
     packedTotal = total;
     packedCount = count;
-    if (kinds === null) return total;
+    packedWhole = kinds === null && whole;
+    if (kinds === null) return 2 * total + (whole ? 1 : 0);
     const lengthsOut = scratch('lengths', lengths.length, own);
     lengthsOut.set(lengths);
     lastArray = [null, lengthsOut, kinds, text];
