@@ -106,17 +106,17 @@ const TABLE: [Packed; 10] = [
 /// right, or any isomorph of it); of top1465, 20 have the half turn's, graded 9.4 and less.
 /// Each is stored in its symmetric form ([`TURNED_SOURCES`] gives the listed puzzle's rows
 /// and columns it takes). Graded: the 2011 ones 10.8 to 11.9, the first 80 of the 2019 ones
-/// 10.8 to 11.9 (1 at 10.8, 2 at 10.9, 3 at 11.0, 41 at 11.1 to 11.4, 33 from 11.5). Chosen
+/// 10.8 to 11.9 (1 at 10.8, 2 at 10.9, 3 at 11.0, 44 at 11.1 to 11.4, 30 from 11.5). Chosen
 /// by grade and by how fast they grade (0.8 to 5.3 s natively): five graded 10.8 to 10.9,
 /// five 11.1 to 11.4, three 11.5 to 11.6.
 ///
 /// Their symmetric neighbours ([`neighbour`](super::neighbour) with the half turn's orbits:
-/// 4 givens or more moved) grade far lower: of 6 drawn around each of the five from 10.8,
-/// none reached 10.0 (9.9 at best; most 1.5 to 9.0); of 6 around each of 15 of the 2019
-/// list graded 11.0 to 11.4, none reached 11.0, and 5 of the 90 graded 10.0 to 10.4, all
-/// around Nos. 21943 and 724 (11.1; [`TURNED_DOWNHILL`]). So [`draw`] returns them unwalked
-/// (the walk would grade its 12 neighbours for nothing, 5 to 30 s), but for a range from
-/// below [`DOWNHILL_BELOW`], which it meets by walking down from those two.
+/// an orbit of givens swapped for an empty one) grade far lower: of 6 drawn around each of
+/// the five from 10.8, none reached 10.0 (9.9 at best; most 1.5 to 9.0); of 6 around each of
+/// 15 of the 2019 list graded 11.0 to 11.4, none reached 11.0, and 5 of the 90 graded 10.0
+/// to 10.4, all around Nos. 21943 and 724 (11.1; [`TURNED_DOWNHILL`]). So [`draw`] returns
+/// them unwalked (the walk would grade its 12 neighbours for nothing, 5 to 30 s), but for a
+/// range from below [`DOWNHILL_BELOW`], which it meets by walking down from those two.
 const TURNED: [Packed; 13] = [
     // 2011 list No. 69, graded 10.8.
     &[
@@ -185,7 +185,7 @@ const TURNED: [Packed; 13] = [
 ];
 
 /// The puzzles of [`TURNED`] walked from, down into a range from below [`DOWNHILL_BELOW`]:
-/// Nos. 21943 (5 of 12 symmetric neighbours drawn graded 10.0 to 10.4) and 724 (1 of 6).
+/// Nos. 21943 (4 of 6 symmetric neighbours drawn graded 10.0 to 10.4) and 724 (1 of 6).
 const TURNED_DOWNHILL: [usize; 2] = [5, 6];
 
 /// The start, in tenths, of the ranges [`draw`] meets with [`Symmetry::Rotate180`] by
