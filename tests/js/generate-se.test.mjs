@@ -55,6 +55,21 @@ test('se from 10.0 and from 11.0: a puzzle walked from the known ones, in range,
   }
 });
 
+test('se from 10.0 with the half turn: a puzzle walked down from a symmetric known one, in range, with one solution, its givens symmetric (a few seconds)', () => {
+  const options = { seed: 0, se: { min: 10, max: 11 }, symmetry: 'rotate180' };
+  const made = dlx.generate_sudoku(options);
+  assert.equal(made.onTarget, true, `${made.grade.score}`);
+  assert.ok(made.grade.score >= 10 && made.grade.score <= 11, `${made.grade.score}`);
+  assert.deepStrictEqual(dlx.rate_sudoku(made.puzzle), made.grade);
+  assert.equal(dlx.count_sudoku_solutions(made.puzzle, { limit: 2 }).count, 1);
+  assert.equal(dlx.solve_sudoku(made.puzzle), made.solution);
+  const cells = made.puzzle.replace(/\s/g, '');
+  assert.equal(cells.length, 81);
+  const given = (k) => /[1-9]/.test(cells[k]);
+  for (let k = 0; k < 81; k += 1) assert.equal(given(k), given(80 - k), `cell ${k} of ${cells}`);
+  assert.equal(dlx.generate_sudoku(options).puzzle, made.puzzle);
+});
+
 test('a bad se range is an invalid_argument naming its path, from the sync call and a worker alike', async () => {
   const cases = [
     [{ se: { min: 3, max: 2 } }, 'options.se', /min is above max/],

@@ -222,7 +222,26 @@ pub struct Generated {
 /// 0-3 at 11.0-11.5 6 to 15 s (before the grader's regrade of 2026-11-28). A range the table's
 /// puzzles and their neighbours miss (say 10.7-10.8) gets the
 /// nearest puzzle of the walk, with `on_target` false.
-/// With a symmetry, or on another variant, the climb runs alone and mostly misses such a range.
+///
+/// With [`Symmetry::Rotate180`] (classic 9x9, from 10.0) the start is a known puzzle whose
+/// givens are symmetric under the half turn (thirteen of the forum's lists, graded 10.8 to
+/// 11.6), disguised only by isomorphisms that commute with the half turn (digits relabelled;
+/// the first and last bands, stacks, kept or swapped, their lines permuted alike, the middle
+/// band's and stack's outer lines kept or swapped; transposed or not), so that the givens
+/// stay symmetric. Their symmetric neighbours (a given orbit swapped for an empty one) grade
+/// far lower, 10.4 at best, so a range from below 10.5 is met by walking down from the two
+/// table puzzles graded 11.1 whose neighbours were seen at 10.0 to 10.4 (new puzzles, as
+/// minimal under the symmetry as the walk makes them), and any other range by the table's
+/// puzzles in it, disguised (one grade; never new). Measured (`ci` profile, seeds 0-15,
+/// 2026-11-28, load 4 to 5): 10.0-11.0 met 16 of 16 (10.0 to 10.4, median 1.6 s, max 2.7 s);
+/// 11.0-11.5 16 of 16 (11.1 to 11.5, median 1.8 s, max 2.7 s); 11.5-12.0 16 of 16 (11.5 or
+/// 11.6, median 2.0 s, max 2.8 s). A range between, such as 10.5-10.7, gets the nearest
+/// table puzzle, with `on_target` false (seeds 0-3: 10.8), and a narrow one below 10.5 may be
+/// missed too (10.0-10.2, seeds 0-3: 10.4, 10.4, 9.4, 10.4). With [`Symmetry::Mirror`] no known puzzle exists
+/// (none of the forum's hardest lists has a mirror-symmetric pattern, nor one an isomorphism
+/// makes so), and the climb runs alone: 10.0-11.0 missed from seeds 0 and 1 (8.3 and 8.5
+/// after 2,000 grades, 39 and 46 s, load 5). On another variant, the climb runs alone too
+/// and mostly misses such a range.
 /// Other scores out of reach (the easy end at 5x5, above 16x16 anything but the easy scores up to
 /// 1.5) come back as the nearest attempt, with `on_target` false.
 ///
@@ -294,7 +313,15 @@ pub fn generate(options: &GenerateOptions) -> SudokuResult<Generated> {
     if target.starts_known(options) {
         let classic = Layout::new(n, &options.puzzle)?;
         if classic.box_shape() == Some(BoxShape { rows: 3, cols: 3 }) {
-            best = walk_from_known(&mut solver, &classic, &target, &mut rng, &mut made)?;
+            let symmetry = options.symmetry;
+            best = walk_from_known(
+                &mut solver,
+                &classic,
+                &target,
+                symmetry,
+                &mut rng,
+                &mut made,
+            )?;
             walked = best.is_some();
             layout = Some(classic);
         }
@@ -424,13 +451,14 @@ impl Target {
 
     /// Whether [`generate`] starts from a known puzzle ([`walk_from_known`]) for `options`:
     /// for a range starting at [`known::KNOWN_FROM`] or above, classic 9x9 without symmetry
-    /// (the known puzzles have none; with a symmetry the climb runs alone, and mostly misses
-    /// such a range).
+    /// or with [`Symmetry::Rotate180`] (the known puzzles of each: [`known::draw`]); with
+    /// [`Symmetry::Mirror`] the climb runs alone (no puzzle of the forum's hardest lists has
+    /// a mirror symmetry), and mostly misses such a range.
     fn starts_known(&self, options: &GenerateOptions) -> bool {
         self.climbs
             && self.range.is_some_and(|r| r.min() >= known::KNOWN_FROM)
             && options.puzzle.variant == Variant::Classic
-            && options.symmetry == Symmetry::None
+            && options.symmetry != Symmetry::Mirror
     }
 
     /// How far `grade` is from the target: 0 on it. For a level, [`miss`]; for a range, how
@@ -583,6 +611,7 @@ fn walk_from_known(
     solver: &mut SudokuSolver,
     layout: &Arc<Layout>,
     target: &Target,
+    symmetry: Symmetry,
     rng: &mut Rng,
     made: &mut u32,
 ) -> SudokuResult<Option<Attempt>> {
@@ -590,8 +619,8 @@ fn walk_from_known(
         return Ok(None);
     };
     let in_tenths = |score: f64| (score * 10.0).round().clamp(0.0, 255.0) as u32;
-    let Some((seed, barren)) = known::draw(in_tenths(range.min()), in_tenths(range.max()), rng)
-    else {
+    let (min, max) = (in_tenths(range.min()), in_tenths(range.max()));
+    let Some((seed, barren)) = known::draw(min, max, symmetry, rng) else {
         return Ok(None);
     };
     let (grades, far) = if barren {
@@ -601,11 +630,11 @@ fn walk_from_known(
     } else {
         (KNOWN_WALK_GRADES, KNOWN_MOVED_CELLS)
     };
-    let start = known::disguise(&seed, rng);
+    let start = known::disguise(&seed, symmetry, rng);
     let solution = only_solution(solver, layout, &start)?;
     *made += 1;
     let mut current = Attempt::graded(layout, start.clone(), solution, target)?;
-    let orbits = orbits(layout, Symmetry::None);
+    let orbits = orbits(layout, symmetry);
     let moved = |puzzle: &[u8]| {
         puzzle
             .iter()
@@ -1270,10 +1299,11 @@ mod tests {
             .unwrap_or(default)
     }
 
-    /// Only a classic puzzle without symmetry, for a range from [`known::KNOWN_FROM`], starts
-    /// from a known puzzle: not with a symmetry, another variant, or a lower range.
+    /// Only a classic puzzle without symmetry or with the half turn's, for a range from
+    /// [`known::KNOWN_FROM`], starts from a known puzzle: not with a mirror, another variant,
+    /// or a lower range.
     #[test]
-    fn only_classic_ranges_from_10_without_symmetry_start_known() {
+    fn only_classic_ranges_from_10_without_a_mirror_start_known() {
         let starts = |min: f64, variant: Variant, symmetry: Symmetry| {
             let options = GenerateOptions {
                 puzzle: Options::variant(variant),
@@ -1286,7 +1316,8 @@ mod tests {
         assert!(starts(10.0, Variant::Classic, Symmetry::None));
         assert!(starts(10.5, Variant::Classic, Symmetry::None));
         assert!(!starts(9.9, Variant::Classic, Symmetry::None));
-        assert!(!starts(10.0, Variant::Classic, Symmetry::Rotate180));
+        assert!(starts(10.0, Variant::Classic, Symmetry::Rotate180));
+        assert!(!starts(9.9, Variant::Classic, Symmetry::Rotate180));
         assert!(!starts(10.0, Variant::Classic, Symmetry::Mirror));
         for variant in [
             Variant::X,
@@ -1294,7 +1325,9 @@ mod tests {
             Variant::Jigsaw,
             Variant::Samurai,
         ] {
-            assert!(!starts(10.0, variant, Symmetry::None), "{variant}");
+            for symmetry in [Symmetry::None, Symmetry::Rotate180] {
+                assert!(!starts(10.0, variant, symmetry), "{variant} {symmetry}");
+            }
         }
     }
 
