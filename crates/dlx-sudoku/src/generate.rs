@@ -237,11 +237,11 @@ pub struct Generated {
 /// 11.0-11.5 16 of 16 (11.1 to 11.5, median 1.8 s, max 2.7 s); 11.5-12.0 16 of 16 (11.5 or
 /// 11.6, median 2.0 s, max 2.8 s). A range between, such as 10.5-10.7, gets the nearest
 /// table puzzle, with `on_target` false (seeds 0-3: 10.8), and a narrow one below 10.5 may be
-/// missed too (10.0-10.2, seeds 0-3: 10.4, 10.4, 9.4, 10.4). With [`Symmetry::Mirror`] no known puzzle exists
-/// (none of the forum's hardest lists has a mirror-symmetric pattern, nor one an isomorphism
-/// makes so), and the climb runs alone: 10.0-11.0 missed from seeds 0 and 1 (8.3 and 8.5
-/// after 2,000 grades, 39 and 46 s, load 5). On another variant, the climb runs alone too
-/// and mostly misses such a range.
+/// missed too (10.0-10.2, seeds 0-3: 10.4, 10.4, 9.4, 10.4). With [`Symmetry::Mirror`] no
+/// known puzzle exists (none of the forum's hardest lists has a mirror-symmetric pattern, nor
+/// one an isomorphism makes so), and the climb runs alone: 10.0-11.0 missed from seeds 0 and
+/// 1 (8.3 and 8.5 after 2,000 grades, 39 and 46 s, load 5). On another variant, the climb
+/// runs alone too and mostly misses such a range.
 /// Other scores out of reach (the easy end at 5x5, above 16x16 anything but the easy scores up to
 /// 1.5) come back as the nearest attempt, with `on_target` false.
 ///
