@@ -261,6 +261,14 @@ impl TypedNumbers {
         }
     }
 
+    /// Where the numbers are in wasm memory, for `pack.js` to copy them in.
+    pub(crate) fn address(&self) -> u32 {
+        match self {
+            TypedNumbers::Whole(numbers) => address(numbers),
+            TypedNumbers::Any(numbers) => address(numbers),
+        }
+    }
+
     /// The numbers, lent.
     pub(crate) fn numbers(&self) -> Numbers<'_> {
         match self {
@@ -366,18 +374,15 @@ fn typed_numbers_of(
         whole.truncate(length);
         return Ok(TypedNumbers::Whole(whole));
     }
-    let (numbers, at) = if whole_kind {
+    let numbers = if whole_kind {
         whole.clear();
         whole.resize(length, 0);
-        let at = address(&whole);
-        (TypedNumbers::Whole(whole), at)
+        TypedNumbers::Whole(whole)
     } else {
-        let numbers = vec![0.0; length];
-        let at = address(&numbers);
-        (TypedNumbers::Any(numbers), at)
+        TypedNumbers::Any(vec![0.0; length])
     };
-    // `length` fits a u32 (at most `max`, a budget below 2^32). The list moved into
-    // `numbers` keeps its address.
+    // `length` fits a u32 (at most `max`, a budget below 2^32).
+    let at = numbers.address();
     let copied = copy_numbers(&value(), memory(), at, length as u32, whole_kind);
     match copied {
         true => Ok(numbers),
@@ -909,11 +914,7 @@ pub(crate) fn lists(
         true => TypedNumbers::Whole(vec![0; total]),
         false => TypedNumbers::Any(vec![0.0; total]),
     };
-    let at = match &values {
-        TypedNumbers::Whole(numbers) => address(numbers),
-        TypedNumbers::Any(numbers) => address(numbers),
-    };
-    take_numbers(memory(), at, address(&ends));
+    take_numbers(memory(), values.address(), address(&ends));
     let mut lists = Lists {
         values,
         kinds: Vec::new(),

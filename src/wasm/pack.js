@@ -73,10 +73,10 @@ function withScratch(pack) {
  * `takeNumbers` then copies as `u32`s, for Rust to check the range alone, as it does a
  * `Uint32Array`'s: src/wasm/convert.rs `TypedNumbers`); with strings, -1 minus that number,
  * and `takeLast` gives `[null, lengths, kinds, text]`: entry i is the number `values[i]`
- * when `kinds[i]` is 0, else the next string of `text` (cut by `lengths`, in UTF-16 units). Returns -1, and `takeLast` gives a fault,
- * when an inner value is not an array, an entry is neither a number nor a string, or reading
- * one throws (then the value is what was thrown), or an inner array is too long ('length',
- * the value its length).
+ * when `kinds[i]` is 0, else the next string of `text` (cut by `lengths`, in UTF-16 units).
+ * Returns -1, and `takeLast` gives a fault, when an inner value is not an array, an entry is
+ * neither a number nor a string, or reading one throws (then the value is what was thrown),
+ * or an inner array is too long ('length', the value its length).
  *
  * `names`, when given, are the item names Rust has already read and checked (the `names`
  * that `packStrings` returned, primary then secondary: distinct, without `:`): a string
