@@ -107,16 +107,27 @@ export async function launchChromium(flags = []) {
 /**
  * Records what would tell a person that a page is broken: console errors, uncaught
  * exceptions, failed requests and HTTP errors. Returns the (live) list of problems.
+ *
+ * One failed request is not a problem: a worker's own script, or a script the worker imports,
+ * cancelled (`net::ERR_ABORTED`, which only the client causes) because the page terminated
+ * the worker while it was still loading, as a pool does when a job is aborted or the pool
+ * closed just after it started a worker. A worker is known by its script's URL (every worker
+ * of a pool has the same one, so one seen before stands for one terminated before it showed).
  */
 export function watch(page) {
   const problems = [];
+  const workerScripts = new Set();
+  page.on('worker', (worker) => workerScripts.add(worker.url()));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
-  );
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText;
+    const byWorker = workerScripts.has(request.url()) || workerScripts.has(request.headers().referer);
+    if (error === 'net::ERR_ABORTED' && byWorker) return;
+    problems.push(`request failed: ${request.url()} (${error})`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
