@@ -22,6 +22,7 @@ function fault(kind, path, value) {
 // the caller's may run (a getter, a proxy); should it call the solver, that call makes new
 // arrays: only the call that found them free (`own`) uses them. Above KEEP elements, new ones.
 const kept = {
+  whole: new Uint32Array(0),
   values: new Float64Array(0),
   kinds: new Uint8Array(0),
   ends: new Uint32Array(0),
@@ -111,13 +112,12 @@ export function takeNumbers(memory, values, ends) {
   packedValues = packedEnds = undefined;
 }
 
-/** Copies the first `n` elements of `from` into `into` from position `at`. */
+/**
+ * Copies the first `n` elements of typed array `from` into typed array `into` from position
+ * `at` (converted where their kinds differ: a `u32` list copied as `f64`s).
+ */
 function copyPrefix(into, at, from, n) {
-  if (from.length === n) {
-    into.set(from, at);
-  } else {
-    for (let i = 0; i < n; i++) into[at + i] = from[i];
-  }
+  into.set(from.length === n ? from : from.subarray(0, n), at);
 }
 
 
@@ -141,15 +141,17 @@ function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames
       total += length;
       ends[k] = total;
     }
-    const values = room('values', total, own);
+    // The numbers as u32s while every one so far is a whole number from 0 to 2^32 - 1 (an
+    // item number resolved from a name is), which copy into wasm memory as they are; from the
+    // first other number on, as f64s (those before it copied over).
+    const whole = room('whole', total, own);
+    let values = null;
     // Made at the first string entry: the names and numbers forms have none.
     let kinds = null;
     const lengths = [];
     // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
     let text = '';
     let at = 0;
-    // Whether every number so far is a u32 (an item number resolved from a name is).
-    let whole = true;
     for (k = 0; k < count; k++) {
       const inner = rows[k];
       // The length read above: an array that changed since is read as far as it was.
@@ -157,12 +159,20 @@ function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames
       for (j = 0; j < length; j++, at++) {
         const entry = inner[j];
         if (typeof entry === 'number') {
+          if (values === null) {
+            if (entry >>> 0 === entry) {
+              whole[at] = entry;
+              continue;
+            }
+            values = room('values', total, own);
+            for (let i = 0; i < at; i++) values[i] = whole[i];
+          }
           values[at] = entry;
-          if (entry >>> 0 !== entry) whole = false;
         } else if (typeof entry === 'string') {
           const item = index?.[entry];
           if (item !== undefined) {
-            values[at] = item;
+            if (values === null) whole[at] = item;
+            else values[at] = item;
             continue;
           }
           kinds ??= scratch('kinds', total, own, true);
@@ -175,12 +185,12 @@ function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames
       }
       j = -1;
     }
-    packedValues = values;
+    packedValues = values ?? whole;
     packedEnds = ends;
     packedTotal = total;
     packedCount = count;
-    packedWhole = kinds === null && whole;
-    if (kinds === null) return 2 * total + (whole ? 1 : 0);
+    packedWhole = kinds === null && values === null;
+    if (kinds === null) return 2 * total + (packedWhole ? 1 : 0);
     const lengthsOut = scratch('lengths', lengths.length, own);
     lengthsOut.set(lengths);
     lastArray = [null, lengthsOut, kinds, text];
