@@ -466,8 +466,14 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     await pick('pentominoes-6x10');
     await page.check('input[name="mode"][value="all"]');
     await page.click('#solve');
-    await page.waitForFunction(() => /Searching… .* [1-9][\d,]* solutions? so far/.test(document.getElementById('solve-status').textContent));
-    await page.click('#cancel');
+    // Cancel is clicked in the page as soon as the status shows a solution (in the same task:
+    // a click from the test, a round trip later, could come after a quick machine had
+    // finished the search, with Cancel disabled).
+    await page.waitForFunction(() => {
+      if (!/Searching… .* [1-9][\d,]* solutions? so far/.test(document.getElementById('solve-status').textContent)) return false;
+      document.getElementById('cancel').click();
+      return true;
+    });
     await page.waitForSelector('#solve-status[data-state="cancelled"]');
     const status = await page.textContent('#solve-status');
     const match = status.match(/^Cancelled after [\d.]+ s: ([\d,]+) solutions? so far, about \d+% explored\.$/);
@@ -494,9 +500,10 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     await page.click('#solve');
     await page.waitForFunction(() => {
       const match = document.getElementById('solve-status').textContent.match(/Searching… .* ([\d,]+) solutions? so far/);
-      return match && Number(match[1].replaceAll(',', '')) > 100;
+      if (!match || Number(match[1].replaceAll(',', '')) <= 100) return false;
+      document.getElementById('cancel').click();
+      return true;
     }, null, { polling: 20 });
-    await page.click('#cancel');
     await page.waitForSelector('#solve-status[data-state="cancelled"]');
     const later = (await page.textContent('#solve-status')).match(/^Cancelled after [\d.]+ s: ([\d,]+) solutions so far, about (\d+)% explored\.$/);
     assert.ok(later);
