@@ -10,7 +10,7 @@
 // for more (`need`) and waits for a `grant`; a grant of 0 nodes ends it with the status
 // `node_limit`. The leases come out of one budget in the pool, so all the runs of a search
 // together search at most the search's `maxNodes` nodes.
-import { decodeError, encodeError, isCallable } from './protocol.js';
+import { decodeArgument, decodeError, encodeError, isCallable } from './protocol.js';
 
 /** How many search nodes a run searches between two looks at the clock. */
 const BUDGET = 4096;
@@ -80,7 +80,7 @@ export function serve(wasm, post, listen, coach) {
       switch (op) {
         case 'load':
           problems.get(message.key)?.free();
-          problems.set(message.key, new wasm.ExactCoverTasks(message.problem, message.options));
+          problems.set(message.key, new wasm.ExactCoverTasks(decodeArgument(message.problem), decodeArgument(message.options)));
           post({ id, value: true });
           break;
         case 'split': {
@@ -119,7 +119,7 @@ export function serve(wasm, post, listen, coach) {
             break;
           }
           const f = callable(message.name);
-          post({ id, value: f(...message.args) });
+          post({ id, value: f(...message.args.map(decodeArgument)) });
           break;
         }
         case 'drop':
