@@ -21,7 +21,7 @@
 /** @typedef {{ id: number, progress: number, count: number }} Progress  a run's progress (0 to 1 of its task) and solutions so far */
 /** @typedef {{ id: number, solution: number[] }} Solution  a run found a solution */
 /** @typedef {{ id: number, need: true }} Need  a run searched its lease of nodes and waits for a grant */
-/** @typedef {{ coach: true }} NeedCoach  a call names no export of the main module and the worker has no coach instance: it holds that call and what follows until the pool's CoachRequest */
+/** @typedef {{ coach: true }} NeedCoach  a call names an export of the coach module (`COACH_CALLS`) that the main module lacks, and the worker has no coach instance: it holds that call and what follows until the pool's CoachRequest */
 /** @typedef {Answer | Failure | Progress | Solution | Need | NeedCoach} Reply */
 
 /**
@@ -35,6 +35,14 @@ export function isCallable(exports, name) {
   return typeof name === 'string' && Object.hasOwn(exports, name) && typeof exports[name] === 'function'
     && !/^[A-Z]/.test(name) && name !== 'default' && name !== 'initSync';
 }
+
+/**
+ * The functions of the coach module's bindings (dlx_wasm_coach.js) that a `call` may run
+ * (`isCallable`; tests/js/coach.test.mjs checks the list against the bindings): a call of one
+ * of them, where the main module has no such export, waits for the coach module (NeedCoach);
+ * a call of a name of neither module is refused at once, loading nothing.
+ */
+export const COACH_CALLS = ['generate_sudoku', 'rate_sudoku', 'sudoku_hint', 'sudoku_solve_path'];
 
 /**
  * An error as plain data: its `message`, `name` and every own property (`code`, `path`,
