@@ -11,7 +11,7 @@
 // their full module, www/lib/pool.js): a page whose workers run every call loads none
 // before then.
 import { codedError } from './errors.js';
-import { compiledModule, init, initialized, instantiatedModule, mainBindings } from './load.js';
+import { compiledModule, init, initialized, instantiatedModule, loadFailed, mainBindings } from './load.js';
 import { decodeError, encodeArgument, encodeError } from './protocol.js';
 
 // The key lists of src/wasm/keys.rs the pool reads itself, as the module reads them.
@@ -730,10 +730,12 @@ function drive(schedule, job, slots, spawn) {
  * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
  * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`);
  * `coach()`, where given, the compiled coach module a worker is sent when it asks for it
- * (`{ coach: true }`: the worker alone decides, at a call of a name its main bindings lack
- * while it has no coach instance), as `{ op: 'coach', module }`, or `{ op: 'coach', error }`
- * where it could not be compiled: the worker's held call fails with the reason, and its
- * next one asks again. The worker refuses a name neither module's bindings call.
+ * (`{ coach: true }`: the worker alone decides, at a call of a coach export, protocol.js
+ * `COACH_CALLS`, that its main bindings lack while it has no coach instance), as
+ * `{ op: 'coach', module }`, or `{ op: 'coach', error }` where it could not be compiled (a
+ * `load_failed` Error, or the coded one `coach()` threw): the worker's held call fails with
+ * the reason, and its next one asks again. The worker refuses a name of neither module at
+ * once, asking for nothing.
  */
 export function makeApi({ spawn, cores, module, coach }) {
   const start = () => {
@@ -765,7 +767,7 @@ export function makeApi({ spawn, cores, module, coach }) {
       try {
         answer = coach ? { op: 'coach', module: await coach() } : { op: 'coach' };
       } catch (error) {
-        answer = { op: 'coach', error: encodeError(error) };
+        answer = { op: 'coach', error: encodeError(loadFailed(error)) };
       }
       if (!ended) post(answer);
     };

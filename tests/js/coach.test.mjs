@@ -220,13 +220,14 @@ test('a name of neither module is refused at once (invalid_argument at name): th
   }
 });
 
-test('a coach export whose module cannot be compiled is refused with the reason; a name of neither module still with invalid_argument', async () => {
+test('a coach export whose module cannot be compiled is refused with the reason (load_failed); a name of neither module still with invalid_argument', async () => {
   const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
   const api = makeApi({
     spawn: () => nodeWorker(),
     cores: () => 1,
+    // A bare error (a failed fetch): the rejection carries a code all the same.
     coach: async () => {
-      throw Object.assign(new Error('offline'), { code: 'load_failed' });
+      throw new TypeError('offline');
     },
   });
   const pool = api.create_worker_pool(1);
