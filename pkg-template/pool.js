@@ -34,7 +34,8 @@ function shownKey(key) {
  * The keys of each async export's options: its sync export's (the module's schema, which
  * refuses any other key) and the pool's own. What the sync export refuses, the async one
  * refuses, and both read the same values: the pool reads the options as the module reads
- * them (`copyFields`), then a worker's module reads that copy.
+ * them (`copyFields`), then a worker's module reads that copy (each value sent as the module
+ * reads it: `sent`).
  * tests/js/schema.test.mjs checks every export's keys, sync and async, against the .d.ts.
  */
 export const SCHEMAS = {
@@ -210,20 +211,6 @@ function settle(f) {
   }
 }
 
-/** Which argument of `message` structured clone refuses (a function, a symbol, a revoked proxy): `problem`, `args` or `options`. */
-function unsendable(message) {
-  for (const key of ['problem', 'args']) {
-    if (key in message) {
-      try {
-        structuredClone(message[key]);
-      } catch {
-        return key;
-      }
-    }
-  }
-  return 'options';
-}
-
 /** A Web Worker as the pool drives it. */
 export function webWorker(worker) {
   return {
@@ -288,9 +275,9 @@ class Slot {
       try {
         this.handle.post({ ...message, id });
       } catch (error) {
-        // Structured clone refused it (a function, a symbol, ...): the caller's argument.
-        reject(codedError('invalid_argument',
-          `${unsendable(message)}: cannot be sent to a worker: ${reason(error)}`, { path: unsendable(message), cause: error }));
+        // The arguments go encoded as plain data (`sent`), which structured clone takes: a
+        // message it refuses is a bug here.
+        reject(codedError('internal', `a message could not be sent to a worker: ${reason(error)}`, { cause: error }));
         return;
       }
       this.pending.set(id, { resolve, reject, event });
@@ -782,14 +769,8 @@ export function makeApi({ spawn, cores, module, coach }) {
       terminate();
     };
     worker.post = (message) => {
-      if (ready) {
-        // What structured clone refuses is refused now, as a post would refuse it (the
-        // caller's argument: Slot.request's invalid_argument), not later, unseen.
-        structuredClone(message);
-        later(() => post(message));
-      } else {
-        post(message);
-      }
+      if (ready) later(() => post(message));
+      else post(message);
     };
     return worker;
   };
