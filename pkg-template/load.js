@@ -13,6 +13,8 @@
 // before its first search needs the pool's scheduler (pool.js `runTasks`); the site's pages
 // fetch them with their full module (www/lib/pool.js `fullModule`).
 
+import { codedError, isDlxError } from './errors.js';
+
 const PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11,
@@ -37,24 +39,52 @@ export function coachUrl() {
 }
 
 /**
+ * `start(failures)`'s promise, kept once made (the one load every caller shares), forgotten
+ * when it rejects so that the next call starts again (`failures`: how many did before). The
+ * one way every module and bindings file here is loaded, and the site's later module
+ * (www/lib/pool.js `fullModule`). `.keep(promise)` makes `promise` the kept one.
+ * @template T
+ * @param {(failures: number) => Promise<T>} start
+ * @returns {(() => Promise<T>) & { keep: (promise: Promise<T>) => Promise<T> }}
+ */
+export function keptLoad(start) {
+  /** @type {Promise<T> | null} */
+  let kept = null;
+  let failures = 0;
+  const keep = (promise) => {
+    const held = promise.catch((error) => {
+      if (kept === held) kept = null;
+      failures += 1;
+      throw error;
+    });
+    kept = held;
+    return held;
+  };
+  return Object.assign(() => kept ?? keep(start(failures)), { keep });
+}
+
+/**
+ * `error` (a module or its bindings that could not be fetched, compiled, imported or
+ * instantiated) as a `load_failed` Error with its message, the error as its `cause` (an
+ * Error with a code already, as it is).
+ * @param {unknown} error
+ */
+export function loadFailed(error) {
+  if (isDlxError(error)) return error;
+  return codedError('load_failed', error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+/**
  * One module's loading: fetched and compiled once (`compiled`), instantiated by `init`,
  * `initialized()` once it is (or `markInitialized()` where it was instantiated synchronously).
  * @param {() => URL} url
  * @param {(input: object) => Promise<object>} instantiate wasm-bindgen's `init` of the module
  */
 function loader(url, instantiate) {
-  /** @type {Promise<WebAssembly.Module> | null} */
-  let compiling = null;
   let ready = false;
   /** @type {WebAssembly.Module | undefined} what `init` instantiated, where it was given a module */
   let instantiated;
-  const compiled = () => {
-    compiling ??= compile(url()).catch((error) => {
-      compiling = null;
-      throw error;
-    });
-    return compiling;
-  };
+  const compiled = keptLoad(() => compile(url()));
   return {
     compiled,
     initialized: () => ready,
@@ -68,17 +98,19 @@ function loader(url, instantiate) {
      * @param {Promise<WebAssembly.Module>} module
      */
     provide(module) {
-      compiling = module.catch(() => {
-        compiling = null;
-        return compiled();
-      });
+      compiled.keep(module.catch(() => compile(url())));
     },
     /** @param {unknown} [input] */
     async init(input) {
       const source = input ?? await compiled();
-      const exports = await instantiate(source instanceof WebAssembly.Module || input === undefined
-        ? { module_or_path: source }
-        : input);
+      let exports;
+      try {
+        exports = await instantiate(source instanceof WebAssembly.Module || input === undefined
+          ? { module_or_path: source }
+          : input);
+      } catch (error) {
+        throw loadFailed(error);
+      }
       ready = true;
       const given = input?.module_or_path ?? source;
       instantiated = given instanceof WebAssembly.Module ? given : undefined;
@@ -95,42 +127,55 @@ function loader(url, instantiate) {
  * @returns {Promise<WebAssembly.Module>}
  */
 export async function compile(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`fetching ${url} failed: ${response.status} ${response.statusText}`);
-  if (typeof WebAssembly.compileStreaming === 'function'
-    && response.headers.get('Content-Type')?.startsWith('application/wasm')) {
-    return WebAssembly.compileStreaming(response);
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`fetching ${url} failed: ${response.status} ${response.statusText}`);
+    if (typeof WebAssembly.compileStreaming === 'function'
+      && response.headers.get('Content-Type')?.startsWith('application/wasm')) {
+      return await WebAssembly.compileStreaming(response);
+    }
+    return await WebAssembly.compile(await response.arrayBuffer());
+  } catch (error) {
+    throw loadFailed(error);
   }
-  return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** @type {Promise<typeof import('./dlx_wasm.js')> | null} */
-let mainImport = null;
-/** How many imports of the main module's bindings failed. */
-let mainFailures = 0;
-/** The bindings' file, named apart so that no bundler takes `new URL` of it for an asset. */
+/** The bindings' files, named apart so that no bundler takes `new URL` of them for an asset. */
 const MAIN_BINDINGS = './dlx_wasm.js';
+const COACH_BINDINGS = './dlx_wasm_coach.js';
 
 /**
- * The main module's bindings (dlx_wasm.js), imported once, when first needed: by `init`, and
- * by the pool's scheduler on this thread (pool.js). An entry that imports them itself
- * (index.js, a worker) gets the same module: an import of the same file is one module. After
- * a failed import (a page's network blip: the site's pages import them apart) the next try
- * imports them from a URL of its own (`?retry=N`): a browser may keep a failed import of a
- * URL in its module map and fail it again without a request (whatwg/html#6768).
+ * A module's bindings, imported once, when first needed, by `first()` (an `import()` of the
+ * file written out, which bundlers follow); after a failed import (a page's network blip: the
+ * site's pages import them apart) the next try imports them from a URL of its own
+ * (`?retry=N`): a browser may keep a failed import of a URL in its module map and fail it
+ * again without a request (whatwg/html#6768). A failure rejects with `load_failed`.
  */
-export function mainBindings() {
-  const retry = () => `${new URL(MAIN_BINDINGS, import.meta.url).href}?retry=${mainFailures}`;
-  mainImport ??= (mainFailures === 0
-    ? import('./dlx_wasm.js')
-    : import(/* webpackIgnore: true */ /* @vite-ignore */ retry())
+function bindings(first, file) {
+  return keptLoad((failures) => (failures === 0
+    ? first()
+    : import(/* webpackIgnore: true */ /* @vite-ignore */ `${new URL(file, import.meta.url).href}?retry=${failures}`)
   ).catch((error) => {
-    mainImport = null;
-    mainFailures += 1;
-    throw error;
-  });
-  return mainImport;
+    throw loadFailed(error);
+  }));
 }
+
+/**
+ * The main module's bindings (dlx_wasm.js), imported once, when first needed ([`bindings`]):
+ * by `init`, and by the pool's scheduler on this thread (pool.js). An entry that imports them
+ * itself (index.js, a worker) gets the same module: an import of the same file is one module.
+ * @type {() => Promise<typeof import('./dlx_wasm.js')>}
+ */
+export const mainBindings = bindings(() => import('./dlx_wasm.js'), MAIN_BINDINGS);
+
+/**
+ * The coach module's bindings (dlx_wasm_coach.js), imported once, when first needed, as the
+ * main module's ([`bindings`]): by `initCoach`, and by a pool's worker with the coach module
+ * the pool sends it (worker.js), which it asks for at its first call of a coach export
+ * (protocol.js `COACH_CALLS`).
+ * @type {() => Promise<typeof import('./dlx_wasm_coach.js')>}
+ */
+export const coachBindings = bindings(() => import('./dlx_wasm_coach.js'), COACH_BINDINGS);
 
 const main = loader(wasmUrl, async (input) => (await mainBindings()).default(input));
 // The coach module's bindings are imported with it (`coachBindings`), so that a page that
@@ -190,22 +235,6 @@ export const initCoach = coach.init;
 
 /** Marks the coach module instantiated where it was synchronously (the Node entry). */
 export const markCoachInitialized = coach.markInitialized;
-
-/** @type {Promise<typeof import('./dlx_wasm_coach.js')> | null} */
-let coachImport = null;
-
-/**
- * The coach module's bindings (dlx_wasm_coach.js), imported once, when first needed: by
- * `initCoach`, and by a pool's worker with the coach module the pool sends it (worker.js),
- * which it asks for at its first call of a name the main module's bindings lack.
- */
-export function coachBindings() {
-  coachImport ??= import('./dlx_wasm_coach.js').catch((error) => {
-    coachImport = null;
-    throw error;
-  });
-  return coachImport;
-}
 
 /** @type {(() => void) | null} */
 let coachLoader = null;

@@ -11,8 +11,8 @@
 // their full module, www/lib/pool.js): a page whose workers run every call loads none
 // before then.
 import { codedError } from './errors.js';
-import { compiledModule, init, initialized, instantiatedModule, mainBindings } from './load.js';
-import { decodeError, encodeError } from './protocol.js';
+import { compiledModule, init, initialized, instantiatedModule, loadFailed, mainBindings } from './load.js';
+import { decodeError, encodeArgument, encodeError } from './protocol.js';
 
 // The key lists of src/wasm/keys.rs the pool reads itself, as the module reads them.
 // BEGIN keys: written by scripts/readers.mjs from src/wasm/keys.rs; do not edit.
@@ -20,14 +20,22 @@ const KEYS = {
   EXACT_COVER: ['limit', 'maxNodes', 'seed', 'forced', 'task', 'strict', 'countOnly', 'memo', 'memoBytes', 'memoOrder'],
   PUZZLE: ['boxRows', 'boxCols', 'variant', 'regions', 'alphabet'],
   PROBLEM: ['primary', 'secondary', 'items', 'offsets', 'options'],
+  NAMES: ['limit', 'maxNodes', 'seed', 'forced', 'task', 'strict', 'countOnly', 'memo', 'memoBytes', 'memoOrder', 'maxSteps', 'primary', 'secondary', 'items', 'offsets', 'options', 'name', 'min', 'max', 'count', 'stats', 'status', 'progress', 'nodes', 'updates', 'solutions', 'boxRows', 'boxCols', 'variant', 'regions', 'alphabet', 'size', 'difficulty', 'symmetry', 'se'],
 };
+/** An unknown key as an error names it (scripts/readers.mjs `SHOWN_KEY`). */
+function shownKey(key) {
+  const cut = /^[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(key.slice(39, 41)) ? 39 : 40;
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  return key.slice(0, cut).replace(lone, '\uFFFD');
+}
 // END keys
 
 /**
  * The keys of each async export's options: its sync export's (the module's schema, which
  * refuses any other key) and the pool's own. What the sync export refuses, the async one
  * refuses, and both read the same values: the pool reads the options as the module reads
- * them (`copyFields`), then a worker's module reads that copy.
+ * them (`copyFields`), then a worker's module reads that copy (each value sent as the module
+ * reads it: `sent`).
  * tests/js/schema.test.mjs checks every export's keys, sync and async, against the .d.ts.
  */
 export const SCHEMAS = {
@@ -104,29 +112,14 @@ function optionsObject(options, name) {
 }
 
 /**
- * A problem as a worker's module is to read it: an object's fields copied (`copyFields`),
- * so that a getter, an inherited key or a proxy's trap at the top level gives the worker what
- * it gives `exact_cover` (structured clone would copy own keys alone, and refuse a proxy),
- * then cloned at once, so that what the caller changes in it later (an option's array) does
- * not reach the workers; anything else as it is, for the module to read or refuse. Inside
- * the fields, values structured clone refuses (a proxy of an array, a function) still fail
- * as values that cannot be sent to a worker, where `exact_cover` reads or names them.
+ * An argument as a worker's module is to read it: read now, as the module reads it, into
+ * plain data (protocol.js `encodeArgument`, by every name of the module's key lists), so
+ * that a getter, an inherited key, a proxy, or what the module refuses (a function, a
+ * symbol, a getter that throws, a revoked proxy) gives the worker's module what it gives the
+ * sync export, and what the caller changes later does not reach the workers.
  */
-function problemValue(problem) {
-  if (typeof problem !== 'object' || problem === null) return problem;
-  try {
-    if (Array.isArray(problem)) return problem;
-  } catch {
-    // A revoked proxy: sent as it is (it cannot be: the call fails as such a value does).
-    return problem;
-  }
-  const copy = copyFields(problem, KEYS.PROBLEM, 'problem');
-  try {
-    return structuredClone(copy);
-  } catch {
-    // Reported when it is sent, as before (`unsendable`).
-    return copy;
-  }
+function sent(value) {
+  return encodeArgument(value, KEYS.NAMES);
 }
 
 /**
@@ -155,7 +148,7 @@ function copyFields(object, keys, path) {
   }
   for (const key of own) {
     if (!keys.includes(key)) {
-      const place = `${path}.${key.slice(0, 40)}`;
+      const place = `${path}.${shownKey(key)}`;
       throw codedError('invalid_argument', `${place}: unknown key (the keys of ${path} are ${keys.join(', ')})`, { path: place });
     }
   }
@@ -216,20 +209,6 @@ function settle(f) {
     if (typeof error?.code === 'string') return Promise.reject(error);
     return Promise.reject(Object.assign(threw('options', error), { cause: error }));
   }
-}
-
-/** Which argument of `message` structured clone refuses (a function, a symbol, a revoked proxy): `problem`, `args` or `options`. */
-function unsendable(message) {
-  for (const key of ['problem', 'args']) {
-    if (key in message) {
-      try {
-        structuredClone(message[key]);
-      } catch {
-        return key;
-      }
-    }
-  }
-  return 'options';
 }
 
 /** A Web Worker as the pool drives it. */
@@ -296,9 +275,9 @@ class Slot {
       try {
         this.handle.post({ ...message, id });
       } catch (error) {
-        // Structured clone refused it (a function, a symbol, ...): the caller's argument.
-        reject(codedError('invalid_argument',
-          `${unsendable(message)}: cannot be sent to a worker: ${reason(error)}`, { path: unsendable(message), cause: error }));
+        // The arguments go encoded as plain data (`sent`), which structured clone takes: a
+        // message it refuses is a bug here.
+        reject(codedError('internal', `a message could not be sent to a worker: ${reason(error)}`, { cause: error }));
         return;
       }
       this.pending.set(id, { resolve, reject, event });
@@ -454,8 +433,9 @@ export class WorkerPool {
   }
 
   #call(name, args, signal) {
+    const read = args.map(sent);
     return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
-      slot.request({ op: 'call', name, args })), signal);
+      slot.request({ op: 'call', name, args: read })), signal);
   }
 
   /**
@@ -497,9 +477,9 @@ export class WorkerPool {
     if (strict !== undefined && strict !== null && typeof strict !== 'boolean') {
       throw invalid('options.strict', 'true or false', strict);
     }
-    problem = problemValue(problem);
+    problem = sent(problem);
     // exact_cover itself, in one worker (which also checks the keys of ONE_WORKER).
-    const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, { ...solverOptions, countOnly }] })
+    const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, sent({ ...solverOptions, countOnly })] })
       .then((result) => {
         for (const solution of result.solutions) onSolution?.(solution);
         onProgress?.(1, { solutions: result.count, nodes: result.stats.nodes });
@@ -550,9 +530,10 @@ async function runTasks(job, slots, spawn) {
   const ready = initialized() ? null : init();
   ready?.catch(() => {});
   const key = slots[0].pool.nextKey++;
+  const options = sent(solverOptions);
   // Sent once to each worker, however many tasks are queued on it.
   const load = (slot) => {
-    if (!slot.loaded.has(key)) slot.loaded.set(key, slot.request({ op: 'load', key, problem, options: solverOptions }));
+    if (!slot.loaded.has(key)) slot.loaded.set(key, slot.request({ op: 'load', key, problem, options }));
     return slot.loaded.get(key);
   };
   /** Each worker that still holds the problem forgets it. */
@@ -736,10 +717,12 @@ function drive(schedule, job, slots, spawn) {
  * for more (`workers`), reused by every call until `close_worker_pool()`. `module()`, where
  * given, is the compiled module each new worker is sent first (`{ op: 'init', module }`);
  * `coach()`, where given, the compiled coach module a worker is sent when it asks for it
- * (`{ coach: true }`: the worker alone decides, at a call of a name its main bindings lack
- * while it has no coach instance), as `{ op: 'coach', module }`, or `{ op: 'coach', error }`
- * where it could not be compiled: the worker's held call fails with the reason, and its
- * next one asks again. The worker refuses a name neither module's bindings call.
+ * (`{ coach: true }`: the worker alone decides, at a call of a coach export, protocol.js
+ * `COACH_CALLS`, that its main bindings lack while it has no coach instance), as
+ * `{ op: 'coach', module }`, or `{ op: 'coach', error }` where it could not be compiled (a
+ * `load_failed` Error, or the coded one `coach()` threw): the worker's held call fails with
+ * the reason, and its next one asks again. The worker refuses a name of neither module at
+ * once, asking for nothing.
  */
 export function makeApi({ spawn, cores, module, coach }) {
   const start = () => {
@@ -771,7 +754,7 @@ export function makeApi({ spawn, cores, module, coach }) {
       try {
         answer = coach ? { op: 'coach', module: await coach() } : { op: 'coach' };
       } catch (error) {
-        answer = { op: 'coach', error: encodeError(error) };
+        answer = { op: 'coach', error: encodeError(loadFailed(error)) };
       }
       if (!ended) post(answer);
     };
@@ -786,14 +769,8 @@ export function makeApi({ spawn, cores, module, coach }) {
       terminate();
     };
     worker.post = (message) => {
-      if (ready) {
-        // What structured clone refuses is refused now, as a post would refuse it (the
-        // caller's argument: Slot.request's invalid_argument), not later, unseen.
-        structuredClone(message);
-        later(() => post(message));
-      } else {
-        post(message);
-      }
+      if (ready) later(() => post(message));
+      else post(message);
     };
     return worker;
   };

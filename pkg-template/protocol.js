@@ -21,7 +21,7 @@
 /** @typedef {{ id: number, progress: number, count: number }} Progress  a run's progress (0 to 1 of its task) and solutions so far */
 /** @typedef {{ id: number, solution: number[] }} Solution  a run found a solution */
 /** @typedef {{ id: number, need: true }} Need  a run searched its lease of nodes and waits for a grant */
-/** @typedef {{ coach: true }} NeedCoach  a call names no export of the main module and the worker has no coach instance: it holds that call and what follows until the pool's CoachRequest */
+/** @typedef {{ coach: true }} NeedCoach  a call names an export of the coach module (`COACH_CALLS`) that the main module lacks, and the worker has no coach instance: it holds that call and what follows until the pool's CoachRequest */
 /** @typedef {Answer | Failure | Progress | Solution | Need | NeedCoach} Reply */
 
 /**
@@ -35,6 +35,14 @@ export function isCallable(exports, name) {
   return typeof name === 'string' && Object.hasOwn(exports, name) && typeof exports[name] === 'function'
     && !/^[A-Z]/.test(name) && name !== 'default' && name !== 'initSync';
 }
+
+/**
+ * The functions of the coach module's bindings (dlx_wasm_coach.js) that a `call` may run
+ * (`isCallable`; tests/js/coach.test.mjs checks the list against the bindings): a call of one
+ * of them, where the main module has no such export, waits for the coach module (NeedCoach);
+ * a call of a name of neither module is refused at once, loading nothing.
+ */
+export const COACH_CALLS = ['generate_sudoku', 'rate_sudoku', 'sudoku_hint', 'sudoku_solve_path'];
 
 /**
  * An error as plain data: its `message`, `name` and every own property (`code`, `path`,
@@ -81,4 +89,245 @@ export function decodeError(data) {
 function decodeCause(cause) {
   const data = /** @type {EncodedError} */ (cause);
   return typeof data?.message === 'string' ? decodeError(data) : cause;
+}
+
+// An argument crosses to a worker as the module would read it on this thread. Structured
+// clone copies data alone and refuses the rest (a proxy, a function, a symbol, a getter that
+// throws), where the module reads an array by index as far as its length (a proxy's too), an
+// object by the names of its key lists, and names in its own error, with its own words, what
+// it cannot read. So the pool sends each argument encoded (`encodeArgument`): every value the
+// module may look at read once, as it reads it, into plain data, and what it could not read
+// (or would refuse) described; the worker decodes it (`decodeArgument`) into values that the
+// module reads, or refuses, as it did the caller's: the same result, or the same error, from
+// the module's own checks (no rule of the module's is written here).
+//
+// Encoded, a value is: a primitive (but a symbol) as it is; an array, the array of its
+// elements encoded; a typed array, a copy of it; anything else one of these descriptions:
+/** @typedef {{ as: 'object', fields: Record<string, unknown>, keys?: string[], keysThrew?: unknown }} ObjectData  an object: its fields by the module's names (`keys`: its own keys; `keysThrew`: listing them threw this) */
+/** @typedef {{ as: 'array', length?: unknown, threw?: unknown, elements?: unknown[] }} ArrayData  an array longer than any budget (`length`), or whose `length` threw (`threw`) or is no array length (`length`, and its first `elements`) */
+/** @typedef {{ as: 'throws', thrown: unknown }} ThrowsData  a field or element whose read threw `thrown` (encoded: an Error as `{ as: 'error', message }`) */
+/** @typedef {{ as: 'revoked', type: string }} RevokedData  a revoked proxy (`type`: its typeof) */
+/** @typedef {{ as: 'detached', kind: string }} DetachedData  a typed array whose buffer is detached */
+/** @typedef {{ as: 'function' | 'symbol' }} OpaqueData  a function or a symbol (the module names its type alone) */
+
+/**
+ * How many levels into an argument the module reads: a problem's options' entries (the
+ * problem, its options, an option, then its entries, whose type alone the module names) or an
+ * item given with its bounds (the problem, `primary`, the item, then its fields). Deeper
+ * values are described by their type alone (`sketch`).
+ */
+const DEPTH = 3;
+
+/**
+ * The longest array read element by element: the largest of the module's budgets (16,777,216
+ * nodes, src/wasm/convert.rs): any longer array is refused for its length alone, unread.
+ */
+const LONGEST = 1 << 24;
+
+const TYPED = Object.fromEntries([
+  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+  Float32Array, Float64Array, BigInt64Array, BigUint64Array,
+].map((type) => [type.name, type]));
+// The typed arrays' own getter of their kind, as the module reads it (a subclass cannot
+// change it).
+const viewKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array).prototype, Symbol.toStringTag).get;
+
+/**
+ * `value`, an argument of a call in a worker, as plain data that the worker decodes
+ * (`decodeArgument`) into what the module reads as it reads `value`: every array read by
+ * index as far as its length, every object by `names` (every name of the module's key lists:
+ * pool.js `KEYS.NAMES`) and its own keys, `depth` levels down; what threw, or cannot be sent,
+ * described. Runs none of the caller's code twice but where `value` holds an object twice.
+ * @param {unknown} value
+ * @param {readonly string[]} names
+ * @param {number} [depth]
+ * @returns {unknown}
+ */
+export function encodeArgument(value, names, depth = DEPTH) {
+  if (typeof value === 'symbol') return { as: 'symbol' };
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return value;
+  let array;
+  try {
+    array = Array.isArray(value);
+  } catch {
+    return { as: 'revoked', type: typeof value };
+  }
+  if (depth <= 0) return sketch(value);
+  if (typeof value === 'function') return { as: 'function' };
+  if (array) {
+    let length;
+    try {
+      length = value.length;
+    } catch (thrown) {
+      return { as: 'array', threw: encodeThrown(thrown) };
+    }
+    if (isLength(length) && length > LONGEST) return { as: 'array', length };
+    // A `length` that is no array length (a proxy's): its elements as far as the first that
+    // is neither a number nor a string, where the module's reading of them stops.
+    const bad = !isLength(length);
+    const copy = bad ? [] : new Array(length);
+    for (let k = 0; bad ? k < LONGEST : k < length; k++) {
+      let element;
+      try {
+        element = value[k];
+      } catch (thrown) {
+        copy[k] = { as: 'throws', thrown: encodeThrown(thrown) };
+        if (bad) break;
+        continue;
+      }
+      copy[k] = encodeArgument(element, names, depth - 1);
+      if (bad && typeof element !== 'number' && typeof element !== 'string') break;
+    }
+    return bad ? { as: 'array', length: sketch(length), elements: copy } : copy;
+  }
+  if (ArrayBuffer.isView(value)) {
+    const kind = viewKind.call(value);
+    if (kind !== undefined && Object.hasOwn(TYPED, kind)) {
+      try {
+        return new TYPED[kind](value);
+      } catch {
+        return { as: 'detached', kind };
+      }
+    }
+  }
+  /** @type {ObjectData} */
+  const data = { as: 'object', fields: {} };
+  for (const name of names) {
+    try {
+      const field = value[name];
+      if (field !== undefined) data.fields[name] = encodeArgument(field, names, depth - 1);
+    } catch (thrown) {
+      data.fields[name] = { as: 'throws', thrown: encodeThrown(thrown) };
+    }
+  }
+  try {
+    data.keys = Object.keys(value);
+  } catch (thrown) {
+    data.keysThrew = encodeThrown(thrown);
+  }
+  return data;
+}
+
+/** Whether `length` is an array's length: a whole number from 0 to 2^32 - 1. */
+function isLength(length) {
+  return Number.isInteger(length) && length >= 0 && length <= 0xffffffff;
+}
+
+/**
+ * A stand-in for `value` that the module describes alike ("an array", "object", ...: convert.rs
+ * `describe`), for a value it names the type of alone.
+ */
+function sketch(value) {
+  if (typeof value === 'symbol') return { as: 'symbol' };
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return value;
+  try {
+    // An array (or a proxy of one) whose `length` can be read.
+    if (Array.isArray(value)) {
+      void value.length;
+      return [];
+    }
+  } catch {
+    // A revoked proxy, a `length` that throws: described by its type.
+  }
+  return typeof value === 'function' ? { as: 'function' } : { as: 'object', fields: {}, keys: [] };
+}
+
+/** What was thrown, as the module reports it: an Error's message, or a value of its type. */
+function encodeThrown(thrown) {
+  try {
+    if (thrown instanceof Error) return { as: 'error', message: String(thrown.message) };
+  } catch {
+    // A message that cannot be read: described by its type instead, as the module does.
+  }
+  return sketch(thrown);
+}
+
+/**
+ * The value `data` (from `encodeArgument`, as the worker received it) stands for: what the
+ * module reads or refuses as it did the value encoded. Arrays are decoded in place.
+ * @param {unknown} data
+ * @returns {unknown}
+ */
+export function decodeArgument(data) {
+  if (typeof data !== 'object' || data === null || ArrayBuffer.isView(data)) return data;
+  if (Array.isArray(data)) {
+    for (let k = 0; k < data.length; k++) {
+      const element = data[k];
+      if (element?.as === 'throws') defineThrowing(data, String(k), element.thrown, true);
+      else if (typeof element === 'object' && element !== null) data[k] = decodeArgument(element);
+    }
+    return data;
+  }
+  const described = /** @type {Record<string, any>} */ (data);
+  switch (described.as) {
+    case 'symbol':
+      return Symbol('an argument');
+    case 'function':
+      return function argument() {};
+    case 'revoked': {
+      const { proxy, revoke } = Proxy.revocable(described.type === 'function' ? function revoked() {} : {}, {});
+      revoke();
+      return proxy;
+    }
+    case 'detached': {
+      const view = new TYPED[described.kind](0);
+      structuredClone(view.buffer, { transfer: [view.buffer] });
+      return view;
+    }
+    case 'array': {
+      if ('threw' in described || !isLength(described.length)) {
+        const length = decodeArgument(described.length);
+        return new Proxy(decodeArgument(described.elements ?? []), {
+          get: (target, key, receiver) => {
+            if (key !== 'length') return Reflect.get(target, key, receiver);
+            if ('threw' in described) throw decodeThrown(described.threw);
+            return length;
+          },
+        });
+      }
+      const long = [];
+      long.length = described.length;
+      return long;
+    }
+    case 'object': {
+      // Its own keys first, in their order (Object.keys lists them so), then the fields it
+      // has but not as own keys (inherited, not enumerable, a proxy's): not enumerable.
+      const object = {};
+      const own = described.keys ?? [];
+      const define = (key, enumerable) => {
+        const field = Object.hasOwn(described.fields, key) ? described.fields[key] : undefined;
+        if (field?.as === 'throws') defineThrowing(object, key, field.thrown, enumerable);
+        else Object.defineProperty(object, key, { value: decodeArgument(field), enumerable, configurable: true, writable: true });
+      };
+      for (const key of own) define(key, true);
+      for (const name of Object.keys(described.fields)) {
+        if (!own.includes(name)) define(name, false);
+      }
+      if (!('keysThrew' in described)) return object;
+      return new Proxy(object, {
+        ownKeys: () => {
+          throw decodeThrown(described.keysThrew);
+        },
+      });
+    }
+    default:
+      return data;
+  }
+}
+
+/** Gives `object` a property `key` whose read throws what `thrown` (encoded) stands for. */
+function defineThrowing(object, key, thrown, enumerable) {
+  Object.defineProperty(object, key, {
+    get: () => {
+      throw decodeThrown(thrown);
+    },
+    enumerable,
+    configurable: true,
+  });
+}
+
+/** What `encodeThrown` encoded: an Error with its message, or a value of its type. */
+function decodeThrown(data) {
+  if (data?.as === 'error') return new Error(data.message);
+  return decodeArgument(data);
 }

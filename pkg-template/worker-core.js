@@ -10,7 +10,7 @@
 // for more (`need`) and waits for a `grant`; a grant of 0 nodes ends it with the status
 // `node_limit`. The leases come out of one budget in the pool, so all the runs of a search
 // together search at most the search's `maxNodes` nodes.
-import { decodeError, encodeError, isCallable } from './protocol.js';
+import { COACH_CALLS, decodeArgument, decodeError, encodeError, isCallable } from './protocol.js';
 
 /** How many search nodes a run searches between two looks at the clock. */
 const BUDGET = 4096;
@@ -34,24 +34,28 @@ export function serve(wasm, post, listen, coach) {
   // next call does).
   let parked = null;
   let answered = false;
-  // Whether a call of `name` waits for the coach module: the one place that decides it.
-  const needsCoach = (name) => coach && !coachReady && !answered && !isCallable(wasm, name);
+  // Whether a call of `name` waits for the coach module: the one place that decides it (a
+  // name of neither module is refused without it: `callable`).
+  const needsCoach = (name) => coach && !coachReady && !answered && !isCallable(wasm, name)
+    && COACH_CALLS.includes(name);
   const callable = (name) => {
     if (isCallable(wasm, name)) return wasm[name];
-    if (coach && isCallable(coach.exports, name)) {
-      if (!coachReady) {
-        if (coachFailure) throw decodeError(coachFailure);
-        if (!coach.load) {
-          throw Object.assign(new Error(`${name}: the coach module was not sent to this worker`), { code: 'not_initialized' });
+    if (coach && COACH_CALLS.includes(name)) {
+      if (isCallable(coach.exports, name)) {
+        if (!coachReady) {
+          if (coachFailure) throw decodeError(coachFailure);
+          if (!coach.load) {
+            throw Object.assign(new Error(`${name}: the coach module was not sent to this worker`), { code: 'not_initialized' });
+          }
+          coach.load();
+          coachReady = true;
         }
-        coach.load();
-        coachReady = true;
+        return coach.exports[name];
       }
-      return coach.exports[name];
+      // Where the coach's bindings could not be loaded (worker.js imports them with the
+      // pool's coach message), a coach call says why.
+      if (coachFailure) throw decodeError(coachFailure);
     }
-    // Where the coach's bindings could not be loaded (worker.js imports them with the pool's
-    // coach message), a call of no main export says why.
-    if (coachFailure) throw decodeError(coachFailure);
     throw Object.assign(new Error(`name: no export named ${String(name).slice(0, 40)} to call`), { code: 'invalid_argument', path: 'name' });
   };
   // The runs waiting for a grant of nodes, by their id.
@@ -80,7 +84,7 @@ export function serve(wasm, post, listen, coach) {
       switch (op) {
         case 'load':
           problems.get(message.key)?.free();
-          problems.set(message.key, new wasm.ExactCoverTasks(message.problem, message.options));
+          problems.set(message.key, new wasm.ExactCoverTasks(decodeArgument(message.problem), decodeArgument(message.options)));
           post({ id, value: true });
           break;
         case 'split': {
@@ -119,7 +123,7 @@ export function serve(wasm, post, listen, coach) {
             break;
           }
           const f = callable(message.name);
-          post({ id, value: f(...message.args) });
+          post({ id, value: f(...message.args.map(decodeArgument)) });
           break;
         }
         case 'drop':

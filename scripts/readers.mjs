@@ -25,6 +25,8 @@ const END_KEYS = '// END keys';
 // own, and a problem it copies for its workers), by their names in keys.rs. Where a name is
 // written twice (`EXACT_COVER`, with and without the memo), the first: the main module's.
 const POOL_LISTS = ['EXACT_COVER', 'PUZZLE', 'PROBLEM'];
+// And `NAMES`: every name of every list, by which the pool reads any object of an argument it
+// sends to a worker as the module would read it (protocol.js `encodeArgument`).
 
 /** The distinct key lists of keys.rs (`Keys("...")`), in the order written. */
 export function keyLists(rust) {
@@ -78,7 +80,7 @@ function reader(list) {
     ...names.map((name) => `        case '${name}':`),
     '          break;',
     '        default:',
-    `          return [-33, keys[i].slice(0, 40), '${names.join(', ')}'];`,
+    `          return [-33, shownKey(keys[i]), '${names.join(', ')}'];`,
     '      }',
     '    }',
     '    let present = 0;',
@@ -87,6 +89,22 @@ function reader(list) {
     '  }],',
   ].join('\n');
 }
+
+/**
+ * How an unknown key is named in an error, written into pack.js (the module's readers) and
+ * pool.js (the async exports' options) alike, so that the sync and async messages agree: the
+ * key's first 40 UTF-16 units, or 39 where the 40th begins a surrogate pair (a cut never
+ * splits a character), each lone surrogate as U+FFFD (as the module's message, a Rust string,
+ * has it).
+ */
+const SHOWN_KEY = [
+  '/** An unknown key as an error names it (scripts/readers.mjs `SHOWN_KEY`). */',
+  'function shownKey(key) {',
+  '  const cut = /^[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]/.test(key.slice(39, 41)) ? 39 : 40;',
+  '  const lone = /[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]/g;',
+  "  return key.slice(0, cut).replace(lone, '\\uFFFD');",
+  '}',
+];
 
 /** `text` with what lies between the lines `begin` and `end` replaced by `lines`. */
 function between(text, begin, end, lines, file) {
@@ -98,7 +116,7 @@ function between(text, begin, end, lines, file) {
 
 /** pack.js with its readers written from keys.rs's text `rust`. */
 export function withReaders(pack, rust) {
-  const readers = ['const READERS = new Map([', ...keyLists(rust).map(reader), ']);'];
+  const readers = ['const READERS = new Map([', ...keyLists(rust).map(reader), ']);', ...SHOWN_KEY];
   return between(pack, BEGIN, END, readers, 'pack.js');
 }
 
@@ -109,7 +127,9 @@ export function withPoolKeys(pool, rust) {
     if (!named.has(name)) throw new Error(`keys.rs: no list ${name}`);
     return `  ${name}: [${named.get(name).split(' ').map((key) => `'${key}'`).join(', ')}],`;
   });
-  return between(pool, BEGIN_KEYS, END_KEYS, ['const KEYS = {', ...lines, '};'], 'pool.js');
+  const names = [...new Set(keyLists(rust).flatMap((list) => list.split(' ')))];
+  lines.push(`  NAMES: [${names.map((key) => `'${key}'`).join(', ')}],`);
+  return between(pool, BEGIN_KEYS, END_KEYS, ['const KEYS = {', ...lines, '};', ...SHOWN_KEY], 'pool.js');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -47,11 +47,14 @@ export type ExactCoverErrorCode =
  *   its `free()` (a second `free()` does nothing);
  * - `unsupported_option`: in `dlx-wasm/core`, an option only the main module has (`memo`,
  *   `memoBytes`, `memoOrder` of `exact_cover`: import it from `dlx-wasm` to count with the
- *   memo), with `path`.
+ *   memo), with `path`;
+ * - `load_failed`: a module or its bindings could not be fetched, compiled, imported or
+ *   instantiated (`init()`, `init_coach()`, a worker, a split search's scheduler; `cause` is
+ *   the engine's error): the next call tries again.
  */
 export type PackageErrorCode =
   | "not_initialized" | "pool_closed" | "worker_died" | "worker_ended" | "callback_threw"
-  | "freed" | "unsupported_option";
+  | "freed" | "unsupported_option" | "load_failed";
 
 /**
  * An `Error` thrown (or a promise rejected with) by this package: a message plus a

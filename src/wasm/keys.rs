@@ -52,6 +52,11 @@ pub(crate) const TRACE: Keys = Keys("limit maxNodes seed forced task strict maxS
 /// `offsets`).
 #[cfg(feature = "exact-cover")]
 pub(crate) const PROBLEM: Keys = Keys("primary secondary items offsets options");
+/// A primary item given with its bounds, `{ name, min?, max? }`, in a problem's `primary`:
+/// read in JS alone (`packStrings` in `pack.js`, by this list's reader), so unused here.
+#[cfg(feature = "exact-cover")]
+#[allow(dead_code)]
+pub(crate) const BOUND: Keys = Keys("name min max");
 
 // What the worker pool's scheduler reads of a split and of a worker's answer.
 

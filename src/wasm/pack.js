@@ -252,10 +252,12 @@ function packStringsWith(own, list, bounds) {
     for (; k < count; k++) {
       let entry = list[k];
       if (bounds && typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
-        const { name, min, max } = entry;
-        const unknown = unknownKey(entry, BOUND_KEYS);
-        if (unknown?.threw) return fault('threw', [k], unknown.value);
-        if (unknown !== undefined) return [...fault('key', [k], unknown.value), unknown.known];
+        // Its fields by the list's reader (src/wasm/keys.rs `BOUND`), which refuses any
+        // other key: `[present, name, min, max]`, or why not.
+        const read = fieldsOf(entry, BOUND_KEYS);
+        if (read[0] === -33) return [...fault('key', [k], read[1]), read[2]];
+        if (read[0] < 0) return fault('threw', [k], read[1]);
+        const [, name, min, max] = read;
         if (typeof name !== 'string') return fault('entry', [k], entry);
         if (!isBound(min)) return fault('min', [k], min);
         if (!isBound(max)) return fault('max', [k], max);
@@ -276,29 +278,8 @@ function packStringsWith(own, list, bounds) {
   return [null, names, lengths, text, new Uint32Array(bounded), new Float64Array(mins), new Float64Array(maxs)];
 }
 
-// The keys of a primary item given with its bounds.
-const BOUND_KEYS = ['name', 'min', 'max'];
-
-/**
- * The first own enumerable key of `object` that is not in `names`, as `{ value: key, known }`
- * (the key cut to 40 characters, `known` the names listed for a message), or
- * `{ threw: true, value: thrown }` when listing the keys threw (a proxy); undefined when
- * every key is one of `names`. A key the reader does not know is refused, not ignored: a
- * misspelt `limt` or `secundary` would otherwise change the answer without a word.
- */
-function unknownKey(object, names) {
-  let keys;
-  try {
-    keys = Object.keys(object);
-  } catch (thrown) {
-    return { threw: true, value: thrown };
-  }
-  for (const key of keys) {
-    // Cut, as it goes into a message.
-    if (!names.includes(key)) return { value: key.slice(0, 40), known: names.join(', ') };
-  }
-  return undefined;
-}
+// The keys of a primary item given with its bounds (their reader's list).
+const BOUND_KEYS = 'name min max';
 
 /** Whether `value` may be an item's bound as given: absent, or a number (not NaN). */
 function isBound(value) {
@@ -456,7 +437,7 @@ const READERS = new Map([
         case 'memoOrder':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, task, strict, countOnly, memo, memoBytes, memoOrder'];
+          return [-33, shownKey(keys[i]), 'limit, maxNodes, seed, forced, task, strict, countOnly, memo, memoBytes, memoOrder'];
       }
     }
     let present = 0;
@@ -502,7 +483,7 @@ const READERS = new Map([
         case 'countOnly':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, task, strict, countOnly'];
+          return [-33, shownKey(keys[i]), 'limit, maxNodes, seed, forced, task, strict, countOnly'];
       }
     }
     let present = 0;
@@ -543,7 +524,7 @@ const READERS = new Map([
         case 'strict':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, task, strict'];
+          return [-33, shownKey(keys[i]), 'limit, maxNodes, seed, forced, task, strict'];
       }
     }
     let present = 0;
@@ -581,7 +562,7 @@ const READERS = new Map([
         case 'strict':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, strict'];
+          return [-33, shownKey(keys[i]), 'limit, maxNodes, seed, forced, strict'];
       }
     }
     let present = 0;
@@ -622,7 +603,7 @@ const READERS = new Map([
         case 'maxSteps':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'limit, maxNodes, seed, forced, task, strict, maxSteps'];
+          return [-33, shownKey(keys[i]), 'limit, maxNodes, seed, forced, task, strict, maxSteps'];
       }
     }
     let present = 0;
@@ -661,7 +642,7 @@ const READERS = new Map([
         case 'options':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'primary, secondary, items, offsets, options'];
+          return [-33, shownKey(keys[i]), 'primary, secondary, items, offsets, options'];
       }
     }
     let present = 0;
@@ -671,6 +652,37 @@ const READERS = new Map([
     if (v3 !== undefined && v3 !== null) present |= 8;
     if (v4 !== undefined && v4 !== null) present |= 16;
     return [present >>> 0, v0, v1, v2, v3, v4];
+  }],
+  ["name min max", (object) => {
+    let k = 0, v0, v1, v2;
+    try {
+      v0 = object.name; k = 1;
+      v1 = object.min; k = 2;
+      v2 = object.max;
+    } catch (thrown) {
+      return [-1 - k, thrown];
+    }
+    let keys;
+    try {
+      keys = Object.keys(object);
+    } catch (thrown) {
+      return [-34, thrown];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      switch (keys[i]) {
+        case 'name':
+        case 'min':
+        case 'max':
+          break;
+        default:
+          return [-33, shownKey(keys[i]), 'name, min, max'];
+      }
+    }
+    let present = 0;
+    if (v0 !== undefined && v0 !== null) present |= 1;
+    if (v1 !== undefined && v1 !== null) present |= 2;
+    if (v2 !== undefined && v2 !== null) present |= 4;
+    return [present >>> 0, v0, v1, v2];
   }],
   ["count stats status progress", (object) => {
     let k = 0, v0, v1, v2, v3;
@@ -696,7 +708,7 @@ const READERS = new Map([
         case 'progress':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'count, stats, status, progress'];
+          return [-33, shownKey(keys[i]), 'count, stats, status, progress'];
       }
     }
     let present = 0;
@@ -728,7 +740,7 @@ const READERS = new Map([
         case 'solutions':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'nodes, updates, solutions'];
+          return [-33, shownKey(keys[i]), 'nodes, updates, solutions'];
       }
     }
     let present = 0;
@@ -763,7 +775,7 @@ const READERS = new Map([
         case 'alphabet':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'boxRows, boxCols, variant, regions, alphabet'];
+          return [-33, shownKey(keys[i]), 'boxRows, boxCols, variant, regions, alphabet'];
       }
     }
     let present = 0;
@@ -802,7 +814,7 @@ const READERS = new Map([
         case 'limit':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'boxRows, boxCols, variant, regions, alphabet, limit'];
+          return [-33, shownKey(keys[i]), 'boxRows, boxCols, variant, regions, alphabet, limit'];
       }
     }
     let present = 0;
@@ -850,7 +862,7 @@ const READERS = new Map([
         case 'se':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'boxRows, boxCols, variant, regions, alphabet, size, seed, difficulty, symmetry, se'];
+          return [-33, shownKey(keys[i]), 'boxRows, boxCols, variant, regions, alphabet, size, seed, difficulty, symmetry, se'];
       }
     }
     let present = 0;
@@ -886,7 +898,7 @@ const READERS = new Map([
         case 'max':
           break;
         default:
-          return [-33, keys[i].slice(0, 40), 'min, max'];
+          return [-33, shownKey(keys[i]), 'min, max'];
       }
     }
     let present = 0;
@@ -895,6 +907,12 @@ const READERS = new Map([
     return [present >>> 0, v0, v1];
   }],
 ]);
+/** An unknown key as an error names it (scripts/readers.mjs `SHOWN_KEY`). */
+function shownKey(key) {
+  const cut = /^[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(key.slice(39, 41)) ? 39 : 40;
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  return key.slice(0, cut).replace(lone, '\uFFFD');
+}
 // END readers
 
 // Looking at a caller's value may run the caller's code (a proxy's traps, a getter), and that

@@ -184,19 +184,58 @@ test('the worker alone decides a call needs the coach module: it asks once, a ma
   }
 });
 
-test('a name of neither module, first of a worker: refused after the coach module, with the reason where it could not be compiled', async () => {
+test('a name of neither module is refused at once (invalid_argument at name): the coach module neither asked for nor loaded', async () => {
+  const { readFileSync } = await import('node:fs');
   const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
+  const { COACH_CALLS, isCallable } = await import(pathToFileURL(join(PKG, 'protocol.js')).href);
+  // The list the workers decide by is the coach bindings' callable exports.
+  const bindings = await import(pathToFileURL(join(PKG, 'dlx_wasm_coach.js')).href);
+  assert.deepEqual(Object.keys(bindings).filter((name) => isCallable(bindings, name)).sort(), [...COACH_CALLS].sort());
+  const coachModule = new WebAssembly.Module(readFileSync(join(PKG, 'dlx_wasm_coach_bg.wasm')));
+  const sent = [];
+  let compiled = 0;
   const api = makeApi({
-    spawn: () => nodeWorker(),
+    spawn: () => nodeWorker((message) => sent.push(message.op)),
     cores: () => 1,
     coach: async () => {
-      throw Object.assign(new Error('offline'), { code: 'fetch_failed' });
+      compiled += 1;
+      return coachModule;
     },
   });
   const pool = api.create_worker_pool(1);
   try {
-    const refused = await pool.call('no_such_export', []).catch((error) => error);
-    assert.deepEqual({ code: refused.code, message: refused.message }, { code: 'fetch_failed', message: 'offline' });
+    for (const name of ['rate_sudokuu', 'no_such_export', 'sudoku_hints', 'Rate_sudoku']) {
+      const refused = await pool.call(name, []).catch((error) => error);
+      assert.deepEqual({ code: refused.code, path: refused.path, message: refused.message },
+        { code: 'invalid_argument', path: 'name', message: `name: no export named ${name} to call` }, name);
+    }
+    assert.equal(compiled, 0, 'the coach module was not compiled for a misspelt name');
+    assert.deepEqual(sent, ['call', 'call', 'call', 'call'], 'nor sent');
+    assert.equal((await pool.call('solve_sudoku', [PUZZLE])).length, 81, 'a main call after them runs');
+    // A coach export then asks for it, once.
+    assert.deepEqual(await pool.call('rate_sudoku', [PUZZLE]), dlx.rate_sudoku(PUZZLE));
+    assert.equal(compiled, 1);
+  } finally {
+    pool.close();
+  }
+});
+
+test('a coach export whose module cannot be compiled is refused with the reason (load_failed); a name of neither module still with invalid_argument', async () => {
+  const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
+  const api = makeApi({
+    spawn: () => nodeWorker(),
+    cores: () => 1,
+    // A bare error (a failed fetch): the rejection carries a code all the same.
+    coach: async () => {
+      throw new TypeError('offline');
+    },
+  });
+  const pool = api.create_worker_pool(1);
+  try {
+    const refused = await pool.call('rate_sudoku', [PUZZLE]).catch((error) => error);
+    assert.deepEqual({ code: refused.code, message: refused.message }, { code: 'load_failed', message: 'offline' });
+    const unknown = await pool.call('no_such_export', []).catch((error) => error);
+    assert.deepEqual({ code: unknown.code, path: unknown.path }, { code: 'invalid_argument', path: 'name' });
     assert.equal((await pool.call('solve_sudoku', [PUZZLE])).length, 81, 'a main call after it runs');
   } finally {
     pool.close();

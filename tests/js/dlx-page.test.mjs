@@ -767,6 +767,29 @@ describe('site/dlx.html: the first count on its first module, then its full modu
     for (const problem of problems) assert.match(problem, refused, problem);
     await page.close();
   });
+
+  test('the bindings refused: the package\'s import of them (a split search\'s scheduler) rejects with load_failed, and again from a URL of its own', { timeout: 120_000 }, async () => {
+    const requests = [];
+    const page = await browser.context.newPage();
+    const problems = watch(page);
+    await page.route((url) => url.pathname === `/${BINDINGS}`, (route) => {
+      requests.push(new URL(route.request().url()).search);
+      return route.abort();
+    });
+    await page.goto(`${server.url}dlx.html`);
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    // The package's loader as the site serves it (what pool.js awaits before a split).
+    const tries = await page.evaluate(async (file) => {
+      const load = await import(new URL(file, document.baseURI).href);
+      const code = (p) => p.then(() => 'resolved', (error) => `${error.name}:${error.code}:${error.cause instanceof Error}`);
+      return [await code(load.mainBindings()), await code(load.mainBindings())];
+    }, 'pkg/load.js');
+    assert.deepEqual(tries, ['Error:load_failed:true', 'Error:load_failed:true']);
+    assert.ok(requests.includes('?retry=1'), requests.join(' '));
+    const refused = new RegExp(`/${BINDINGS.replaceAll('.', '\\.')}|Failed to load resource|dynamically imported`);
+    for (const problem of problems) assert.match(problem, refused, problem);
+    await page.close();
+  });
 });
 
 describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {

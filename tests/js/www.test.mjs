@@ -1121,11 +1121,15 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     // bindings fails (a network error), the next Hint must not fail for the same reason.
     // The page never imports them (the worker checks a coach call's name against them):
     // every request is a worker's, and fails until `offline` is false.
-    const url = `${server.url}pkg/dlx_wasm_coach.js`;
+    // Every request of them, whatever its query (a retry imports them from a URL of its
+    // own, `?retry=N`, as the main module's bindings: load.js `bindings`).
+    const url = (address) => address.pathname === '/pkg/dlx_wasm_coach.js';
     let requests = 0;
+    const queries = [];
     let offline = true;
     await browser.context.route(url, (route) => {
       requests += 1;
+      queries.push(new URL(route.request().url()).search);
       return offline ? route.abort() : route.continue();
     });
     try {
@@ -1139,6 +1143,7 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
       await fullHint(page);
       assert.match(await page.textContent('#step'), /\S/);
       assert.equal(requests, failures + 1, 'the worker imported the bindings again, once');
+      assert.equal(queries.at(-1), `?retry=${failures}`, `${queries}: the retry from a URL of its own`);
       // The failed request is the one problem seen.
       const failed = tab.problems.filter((problem) => problem.includes('dlx_wasm_coach.js'));
       assert.ok(failed.length > 0 && failed.every((problem) => /request failed/.test(problem)), `${failed}`);

@@ -8,7 +8,7 @@
 // A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
 // once, and the pool starts new ones for the next job.
-import { compile, compiledCoach, compiledModule, mainBindings, provideModule, simd } from '../pkg/load.js';
+import { compile, compiledCoach, compiledModule, keptLoad, mainBindings, provideModule, simd } from '../pkg/load.js';
 import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
 
 /** Resolves once the document is parsed. */
@@ -41,42 +41,41 @@ if (simd) {
 // page's first search needs the main module's bindings on this thread (the workers run every
 // call, and a search not split needs no scheduler here): they come with the full module.
 const laterUrl = () => (simd ? document.getElementById('wasm-module')?.dataset.later : undefined);
-/** @type {Promise<void> | null} */
-let later = null;
-/** @type {Promise<WebAssembly.Module> | null} the later module, compiled (see `fullModule`) */
-let laterCompiled = null;
+
+/** The later module, fetched and compiled once (load.js `keptLoad`: again after a failure). */
+const laterModule = keptLoad(() => compile(new URL(laterUrl(), document.baseURI)));
+
+/**
+ * The page's later module and the main module's bindings, both in, handed over (see
+ * `fullModule`): once, and again after a failure.
+ */
+const later = keptLoad(() => parsed().then(async () => {
+  const url = laterUrl();
+  if (url === undefined) return;
+  // With it, the main module's bindings, which the page's script leaves out (the site
+  // serves them apart: scripts/build-pages.mjs `bindingsBundle`): the pool's scheduler on
+  // this thread, which the full module's first split search runs, imports them. Until
+  // both are in, the first module serves; each is kept once in (where the bindings fail,
+  // the next call imports them alone again, and the other way round). Either failing
+  // rejects with `load_failed` (load.js).
+  const [module] = await Promise.all([laterModule(), mainBindings()]);
+  provideModule(Promise.resolve(module));
+  complete = true;
+  quick?.renew();
+  shared?.renew();
+}));
 
 /**
  * Resolves once the page's module has every export the page calls: at once where the page
  * carries its full module (or none), else once its later module is fetched and handed over
- * (fetched now if it was not asked for yet). Rejects where it could not be loaded (and the
- * next call tries again); the first module still serves what it has.
+ * (fetched now if it was not asked for yet). Rejects where it could not be loaded (a
+ * `load_failed` Error, and the next call tries again); the first module still serves what
+ * it has.
  * @returns {Promise<void>}
  */
 export function fullModule() {
   ask();
-  later ??= parsed().then(async () => {
-    const url = laterUrl();
-    if (url === undefined) return;
-    // With it, the main module's bindings, which the page's script leaves out (the site
-    // serves them apart: scripts/build-pages.mjs `bindingsBundle`): the pool's scheduler on
-    // this thread, which the full module's first split search runs, imports them. Until
-    // both are in, the first module serves; each is kept once in (where the bindings fail,
-    // the next call imports them alone again, and the other way round).
-    laterCompiled ??= compile(new URL(url, document.baseURI)).catch((error) => {
-      laterCompiled = null;
-      throw error;
-    });
-    const [module] = await Promise.all([laterCompiled, mainBindings()]);
-    provideModule(Promise.resolve(module));
-    complete = true;
-    quick?.renew();
-    shared?.renew();
-  }).catch((error) => {
-    later = null;
-    throw error;
-  });
-  return later;
+  return later();
 }
 
 let complete = false;
