@@ -71,7 +71,14 @@ export function keptLoad(start) {
  */
 export function loadFailed(error) {
   if (isDlxError(error)) return error;
-  return codedError('load_failed', error instanceof Error ? error.message : String(error), { cause: error });
+  let message;
+  try {
+    message = error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    // What was thrown has no message to read (an object without a prototype, say).
+    message = 'the module could not be loaded';
+  }
+  return codedError('load_failed', message, { cause: error });
 }
 
 /**

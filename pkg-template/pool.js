@@ -478,8 +478,13 @@ export class WorkerPool {
       throw invalid('options.strict', 'true or false', strict);
     }
     problem = sent(problem);
+    // The options too, now (their values' nested arrays, `forced`, are the caller's until
+    // read): the workers' runs read them as sent; exact_cover in one worker with `countOnly`
+    // last, as `{ ...solverOptions, countOnly }` lists it.
+    const sentOptions = sent(solverOptions);
+    const wholeOptions = { ...sentOptions, fields: { ...sentOptions.fields, countOnly }, keys: [...sentOptions.keys, 'countOnly'] };
     // exact_cover itself, in one worker (which also checks the keys of ONE_WORKER).
-    const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, sent({ ...solverOptions, countOnly })] })
+    const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, wholeOptions] })
       .then((result) => {
         for (const solution of result.solutions) onSolution?.(solution);
         onProgress?.(1, { solutions: result.count, nodes: result.stats.nodes });
@@ -497,7 +502,7 @@ export class WorkerPool {
       const here = initialized() ? Promise.resolve(instantiatedModule()) : compiledModule();
       const able = await Promise.all([here, ...slots.map((slot) => slot.module)].map(splits));
       if (!able.every(Boolean)) return whole(slots[0]);
-      return runTasks({ problem, solverOptions, countOnly, limit, maxNodes, asked, find, onProgress, onSolution }, slots, spawn);
+      return runTasks({ problem, options: sentOptions, solverOptions, countOnly, limit, maxNodes, asked, find, onProgress, onSolution }, slots, spawn);
     }), signal);
   }
 }
@@ -524,13 +529,12 @@ function guard(signal, slots, work) {
  * the tree is not counted, as natively).
  */
 async function runTasks(job, slots, spawn) {
-  const { problem, solverOptions, asked, find } = job;
+  const { problem, options, solverOptions, asked, find } = job;
   // The module on this thread runs the scheduler: instantiated by now in Node, at the first
   // search in a browser that has not called init() (with the module compiled for the workers).
   const ready = initialized() ? null : init();
   ready?.catch(() => {});
   const key = slots[0].pool.nextKey++;
-  const options = sent(solverOptions);
   // Sent once to each worker, however many tasks are queued on it.
   const load = (slot) => {
     if (!slot.loaded.has(key)) slot.loaded.set(key, slot.request({ op: 'load', key, problem, options }));

@@ -137,15 +137,27 @@ const viewKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Arra
  * (`decodeArgument`) into what the module reads as it reads `value`: every array read by
  * index as far as its length, every object by `names` (every name of the module's key lists:
  * pool.js `KEYS.NAMES`) and its own keys, `depth` levels down; what threw, or cannot be sent,
- * described. Runs none of the caller's code twice but where `value` holds an object twice.
+ * described. An object the argument holds more than once (the same array as every option,
+ * say) is read and encoded once, and arrives once (structured clone keeps the sharing): its
+ * copies would multiply what a few references hold, past any memory.
  * @param {unknown} value
  * @param {readonly string[]} names
  * @param {number} [depth]
+ * @param {Map<object, { depth: number, data: unknown }>} [seen]  what this argument's encoding met, at the depth met
  * @returns {unknown}
  */
-export function encodeArgument(value, names, depth = DEPTH) {
+export function encodeArgument(value, names, depth = DEPTH, seen = new Map()) {
   if (typeof value === 'symbol') return { as: 'symbol' };
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return value;
+  const met = seen.get(value);
+  if (met !== undefined && met.depth >= depth) return met.data;
+  const data = encodeObject(value, names, depth, seen);
+  seen.set(value, { depth, data });
+  return data;
+}
+
+/** `encodeArgument` of an object (or a function) not met before at this depth or deeper. */
+function encodeObject(value, names, depth, seen) {
   let array;
   try {
     array = Array.isArray(value);
@@ -175,7 +187,7 @@ export function encodeArgument(value, names, depth = DEPTH) {
         if (bad) break;
         continue;
       }
-      copy[k] = encodeArgument(element, names, depth - 1);
+      copy[k] = encodeArgument(element, names, depth - 1, seen);
       if (bad && typeof element !== 'number' && typeof element !== 'string') break;
     }
     return bad ? { as: 'array', length: sketch(length), elements: copy } : copy;
@@ -190,12 +202,15 @@ export function encodeArgument(value, names, depth = DEPTH) {
       }
     }
   }
+  // As the module reads an object: every field first, then its own keys, then into the
+  // fields' values.
   /** @type {ObjectData} */
   const data = { as: 'object', fields: {} };
+  const read = [];
   for (const name of names) {
     try {
       const field = value[name];
-      if (field !== undefined) data.fields[name] = encodeArgument(field, names, depth - 1);
+      if (field !== undefined) read.push([name, field]);
     } catch (thrown) {
       data.fields[name] = { as: 'throws', thrown: encodeThrown(thrown) };
     }
@@ -205,6 +220,7 @@ export function encodeArgument(value, names, depth = DEPTH) {
   } catch (thrown) {
     data.keysThrew = encodeThrown(thrown);
   }
+  for (const [name, field] of read) data.fields[name] = encodeArgument(field, names, depth - 1, seen);
   return data;
 }
 
@@ -244,17 +260,33 @@ function encodeThrown(thrown) {
 
 /**
  * The value `data` (from `encodeArgument`, as the worker received it) stands for: what the
- * module reads or refuses as it did the value encoded. Arrays are decoded in place.
+ * module reads or refuses as it did the value encoded. Arrays are decoded in place; what the
+ * encoding holds more than once (an object the argument held more than once) is decoded once.
  * @param {unknown} data
  * @returns {unknown}
  */
 export function decodeArgument(data) {
+  return decodeOnce(data, new Map());
+}
+
+/** `decodeArgument`, each part of `data` once: `seen` maps each part decoded to its value. */
+function decodeOnce(data, seen) {
   if (typeof data !== 'object' || data === null || ArrayBuffer.isView(data)) return data;
+  if (seen.has(data)) return seen.get(data);
+  const value = decodePart(data, seen);
+  seen.set(data, value);
+  return value;
+}
+
+/** `decodeOnce` of a part not decoded yet. */
+function decodePart(data, seen) {
   if (Array.isArray(data)) {
+    // Decoded in place: known before its elements, for an element that holds it.
+    seen.set(data, data);
     for (let k = 0; k < data.length; k++) {
       const element = data[k];
       if (element?.as === 'throws') defineThrowing(data, String(k), element.thrown, true);
-      else if (typeof element === 'object' && element !== null) data[k] = decodeArgument(element);
+      else if (typeof element === 'object' && element !== null) data[k] = decodeOnce(element, seen);
     }
     return data;
   }
@@ -276,8 +308,8 @@ export function decodeArgument(data) {
     }
     case 'array': {
       if ('threw' in described || !isLength(described.length)) {
-        const length = decodeArgument(described.length);
-        return new Proxy(decodeArgument(described.elements ?? []), {
+        const length = decodeOnce(described.length, seen);
+        return new Proxy(decodeOnce(described.elements ?? [], seen), {
           get: (target, key, receiver) => {
             if (key !== 'length') return Reflect.get(target, key, receiver);
             if ('threw' in described) throw decodeThrown(described.threw);
@@ -297,7 +329,7 @@ export function decodeArgument(data) {
       const define = (key, enumerable) => {
         const field = Object.hasOwn(described.fields, key) ? described.fields[key] : undefined;
         if (field?.as === 'throws') defineThrowing(object, key, field.thrown, enumerable);
-        else Object.defineProperty(object, key, { value: decodeArgument(field), enumerable, configurable: true, writable: true });
+        else Object.defineProperty(object, key, { value: decodeOnce(field, seen), enumerable, configurable: true, writable: true });
       };
       for (const key of own) define(key, true);
       for (const name of Object.keys(described.fields)) {

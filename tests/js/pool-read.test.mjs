@@ -252,4 +252,43 @@ describe('the async API reads its arguments as the sync exports', () => {
     assert.equal((await running).count, 1);
     assert.equal(reads, 1);
   });
+
+  test('the options\' arrays are read when the call is made: one forced array reused by three calls', async () => {
+    // Options 0: [0], 1: [1], 2: [0, 1]; each call forces the option the array holds then.
+    const problem = () => ({ primary: 2, options: [[0], [1], [0, 1]] });
+    const forced = [0];
+    const sync = [];
+    const running = [];
+    for (const option of [0, 1, 2]) {
+      forced[0] = option;
+      sync.push(exact_cover(problem(), { forced }).solutions);
+      running.push(exact_cover_async(problem(), { forced }));
+      running.push(exact_cover_async(problem(), { forced, countOnly: true, workers: 2 }).then((r) => r.count));
+    }
+    assert.deepEqual(sync, [[[0, 1]], [[0, 1]], [[2]]]);
+    const got = await Promise.all(running);
+    assert.deepEqual(got.filter((_, k) => k % 2 === 0).map((r) => r.solutions), sync);
+    assert.deepEqual(got.filter((_, k) => k % 2 === 1), [1, 1, 1]);
+    // A getter of an option's array: read once, when the call is made, as exact_cover reads it.
+    let reads = 0;
+    const getter = Object.defineProperty([], 0, { get: () => { reads++; return 2; }, enumerable: true });
+    const later = exact_cover_async(problem(), { forced: getter });
+    assert.equal(reads, 1);
+    assert.deepEqual((await later).solutions, [[2]]);
+    assert.equal(reads, 1);
+  });
+
+  test('an array held many times is read and sent once: the call refuses as exact_cover, without copies of it', async () => {
+    // 64 references to one array of 2^20 entries: copied at each, 512 MiB of numbers (the
+    // pool's first encoding ran the page out of memory at 1,000 references).
+    const big = new Array(2 ** 20).fill(0);
+    const problem = () => ({ primary: 2, options: new Array(64).fill(big) });
+    const sync = outcome(() => exact_cover(problem()));
+    assert.equal(sync.error?.code, 'invalid_argument');
+    const before = process.memoryUsage().heapUsed;
+    const running = exact_cover_async(problem());
+    const grown = process.memoryUsage().heapUsed - before;
+    assert.ok(grown < 128 * 2 ** 20, `the call held ${Math.round(grown / 2 ** 20)} MiB more`);
+    assert.deepEqual(await settled(running), sync);
+  });
 });
