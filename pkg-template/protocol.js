@@ -104,7 +104,7 @@ function decodeCause(cause) {
 // Encoded, a value is: a primitive (but a symbol) as it is; an array, the array of its
 // elements encoded; a typed array, a copy of it; anything else one of these descriptions:
 /** @typedef {{ as: 'object', fields: Record<string, unknown>, keys?: string[], keysThrew?: unknown }} ObjectData  an object: its fields by the module's names (`keys`: its own keys; `keysThrew`: listing them threw this) */
-/** @typedef {{ as: 'array', length?: unknown, threw?: unknown, elements?: unknown[] }} ArrayData  an array longer than any budget (`length`), or whose `length` threw (`threw`) or is no array length (`length`, and its first `elements`) */
+/** @typedef {{ as: 'array', length?: unknown, threw?: unknown }} ArrayData  an array longer than any budget (`length`), or whose `length` threw (`threw`) or is no array length (`length`: the module reads no element of it) */
 /** @typedef {{ as: 'throws', thrown: unknown }} ThrowsData  a field or element whose read threw `thrown` (encoded: an Error as `{ as: 'error', message }`) */
 /** @typedef {{ as: 'revoked', type: string }} RevokedData  a revoked proxy (`type`: its typeof) */
 /** @typedef {{ as: 'detached', kind: string }} DetachedData  a typed array whose buffer is detached */
@@ -174,23 +174,21 @@ function encodeObject(value, names, depth, seen) {
       return { as: 'array', threw: encodeThrown(thrown) };
     }
     if (isLength(length) && length > LONGEST) return { as: 'array', length };
-    // A `length` that is no array length (a proxy's): its elements as far as the first that
-    // is neither a number nor a string, where the module's reading of them stops.
-    const bad = !isLength(length);
-    const copy = bad ? [] : new Array(length);
-    for (let k = 0; bad ? k < LONGEST : k < length; k++) {
+    // A `length` that is no array length (a proxy's): the module refuses the array for it,
+    // reading no element.
+    if (!isLength(length)) return { as: 'array', length: sketch(length) };
+    const copy = new Array(length);
+    for (let k = 0; k < length; k++) {
       let element;
       try {
         element = value[k];
       } catch (thrown) {
         copy[k] = { as: 'throws', thrown: encodeThrown(thrown) };
-        if (bad) break;
         continue;
       }
       copy[k] = encodeArgument(element, names, depth - 1, seen);
-      if (bad && typeof element !== 'number' && typeof element !== 'string') break;
     }
-    return bad ? { as: 'array', length: sketch(length), elements: copy } : copy;
+    return copy;
   }
   if (ArrayBuffer.isView(value)) {
     const kind = viewKind.call(value);
@@ -309,7 +307,7 @@ function decodePart(data, seen) {
     case 'array': {
       if ('threw' in described || !isLength(described.length)) {
         const length = decodeOnce(described.length, seen);
-        return new Proxy(decodeOnce(described.elements ?? [], seen), {
+        return new Proxy([], {
           get: (target, key, receiver) => {
             if (key !== 'length') return Reflect.get(target, key, receiver);
             if ('threw' in described) throw decodeThrown(described.threw);

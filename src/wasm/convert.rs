@@ -1167,6 +1167,7 @@ fn check_fault(packed: &Array, path: &str, max_length: usize) -> Result<(), JsVa
     let value = packed.get(2);
     Err(match kind.as_str() {
         "array" => invalid(&place, "an array", &value),
+        "shape" => invalid(&place, "an array with a length", &value),
         "entry" if max_length == 0 => invalid(&place, "a string", &value),
         "entry" => invalid(&place, "an item number or name", &value),
         "key" => unknown_key(&place, &value, &packed.get(3)),

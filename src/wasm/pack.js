@@ -9,7 +9,7 @@
 
 /**
  * A structural fault at `path` ([k] or [k, j]): `[kind, path, value]`, `kind` 'array',
- * 'entry', 'length' or 'threw'.
+ * 'shape' (an array whose `length` is no array length), 'entry', 'length' or 'threw'.
  */
 function fault(kind, path, value) {
   return [kind, path, value];
@@ -77,7 +77,8 @@ function withScratch(pack) {
  * when `kinds[i]` is 0, else the next string of `text` (cut by `lengths`, in UTF-16 units).
  * Returns -1, and `takeLast` gives a fault, when an inner value is not an array, an entry is
  * neither a number nor a string, or reading one throws (then the value is what was thrown),
- * or an inner array is too long ('length', the value its length).
+ * or an inner array's `length` is no array length (a proxy's: 'shape') or is too long
+ * ('length', the value its length).
  *
  * `names`, when given, are the item names Rust has already read and checked (the `names`
  * that `packStrings` returned, primary then secondary: distinct, without `:`): a string
@@ -137,6 +138,8 @@ function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames
       rows[k] = inner;
       if (!Array.isArray(inner)) return fault('array', [k], inner);
       const length = inner.length;
+      // A proxy's `length` may be no array length (-1 read on as 2^32 - 1 entries).
+      if (!(Number.isInteger(length) && length >= 0 && length <= 0xffffffff)) return fault('shape', [k], inner);
       if (length > maxLength) return fault('length', [k], length);
       total += length;
       ends[k] = total;

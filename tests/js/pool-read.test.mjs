@@ -57,6 +57,9 @@ function assertSame(got, expected, what) {
 }
 
 const throwing = (thrown) => ({ get() { throw thrown; }, enumerable: true });
+/** A proxy of an array whose `length` is `length` and every element 0 (-1: read on, without end). */
+const endless = (length) => new Proxy([], { get: (t, k) => (k === 'length' ? length : typeof k === 'string' && /^\d+$/.test(k) ? 0 : undefined) });
+
 /** A proxy of `target` whose `length` throws `thrown`. */
 const lengthThrows = (target, thrown) => new Proxy(target, {
   get: (t, key, receiver) => {
@@ -129,6 +132,8 @@ const PROBLEMS = {
   'options whose length throws': () => ({ primary: 2, options: lengthThrows([[0], [1]], new Error('no length')) }),
   'an option whose length throws': () => ({ primary: 2, options: [lengthThrows([0], new RangeError('no length'))] }),
   'an option whose length is no length': () => ({ primary: 2, options: [new Proxy([0], { get: (t, k, r) => (k === 'length' ? -1 : Reflect.get(t, k, r)) })] }),
+  'an option of length -1 whose every entry is 0': () => ({ primary: 2, options: [endless(-1)] }),
+  'an option of length 1.5 whose every entry is 0': () => ({ primary: 2, options: [[1], endless(1.5)] }),
   'options whose length is a string': () => ({ primary: 2, options: new Proxy([[0]], { get: (t, k, r) => (k === 'length' ? '1' : Reflect.get(t, k, r)) }) }),
   'a revoked proxy as the problem': () => revoked({}),
   'a revoked proxy as the options': () => ({ primary: 2, options: revoked() }),
@@ -241,6 +246,16 @@ describe('the async API reads its arguments as the sync exports', () => {
     assert.equal((await settled(exact_cover_async('A\nA', { [lone]: 1 }))).error.path, loneSync.path);
     const bound = outcome(() => exact_cover({ primary: [{ name: 'a', [ASTRAL]: 1 }], options: [['a']] })).error;
     assert.equal(bound.path, `problem.primary[0].${ASTRAL.slice(0, 39)}`);
+  });
+
+  test('an option whose length is no array length is refused for it, none of its entries read', () => {
+    // -1 was read on as 2^32 - 1 entries: a call that did not end.
+    for (const length of [-1, 1.5, NaN, 2 ** 32]) {
+      const { error } = outcome(() => exact_cover({ primary: 2, options: [[0], endless(length)] }));
+      assert.equal(error?.code, 'invalid_argument', String(length));
+      assert.equal(error.path, 'problem.options[1]');
+      assert.equal(error.message, 'problem.options[1]: expected an array with a length, got an array');
+    }
   });
 
   test('a getter of the problem runs once, when the call is made', async () => {
