@@ -20,6 +20,7 @@ const KEYS = {
   EXACT_COVER: ['limit', 'maxNodes', 'seed', 'forced', 'task', 'strict', 'countOnly', 'memo', 'memoBytes', 'memoOrder'],
   PUZZLE: ['boxRows', 'boxCols', 'variant', 'regions', 'alphabet'],
   PROBLEM: ['primary', 'secondary', 'items', 'offsets', 'options'],
+  BOUND: ['name', 'min', 'max'],
   NAMES: ['limit', 'maxNodes', 'seed', 'forced', 'task', 'strict', 'countOnly', 'memo', 'memoBytes', 'memoOrder', 'maxSteps', 'primary', 'secondary', 'items', 'offsets', 'options', 'name', 'min', 'max', 'count', 'stats', 'status', 'progress', 'nodes', 'updates', 'solutions', 'boxRows', 'boxCols', 'variant', 'regions', 'alphabet', 'size', 'difficulty', 'symmetry', 'se'],
 };
 /** An unknown key as an error names it (scripts/readers.mjs `SHOWN_KEY`). */
@@ -113,14 +114,27 @@ function optionsObject(options, name) {
 
 /**
  * An argument as a worker's module is to read it: read now, as the module reads it, into
- * plain data (protocol.js `encodeArgument`, by every name of the module's key lists), so
+ * plain data (protocol.js `encodeArgument`: an object by the key list `names` the module reads
+ * it by, any object within it by `nested`; by every name of the module's lists where the
+ * export is not known), so
  * that a getter, an inherited key, a proxy, or what the module refuses (a function, a
  * symbol, a getter that throws, a revoked proxy) gives the worker's module what it gives the
  * sync export, and what the caller changes later does not reach the workers.
  */
-function sent(value) {
-  return encodeArgument(value, KEYS.NAMES);
+function sent(value, names = KEYS.NAMES, nested = names) {
+  return encodeArgument(value, names, nested);
 }
+
+/**
+ * The key lists (`sent`'s `names` and `nested`) of each argument of the exports whose
+ * arguments the pool knows: a problem (by its keys, its items with bounds by theirs) and
+ * exact_cover's options (no key of an object within them is read). Any other argument is
+ * read by every name.
+ */
+const ARGUMENT_KEYS = {
+  exact_cover: [[KEYS.PROBLEM, KEYS.BOUND], [KEYS.EXACT_COVER, []]],
+  exact_cover_trace: [[KEYS.PROBLEM, KEYS.BOUND]],
+};
 
 /**
  * A plain copy of the fields `keys` of `object` that are neither undefined nor null, read as
@@ -433,7 +447,8 @@ export class WorkerPool {
   }
 
   #call(name, args, signal) {
-    const read = args.map(sent);
+    const lists = Object.hasOwn(ARGUMENT_KEYS, name) ? ARGUMENT_KEYS[name] : [];
+    const read = args.map((arg, k) => sent(arg, ...(lists[k] ?? [])));
     return this.exclusive(1, ([slot]) => guard(signal, [slot], () =>
       slot.request({ op: 'call', name, args: read })), signal);
   }
@@ -477,11 +492,12 @@ export class WorkerPool {
     if (strict !== undefined && strict !== null && typeof strict !== 'boolean') {
       throw invalid('options.strict', 'true or false', strict);
     }
-    problem = sent(problem);
+    problem = sent(problem, KEYS.PROBLEM, KEYS.BOUND);
     // The options too, now (their values' nested arrays, `forced`, are the caller's until
-    // read): the workers' runs read them as sent; exact_cover in one worker with `countOnly`
-    // last, as `{ ...solverOptions, countOnly }` lists it.
-    const sentOptions = sent(solverOptions);
+    // read; the module reads no key of an object within them): the workers' runs read them
+    // as sent; exact_cover in one worker with `countOnly` last, as `{ ...solverOptions,
+    // countOnly }` lists it.
+    const sentOptions = sent(solverOptions, KEYS.EXACT_COVER, []);
     const wholeOptions = { ...sentOptions, fields: { ...sentOptions.fields, countOnly }, keys: [...sentOptions.keys, 'countOnly'] };
     // exact_cover itself, in one worker (which also checks the keys of ONE_WORKER).
     const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, wholeOptions] })

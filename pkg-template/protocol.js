@@ -135,29 +135,33 @@ const viewKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Arra
 /**
  * `value`, an argument of a call in a worker, as plain data that the worker decodes
  * (`decodeArgument`) into what the module reads as it reads `value`: every array read by
- * index as far as its length, every object by `names` (every name of the module's key lists:
- * pool.js `KEYS.NAMES`) and its own keys, `depth` levels down; what threw, or cannot be sent,
+ * index as far as its length, `value` itself, if an object, by `names` (the key list the
+ * module reads it by: pool.js `KEYS`, or every name of every list, `KEYS.NAMES`, where the
+ * argument's export is not known) and its own keys, any object within it by `nested` (the
+ * list the module reads those by: a problem's items with bounds, `KEYS.BOUND`), `depth`
+ * levels down; what threw, or cannot be sent,
  * described. An object the argument holds more than once (the same array as every option,
  * say) is read and encoded once, and arrives once (structured clone keeps the sharing): its
  * copies would multiply what a few references hold, past any memory.
  * @param {unknown} value
  * @param {readonly string[]} names
+ * @param {readonly string[]} [nested]
  * @param {number} [depth]
  * @param {Map<object, { depth: number, data: unknown }>} [seen]  what this argument's encoding met, at the depth met
  * @returns {unknown}
  */
-export function encodeArgument(value, names, depth = DEPTH, seen = new Map()) {
+export function encodeArgument(value, names, nested = names, depth = DEPTH, seen = new Map()) {
   if (typeof value === 'symbol') return { as: 'symbol' };
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return value;
   const met = seen.get(value);
   if (met !== undefined && met.depth >= depth) return met.data;
-  const data = encodeObject(value, names, depth, seen);
+  const data = encodeObject(value, names, nested, depth, seen);
   seen.set(value, { depth, data });
   return data;
 }
 
 /** `encodeArgument` of an object (or a function) not met before at this depth or deeper. */
-function encodeObject(value, names, depth, seen) {
+function encodeObject(value, names, nested, depth, seen) {
   let array;
   try {
     array = Array.isArray(value);
@@ -186,7 +190,7 @@ function encodeObject(value, names, depth, seen) {
         copy[k] = { as: 'throws', thrown: encodeThrown(thrown) };
         continue;
       }
-      copy[k] = encodeArgument(element, names, depth - 1, seen);
+      copy[k] = encodeArgument(element, nested, nested, depth - 1, seen);
     }
     return copy;
   }
@@ -218,7 +222,7 @@ function encodeObject(value, names, depth, seen) {
   } catch (thrown) {
     data.keysThrew = encodeThrown(thrown);
   }
-  for (const [name, field] of read) data.fields[name] = encodeArgument(field, names, depth - 1, seen);
+  for (const [name, field] of read) data.fields[name] = encodeArgument(field, nested, nested, depth - 1, seen);
   return data;
 }
 

@@ -24,7 +24,7 @@ const END_KEYS = '// END keys';
 // The lists the pool reads itself (its async exports' options, the sync export's keys and its
 // own, and a problem it copies for its workers), by their names in keys.rs. Where a name is
 // written twice (`EXACT_COVER`, with and without the memo), the first: the main module's.
-const POOL_LISTS = ['EXACT_COVER', 'PUZZLE', 'PROBLEM'];
+const POOL_LISTS = ['EXACT_COVER', 'PUZZLE', 'PROBLEM', 'BOUND'];
 // And `NAMES`: every name of every list, by which the pool reads any object of an argument it
 // sends to a worker as the module would read it (protocol.js `encodeArgument`).
 

@@ -133,6 +133,17 @@ const PROBLEMS = {
   'an option whose length throws': () => ({ primary: 2, options: [lengthThrows([0], new RangeError('no length'))] }),
   'an option whose length is no length': () => ({ primary: 2, options: [new Proxy([0], { get: (t, k, r) => (k === 'length' ? -1 : Reflect.get(t, k, r)) })] }),
   'an option of length -1 whose every entry is 0': () => ({ primary: 2, options: [endless(-1)] }),
+  // The module reads a problem by the problem's keys alone: a getter named like an option
+  // (never read, by sync or async) would change the problem.
+  'a problem with a hidden getter named like an option': () => {
+    const problem = { primary: 2, options: [[0], [1]] };
+    return Object.defineProperty(problem, 'maxNodes', { get: () => { problem.options = [[0, 1]]; return 1; } });
+  },
+  'an item with bounds and a hidden getter named like a problem key': () => {
+    const problem = { primary: [{ name: 'a' }, 'b'], options: [['a'], ['b']] };
+    Object.defineProperty(problem.primary[0], 'options', { get: () => { problem.options = [['a', 'b']]; return 1; } });
+    return problem;
+  },
   'an option of length 1.5 whose every entry is 0': () => ({ primary: 2, options: [[1], endless(1.5)] }),
   'options whose length is a string': () => ({ primary: 2, options: new Proxy([[0]], { get: (t, k, r) => (k === 'length' ? '1' : Reflect.get(t, k, r)) }) }),
   'a revoked proxy as the problem': () => revoked({}),
