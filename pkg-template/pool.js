@@ -12,7 +12,7 @@
 // before then.
 import { codedError } from './errors.js';
 import { compiledModule, init, initialized, instantiatedModule, loadFailed, mainBindings } from './load.js';
-import { decodeError, encodeArgument, encodeError } from './protocol.js';
+import { decodeError, encodeArgument, encodeError, withField } from './protocol.js';
 
 // The key lists of src/wasm/keys.rs the pool reads itself, as the module reads them.
 // BEGIN keys: written by scripts/readers.mjs from src/wasm/keys.rs; do not edit.
@@ -498,7 +498,7 @@ export class WorkerPool {
     // as sent; exact_cover in one worker with `countOnly` last, as `{ ...solverOptions,
     // countOnly }` lists it.
     const sentOptions = sent(solverOptions, KEYS.EXACT_COVER, []);
-    const wholeOptions = { ...sentOptions, fields: { ...sentOptions.fields, countOnly }, keys: [...sentOptions.keys, 'countOnly'] };
+    const wholeOptions = withField(sentOptions, 'countOnly', countOnly);
     // exact_cover itself, in one worker (which also checks the keys of ONE_WORKER).
     const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, wholeOptions] })
       .then((result) => {

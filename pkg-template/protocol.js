@@ -226,6 +226,18 @@ function encodeObject(value, names, nested, depth, seen) {
   return data;
 }
 
+/**
+ * The object `encoded` (by `encodeArgument`) with one more own key, `key`, last, whose value
+ * is the primitive `value`: as `{ ...object, [key]: value }` encodes, the object read once.
+ * @param {ObjectData} encoded
+ * @param {string} key
+ * @param {unknown} value
+ * @returns {ObjectData}
+ */
+export function withField(encoded, key, value) {
+  return { ...encoded, fields: { ...encoded.fields, [key]: value }, keys: [...(encoded.keys ?? []), key] };
+}
+
 /** Whether `length` is an array's length: a whole number from 0 to 2^32 - 1. */
 function isLength(length) {
   return Number.isInteger(length) && length >= 0 && length <= 0xffffffff;

@@ -34,13 +34,14 @@ export function serve(wasm, post, listen, coach) {
   // next call does).
   let parked = null;
   let answered = false;
-  // Whether a call of `name` waits for the coach module: the one place that decides it (a
-  // name of neither module is refused without it: `callable`).
-  const needsCoach = (name) => coach && !coachReady && !answered && !isCallable(wasm, name)
-    && COACH_CALLS.includes(name);
+  // Whether `name` is the coach module's to run: the one place that decides it (a name of
+  // neither module is refused without the coach module: `callable`).
+  const coachCall = (name) => coach && !isCallable(wasm, name) && COACH_CALLS.includes(name);
+  // Whether a call of `name` waits for the coach module.
+  const needsCoach = (name) => coachCall(name) && !coachReady && !answered;
   const callable = (name) => {
     if (isCallable(wasm, name)) return wasm[name];
-    if (coach && COACH_CALLS.includes(name)) {
+    if (coachCall(name)) {
       if (isCallable(coach.exports, name)) {
         if (!coachReady) {
           if (coachFailure) throw decodeError(coachFailure);
