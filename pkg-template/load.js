@@ -42,7 +42,8 @@ export function coachUrl() {
  * `start(failures)`'s promise, kept once made (the one load every caller shares), forgotten
  * when it rejects so that the next call starts again (`failures`: how many did before). The
  * one way every module and bindings file here is loaded, and the site's later module
- * (www/lib/pool.js `fullModule`). `.keep(promise)` makes `promise` the kept one.
+ * (www/lib/pool.js `fullModule`). `.keep(promise)` makes `promise` the kept one. A `start`
+ * that throws is a load that failed: the call's promise rejects, the next starts again.
  * @template T
  * @param {(failures: number) => Promise<T>} start
  * @returns {(() => Promise<T>) & { keep: (promise: Promise<T>) => Promise<T> }}
@@ -60,7 +61,14 @@ export function keptLoad(start) {
     kept = held;
     return held;
   };
-  return Object.assign(() => kept ?? keep(start(failures)), { keep });
+  const begin = () => {
+    try {
+      return Promise.resolve(start(failures));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  return Object.assign(() => kept ?? keep(begin()), { keep });
 }
 
 /**

@@ -12,7 +12,7 @@
 // before then.
 import { codedError } from './errors.js';
 import { compiledModule, init, initialized, instantiatedModule, loadFailed, mainBindings } from './load.js';
-import { decodeError, encodeArgument, encodeError, withField } from './protocol.js';
+import { decodeError, encodeArgument, encodeError, shownKey, withField } from './protocol.js';
 
 // The key lists of src/wasm/keys.rs the pool reads itself, as the module reads them.
 // BEGIN keys: written by scripts/readers.mjs from src/wasm/keys.rs; do not edit.
@@ -23,12 +23,6 @@ const KEYS = {
   BOUND: ['name', 'min', 'max'],
   NAMES: ['limit', 'maxNodes', 'seed', 'forced', 'task', 'strict', 'countOnly', 'memo', 'memoBytes', 'memoOrder', 'maxSteps', 'primary', 'secondary', 'items', 'offsets', 'options', 'name', 'min', 'max', 'count', 'stats', 'status', 'progress', 'nodes', 'updates', 'solutions', 'boxRows', 'boxCols', 'variant', 'regions', 'alphabet', 'size', 'difficulty', 'symmetry', 'se'],
 };
-/** An unknown key as an error names it (scripts/readers.mjs `SHOWN_KEY`). */
-function shownKey(key) {
-  const cut = /^[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(key.slice(39, 41)) ? 39 : 40;
-  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-  return key.slice(0, cut).replace(lone, '\uFFFD');
-}
 // END keys
 
 /**
@@ -243,6 +237,14 @@ export function webWorker(worker) {
   };
 }
 
+/**
+ * Why a message could not be posted to a worker. The arguments go encoded as plain data
+ * (`sent`), which structured clone takes: a message it refuses is a bug here.
+ */
+function unsent(error) {
+  return codedError('internal', `a message could not be sent to a worker: ${reason(error)}`, { cause: error });
+}
+
 /** One worker of a pool, with the requests it is answering. */
 class Slot {
   constructor(pool) {
@@ -289,9 +291,7 @@ class Slot {
       try {
         this.handle.post({ ...message, id });
       } catch (error) {
-        // The arguments go encoded as plain data (`sent`), which structured clone takes: a
-        // message it refuses is a bug here.
-        reject(codedError('internal', `a message could not be sent to a worker: ${reason(error)}`, { cause: error }));
+        reject(unsent(error));
         return;
       }
       this.pending.set(id, { resolve, reject, event });
@@ -779,18 +779,33 @@ export function makeApi({ spawn, cores, module, coach }) {
       if (!ended) post(answer);
     };
     const listen = worker.listen;
-    worker.listen = (handle) => listen((message) => {
-      if (message?.coach === true) later(sendCoach);
-      else handle(message);
-    });
+    // The pool's handler of the worker's answers: a request whose post, held behind the
+    // module, fails when it goes is answered with why, as one that fails at once.
+    let answer = () => {};
+    worker.listen = (handle) => {
+      answer = handle;
+      return listen((message) => {
+        if (message?.coach === true) later(sendCoach);
+        else handle(message);
+      });
+    };
     const terminate = worker.terminate;
     worker.terminate = () => {
       ended = true;
       terminate();
     };
     worker.post = (message) => {
-      if (ready) later(() => post(message));
-      else post(message);
+      if (!ready) {
+        post(message);
+        return;
+      }
+      later(() => {
+        try {
+          post(message);
+        } catch (error) {
+          if (message?.id !== undefined) answer({ id: message.id, error: encodeError(unsent(error)) });
+        }
+      });
     };
     return worker;
   };

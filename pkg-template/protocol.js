@@ -24,6 +24,15 @@
 /** @typedef {{ coach: true }} NeedCoach  a call names an export of the coach module (`COACH_CALLS`) that the main module lacks, and the worker has no coach instance: it holds that call and what follows until the pool's CoachRequest */
 /** @typedef {Answer | Failure | Progress | Solution | Need | NeedCoach} Reply */
 
+// BEGIN shownKey: written by scripts/readers.mjs; do not edit.
+/** An unknown key as an error names it (scripts/readers.mjs `SHOWN_KEY`). */
+export function shownKey(key) {
+  const cut = /^[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(key.slice(39, 41)) ? 39 : 40;
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  return key.slice(0, cut).replace(lone, '\uFFFD');
+}
+// END shownKey
+
 /**
  * Whether `name` names a function of the wasm-bindgen module `exports` that a `call` may
  * run: not a class, not `default` (init) or `initSync`.

@@ -10,7 +10,7 @@
 // for more (`need`) and waits for a `grant`; a grant of 0 nodes ends it with the status
 // `node_limit`. The leases come out of one budget in the pool, so all the runs of a search
 // together search at most the search's `maxNodes` nodes.
-import { COACH_CALLS, decodeArgument, decodeError, encodeError, isCallable } from './protocol.js';
+import { COACH_CALLS, decodeArgument, decodeError, encodeError, isCallable, shownKey } from './protocol.js';
 
 /** How many search nodes a run searches between two looks at the clock. */
 const BUDGET = 4096;
@@ -57,7 +57,7 @@ export function serve(wasm, post, listen, coach) {
       // pool's coach message), a coach call says why.
       if (coachFailure) throw decodeError(coachFailure);
     }
-    throw Object.assign(new Error(`name: no export named ${String(name).slice(0, 40)} to call`), { code: 'invalid_argument', path: 'name' });
+    throw Object.assign(new Error(`name: no export named ${shownKey(String(name))} to call`), { code: 'invalid_argument', path: 'name' });
   };
   // The runs waiting for a grant of nodes, by their id.
   const waiting = new Map();

@@ -1,6 +1,8 @@
 // Writes the readers of src/wasm/pack.js (between its `readers` markers), and the lists
 // pkg-template/pool.js reads itself (between its `keys` markers), from the key lists of
-// src/wasm/keys.rs, the one place they are written. In pack.js one function per list, which
+// src/wasm/keys.rs, the one place they are written; and how an unknown key or name is shown
+// in an error (`SHOWN_KEY`), into pack.js and pkg-template/protocol.js (between its
+// `shownKey` markers), which the pool and the workers import. In pack.js one function per list, which
 // looks each key up by name at a site of its own (V8 specialises each site to the objects it
 // sees; a loop over the names shares one keyed load among them all, which it cannot), then
 // refuses any other own key. What each returns is `readFields`' array (pack.js, `fieldsOf`).
@@ -17,10 +19,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const KEYS_RS = join(ROOT, 'src', 'wasm', 'keys.rs');
 export const PACK_JS = join(ROOT, 'src', 'wasm', 'pack.js');
 export const POOL_JS = join(ROOT, 'pkg-template', 'pool.js');
+export const PROTOCOL_JS = join(ROOT, 'pkg-template', 'protocol.js');
 const BEGIN = '// BEGIN readers: written by scripts/readers.mjs from src/wasm/keys.rs; do not edit.';
 const END = '// END readers';
 const BEGIN_KEYS = '// BEGIN keys: written by scripts/readers.mjs from src/wasm/keys.rs; do not edit.';
 const END_KEYS = '// END keys';
+const BEGIN_SHOWN = '// BEGIN shownKey: written by scripts/readers.mjs; do not edit.';
+const END_SHOWN = '// END shownKey';
 // The lists the pool reads itself (its async exports' options, the sync export's keys and its
 // own, and a problem it copies for its workers), by their names in keys.rs. Where a name is
 // written twice (`EXACT_COVER`, with and without the memo), the first: the main module's.
@@ -129,12 +134,18 @@ export function withPoolKeys(pool, rust) {
   });
   const names = [...new Set(keyLists(rust).flatMap((list) => list.split(' ')))];
   lines.push(`  NAMES: [${names.map((key) => `'${key}'`).join(', ')}],`);
-  return between(pool, BEGIN_KEYS, END_KEYS, ['const KEYS = {', ...lines, '};', ...SHOWN_KEY], 'pool.js');
+  return between(pool, BEGIN_KEYS, END_KEYS, ['const KEYS = {', ...lines, '};'], 'pool.js');
+}
+
+/** protocol.js with `shownKey` (exported: the pool and the workers import it). */
+export function withShownKey(protocol) {
+  const lines = SHOWN_KEY.map((line) => line.replace(/^function /, 'export function '));
+  return between(protocol, BEGIN_SHOWN, END_SHOWN, lines, 'protocol.js');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rust = readFileSync(KEYS_RS, 'utf8');
-  for (const [file, write] of [[PACK_JS, withReaders], [POOL_JS, withPoolKeys]]) {
+  for (const [file, write] of [[PACK_JS, withReaders], [POOL_JS, withPoolKeys], [PROTOCOL_JS, withShownKey]]) {
     const text = readFileSync(file, 'utf8');
     const written = write(text, rust);
     if (written === text) continue;

@@ -33,7 +33,7 @@ extern "C" {
     #[wasm_bindgen(js_name = takeNumbers)]
     fn take_numbers(memory: &JsValue, values: u32, ends: u32);
     #[wasm_bindgen(js_name = packStrings)]
-    fn pack_strings(list: &JsValue, bounds: bool) -> Array;
+    fn pack_strings(list: &JsValue, count: u32, bounds: bool) -> Array;
     #[wasm_bindgen(js_name = readFields)]
     fn read_fields(object: &JsValue, keys: &JsValue) -> f64;
     #[wasm_bindgen(js_name = readObject)]
@@ -210,23 +210,31 @@ pub(crate) fn number_text(n: f64) -> String {
         .unwrap_or_default()
 }
 
-/// Whether `value` is an array (or a proxy of one; looked at without letting a throw escape:
-/// a revoked proxy counts, so that reading it reports what it threw).
-pub(crate) fn is_array(value: &JsValue) -> bool {
-    array_length(value) != -1.0
-}
+/// What an array whose `length` is no array length (a proxy's -1, 1.5 or 2^32) was expected
+/// to be, read here or by pack.js (its fault `shape`).
+const ARRAY_WITH_LENGTH: &str = "an array with a length";
 
 /// `value` as an array of at most `max` elements, and its length (read once: a proxy's
 /// `length` may change from one read to the next). A proxy or getter that throws becomes an
 /// `invalid_argument` error at `path`.
 pub(crate) fn array(value: &JsValue, path: &str, max: usize) -> Result<(Array, u32), JsValue> {
+    array_or(value, path, max, "an array")
+}
+
+/// [`array`], saying that `value` was expected to be `expected` where it is no array.
+pub(crate) fn array_or(
+    value: &JsValue,
+    path: &str,
+    max: usize,
+    expected: &str,
+) -> Result<(Array, u32), JsValue> {
     let len = array_length(value);
     if len == -1.0 {
-        return Err(invalid(path, "an array", value));
+        return Err(invalid(path, expected, value));
     } else if len == -2.0 {
         return Err(getter_threw(path, &take_thrown()));
     } else if len < 0.0 {
-        return Err(invalid(path, "an array with a length", value));
+        return Err(invalid(path, ARRAY_WITH_LENGTH, value));
     }
     // A whole number below 2^32 (arrayLength).
     let len = len as u32;
@@ -966,17 +974,16 @@ impl ItemNames {
     }
 }
 
-/// Item names (`value`, an array of at most `max` entries), each a string or, with `bounds`,
-/// `{ name, min?, max? }`: the names, and for each entry given as an object its position and
-/// its bounds as given (`NaN` where absent; a bound that is not a number is an error).
+/// Item names (`list`, an array of `len` entries as [`array`] read it), each a string or,
+/// with `bounds`, `{ name, min?, max? }`: the names, and for each entry given as an object its
+/// position and its bounds as given (`NaN` where absent; a bound that is not a number is an
+/// error).
 pub(crate) fn item_names(
-    value: &JsValue,
+    (list, len): (Array, u32),
     path: &str,
-    max: usize,
     bounds: bool,
 ) -> Result<ItemNames, JsValue> {
-    let (list, _) = array(value, path, max)?;
-    let packed = pack_strings(&list, bounds);
+    let packed = pack_strings(&list, len, bounds);
     check_fault(&packed, path, 0)?;
     // `[null, names, lengths, text, bounded?, mins?, maxs?]` (`packStrings`).
     let (text, ranges) = texts(&packed, 2, 3)?;
@@ -1167,7 +1174,7 @@ fn check_fault(packed: &Array, path: &str, max_length: usize) -> Result<(), JsVa
     let value = packed.get(2);
     Err(match kind.as_str() {
         "array" => invalid(&place, "an array", &value),
-        "shape" => invalid(&place, "an array with a length", &value),
+        "shape" => invalid(&place, ARRAY_WITH_LENGTH, &value),
         "entry" if max_length == 0 => invalid(&place, "a string", &value),
         "entry" => invalid(&place, "an item number or name", &value),
         "key" => unknown_key(&place, &value, &packed.get(3)),

@@ -3,7 +3,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    array, boolean, elements, index, invalid, is_array, item_names, lists, number, number_text,
+    array, array_or, boolean, elements, index, invalid, item_names, lists, number, number_text,
     size, solve_result, string, typed_array, whole_number, BadIndex, Field, Fields, Found, Item,
     ItemNames, Numbers, MAX_SAFE,
 };
@@ -542,10 +542,16 @@ fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Proble
             };
             builder.map_err(|e| engine_error(&e))?
         }
-        Field::Value(primary) if is_array(&primary) => {
-            let primary = item_names(&primary, "problem.primary", budget.max_items, true)?;
+        Field::Value(primary) => {
+            // Each list's length read once (a proxy's may change from one read to the next).
+            let expected = "a number of items or an array of item names";
+            let list = array_or(&primary, "problem.primary", budget.max_items, expected)?;
+            let primary = item_names(list, "problem.primary", true)?;
             let secondary = match &fields.get("secondary") {
-                Some(v) => item_names(v, "problem.secondary", budget.max_items, false)?,
+                Some(v) => {
+                    let list = array(v, "problem.secondary", budget.max_items)?;
+                    item_names(list, "problem.secondary", false)?
+                }
                 None => ItemNames::none(),
             };
             let mut builder = ProblemBuilder::with_names(&primary.names(), &secondary.names())
@@ -558,13 +564,6 @@ fn read_problem(value: &JsValue, strict: bool, kept: &mut Kept) -> Result<Proble
             }
             names = Some((primary, secondary));
             Box::new(builder)
-        }
-        Field::Value(primary) => {
-            return Err(invalid(
-                "problem.primary",
-                "a number of items or an array of item names",
-                &primary,
-            ))
         }
     };
 

@@ -229,18 +229,18 @@ function itemIndex(primary, secondary) {
 }
 
 /**
- * Flattens `list` (an array of strings) into `[null, names, lengths, text]`, or a fault as
- * above ('entry' for a value that is not a string); `names` holds the strings as read, once
- * each. With `bounds`, an entry may also be an object `{ name, min?, max? }` (a primary item
+ * Flattens `list` (an array of strings; `count` is its length as Rust read it) into `[null,
+ * names, lengths, text]`, or a fault as above ('entry' for a value that is not a string);
+ * `names` holds the strings as read, once each. With `bounds`, an entry may also be an object `{ name, min?, max? }` (a primary item
  * with multiplicities): then `[null, names, lengths, text, bounded, mins, maxs]`, where
  * `bounded` lists those entries' positions and `mins` / `maxs` their bounds as given (NaN
  * where absent); a bound that is neither absent nor a number is a fault 'min' or 'max'.
  */
-export function packStrings(list, bounds) {
-  return withScratch((own) => packStringsWith(own, list, bounds));
+export function packStrings(list, count, bounds) {
+  return withScratch((own) => packStringsWith(own, list, count, bounds));
 }
 
-function packStringsWith(own, list, bounds) {
+function packStringsWith(own, list, count, bounds) {
   const bounded = [];
   const mins = [];
   const maxs = [];
@@ -249,7 +249,6 @@ function packStringsWith(own, list, bounds) {
   let lengths;
   let names;
   try {
-    const count = list.length;
     lengths = scratch('lengths', count, own);
     names = new Array(count);
     for (; k < count; k++) {

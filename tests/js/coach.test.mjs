@@ -209,8 +209,14 @@ test('a name of neither module is refused at once (invalid_argument at name): th
       assert.deepEqual({ code: refused.code, path: refused.path, message: refused.message },
         { code: 'invalid_argument', path: 'name', message: `name: no export named ${name} to call` }, name);
     }
+    // A long name is cut as an unknown key is (protocol.js `shownKey`): never inside a
+    // character, a lone surrogate shown as U+FFFD.
+    for (const [name, shown] of [[`${'a'.repeat(39)}\u{1F600}tail`, 'a'.repeat(39)], [`\uD800${'b'.repeat(45)}`, `\uFFFD${'b'.repeat(39)}`]]) {
+      const refused = await pool.call(name, []).catch((error) => error);
+      assert.equal(refused.message, `name: no export named ${shown} to call`);
+    }
     assert.equal(compiled, 0, 'the coach module was not compiled for a misspelt name');
-    assert.deepEqual(sent, ['call', 'call', 'call', 'call'], 'nor sent');
+    assert.deepEqual(sent, ['call', 'call', 'call', 'call', 'call', 'call'], 'nor sent');
     assert.equal((await pool.call('solve_sudoku', [PUZZLE])).length, 81, 'a main call after them runs');
     // A coach export then asks for it, once.
     assert.deepEqual(await pool.call('rate_sudoku', [PUZZLE]), dlx.rate_sudoku(PUZZLE));
@@ -254,4 +260,62 @@ test('a pool made without makeApi (new WorkerPool): a coach call is answered, th
   } finally {
     pool.close();
   }
+});
+
+test('makeApi: a request held behind the module whose post then fails is refused (internal), not left unanswered; one that fails at once alike', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
+  const compiled = new WebAssembly.Module(readFileSync(join(PKG, 'dlx_wasm_bg.wasm')));
+  // A worker whose post refuses every call (as structured clone refuses a value), while its
+  // module, sent first, arrives late: the call waits behind it, then its post fails.
+  const refusing = () => {
+    const worker = nodeWorker();
+    const post = worker.post;
+    worker.post = (message) => {
+      if (message.op === 'call') throw new Error('could not be cloned');
+      post(message);
+    };
+    return worker;
+  };
+  for (const late of [true, false]) {
+    const api = makeApi({
+      spawn: refusing,
+      cores: () => 1,
+      module: () => (late ? new Promise((resolve) => setTimeout(() => resolve(compiled), 200)) : Promise.resolve(compiled)),
+    });
+    const pool = api.create_worker_pool(1);
+    try {
+      if (!late) await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await Promise.race([
+        pool.call('solve_sudoku', [PUZZLE]).catch((error) => error),
+        new Promise((resolve) => setTimeout(() => resolve('no answer in 5 s'), 5000)),
+      ]);
+      assert.deepEqual({ code: refused.code, message: refused.message },
+        { code: 'internal', message: 'a message could not be sent to a worker: could not be cloned' }, `late: ${late}`);
+    } finally {
+      pool.close();
+    }
+  }
+});
+
+test('keptLoad: one load shared while it runs and kept once made; forgotten when it fails, also when start throws at once (a rejection, never a throw), the next call starting again', async () => {
+  const { keptLoad } = await import(pathToFileURL(join(PKG, 'load.js')).href);
+  const starts = [];
+  const load = keptLoad((failures) => {
+    starts.push(failures);
+    if (failures === 0) throw new Error('thrown at once');
+    if (failures === 1) return Promise.reject(new Error('rejected'));
+    return Promise.resolve('loaded');
+  });
+  let first;
+  assert.doesNotThrow(() => {
+    first = load();
+  });
+  assert.equal((await first.catch((error) => error)).message, 'thrown at once');
+  const [a, b] = [load(), load()];
+  assert.equal(a, b, 'one load while it runs');
+  assert.equal((await a.catch((error) => error)).message, 'rejected');
+  assert.equal(await load(), 'loaded');
+  assert.equal(await load(), 'loaded');
+  assert.deepEqual(starts, [0, 1, 2], 'started again after each failure, then kept');
 });

@@ -269,6 +269,28 @@ describe('the async API reads its arguments as the sync exports', () => {
     }
   });
 
+  test('an item list\'s length is read once, alike sync and async: one that grows after its first read is read as first read', async () => {
+    // Its length 2 at the first read, then 50 million: read again, the call read 50 million
+    // names for a minute before it refused them (or, at 1 million, counted 0 solutions).
+    for (const after of [50_000_000, 1_000_000]) {
+      let reads = 0;
+      const growing = () => new Proxy(['a', 'b'], {
+        get(target, key) {
+          if (key === 'length') return ++reads === 1 ? 2 : after;
+          return typeof key === 'string' && /^\d+$/.test(key) ? `i${key}` : target[key];
+        },
+      });
+      const problem = () => ({ primary: growing(), secondary: [], options: [['i0'], ['i1']] });
+      reads = 0;
+      const sync = outcome(() => exact_cover(problem()));
+      assert.equal(reads, 1, 'sync: the length read once');
+      assert.equal(sync.value?.count, 1, JSON.stringify(sync));
+      reads = 0;
+      assertSame(await settled(exact_cover_async(problem())), sync, `async, ${after}`);
+      assert.equal(reads, 1, 'async: the length read once');
+    }
+  });
+
   test('a getter of the problem runs once, when the call is made', async () => {
     let reads = 0;
     const options = [[0], [1]];

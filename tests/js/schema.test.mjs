@@ -210,13 +210,15 @@ test('every function and class of the module is in the table above or takes no o
   assert.deepEqual([...readme.keys()].sort(), Object.keys(EXPORTS).sort());
 });
 
-test('pack.js and pool.js read the key lists of src/wasm/keys.rs as scripts/readers.mjs writes them from it', async () => {
-  const { KEYS_RS, PACK_JS, POOL_JS, keyLists, withPoolKeys, withReaders } = await import(join(ROOT, 'scripts', 'readers.mjs'));
+test('pack.js and pool.js read the key lists of src/wasm/keys.rs as scripts/readers.mjs writes them from it (and protocol.js its shownKey)', async () => {
+  const { KEYS_RS, PACK_JS, POOL_JS, PROTOCOL_JS, keyLists, withPoolKeys, withReaders, withShownKey } = await import(join(ROOT, 'scripts', 'readers.mjs'));
   const pack = readFileSync(PACK_JS, 'utf8');
   const rust = readFileSync(KEYS_RS, 'utf8');
   assert.equal(pack, withReaders(pack, rust), 'pack.js is out of date: run node scripts/readers.mjs');
   const pool = readFileSync(POOL_JS, 'utf8');
   assert.equal(pool, withPoolKeys(pool, rust), 'pool.js is out of date: run node scripts/readers.mjs');
+  const protocol = readFileSync(PROTOCOL_JS, 'utf8');
+  assert.equal(protocol, withShownKey(protocol), 'protocol.js is out of date: run node scripts/readers.mjs');
   // Every list keys.rs makes (each export's options, the problem, the pool's answers, the
   // sudoku options): a list written elsewhere would have no reader.
   const lists = keyLists(rust);

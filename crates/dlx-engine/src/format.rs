@@ -77,16 +77,24 @@ impl Problem {
         let mut bounds = Vec::new();
         let mut bar = false;
         for token in header.split_whitespace() {
-            if token == "|" {
-                if bar {
-                    return Err(Error::Syntax {
-                        line: item_line,
-                        reason: "the item line has more than one `|`".into(),
-                    });
+            // The bar, alone or (as Knuth's programs read it: they skip the spaces after
+            // it) against the first secondary item's name, `|x`.
+            let token = match token.strip_prefix('|') {
+                Some(rest) => {
+                    if bar {
+                        return Err(Error::Syntax {
+                            line: item_line,
+                            reason: "the item line has more than one `|`".into(),
+                        });
+                    }
+                    bar = true;
+                    if rest.is_empty() {
+                        continue;
+                    }
+                    rest
                 }
-                bar = true;
-                continue;
-            }
+                None => token,
+            };
             let (name, bound) = match token.split_once('|') {
                 Some((spec, name)) => {
                     let bound = parse_bounds(token, spec).map_err(|e| e.at_line(item_line))?;

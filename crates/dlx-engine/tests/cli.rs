@@ -126,3 +126,55 @@ fn an_option_with_no_primary_item_is_ignored_with_knuths_warning_or_refused_when
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(err, "dlx: line 4: option 2 has no primary item\n");
 }
+
+/// Runs `dlx args` on `input` with standard output on `/dev/full` (every write fails: a
+/// full disk): (exit code, standard error).
+#[cfg(target_os = "linux")]
+fn dlx_to_a_full_disk(args: &[&str], input: &[u8]) -> (Option<i32>, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn output_that_cannot_be_written_is_an_error_never_lost_nor_a_panic() {
+    let q8 = queens8();
+    // A list of tasks cut short by a full disk would add up to a wrong count with no sign.
+    for args in [
+        &["--tasks", "100"][..],
+        &["-t", "1"],
+        &["-t", "2"],
+        &["-s", "-t", "1"],
+        &["--memo"],
+        &["--help"],
+    ] {
+        let (code, err) = dlx_to_a_full_disk(args, q8.as_bytes());
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("dlx: writing standard output: No space left on device"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn the_usage_text_gives_the_memo_budget_it_uses() {
+    let (code, out, _) = dlx(&["--help"], b"");
+    assert_eq!(code, 0);
+    let budget = format!("(default {})", dlx_engine::DEFAULT_MEMO_BYTES);
+    assert!(out.contains(&budget), "{out}");
+}

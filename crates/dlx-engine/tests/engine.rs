@@ -18,6 +18,17 @@ fn knuths_example_has_its_unique_solution() {
 }
 
 #[test]
+fn the_bar_against_the_first_secondary_name_is_the_bar() {
+    // Knuth's programs skip the spaces after the item line's `|`: `A B |x y` is `A B | x y`.
+    for text in ["A B |x y\nA x\nB y\nA B\n", "A B | x y\nA x\nB y\nA B\n"] {
+        let problem = Problem::parse(text).unwrap();
+        assert_eq!((problem.primary_count(), problem.secondary_count()), (2, 2));
+        assert_eq!(problem.item_name(2), "x");
+        assert_eq!(Solver::new(&problem).count_solutions(), 2, "{text}");
+    }
+}
+
+#[test]
 fn eight_queens_file_matches_knuths_dlx1_statistics() {
     // DLX1 on the same file (organ-pipe item order): 92 solutions, 1,049 nodes, 16,680 updates.
     let problem = Problem::parse(&data("q8.dlx")).unwrap();

@@ -171,6 +171,8 @@ fn malformed_lines() {
     assert_eq!(e.code(), "syntax");
     let e = parse_err("A | x | y\nA\n");
     assert_eq!((e.code(), e.line()), ("syntax", Some(1)));
+    let e = parse_err("A | x |y\nA\n");
+    assert_eq!((e.code(), e.line()), ("syntax", Some(1)));
     let e = parse_err("A B\nA\nB | A\n");
     assert_eq!((e.code(), e.line()), ("syntax", Some(3)));
 }
@@ -346,7 +348,6 @@ fn malformed_bounds() {
     for (text, reason) in [
         ("A :2|B\nA B\n", "a bound is missing"),
         ("A 1:|B\nA B\n", "a bound is missing"),
-        ("A |B\nA B\n", "a bound is missing"),
         ("A x|B\nA B\n", "bounds are decimal numbers"),
         ("A 1:2:3|B\nA B\n", "bounds are decimal numbers"),
         ("A -1|B\nA B\n", "bounds are decimal numbers"),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use dlx_engine::{
     split, MemoBranching, MemoOptions, ParallelOptions, ParallelSolver, Problem, Solver,
-    SolverOptions, Status, MAX_TEXT_BYTES,
+    SolverOptions, Stats, Status, DEFAULT_MEMO_BYTES, MAX_TEXT_BYTES,
 };
 
 const USAGE: &str = r#"usage: dlx [options] < problem.dlx
@@ -24,9 +24,12 @@ options:
   -m, --max-nodes N    stop after N search nodes (of the serial search: one thread)
   -r, --seed N         break ties between items at random, with seed N
   -f, --force K        require option K (0-based, input order) in every solution; repeatable
-  -t, --threads N      search on N threads (default: one per core); the counts, and the
-                       solutions printed (in the order of a search on one thread), are the
-                       same; the nodes and updates are the tasks' (-t 1 for Knuth's figures)
+  -t, --threads N      search on N threads (default, or 0: one per core); the counts, and
+                       the solutions printed (in the order of a search on one thread), are
+                       the same; the nodes and updates are the tasks' (-t 1 for Knuth's
+                       figures); with -r each task breaks ties with a seed of its own, so
+                       the count is the same but the solutions come in another order
+                       (-t 1 for the serial seeded search's)
       --tasks N        print a split of the search into about N disjoint tasks, one per line
                        (its path: option indices, `-` for a null move), in the order of
                        the search; their counts add up to the whole count
@@ -36,7 +39,7 @@ options:
       --strict         refuse an option with no primary item instead of ignoring it
       --memo           count with the memo cache: each subproblem is counted once (one
                        thread)
-      --memo-bytes N   the memo cache's budget in bytes (default 268435456); past it the
+      --memo-bytes N   the memo cache's budget in bytes (default DEFAULT_MEMO_BYTES); past it the
                        cache stops growing and the count stays exact
       --memo-order     with --memo, branch on the first item in the order listed (after
                        any with at most one option left) instead of MRV: list a board's
@@ -48,17 +51,42 @@ To spread a long count over machines: `dlx --tasks 10000 < p.dlx > tasks.txt`, r
 `dlx --threads 1 --task "$line" < p.dlx` for each line with any batch runner, and add up
 the counts printed."#;
 
+/// The usage text, with the memo's default budget.
+fn usage() -> String {
+    USAGE.replace("DEFAULT_MEMO_BYTES", &DEFAULT_MEMO_BYTES.to_string())
+}
+
 fn main() -> ExitCode {
-    match run() {
-        Ok(code) => code,
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    // What was written is flushed, and a failed write (a full disk) is an error, not lost.
+    match run(&mut out).and_then(|()| out.flush().map_err(written)) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("dlx: {message}");
+            say(&message);
             ExitCode::from(2)
         }
     }
 }
 
-fn run() -> Result<ExitCode, String> {
+/// `message` on standard error, after `dlx: ` (where standard error fails, nothing more can
+/// be said).
+fn say(message: &str) {
+    let _ = writeln!(std::io::stderr(), "dlx: {message}");
+}
+
+/// Why standard output could not be written.
+fn written(error: std::io::Error) -> String {
+    format!("writing standard output: {error}")
+}
+
+/// The summary line's start: the count, the statistics, the time and how the search ended.
+fn summary(count: impl std::fmt::Display, stats: &Stats, seconds: f64, ended: &str) -> String {
+    let (nodes, updates) = (stats.nodes, stats.updates);
+    format!("{count} solutions, {nodes} nodes, {updates} updates, {seconds:.3} s ({ended})")
+}
+
+fn run(out: &mut impl Write) -> Result<(), String> {
     let mut print = false;
     let mut count_only = false;
     let mut memo = false;
@@ -106,10 +134,9 @@ fn run() -> Result<ExitCode, String> {
             "--memo-bytes" => memo_bytes = Some(number("a size in bytes")?),
             "--memo-order" => memo_order = true,
             "-h" | "--help" => {
-                println!("{USAGE}");
-                return Ok(ExitCode::SUCCESS);
+                return writeln!(out, "{}", usage()).map_err(written);
             }
-            _ => return Err(format!("unknown argument `{arg}`\n{USAGE}")),
+            _ => return Err(format!("unknown argument `{arg}`\n{}", usage())),
         }
     }
     // Flags that cannot go together, refused before any input is read.
@@ -159,7 +186,10 @@ fn run() -> Result<ExitCode, String> {
     .map_err(|e| e.to_string())?;
     // Knuth's DLX2 words, with where: "Option ignored (no primary items): option 2, line 4: x y".
     for warning in problem.warnings() {
-        eprintln!("dlx: {warning}: {}", problem.option_line(warning.option));
+        say(&format!(
+            "{warning}: {}",
+            problem.option_line(warning.option)
+        ));
     }
     if memo {
         let mut memo = MemoOptions::default();
@@ -169,15 +199,13 @@ fn run() -> Result<ExitCode, String> {
         if memo_order {
             memo.branching = MemoBranching::InOrder;
         }
-        return count_memo(&problem, &options, &memo);
+        return count_memo(out, &problem, &options, &memo);
     }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
     if let Some(tasks) = list_tasks {
         for task in split(&problem, &options, tasks).map_err(|e| e.to_string())? {
-            writeln!(out, "{task}").map_err(|e| e.to_string())?;
+            writeln!(out, "{task}").map_err(written)?;
         }
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let started = std::time::Instant::now();
     let mut count = 0u64;
@@ -185,7 +213,7 @@ fn run() -> Result<ExitCode, String> {
     let mut write = |solution: &dyn Fn() -> Vec<usize>| -> Result<(), String> {
         count += 1;
         if print {
-            writeln!(out, "{}", problem.solution_text(&solution())).map_err(|e| e.to_string())?;
+            writeln!(out, "{}", problem.solution_text(&solution())).map_err(written)?;
         }
         Ok(())
     };
@@ -248,15 +276,8 @@ fn run() -> Result<ExitCode, String> {
         ),
         None => String::new(),
     };
-    writeln!(
-        out,
-        "{count} solutions, {} nodes, {} updates, {:.3} s ({ended}){on}",
-        stats.nodes,
-        stats.updates,
-        started.elapsed().as_secs_f64()
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(ExitCode::SUCCESS)
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(out, "{}{on}", summary(count, &stats, seconds, ended)).map_err(written)
 }
 
 /// An index or a count as a `usize`.
@@ -303,21 +324,19 @@ fn ended(status: Status) -> &'static str {
 
 /// `--memo`: counts with the memo cache and prints the count, the statistics and the cache's.
 fn count_memo(
+    out: &mut impl Write,
     problem: &Problem,
     options: &SolverOptions,
     memo: &MemoOptions,
-) -> Result<ExitCode, String> {
+) -> Result<(), String> {
     let started = std::time::Instant::now();
     let result = Solver::count_memo(problem, options, memo).map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     let cache = result.memo;
-    println!(
-        "{} solutions, {} nodes, {} updates, {seconds:.3} s ({}); memo: {} entries, {} hits, \
-         {} misses ({:.1}% hits), {} bytes{}",
-        result.count,
-        result.stats.nodes,
-        result.stats.updates,
-        ended(result.status),
+    writeln!(
+        out,
+        "{}; memo: {} entries, {} hits, {} misses ({:.1}% hits), {} bytes{}",
+        summary(result.count, &result.stats, seconds, ended(result.status)),
         cache.entries,
         cache.hits,
         cache.misses,
@@ -328,6 +347,6 @@ fn count_memo(
             (true, false) => " (budget reached: stopped caching)",
             (false, false) => "",
         }
-    );
-    Ok(ExitCode::SUCCESS)
+    )
+    .map_err(written)
 }
