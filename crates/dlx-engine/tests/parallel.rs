@@ -349,3 +349,32 @@ fn a_thread_that_keeps_its_solver_across_tasks_counts_as_fresh_solvers_do() {
         assert_eq!(solutions, serial(&problem, &options).len() as u64);
     }
 }
+
+#[test]
+fn a_caller_that_breaks_stops_the_search_and_is_called_no_more() {
+    // 10 queens: 724 solutions; the caller takes the first 5 (in the serial order) and stops.
+    let problem = queens(10).unwrap();
+    let options = SolverOptions::default();
+    let first: Vec<Vec<usize>> = serial(&problem, &options).into_iter().take(5).collect();
+    for ordered in [true, false] {
+        let solver = ParallelSolver::new(&problem, &options, &parallel(2, 64, ordered)).unwrap();
+        let mut seen = Vec::new();
+        let outcome = solver
+            .try_for_each_solution(
+                |solution| {
+                    seen.push(solution.to_vec());
+                    match seen.len() {
+                        5 => std::ops::ControlFlow::Break(()),
+                        _ => std::ops::ControlFlow::Continue(()),
+                    }
+                },
+                |_| {},
+            )
+            .unwrap();
+        assert_eq!(seen.len(), 5, "called no more after the break");
+        assert_eq!(outcome.status, Status::Searching);
+        if ordered {
+            assert_eq!(seen, first);
+        }
+    }
+}

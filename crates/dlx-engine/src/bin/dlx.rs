@@ -3,6 +3,7 @@
 //! engine can be run beside other DLX programs on the same files.
 
 use std::io::{Read, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use dlx_engine::{
@@ -245,12 +246,15 @@ fn run(out: &mut impl Write) -> Result<(), String> {
         } else {
             let solver =
                 ParallelSolver::new(&problem, &options, &parallel).map_err(|e| e.to_string())?;
+            // A write that fails (a reader gone, a full disk) stops the search.
             let mut failed = Ok(());
             let outcome = if print {
-                solver.for_each_solution(
+                solver.try_for_each_solution(
                     |solution| {
-                        if failed.is_ok() {
-                            failed = write(&|| solution.to_vec());
+                        failed = write(&|| solution.to_vec());
+                        match failed {
+                            Ok(()) => ControlFlow::Continue(()),
+                            Err(_) => ControlFlow::Break(()),
                         }
                     },
                     |_| {},

@@ -14,6 +14,7 @@
 //! any task runs (a few nodes per task), is not counted in it, nor in the statistics, which
 //! are the tasks' own: `dlx` searches on one thread when given a node limit.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -101,7 +102,7 @@ pub struct ParallelSolver<'a> {
 }
 
 /// What is called with each solution.
-type OnSolution<'f> = dyn FnMut(&[usize]) + 'f;
+type OnSolution<'f> = dyn FnMut(&[usize]) -> ControlFlow<()> + 'f;
 
 /// What a thread tells the calling thread, which feeds it to the [`Schedule`].
 enum Event {
@@ -198,6 +199,27 @@ impl<'a> ParallelSolver<'a> {
     pub fn for_each_solution(
         &self,
         mut on_solution: impl FnMut(&[usize]),
+        progress: impl FnMut(f64),
+    ) -> Result<ParallelOutcome> {
+        self.try_for_each_solution(
+            |solution| {
+                on_solution(solution);
+                ControlFlow::Continue(())
+            },
+            progress,
+        )
+    }
+
+    /// [`ParallelSolver::for_each_solution`], where `on_solution` may stop the search (a
+    /// reader that went away, an output that failed): after a `Break` it is called no more,
+    /// the threads end their tasks at their next look at the stop flag, and the outcome's
+    /// status is [`Status::Searching`] (stopped before its end).
+    ///
+    /// # Errors
+    /// As [`ParallelSolver::count`].
+    pub fn try_for_each_solution(
+        &self,
+        mut on_solution: impl FnMut(&[usize]) -> ControlFlow<()>,
         mut progress: impl FnMut(f64),
     ) -> Result<ParallelOutcome> {
         self.drive(Some(&mut on_solution), &mut progress)
@@ -264,8 +286,13 @@ impl<'a> ParallelSolver<'a> {
                             let _ = commands[owner[run]].send(Command::Grant(nodes));
                         }
                         Decision::Emit(solution) => {
-                            if let Some(f) = on_solution.as_deref_mut() {
-                                f(&solution);
+                            let Some(f) = on_solution.as_deref_mut() else {
+                                continue;
+                            };
+                            if f(&solution).is_break() {
+                                schedule.abort();
+                                stop.store(true, Ordering::Relaxed);
+                                break 'search;
                             }
                         }
                         Decision::StopAll => stop.store(true, Ordering::Relaxed),
