@@ -875,6 +875,13 @@ impl ProblemBuilder {
                 name: self.problem.names.get(item as usize).into_owned(),
             });
         }
+        if color.is_empty() {
+            // `x:` names no color: said of the entry, not of an empty name.
+            return Err(Error::InvalidName {
+                name: format!("{}:", self.problem.names.get(item as usize)),
+                reason: "the color after `:` is empty",
+            });
+        }
         check_name(color)?;
         if let Some(&id) = self.color_index.get(color) {
             return Ok(Entry { item, color: id });

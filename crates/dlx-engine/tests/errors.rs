@@ -136,7 +136,13 @@ fn duplicate_item_name() {
 
 #[test]
 fn invalid_names() {
-    assert_eq!(parse_err("A | x\nA x:\n").code(), "invalid_name");
+    let e = parse_err("A | x\nA x:\n");
+    assert_eq!(e.code(), "invalid_name");
+    let said = e.to_string();
+    assert!(
+        said.ends_with("invalid name `x:`: the color after `:` is empty"),
+        "{said}"
+    );
     // A color with no item before it.
     assert_eq!(parse_err("A | x\nA :red\n").code(), "invalid_name");
     // A byte-order mark before the item line is not part of the first name, and no name

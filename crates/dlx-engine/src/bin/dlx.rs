@@ -267,7 +267,11 @@ fn run(out: &mut impl Write) -> Result<(), String> {
             if !print {
                 count = outcome.stats.solutions;
             }
-            spread = Some((parallel.thread_count(), outcome.tasks));
+            // The threads that ran: no more than the tasks.
+            spread = Some((
+                parallel.thread_count().min(outcome.tasks).max(1),
+                outcome.tasks,
+            ));
             (outcome.stats, outcome.status)
         }
     };
