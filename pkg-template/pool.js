@@ -663,7 +663,7 @@ function drive(schedule, job, slots, spawn) {
         record.id = event.id;
         schedule.need(run);
       } else if ('progress' in event) {
-        schedule.progressed(run, event.progress, event.count);
+        schedule.progressed(run, event.progress, event.count, event.nodes, event.updates);
         progress(false);
       } else {
         // A solution: many of them, and seldom a decision (the ordered solutions are handed

@@ -18,7 +18,7 @@
 // Worker -> pool (each but NeedCoach carries the `id` of its request):
 /** @typedef {{ id: number, value: unknown }} Answer  the request's result (a split: `{ tasks, stats, warnings }`; a run: `{ count, stats, status, progress }`) */
 /** @typedef {{ id: number, error: EncodedError }} Failure  the request threw */
-/** @typedef {{ id: number, progress: number, count: number }} Progress  a run's progress (0 to 1 of its task) and solutions so far */
+/** @typedef {{ id: number, progress: number, count: number, nodes: number, updates: number }} Progress  a run's progress (0 to 1 of its task), solutions, nodes and updates so far */
 /** @typedef {{ id: number, solution: number[] }} Solution  a run found a solution */
 /** @typedef {{ id: number, need: true }} Need  a run searched its lease of nodes and waits for a grant */
 /** @typedef {{ coach: true }} NeedCoach  a call names an export of the coach module (`COACH_CALLS`) that the main module lacks, and the worker has no coach instance: it holds that call and what follows until the pool's CoachRequest */

@@ -193,7 +193,8 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
       const now = Date.now();
       if (now - last >= TICK) {
         last = now;
-        post({ id, progress: solver.progress, count });
+        const { nodes, updates } = solver.stats;
+        post({ id, progress: solver.progress, count, nodes, updates });
       }
     }
     const status = outOfNodes ? 'node_limit' : solver.status;

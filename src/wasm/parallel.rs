@@ -162,6 +162,11 @@ pub struct TaskSchedule {
     /// The split's own search of the top of the tree (its nodes and updates), which counts
     /// in the result and the progress as every task's does.
     split: dlx_engine::Stats,
+    /// Each run's nodes and updates as it last reported them while it ran, by run; zero once
+    /// it finished (its answer's count in the schedule) or was lost. A run stopped at the
+    /// limit (its worker ended) never answers: what it reported counts, so that a search
+    /// stopped early does not say it searched the split's nodes alone.
+    reported: Vec<(u64, u64)>,
 }
 
 #[wasm_bindgen]
@@ -224,6 +229,7 @@ impl TaskSchedule {
             received: 0,
             collected: 0,
             split,
+            reported: Vec::new(),
         })
     }
 
@@ -327,17 +333,27 @@ impl TaskSchedule {
     }
 
     /// Run `run` went `fraction` (0 to 1) of the way through its task and found `count`
-    /// solutions so far (a worker's progress message).
+    /// solutions, searching `nodes` nodes and `updates` updates so far (a worker's progress
+    /// message).
     pub fn progressed(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] fraction: &JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] count: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] nodes: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] updates: &JsValue,
     ) -> Result<(), JsValue> {
         let run = run_number(run)?;
         let fraction = fraction_of(fraction, "fraction")?;
         let count = integer(count, "count", MAX_SAFE)?;
-        self.schedule.progress(run, fraction, count);
+        let nodes = integer(nodes, "nodes", MAX_SAFE)?;
+        let updates = integer(updates, "updates", MAX_SAFE)?;
+        if self.schedule.progress(run, fraction, count) {
+            if self.reported.len() <= run {
+                self.reported.resize(run + 1, (0, 0));
+            }
+            self.reported[run] = (nodes, updates);
+        }
         Ok(())
     }
 
@@ -380,6 +396,7 @@ impl TaskSchedule {
         };
         let progress = fraction_of(&value(&answer, "progress"), "answer.progress")?;
         self.schedule.finished(run, stats, status, progress);
+        self.unreport(run);
         Ok(())
     }
 
@@ -391,13 +408,13 @@ impl TaskSchedule {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,
     ) -> Result<JsValue, JsValue> {
-        Ok(JsValue::from_str(
-            match self.schedule.lost(run_number(run)?) {
-                Lost::Retried => "retried",
-                Lost::Ignored => "ignored",
-                Lost::Failed => "failed",
-            },
-        ))
+        let run = run_number(run)?;
+        self.unreport(run);
+        Ok(JsValue::from_str(match self.schedule.lost(run) {
+            Lost::Retried => "retried",
+            Lost::Ignored => "ignored",
+            Lost::Failed => "failed",
+        }))
     }
 
     /// Stops the search: every run under way is to stop, no task starts.
@@ -437,12 +454,24 @@ impl TaskSchedule {
 }
 
 impl TaskSchedule {
-    /// The tasks' `stats` with the split's own search added.
+    /// The tasks' `stats` with the split's own search added, and what the runs that have
+    /// not answered reported.
     fn stats(&self, stats: dlx_engine::Stats) -> dlx_engine::Stats {
+        let (nodes, updates) = self
+            .reported
+            .iter()
+            .fold((0, 0), |(n, u), &(a, b)| (n + a, u + b));
         dlx_engine::Stats {
-            nodes: stats.nodes + self.split.nodes,
-            updates: stats.updates + self.split.updates,
+            nodes: stats.nodes + self.split.nodes + nodes,
+            updates: stats.updates + self.split.updates + updates,
             ..stats
+        }
+    }
+
+    /// Run `run`'s report no longer counts (it answered, or was lost).
+    fn unreport(&mut self, run: usize) {
+        if let Some(report) = self.reported.get_mut(run) {
+            *report = (0, 0);
         }
     }
 }

@@ -165,6 +165,24 @@ describe('exact_cover_async', () => {
     }
   });
 
+  test('a search stopped at its limit before any task ends counts what its runs searched, not the split\'s nodes alone', async () => {
+    // 20 queens: every task holds far more than 20,000 solutions, so the limit stops the runs
+    // (their workers ended) before any answers; their statistics are what they last reported.
+    const problem = queens(20);
+    for (const [find, workers] of [[false, 2], [true, 2], [false, 1]]) {
+      let last;
+      const options = { limit: 20_000, workers, countOnly: !find, onProgress: (_, soFar) => { last = soFar; } };
+      const result = await exact_cover_async(problem, options);
+      assert.equal(result.count, 20_000);
+      assert.equal(result.status, 'solution_limit');
+      // Each solution is a leaf of its own: the split's search above them (a few hundred
+      // nodes) was all that was counted.
+      assert.ok(result.stats.nodes >= result.count, `${JSON.stringify(result.stats)}, find ${find}, ${workers} workers`);
+      assert.ok(result.stats.updates > result.stats.nodes, JSON.stringify(result.stats));
+      assert.deepEqual(last, result.stats, 'the last progress report is the result\'s statistics');
+    }
+  });
+
   test('limit keeps the first solutions of the serial order; forced options and seeds', async () => {
     const all = exact_cover(QUEENS8).solutions;
     const first = await exact_cover_async(QUEENS8, { limit: 10, workers: 3, tasks: 40 });

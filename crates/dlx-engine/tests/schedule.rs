@@ -201,7 +201,9 @@ impl Sim {
             }
         }
         match end {
-            None => self.schedule.progress(run, fraction, count),
+            None => {
+                self.schedule.progress(run, fraction, count);
+            }
             Some(status) => {
                 self.workers[worker].as_mut().unwrap().pop_front();
                 let stats = Stats {

@@ -318,7 +318,9 @@ impl<'a> ParallelSolver<'a> {
                         run,
                         fraction,
                         count,
-                    } => schedule.progress(run, fraction, count),
+                    } => {
+                        schedule.progress(run, fraction, count);
+                    }
                     Event::Need(run) => schedule.need(run),
                     Event::Finished {
                         run,

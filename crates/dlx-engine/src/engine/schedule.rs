@@ -325,10 +325,11 @@ impl<S> Schedule<S> {
 
     /// Run `run` went `fraction` (0 to 1) of the way through its task and found `count`
     /// solutions so far. Counting ([`Collect::Count`]), the search stops as soon as the
-    /// runs done and under way found the limit's solutions.
-    pub fn progress(&mut self, run: usize, fraction: f64, count: u64) {
+    /// runs done and under way found the limit's solutions. Returns whether `run` is under
+    /// way (a report of another is ignored).
+    pub fn progress(&mut self, run: usize, fraction: f64, count: u64) -> bool {
         let Some(r) = self.runs.get_mut(run).filter(|r| r.state == State::Live) else {
-            return;
+            return false;
         };
         r.share = self.shares[r.task] * fraction.clamp(0.0, 1.0);
         r.count = count;
@@ -336,6 +337,7 @@ impl<S> Schedule<S> {
             self.total = self.found_so_far();
             self.stop();
         }
+        true
     }
 
     /// Run `run` searched its lease and asks for more: a [`Decision::Grant`] follows, at
@@ -463,9 +465,11 @@ impl<S> Schedule<S> {
             };
         }
         let running: f64 = self.live_runs().map(|r| r.share).sum();
+        // Stopped at the limit, the runs stopped no longer count among those under way: the
+        // count they reached is the total.
         let solutions = match self.options.collect {
             Collect::AsFound => self.total,
-            _ => self.found_so_far(),
+            _ => self.found_so_far().max(self.total),
         };
         ScheduleProgress {
             fraction: (self.done_share + running).min(1.0),
