@@ -2320,6 +2320,20 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
       assert.ok(Math.min(...sizes) >= 32, `zoomed cells of ${Math.min(...sizes)} px at least`);
       // The page itself does not scroll sideways: the grid pans in its box.
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375);
+      // A filled cell shows its symbol alone, in its middle (the zoomed notes' slots took
+      // half the cell and pushed the symbol to its left edge).
+      const filled = await page.$$eval('#grid .cell', (all) => all.filter((c) => c.querySelector('.value')?.textContent).map((c) => {
+        const box = c.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(c.querySelector('.value'));
+        const text = range.getBoundingClientRect();
+        return { notes: getComputedStyle(c.querySelector('.notes')).display, off: Math.abs((text.left + text.right) / 2 - (box.left + box.right) / 2) };
+      }));
+      assert.ok(filled.length > 0);
+      for (const { notes, off } of filled) {
+        assert.equal(notes, 'none');
+        assert.ok(off <= 2, `a filled cell's symbol ${off.toFixed(1)} px off its middle`);
+      }
       // Notes on, then every candidate of cell k tapped on the pad.
       await tap(page.locator('#mode-pencil'));
       await tap(cell(page, k));
