@@ -462,6 +462,20 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
     assert.deepEqual(problems, []);
   });
 
+  test('from the keyboard: Solve gives the focus to Cancel, Escape cancels, the focus goes back to Solve', { timeout: 120_000 }, async () => {
+    await pick('pentominoes-6x10');
+    await page.waitForSelector('#viz-status[data-state="too-big"]');
+    await page.check('input[name="mode"][value="count"]');
+    await page.focus('#solve');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#solve-status:has-text("so far")');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'cancel', 'the focus on Cancel (Solve went disabled under it)');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#solve-status[data-state="cancelled"]');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'solve', 'the focus back on Solve');
+    assert.deepEqual(problems, []);
+  });
+
   test('Cancel during "all solutions" keeps the solutions found so far: list, pictures, download', { timeout: 120_000 }, async () => {
     await pick('pentominoes-6x10');
     await page.check('input[name="mode"][value="all"]');

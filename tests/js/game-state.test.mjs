@@ -208,7 +208,7 @@ describe('game state', () => {
     for (const text of [M.percent(1e-12), M.roughDuration(1e30), M.EMPTY_9X9]) assert.doesNotMatch(text, /\^|e[+-]/);
     assert.equal(M.plainWords('invalid character `x` at row 3'), 'invalid character “x” at row 3');
     const error = { code: 'conflicting_givens', message: 'conflicting givens: 5 appears twice in row 1' };
-    assert.match(M.explainError(error, { entries: true }), /^Fix the conflicts first: 5 appears twice in row 1 \(among your entries/);
+    assert.match(M.explainError(error, { entries: true }), /^Fix the conflicts among your entries and the givens first: 5 appears twice in row 1/);
     assert.doesNotMatch(M.explainError(error, { entries: true }), /conflicting givens/);
     // Hints and the step-by-step path refuse a puzzle without exactly one solution: said as a sentence.
     assert.equal(M.explainError({ code: 'no_solution', message: 'this puzzle has no solution' }), 'This puzzle has no solution.');

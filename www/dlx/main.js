@@ -236,6 +236,10 @@ async function openAddress() {
     $('example-about').textContent = `The example could not be loaded: ${error.message}`;
   }
 }
+// Escape cancels a search, as on the sudoku page.
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') playground.cancel();
+});
 window.addEventListener('popstate', openAddress);
 window.addEventListener('hashchange', openAddress);
 

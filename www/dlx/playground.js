@@ -93,8 +93,12 @@ export class Playground {
 
   setRunning(running) {
     this.running = running;
-    this.els.solve.disabled = running;
-    this.els.cancel.disabled = !running;
+    const { solve, cancel } = this.els;
+    // The focus goes with the button that can act: a button disabled under it drops it.
+    const focused = solve.ownerDocument.activeElement === (running ? solve : cancel);
+    solve.disabled = running;
+    cancel.disabled = !running;
+    if (focused) (running ? cancel : solve).focus();
     this.els.status.closest('section').setAttribute('aria-busy', String(running));
   }
 

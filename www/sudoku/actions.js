@@ -243,9 +243,15 @@ export function setSetter(on, { quiet = false } = {}) {
   dispatch({ type: 'setter', on });
   if (!on) startTimer();
   if (quiet || on === was) return;
-  if (on) say('Type the puzzle’s givens; turn “Enter givens” off to play it.');
-  // (Typing a given already dropped any solution known for the old givens.)
-  else say(`${M.plural(state().game.givens.filter(Boolean).length, 'given')} set: play on.`);
+  if (on) {
+    say('Type the puzzle’s givens; turn “Enter givens” off to play it.');
+    return;
+  }
+  // (Typing a given already dropped any solution known for the old givens.) The puzzle set
+  // is judged as an import is: a warning where it has no solution or several.
+  const set = `${M.plural(state().game.givens.filter(Boolean).length, 'given')} set.`;
+  say(`${set} Play on.`);
+  judge(G.givensLine(state().game), set);
 }
 
 export function paint(color) {

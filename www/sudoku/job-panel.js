@@ -42,7 +42,10 @@ export class JobPanel {
     // (A grid changed while the panel waited to show is said at once.)
     els.note.hidden = !job.stale;
     els.box.hidden = false;
+    // The focus goes to Cancel from a control disabled under it, and back at the end.
+    job.focused = this.controls.find((control) => control === document.activeElement) ?? null;
     for (const control of this.controls) control.disabled = true;
+    if (job.focused) els.box.querySelector('button')?.focus();
     document.body.classList.add('busy');
     job.timer = setInterval(() => {
       if (!job.detail) els.text.textContent = `${text} ${this.seconds(job).toFixed(1)} s`;
@@ -68,8 +71,10 @@ export class JobPanel {
     clearTimeout(job.wait);
     clearInterval(job.timer);
     this.job = null;
+    const inBox = this.els.box.contains(document.activeElement);
     this.els.box.hidden = true;
     for (const control of this.controls) control.disabled = false;
+    if (job.focused && (inBox || document.activeElement === document.body)) job.focused.focus();
     document.body.classList.remove('busy');
   }
 

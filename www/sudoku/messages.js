@@ -81,7 +81,7 @@ export function explainError(error, { entries = false } = {}) {
   const text = errorWords(error);
   if (error.code === 'conflicting_givens') {
     return entries
-      ? `Fix the conflicts first: ${text} (among your entries and the givens).`
+      ? `Fix the conflicts among your entries and the givens first: ${text}.`
       : `The puzzle’s givens clash: ${text}.`;
   }
   if (NOT_UNIQUE.includes(error.code)) return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
