@@ -225,8 +225,8 @@ describe('game state', () => {
       'The givens clash, so the puzzle was not imported: “5” at row 1, column 1 and at row 1, column 2 (both in row 1 and box 1).',
     );
     assert.equal(
-      M.importError({ code: 'wrong_cell_count', message: 'wrong cell count: found 2 cells (a 4x4 has 16).' }),
-      'Could not read that puzzle: wrong cell count: found 2 cells (a 4x4 has 16).',
+      M.importError({ code: 'wrong_cell_count', message: 'wrong cell count: found 2 cells (4x4 has 16).' }),
+      'Could not read that puzzle: wrong cell count: found 2 cells (4x4 has 16).',
     );
   });
 

@@ -298,18 +298,9 @@ pub type SudokuResult<T> = Result<T, SudokuError>;
 
 fn box_shape_message(rows: usize, cols: usize, size: usize) -> String {
     match (rows, cols) {
-        (rows, 0) => format!("boxes of {rows} rows do not fit {} {size}x{size} puzzle: {rows} does not divide {size}", article(size)),
-        (0, cols) => format!("boxes of {cols} columns do not fit {} {size}x{size} puzzle: {cols} does not divide {size}", article(size)),
-        _ => format!("boxes of {rows}x{cols} cells do not fit {} {size}x{size} puzzle", article(size)),
-    }
-}
-
-/// "a" or "an" before a grid's side said in English: an 8, an 11, an 18 (sides are at most
-/// 25 here; an 80-something too).
-fn article(n: usize) -> &'static str {
-    match n {
-        8 | 11 | 18 | 80..=89 => "an",
-        _ => "a",
+        (rows, 0) => format!("boxes of {rows} rows do not fit this {size}x{size} puzzle: {rows} does not divide {size}"),
+        (0, cols) => format!("boxes of {cols} columns do not fit this {size}x{size} puzzle: {cols} does not divide {size}"),
+        _ => format!("boxes of {rows}x{cols} cells do not fit this {size}x{size} puzzle"),
     }
 }
 
@@ -320,7 +311,7 @@ fn cell_count_message(found: usize, expected: Option<usize>, fits: &[usize]) -> 
     } else if !fits.is_empty() {
         let sizes: Vec<String> = fits
             .iter()
-            .map(|&n| format!("{} {n}x{n} has {}", article(n), n * n))
+            .map(|&n| format!("{n}x{n} has {}", n * n))
             .collect();
         message.push_str(&format!(" ({})", sizes.join(", ")));
     }

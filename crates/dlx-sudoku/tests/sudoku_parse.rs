@@ -245,7 +245,7 @@ fn wrong_cell_counts_say_which_sizes_fit() {
     );
     assert!(
         e.to_string()
-            .ends_with("found 80 cells (an 8x8 has 64, a 9x9 has 81)"),
+            .ends_with("found 80 cells (8x8 has 64, 9x9 has 81)"),
         "{e}"
     );
     let boxes = Options {
