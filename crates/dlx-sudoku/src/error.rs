@@ -143,7 +143,7 @@ pub enum SudokuError {
         pos: CellPos,
     },
     /// A symbol larger than the puzzle's size (`A` in a 9x9 puzzle, `17` in a 16x16 one).
-    #[error("symbol `{symbol}` at {pos} is out of range: a {size}x{size} puzzle uses symbols 1 to {size}")]
+    #[error("symbol `{symbol}` at {pos} is out of range: this {size}x{size} puzzle uses symbols 1 to {size}")]
     SymbolOutOfRange {
         /// The symbol as written.
         symbol: String,
