@@ -446,6 +446,19 @@ describe('the sudoku page', () => {
     await clean(tab);
   });
 
+  test('givens set that clash: said in the page\'s words, with no Undo to offer', { timeout: 60_000 }, async () => {
+    const tab = await open();
+    const { page } = tab;
+    await page.click('#empty');
+    await waitMessage(page, /^An empty/);
+    await cell(page, 0).click();
+    for (const key of ['5', 'ArrowRight', '5']) await page.keyboard.press(key);
+    await page.click('#mode-setter');
+    await waitMessage(page, /^2 givens set\. The puzzle’s givens clash: “5” at row 1, column 1 and at row 1, column 2/);
+    assert.doesNotMatch(await message(page), /Undo|conflicting givens/);
+    await clean(tab);
+  });
+
   test('the URL holds the puzzle and the progress', { timeout: 60_000 }, async () => {
     const tab = await open();
     const { page } = tab;

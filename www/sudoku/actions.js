@@ -251,7 +251,7 @@ export function setSetter(on, { quiet = false } = {}) {
   // is judged as an import is: a warning where it has no solution or several.
   const set = `${M.plural(state().game.givens.filter(Boolean).length, 'given')} set.`;
   say(`${set} Play on.`);
-  judge(G.givensLine(state().game), set);
+  judge(G.givensLine(state().game), set, { undoable: false });
 }
 
 export function paint(color) {
@@ -484,25 +484,42 @@ let judging = null;
 /**
  * The import verdict, before play: how many solutions the puzzle `line` has (up to
  * `M.VERDICT_LIMIT`), and its grade when it has one, said after `imported` in the message
- * box (unless the player has been told something else since).
+ * box (unless the player has been told something else since); `undoable` where Undo brings
+ * back the game before (an import, not givens the player set).
  */
-async function judge(line, imported) {
+async function judge(line, imported, { undoable = true } = {}) {
   judging?.abort();
   const mine = new AbortController();
   judging = mine;
   const said = state().message.text;
+  const current = () => judging === mine && G.givensLine(state().game) === line && state().message.text === said;
   try {
     const { count } = await J.countUpTo(line, M.VERDICT_LIMIT, mine.signal);
     const grade = count === 1 ? await J.rate(line, mine.signal) : null;
-    if (judging !== mine || G.givensLine(state().game) !== line || state().message.text !== said) return;
+    if (!current()) return;
     const { text, kind } = M.verdictWords({ count, grade });
     say(`${imported} ${text}`, kind);
   } catch (error) {
-    if (error.name === 'AbortError' || judging !== mine || state().message.text !== said) return;
-    say(`${imported} Could not judge it: ${M.plainWords(error.message)}. Undo brings back the last game.`, 'bad');
+    if (error.name === 'AbortError' || !current()) return;
+    const undo = undoable ? ' Undo brings back the last game.' : '';
+    say(
+      error.code === 'conflicting_givens'
+        ? `${imported} ${M.explainError(error)}${undo}`
+        : `${imported} Could not judge it: ${M.plainWords(error.message)}.${undo}`,
+      'bad',
+    );
   } finally {
     if (judging === mine) judging = null;
   }
+}
+
+/**
+ * Drops the verdict under way: a job the player asked for goes first (the verdict's rating
+ * runs on the jobs' pool, and may take seconds).
+ */
+export function stopJudging() {
+  judging?.abort();
+  judging = null;
 }
 
 export async function copy(text, what) {

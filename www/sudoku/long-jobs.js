@@ -3,7 +3,7 @@
 // the job panel on show and Cancel, which aborts the job (the pool ends its workers at once
 // and starts new ones). What comes back is dispatched to the store like any action's
 // (actions.js).
-import { closeWalk, dispatch, hasEntries, say, setSetter, showWalkStep, start, state, update, walkCandidates } from './actions.js';
+import { closeWalk, dispatch, hasEntries, say, setSetter, showWalkStep, start, state, stopJudging, update, walkCandidates } from './actions.js';
 import * as G from './game.js';
 import * as J from './jobs.js';
 import * as M from './messages.js';
@@ -30,6 +30,7 @@ export function cancelJob() {
  */
 async function runJob(text, work, { delay = 0, staleNote, cancelled } = {}) {
   if (V.panel.job) return;
+  stopJudging();
   const mine = V.panel.start(text, G.currentLine(state().game), { delay, staleNote });
   mine.abort = new AbortController();
   mine.cancelled = cancelled;
