@@ -457,13 +457,13 @@ impl TaskSchedule {
     /// The tasks' `stats` with the split's own search added, and what the runs that have
     /// not answered reported.
     fn stats(&self, stats: dlx_engine::Stats) -> dlx_engine::Stats {
-        let (nodes, updates) = self
-            .reported
-            .iter()
-            .fold((0, 0), |(n, u), &(a, b)| (n + a, u + b));
+        let (nodes, updates) = self.reported.iter().fold((0u64, 0u64), |(n, u), &(a, b)| {
+            (n.saturating_add(a), u.saturating_add(b))
+        });
+        let sum = |a: u64, b: u64, c: u64| a.saturating_add(b).saturating_add(c);
         dlx_engine::Stats {
-            nodes: stats.nodes + self.split.nodes + nodes,
-            updates: stats.updates + self.split.updates + updates,
+            nodes: sum(stats.nodes, self.split.nodes, nodes),
+            updates: sum(stats.updates, self.split.updates, updates),
             ..stats
         }
     }

@@ -267,11 +267,7 @@ fn run(out: &mut impl Write) -> Result<(), String> {
             if !print {
                 count = outcome.stats.solutions;
             }
-            // The threads that ran: no more than the tasks.
-            spread = Some((
-                parallel.thread_count().min(outcome.tasks).max(1),
-                outcome.tasks,
-            ));
+            spread = Some((outcome.threads, outcome.tasks));
             (outcome.stats, outcome.status)
         }
     };

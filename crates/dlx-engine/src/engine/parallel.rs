@@ -78,6 +78,8 @@ pub struct ParallelOutcome {
     pub status: Status,
     /// The number of tasks the search was split into.
     pub tasks: usize,
+    /// The threads it ran on: those asked for, no more than the tasks.
+    pub threads: usize,
 }
 
 /// The search of one problem split into tasks, run on threads.
@@ -368,6 +370,7 @@ impl<'a> ParallelSolver<'a> {
             stats: outcome.stats,
             status: outcome.status,
             tasks: self.tasks.len(),
+            threads,
         })
     }
 

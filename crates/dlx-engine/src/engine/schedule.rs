@@ -374,8 +374,9 @@ impl<S> Schedule<S> {
         if was_live {
             self.unlive(run);
         }
-        self.stats.nodes += stats.nodes;
-        self.stats.updates += stats.updates;
+        // Saturating: a caller of the wasm build's TaskSchedule may report any counts.
+        self.stats.nodes = self.stats.nodes.saturating_add(stats.nodes);
+        self.stats.updates = self.stats.updates.saturating_add(stats.updates);
         if self.options.max_nodes.is_some() {
             // What the run did not search goes back to the budget.
             self.holders -= usize::from(held);
@@ -384,7 +385,7 @@ impl<S> Schedule<S> {
         if was_live {
             let outcome = &mut self.outcomes[task];
             outcome.count = stats.solutions;
-            self.counted += stats.solutions;
+            self.counted = self.counted.saturating_add(stats.solutions);
             match status {
                 Status::NodeLimit => self.out_of_nodes = true,
                 Status::Searching => {}
@@ -523,7 +524,8 @@ impl<S> Schedule<S> {
 
     /// The solutions of the tasks done and of the runs under way.
     fn found_so_far(&self) -> u64 {
-        self.counted + self.live_runs().map(|r| r.count).sum::<u64>()
+        self.live_runs()
+            .fold(self.counted, |sum, r| sum.saturating_add(r.count))
     }
 
     /// No task is to start: a limit was reached, the search was aborted, or none is left.
