@@ -1228,6 +1228,11 @@ describe('the sudoku page: what players expect (issue 13)', () => {
     assert.equal(await page.textContent('#timer'), time);
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'sudoku-paused.png') });
+    // The pad and Hint say why they do nothing.
+    const before = await cells(page);
+    await page.click('#pad [data-symbol="5"]');
+    await waitMessage(page, /^Paused: press Resume to play on\.$/);
+    assert.equal(await cells(page), before);
     await page.click('#resume');
     assert.equal(await page.isHidden('#paused'), true);
 

@@ -238,7 +238,7 @@ async function openAddress() {
 }
 // Escape cancels a search, as on the sudoku page.
 document.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape') playground.cancel();
+  if (event.key === 'Escape' && !event.isComposing) playground.cancel();
 });
 window.addEventListener('popstate', openAddress);
 window.addEventListener('hashchange', openAddress);

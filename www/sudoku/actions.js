@@ -193,7 +193,7 @@ export function input(cell, v, shift) {
 
 function play(cell, v, shift) {
   const { paused, walk, setter, game, pencil } = state();
-  if (paused) return;
+  if (paused) return say(M.PAUSED);
   if (walk) return say('Close the step-by-step view to play on.');
   if (setter) {
     dispatch({ type: 'hinted', cell: -1 });
@@ -214,7 +214,8 @@ export function erase(cell) {
 }
 
 function clear(cell) {
-  if (state().paused || state().walk) return;
+  if (state().paused) return say(M.PAUSED);
+  if (state().walk) return;
   dispatch({ type: 'hinted', cell: -1 });
   if (state().setter) update((g) => G.setGiven(g, cell, 0));
   else update((g) => G.erase(g, cell));

@@ -186,7 +186,7 @@ const HINT_PANEL_DELAY = 400;
  * search at a time: Hint pressed again meanwhile does nothing.
  */
 export async function hint() {
-  if (state().paused) return;
+  if (state().paused) return say(M.PAUSED);
   const shown = state().hint;
   const more = shown && (shown.level < M.HINT_LEVELS.length || !removesOnly(shown.step));
   const running = V.panel.job;

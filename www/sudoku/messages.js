@@ -179,6 +179,9 @@ export const JOB_STALE =
 /** What any other cancelled job says. */
 export const JOB_CANCELLED = 'Cancelled. The solver was restarted; the page is ready.';
 
+/** What the pad, the keyboard and Hint say while the game is paused (they do nothing). */
+export const PAUSED = 'Paused: press Resume to play on.';
+
 // ---- graded hints, the finish, the import verdict -------------------------------------------
 
 /** The job panel while the next step is searched for (the hardest puzzles' take seconds). */
