@@ -108,11 +108,13 @@ export async function launchChromium(flags = []) {
  * Records what would tell a person that a page is broken: console errors, uncaught
  * exceptions, failed requests and HTTP errors. Returns the (live) list of problems.
  *
- * One failed request is not a problem: a worker's own script, or a script the worker imports,
- * cancelled (`net::ERR_ABORTED`, which only the client causes) because the page terminated
- * the worker while it was still loading, as a pool does when a job is aborted or the pool
- * closed just after it started a worker. A worker is known by its script's URL (every worker
- * of a pool has the same one, so one seen before stands for one terminated before it showed).
+ * Two failed requests are not a problem, each cancelled (`net::ERR_ABORTED`, which only the
+ * client causes): a worker's own script, or a script the worker imports, because the page
+ * terminated the worker while it was still loading, as a pool does when a job is aborted or
+ * the pool closed just after it started a worker (a worker is known by its script's URL:
+ * every worker of a pool has the same one, so one seen before stands for one terminated before
+ * it showed); and a request of the page that its own navigation (a reload, `goto`, Back) cut
+ * short, such as the later module fetched 2 s after the load.
  */
 export function watch(page) {
   const problems = [];
@@ -122,10 +124,19 @@ export function watch(page) {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  // The page's navigations (a reload, goto, Back): a request they cut short is the page
+  // leaving, not a broken page.
+  let navigations = 0;
+  const sentAfter = new WeakMap();
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1;
+    sentAfter.set(request, navigations);
+  });
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText;
     const byWorker = workerScripts.has(request.url()) || workerScripts.has(request.headers().referer);
-    if (error === 'net::ERR_ABORTED' && byWorker) return;
+    const left = navigations > (sentAfter.get(request) ?? navigations);
+    if (error === 'net::ERR_ABORTED' && (byWorker || left)) return;
     problems.push(`request failed: ${request.url()} (${error})`);
   });
   page.on('response', (response) => {
