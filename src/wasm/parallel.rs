@@ -80,7 +80,7 @@ impl ExactCoverTasks {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] tasks: &JsValue,
     ) -> Result<JsTasks, JsValue> {
-        let tasks = integer(tasks, "tasks", 1e6)? as usize;
+        let tasks = integer(tasks, "tasks", dlx_engine::MAX_TASKS as f64)? as usize;
         let settings = &self.settings;
         let (split, stats) = dlx_engine::split_counted(&settings.problem, &settings.options, tasks)
             .map_err(|e| engine_error(&e))?;

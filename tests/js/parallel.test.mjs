@@ -566,6 +566,8 @@ describe('exact_cover_async', () => {
       [{ tasks: 1.5 }, 'invalid_argument', 'options.tasks'],
       [{ tasks: 'many' }, 'invalid_argument', 'options.tasks'],
       [{ tasks: 1e7 }, 'invalid_argument', 'options.tasks'],
+      // The engine's bound (MAX_TASKS), which ExactCoverTasks.split holds too (below).
+      [{ tasks: 1_000_001 }, 'invalid_argument', 'options.tasks'],
     ]) {
       const got = await exact_cover_async(QUEENS8, options).then(
         () => 'resolved',
@@ -574,6 +576,16 @@ describe('exact_cover_async', () => {
       if (!util.isDeepStrictEqual(got, { code, path, pathFirst: true })) wrong.push({ options, expected: { code, path }, got });
     }
     assert.deepStrictEqual(wrong, [], JSON.stringify(wrong));
+    // The bound itself is allowed (8 queens has fewer tasks than that), by the pool and by
+    // the module's split, which refuses one more as the pool does.
+    assert.equal((await exact_cover_async(QUEENS8, { tasks: 1_000_000, countOnly: true })).count, 92);
+    const set = new dlx.ExactCoverTasks(QUEENS8);
+    try {
+      assert.ok(set.split(1_000_000).length > 0);
+      assert.throws(() => set.split(1_000_001), { code: 'invalid_argument', path: 'tasks' });
+    } finally {
+      set.free();
+    }
   });
 
   test('sync and async read an options object or a problem alike: getters, inherited and hidden keys, proxies', async () => {

@@ -24,7 +24,7 @@ pub use engine::{
 };
 pub use engine::{
     split, split_counted, trace, ParallelOptions, ParallelOutcome, ParallelSolver, Solver,
-    SolverOptions, Stats, Status, Step, Task, Trace, TraceEvent,
+    SolverOptions, Stats, Status, Step, Task, Trace, TraceEvent, MAX_TASKS,
 };
 pub use engine::{MemoBranching, MemoCount, MemoOptions, MemoStats, DEFAULT_MEMO_BYTES};
 pub use error::{Error, Result};

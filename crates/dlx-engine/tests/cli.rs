@@ -178,3 +178,25 @@ fn the_usage_text_gives_the_memo_budget_it_uses() {
     let budget = format!("(default {})", dlx_engine::DEFAULT_MEMO_BYTES);
     assert!(out.contains(&budget), "{out}");
 }
+
+#[test]
+fn the_tasks_asked_for_are_bounded() {
+    let q8 = queens8();
+    let most = dlx_engine::MAX_TASKS.to_string();
+    let over = (dlx_engine::MAX_TASKS + 1).to_string();
+    let (code, _, err) = dlx(&["--tasks", &over], q8.as_bytes());
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim_end(),
+        format!("dlx: --tasks: at most {most} tasks")
+    );
+    // As many as the tree has (8 queens: fewer than the bound).
+    let (code, out, _) = dlx(&["--tasks", &most], q8.as_bytes());
+    assert_eq!(code, 0);
+    assert!(out.lines().count() <= dlx_engine::MAX_TASKS);
+    let (_, usage, _) = dlx(&["--help"], b"");
+    assert!(
+        usage.contains(&format!("(N at most\n                       {most})")),
+        "{usage}"
+    );
+}

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use dlx_engine::{
     split, MemoBranching, MemoOptions, ParallelOptions, ParallelSolver, Problem, Solver,
-    SolverOptions, Stats, Status, DEFAULT_MEMO_BYTES, MAX_TEXT_BYTES,
+    SolverOptions, Stats, Status, DEFAULT_MEMO_BYTES, MAX_TASKS, MAX_TEXT_BYTES,
 };
 
 const USAGE: &str = r#"usage: dlx [options] < problem.dlx
@@ -31,7 +31,8 @@ options:
                        figures); with -r each task breaks ties with a seed of its own, so
                        the count is the same but the solutions come in another order
                        (-t 1 for the serial seeded search's)
-      --tasks N        print a split of the search into about N disjoint tasks, one per line
+      --tasks N        print a split of the search into about N disjoint tasks (N at most
+                       MAX_TASKS), one per line
                        (its path: option indices, `-` for a null move), in the order of
                        the search; their counts add up to the whole count
       --task PATH      search only the task PATH (a line printed by --tasks; with -f, the
@@ -52,9 +53,11 @@ To spread a long count over machines: `dlx --tasks 10000 < p.dlx > tasks.txt`, r
 `dlx --threads 1 --task "$line" < p.dlx` for each line with any batch runner, and add up
 the counts printed."#;
 
-/// The usage text, with the memo's default budget.
+/// The usage text, with the memo's default budget and the most tasks.
 fn usage() -> String {
-    USAGE.replace("DEFAULT_MEMO_BYTES", &DEFAULT_MEMO_BYTES.to_string())
+    USAGE
+        .replace("DEFAULT_MEMO_BYTES", &DEFAULT_MEMO_BYTES.to_string())
+        .replace("MAX_TASKS", &MAX_TASKS.to_string())
 }
 
 fn main() -> ExitCode {
@@ -120,6 +123,7 @@ fn run(out: &mut impl Write) -> Result<(), String> {
             "-t" | "--threads" => threads = Some(whole(number("a count")?)?),
             "--tasks" => match whole(number("a count")?)? {
                 0 => return Err("--tasks needs a count of at least 1".into()),
+                n if n > MAX_TASKS => return Err(format!("--tasks: at most {MAX_TASKS} tasks")),
                 n => list_tasks = Some(n),
             },
             "--task" => {

@@ -41,7 +41,7 @@ pub use schedule::{
     ScheduleProgress, LEASE, RETRIES,
 };
 pub use solver::{Solver, SolverOptions};
-pub use split::{split, split_counted, Task};
+pub use split::{split, split_counted, Task, MAX_TASKS};
 pub use trace::{trace, Trace, TraceEvent};
 
 use masks::Masks;

@@ -141,8 +141,13 @@ impl Ord for Pending {
     }
 }
 
+/// The most tasks a split makes (a split of more is one of this many): each is held in
+/// memory while the split runs, and a million already takes seconds on a large tree. The
+/// `dlx` CLI's `--tasks` and the package's `tasks` option refuse more.
+pub const MAX_TASKS: usize = 1_000_000;
+
 /// Splits the search of `problem` under `options` (its forced options; the limits and the
-/// seed do not matter) into about `tasks` disjoint tasks, in the order of the search, whose
+/// seed do not matter) into about `tasks` disjoint tasks (at most [`MAX_TASKS`]), in the order of the search, whose
 /// solutions together are the problem's solutions, each in exactly one task. Fewer when the
 /// tree is smaller; subtrees that end at once are dropped. Ties between items are broken to
 /// the leftmost down the tasks' paths, so the split does not depend on the seed.
@@ -182,7 +187,7 @@ pub fn split_counted(
         positions: Vec::new(),
     });
     let mut search = base.clone();
-    while count < tasks.max(1) {
+    while count < tasks.clamp(1, MAX_TASKS) {
         let Some(pending) = queue.pop() else { break };
         search.clone_from(&base);
         let children = children(&mut search, &pending, &mut stats);
