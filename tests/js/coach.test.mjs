@@ -262,7 +262,7 @@ test('a pool made without makeApi (new WorkerPool): a coach call is answered, th
   }
 });
 
-test('makeApi: a request held behind the module whose post then fails is refused (internal), not left unanswered; one that fails at once alike', async () => {
+test('makeApi: a request held behind the module whose post then fails is refused (internal), not left unanswered, whether the module comes late or at once (a worker started by the call holds it behind its init either way)', async () => {
   const { readFileSync } = await import('node:fs');
   const { makeApi } = await import(pathToFileURL(join(PKG, 'pool.js')).href);
   const compiled = new WebAssembly.Module(readFileSync(join(PKG, 'dlx_wasm_bg.wasm')));

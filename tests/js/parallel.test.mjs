@@ -165,7 +165,7 @@ describe('exact_cover_async', () => {
     }
   });
 
-  test('a search stopped at its limit before any task ends counts what its runs searched, not the split\'s nodes alone', async () => {
+  test('a search stopped at its limit counts what its runs searched, not the split\'s nodes alone (counting on 2 workers: before any task ends; listing, or on 1 worker: a run\'s own answer)', async () => {
     // 20 queens: every task holds far more than 20,000 solutions, so the limit stops the runs
     // (their workers ended) before any answers; their statistics are what they last reported.
     const problem = queens(20);
