@@ -601,8 +601,10 @@ function drive(schedule, job, slots, spawn) {
   // next (a message each way) between tasks; under a node limit one only (the second one's
   // lease would wait for the first, which may be waiting for nodes).
   const depth = job.maxNodes === undefined ? 2 : 1;
-  // The solutions received, by their number in the schedule; those it handed on, in order.
-  const received = [];
+  // The solutions received and not yet handed on or dropped, by their number in the
+  // schedule (the count received before each); those it handed on, in order.
+  const received = new Map();
+  let numbered = 0;
   const solutions = [];
   // The runs under way: run -> { slot, id } (`id`: of the request a grant answers).
   const runs = new Map();
@@ -640,7 +642,14 @@ function drive(schedule, job, slots, spawn) {
             break;
           }
           case 'emit':
-            for (const k of decision.solutions) solutions.push(received[k]);
+            for (const k of decision.solutions) {
+              solutions.push(received.get(k));
+              received.delete(k);
+            }
+            break;
+          case 'drop':
+            // Not among the first `limit` of the serial order (or found by a run stopped).
+            for (const k of decision.solutions) received.delete(k);
             break;
           case 'stop':
             // The first `limit` solutions are in: the runs still under way are not needed.
@@ -669,7 +678,7 @@ function drive(schedule, job, slots, spawn) {
         // A solution: many of them, and seldom a decision (the ordered solutions are handed
         // on when their task is done).
         const decided = schedule.found(run, event.solution.length);
-        received.push(event.solution);
+        received.set(numbered++, event.solution);
         onSolution?.(event.solution);
         if (!decided) return;
       }

@@ -2,6 +2,8 @@
 //! split into disjoint tasks, and a solver for each (in each worker), and `TaskSchedule`, the
 //! engine's scheduler of those tasks (on the pool's thread).
 
+use std::collections::VecDeque;
+
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
@@ -138,7 +140,9 @@ export type ScheduleDecision =
   /** Run `run` may search `nodes` more nodes (0: the budget is spent). */
   | { op: "grant"; run: number; nodes: number }
   /** Hand these solutions on, in this order (each the number `found` gave it): the serial order's next. */
-  | { op: "emit"; solutions: Uint32Array }
+  | { op: "emit"; solutions: Float64Array }
+  /** Forget these solutions (by number): not among the first `limit` of the serial order, or their run was stopped. */
+  | { op: "drop"; solutions: Float64Array }
   /** Stop every run under way (the first `limit` solutions are in, or the search was aborted). */
   | { op: "stop" }
   /** The search is over: `result()` says what it found. */
@@ -149,15 +153,19 @@ export type ScheduleDecision =
 /// one scheduler ([`Schedule`]: task order, the ordered flush under the limit, node
 /// leases, progress, retries), which the pool feeds with its workers' answers and whose
 /// decisions it carries to them. The solutions stay in JS: each is named by its number in
-/// the order received, and handed on by it in the serial order; past the budget of
-/// [`MAX_COLLECTED`] option indices, as `exact_cover`, it throws `too_many_solutions`.
+/// the order received, and handed on by it in the serial order, or dropped (under a limit,
+/// one that is not among the first `limit`: at most `limit` are held). Past the budget of
+/// [`MAX_COLLECTED`] option indices in the solutions held and handed on, as `exact_cover`
+/// past it in the solutions it collects, it throws `too_many_solutions`.
 #[wasm_bindgen]
 pub struct TaskSchedule {
-    schedule: Schedule<u32>,
-    /// The decision taken from the schedule after a run of solutions handed on.
-    pending: Option<Decision<u32>>,
-    /// The solutions received (below [`MAX_COLLECTED`]) and their option indices.
+    /// Each solution as its number and its length.
+    schedule: Schedule<(u64, u32)>,
+    /// The decisions taken from the schedule, not yet given out.
+    queue: VecDeque<Decision<(u64, u32)>>,
+    /// The solutions received; those held or handed on, and their option indices.
     received: u64,
+    kept: u64,
     collected: usize,
     /// The split's own search of the top of the tree (its nodes and updates), which counts
     /// in the result and the progress as every task's does.
@@ -225,8 +233,9 @@ impl TaskSchedule {
         };
         Ok(TaskSchedule {
             schedule: Schedule::new(shares, options),
-            pending: None,
+            queue: VecDeque::new(),
             received: 0,
+            kept: 0,
             collected: 0,
             split,
             reported: Vec::new(),
@@ -247,14 +256,11 @@ impl TaskSchedule {
     }
 
     /// The next decision to carry out, or undefined until an event brings more. The
-    /// solutions handed on one after another come in one decision.
+    /// solutions handed on (or dropped) one after another come in one decision.
     #[wasm_bindgen(js_name = next, unchecked_return_type = "ScheduleDecision | undefined")]
     pub fn next_decision(&mut self) -> JsValue {
-        let Some(next) = self
-            .pending
-            .take()
-            .or_else(|| self.schedule.next_decision())
-        else {
+        self.pull();
+        let Some(next) = self.queue.pop_front() else {
             return JsValue::UNDEFINED;
         };
         let decision = js_sys::Object::new();
@@ -278,20 +284,14 @@ impl TaskSchedule {
                 set(&decision, "nodes", &JsValue::from(nodes as f64));
                 "grant"
             }
-            Decision::Emit(first) => {
-                let mut solutions = vec![first];
-                loop {
-                    match self.schedule.next_decision() {
-                        Some(Decision::Emit(solution)) => solutions.push(solution),
-                        other => {
-                            self.pending = other;
-                            break;
-                        }
-                    }
+            Decision::Emit((first, _)) | Decision::Drop((first, _)) => {
+                let emit = matches!(next, Decision::Emit(_));
+                set(&decision, "solutions", &self.numbers(first, emit));
+                if emit {
+                    "emit"
+                } else {
+                    "drop"
                 }
-                let solutions = js_sys::Uint32Array::from(&solutions[..]);
-                set(&decision, "solutions", &solutions);
-                "emit"
             }
             Decision::StopAll => "stop",
             Decision::Done => "done",
@@ -322,14 +322,18 @@ impl TaskSchedule {
     ) -> Result<bool, JsValue> {
         let run = run_number(run)?;
         let length = size(length, "length", MAX_COLLECTED)?;
-        let number = self.received as u32;
+        let number = self.received;
         self.received += 1;
+        self.kept += 1;
         self.collected += length;
+        self.schedule.found(run, (number, length as u32));
+        // What the schedule dropped (this solution, or one it pushed past the limit) is not
+        // collected.
+        self.pull();
         if self.collected > MAX_COLLECTED {
-            return Err(too_many_solutions(self.received - 1));
+            return Err(too_many_solutions(self.kept - 1));
         }
-        self.schedule.found(run, number);
-        Ok(self.pending.is_some() || self.schedule.has_decision())
+        Ok(!self.queue.is_empty())
     }
 
     /// Run `run` went `fraction` (0 to 1) of the way through its task and found `count`
@@ -454,6 +458,33 @@ impl TaskSchedule {
 }
 
 impl TaskSchedule {
+    /// Takes the schedule's decisions into the queue: a solution dropped is no longer
+    /// collected.
+    fn pull(&mut self) {
+        while let Some(decision) = self.schedule.next_decision() {
+            if let Decision::Drop((_, length)) = decision {
+                self.kept -= 1;
+                self.collected -= length as usize;
+            }
+            self.queue.push_back(decision);
+        }
+    }
+
+    /// The number `first`, and those of the solutions handed on (`emit`) or dropped next in
+    /// the queue.
+    fn numbers(&mut self, first: u64, emit: bool) -> js_sys::Float64Array {
+        let mut numbers = vec![first as f64];
+        loop {
+            match self.queue.front() {
+                Some(Decision::Emit((number, _))) if emit => numbers.push(*number as f64),
+                Some(Decision::Drop((number, _))) if !emit => numbers.push(*number as f64),
+                _ => break,
+            }
+            self.queue.pop_front();
+        }
+        js_sys::Float64Array::from(&numbers[..])
+    }
+
     /// The tasks' `stats` with the split's own search added, and what the runs that have
     /// not answered reported.
     fn stats(&self, stats: dlx_engine::Stats) -> dlx_engine::Stats {

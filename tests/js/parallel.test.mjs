@@ -183,6 +183,19 @@ describe('exact_cover_async', () => {
     }
   });
 
+  test('a large limit lists what exact_cover lists: the solutions past the first `limit` are dropped, not held against the budget', async () => {
+    // 20 queens: every task holds far more than 150,000 solutions. The runs of the later
+    // tasks (two per worker) found theirs while task 0 found its own, and each was held
+    // against the budget of option indices one call collects: 209,715 of 20 indices, and the
+    // call refused (too_many_solutions) where exact_cover returns the first 150,000.
+    const problem = queens(20);
+    const sync = exact_cover(problem, { limit: 150_000 });
+    for (const workers of [2, 3]) {
+      const result = await exact_cover_async(problem, { limit: 150_000, workers });
+      assertSameResult(result, sync, `${workers} workers`);
+    }
+  });
+
   test('limit keeps the first solutions of the serial order; forced options and seeds', async () => {
     const all = exact_cover(QUEENS8).solutions;
     const first = await exact_cover_async(QUEENS8, { limit: 10, workers: 3, tasks: 40 });

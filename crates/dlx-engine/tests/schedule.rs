@@ -39,6 +39,11 @@ struct Sim {
     /// How many nodes each worker searches per turn.
     speeds: Vec<u64>,
     emitted: Vec<Sol>,
+    /// The solutions dropped, and the most held at once (found, neither handed on nor
+    /// dropped).
+    dropped: Vec<Sol>,
+    most_held: u64,
+    sent: u64,
     stops: usize,
     grants: Vec<u64>,
     done: bool,
@@ -76,6 +81,9 @@ impl Sim {
             workers: speeds.iter().map(|_| Some(VecDeque::new())).collect(),
             speeds: speeds.to_vec(),
             emitted: Vec::new(),
+            dropped: Vec::new(),
+            most_held: 0,
+            sent: 0,
             stops: 0,
             grants: Vec::new(),
             done: false,
@@ -125,6 +133,7 @@ impl Sim {
                     r.out = nodes == 0;
                 }
                 Decision::Emit(solution) => self.emitted.push(solution),
+                Decision::Drop(solution) => self.dropped.push(solution),
                 Decision::StopAll => {
                     self.stops += 1;
                     for queue in self.workers.iter_mut().flatten() {
@@ -137,6 +146,10 @@ impl Sim {
             }
         }
         self.fractions.push(self.schedule.progress_now().fraction);
+        if self.collect == Collect::Ordered {
+            let held = self.sent - (self.emitted.len() + self.dropped.len()) as u64;
+            self.most_held = self.most_held.max(held);
+        }
     }
 
     fn find(&mut self, run: usize) -> Option<&mut SimRun> {
@@ -197,6 +210,7 @@ impl Sim {
         let fraction = searched as f64 / nodes as f64;
         for solution in found {
             if self.collect != Collect::Count {
+                self.sent += u64::from(self.collect == Collect::Ordered);
                 self.schedule.found(run, solution);
             }
         }
@@ -319,31 +333,49 @@ fn as_found_hands_on_in_the_order_found_and_a_count_counts_the_same() {
 #[test]
 fn a_solution_limit_keeps_the_first_in_the_serial_order_even_mid_flush() {
     // Task 0 ends last; tasks 1-3 are done and held by then: the flush passes task 0's three
-    // and stops in the middle of task 2's.
+    // and stops in the middle of task 2's. Task 4 never starts: tasks 1-3 found more than 7
+    // before it.
     let tasks = [(3000, 3), (10, 2), (10, 4), (10, 4), (400_000, 5)];
     let mut sim = Sim::new(&tasks, &[2, 100], Collect::Ordered, Some(7), None);
     sim.run();
     let serial = sim.serial();
     assert_eq!(sim.emitted, serial[..7]);
     assert_eq!(sim.emitted.last(), Some(&(2, 1)));
-    assert_eq!(sim.stops, 1, "the run of task 4 was stopped");
+    assert_eq!(sim.stops, 0, "no run was under way at the end");
+    assert_eq!(sim.nodes, 3000 + 3 * 10, "task 4 never started");
+    // Task 3's last three at once (7 found before them), then task 2's last two and task
+    // 3's first as task 0's three came in: never more than 7 held.
+    let mut dropped = sim.dropped.clone();
+    dropped.sort();
+    assert_eq!(dropped, serial[7..13]);
+    assert!(sim.most_held <= 7, "{} held", sim.most_held);
     let outcome = sim.schedule.outcome();
     assert_eq!(
         (outcome.status, outcome.stats.solutions),
         (Status::SolutionLimit, 7)
     );
-    // What a stopped run says later is counted in the statistics only.
+    // With a limit of 12, tasks 1-3 find 10 before task 4: it starts, and holds its first
+    // two until task 0's three push them out; it is then stopped.
+    let mut sim = Sim::new(&tasks, &[2, 100], Collect::Ordered, Some(12), None);
+    sim.run();
+    assert_eq!(sim.emitted, serial[..12]);
+    assert_eq!(sim.stops, 1, "the run of task 4 was stopped");
+    let mut dropped = sim.dropped.clone();
+    dropped.sort();
+    assert_eq!(dropped, [(3, 3), (4, 0), (4, 1)]);
+    // What a stopped run says later is counted in the statistics only, its solutions dropped.
     let before = sim.schedule.outcome().stats.nodes;
     let stopped = Stats {
         nodes: 11,
         updates: 22,
-        solutions: 1,
+        solutions: 3,
     };
-    sim.schedule.found(4, (4, 0));
+    sim.schedule.found(4, (4, 2));
     sim.schedule.finished(4, stopped, Status::Searching, 0.1);
+    assert_eq!(sim.schedule.next_decision(), Some(Decision::Drop((4, 2))));
     assert_eq!(sim.schedule.next_decision(), None);
     let after = sim.schedule.outcome();
-    assert_eq!(after.stats.solutions, 7);
+    assert_eq!(after.stats.solutions, 12);
     assert_eq!(after.stats.nodes, before + 11);
     // As found: the first seven found, all different.
     let mut found = Sim::new(&tasks, &[2, 100], Collect::AsFound, Some(7), None);
@@ -520,5 +552,57 @@ fn the_default_number_of_tasks_is_64_per_worker_and_256_under_a_seed() {
             256,
             "{workers} workers, seeded"
         );
+    }
+}
+
+#[test]
+fn an_ordered_limit_on_random_tasks_hands_on_the_serial_prefix_and_holds_at_most_the_limit() {
+    // A small linear congruential generator: the same cases every run.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |below: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % below
+    };
+    for case in 0..400 {
+        let tasks: Vec<(u64, u64)> = (0..1 + next(30))
+            .map(|_| {
+                let big = next(4) == 0;
+                let nodes = 1 + next(if big { 3000 } else { 60 });
+                // At most one a node after the first (the simulation's spread).
+                (nodes, next(nodes.min(12)))
+            })
+            .collect();
+        let speeds: Vec<u64> = (0..1 + next(4)).map(|_| 1 + next(80)).collect();
+        let total: u64 = tasks.iter().map(|t| t.1).sum();
+        let limit = next(total + 3);
+        let mut sim = Sim::new(&tasks, &speeds, Collect::Ordered, Some(limit), None);
+        // In every fourth case a worker dies after a few turns: its tasks run again.
+        if case % 4 == 0 {
+            let nodes = next(200);
+            sim.run_until(|sim| sim.nodes >= nodes);
+            if !sim.done {
+                sim.kill(0);
+            }
+        }
+        sim.run();
+        let serial = sim.serial();
+        let kept = (limit as usize).min(serial.len());
+        let case = format!("case {case}: {tasks:?} on {speeds:?}, limit {limit}");
+        assert_eq!(sim.emitted, serial[..kept], "{case}");
+        assert!(sim.most_held <= limit, "{} held, {case}", sim.most_held);
+        // (A run lost drops what it held: its task's next run finds them again.)
+        let lost = sim.workers.len() > speeds.len();
+        assert!(
+            lost || sim.dropped.iter().all(|s| !sim.emitted.contains(s)),
+            "{case}"
+        );
+        let status = if (limit as usize) <= serial.len() {
+            Status::SolutionLimit
+        } else {
+            Status::Exhausted
+        };
+        assert_eq!(sim.schedule.outcome().status, status, "{case}");
     }
 }

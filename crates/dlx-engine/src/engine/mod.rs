@@ -17,6 +17,8 @@
 //!   split.rs     the search tree split into disjoint tasks (subtrees), as data
 //!   schedule.rs  Schedule: the one scheduler of a split search (task order, limits, node
 //!                leases, progress), a state machine its drivers feed
+//!   ranks.rs     where each task's solutions fall in the serial order, as far as they are
+//!                known: what the ordered limit keeps
 //!   parallel.rs  ParallelSolver: the tasks of a split run on threads, by a Schedule
 //! ```
 //!
@@ -28,6 +30,7 @@ mod masks;
 mod memo;
 mod observer;
 mod parallel;
+mod ranks;
 mod schedule;
 mod search;
 mod solver;

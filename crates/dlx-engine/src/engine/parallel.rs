@@ -297,6 +297,8 @@ impl<'a> ParallelSolver<'a> {
                                 break 'search;
                             }
                         }
+                        // Not among the first solutions: freed here.
+                        Decision::Drop(_) => {}
                         Decision::StopAll => stop.store(true, Ordering::Relaxed),
                         Decision::Done => break 'search,
                     }

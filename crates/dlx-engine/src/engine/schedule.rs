@@ -8,16 +8,18 @@
 //! of nodes ([`Schedule::need`]), ended ([`Schedule::finished`]) or was lost with its worker
 //! ([`Schedule::lost`]); the search is aborted ([`Schedule::abort`]). Decisions out, in the
 //! order they are taken ([`Schedule::next_decision`]): run task `t` on worker `w` with a lease,
-//! grant a run more nodes, hand a solution on, stop every run, done.
+//! grant a run more nodes, hand a solution on, drop one, stop every run, done.
 //!
 //! What it decides:
 //! - **Task order**: the tasks go out in the split's order (the order of the serial search),
 //!   a task lost with its worker first, up to [`RETRIES`] more times.
 //! - **Limits**: a solution limit keeps the first `n` solutions (with [`Collect::Ordered`]
 //!   the first `n` of the serial order: each task's solutions are held until every task
-//!   before it is done, then handed on); a node limit is one budget lent out in leases of at
-//!   most [`LEASE`] nodes, what a run did not search coming back when it ends, so the runs
-//!   together search at most the limit. A worker that finds the budget empty waits while
+//!   before it is done, then handed on; one that the solutions found before it in the
+//!   serial order push past the first `n` is dropped, and a task with `n` found before it
+//!   does not start, so that at most `n` are held: `ranks.rs`); a node limit is one budget
+//!   lent out in leases of at most [`LEASE`] nodes, what a run did not search coming back
+//!   when it ends, so the runs together search at most the limit. A worker that finds the budget empty waits while
 //!   another run holds a lease (it may give nodes back); when none does, the budget is
 //!   spent: every waiting run is granted 0 nodes and no task starts. So a budget of at least
 //!   the whole tree's nodes finds everything, as if there were none.
@@ -29,6 +31,7 @@
 
 use std::collections::VecDeque;
 
+use super::ranks::Ranks;
 use super::{Stats, Status};
 
 /// The most nodes a run is lent at a time under a node limit: it asks for more when they are
@@ -113,6 +116,9 @@ pub enum Decision<S> {
     },
     /// Hand this solution on (in the serial order with [`Collect::Ordered`]).
     Emit(S),
+    /// Forget this solution ([`Collect::Ordered`] under a limit): it is not among the first
+    /// `limit` of the serial order (or its run was no longer under way).
+    Drop(S),
     /// Stop every run under way: the search needs no more of them (a limit was reached, or
     /// [`Schedule::abort`]). Their later events count for the statistics only.
     StopAll,
@@ -210,7 +216,7 @@ pub struct Schedule<S> {
     live: Vec<usize>,
     /// The next task of the split to hand out; the tasks to run again, first.
     next: usize,
-    retry: VecDeque<usize>,
+    retry: Vec<usize>,
     tries: Vec<u32>,
     /// The node budget not lent, the runs holding a lease, who waits for one.
     budget: u64,
@@ -219,6 +225,10 @@ pub struct Schedule<S> {
     /// The tasks done, and the first of them not yet handed on in order.
     done_tasks: usize,
     flushed: usize,
+    /// Where the solutions of each task fall in the serial order ([`Collect::Ordered`] under
+    /// a limit), and one past the last task that may hold some: every task from it holds none.
+    ranks: Option<Ranks>,
+    held_end: usize,
     /// The solutions handed on (ordered, as found) or counted (by the runs done, or as far
     /// as the runs under way went when they passed the limit).
     total: u64,
@@ -254,11 +264,14 @@ impl<S> Schedule<S> {
             runs: Vec::new(),
             live: Vec::new(),
             next: 0,
-            retry: VecDeque::new(),
+            retry: Vec::new(),
             holders: 0,
             waiters: VecDeque::new(),
             done_tasks: 0,
             flushed: 0,
+            ranks: (options.collect == Collect::Ordered && options.limit.is_some())
+                .then(|| Ranks::new(tasks, options.limit.unwrap_or(u64::MAX))),
+            held_end: 0,
             total: 0,
             counted: 0,
             done_share: 0.0,
@@ -302,16 +315,19 @@ impl<S> Schedule<S> {
         }
     }
 
-    /// Run `run` found `solution` ([`Collect::Ordered`] and [`Collect::AsFound`]; ignored for
-    /// a run stopped or ended).
+    /// Run `run` found `solution` ([`Collect::Ordered`] and [`Collect::AsFound`]). A solution
+    /// of a run stopped or ended is ignored: [`Decision::Drop`] with [`Collect::Ordered`].
     pub fn found(&mut self, run: usize, solution: S) {
         let Some(r) = self.runs.get_mut(run).filter(|r| r.state == State::Live) else {
+            if self.options.collect == Collect::Ordered {
+                self.decisions.push_back(Decision::Drop(solution));
+            }
             return;
         };
         r.count += 1;
-        let task = r.task;
+        let (task, count) = (r.task, r.count);
         match self.options.collect {
-            Collect::Ordered => self.outcomes[task].solutions.push(solution),
+            Collect::Ordered => self.hold(task, count, solution),
             Collect::AsFound if self.total < self.limit => {
                 self.total += 1;
                 self.decisions.push_back(Decision::Emit(solution));
@@ -383,6 +399,9 @@ impl<S> Schedule<S> {
             self.budget += unsearched;
         }
         if was_live {
+            if let Some(ranks) = self.ranks.as_mut() {
+                ranks.at_least(task, stats.solutions);
+            }
             let outcome = &mut self.outcomes[task];
             outcome.count = stats.solutions;
             self.counted = self.counted.saturating_add(stats.solutions);
@@ -401,7 +420,10 @@ impl<S> Schedule<S> {
                 }
             }
             match self.options.collect {
-                Collect::Ordered => self.flush(),
+                Collect::Ordered => {
+                    self.trim();
+                    self.flush();
+                }
                 Collect::AsFound => {}
                 Collect::Count => {
                     self.total = self.counted;
@@ -439,10 +461,15 @@ impl<S> Schedule<S> {
             Lost::Failed
         } else {
             self.tries[task] += 1;
-            self.retry.push_back(task);
-            self.outcomes[task].solutions.clear();
+            self.retry.push(task);
             Lost::Retried
         };
+        if was_live {
+            // Found again by the task's next run, or never handed on (its count is 0).
+            for solution in std::mem::take(&mut self.outcomes[task].solutions) {
+                self.decisions.push_back(Decision::Drop(solution));
+            }
+        }
         self.pump();
         self.check_done();
         verdict
@@ -528,21 +555,74 @@ impl<S> Schedule<S> {
             .fold(self.counted, |sum, r| sum.saturating_add(r.count))
     }
 
-    /// No task is to start: a limit was reached, the search was aborted, or none is left.
+    /// No task is to start: a limit was reached, the search was aborted, or none is left
+    /// that may hold one of the first `limit` solutions.
     fn over(&self) -> bool {
         self.stopped
             || self.aborted
             || self.out_of_nodes
-            || (self.next >= self.shares.len() && self.retry.is_empty())
+            || !(self.next < self.shares.len() && self.needed(self.next)
+                || self.retry.iter().any(|&task| self.needed(task)))
     }
 
-    /// Starts the next task on `worker`.
+    /// Whether task `task` may hold one of the first `limit` solutions: fewer are known
+    /// before it ([`Collect::Ordered`]; any task otherwise). One not needed may be again once
+    /// a run before it is lost: it is left where it is.
+    #[inline(never)]
+    fn needed(&self, task: usize) -> bool {
+        self.ranks
+            .as_ref()
+            .is_none_or(|ranks| ranks.before(task) < self.limit)
+    }
+
+    /// Holds `solution`, the `count`th of task `task` ([`Collect::Ordered`]), or drops it
+    /// where the solutions known before it in the serial order reach the limit; either way
+    /// it comes before the later tasks' solutions: those it pushes past the limit go.
+    #[inline(never)]
+    fn hold(&mut self, task: usize, count: u64, solution: S) {
+        let Some(ranks) = self.ranks.as_mut() else {
+            self.outcomes[task].solutions.push(solution);
+            return;
+        };
+        ranks.at_least(task, count);
+        if ranks.before(task).saturating_add(count - 1) >= self.limit {
+            self.decisions.push_back(Decision::Drop(solution));
+        } else {
+            self.outcomes[task].solutions.push(solution);
+            self.held_end = self.held_end.max(task + 1);
+        }
+        self.trim();
+    }
+
+    /// Drops the solutions held that the ones known before them push past the limit, from
+    /// the last: it is enough to look at the last task holding some, whose last solution
+    /// comes after all the others held.
+    #[inline(never)]
+    fn trim(&mut self) {
+        let Some(ranks) = self.ranks.as_ref() else {
+            return;
+        };
+        while self.held_end > self.flushed {
+            let task = self.held_end - 1;
+            let held = self.outcomes[task].solutions.len() as u64;
+            if held > 0 && ranks.before(task).saturating_add(held - 1) < self.limit {
+                break;
+            }
+            match self.outcomes[task].solutions.pop() {
+                Some(solution) => self.decisions.push_back(Decision::Drop(solution)),
+                None => self.held_end -= 1,
+            }
+        }
+    }
+
+    /// Starts the next task needed on `worker`.
     // Not inlined: called from most events, it would be copied into each (the wasm
     // module's size).
     #[inline(never)]
     fn dispatch(&mut self, worker: usize, lease: Option<u64>) {
-        let task = match self.retry.pop_front() {
-            Some(task) => task,
+        let retried = self.retry.iter().position(|&task| self.needed(task));
+        let task = match retried {
+            Some(k) => self.retry.remove(k),
             None => {
                 self.next += 1;
                 self.next - 1
