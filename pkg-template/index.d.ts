@@ -49,8 +49,9 @@ export interface PoolOptions {
    */
   onProgress?: (fraction: number, soFar: { solutions: number; nodes: number; updates: number }) => void;
   /**
-   * Called with each solution as a worker finds it: in no particular order across workers;
-   * in the serial order with `workers: 1, tasks: 1` (one search, `exact_cover`'s own).
+   * Called with each solution a worker finds, as its messages come in (a worker sends what
+   * it found at least every 50 ms, and before its task ends): in no particular order across
+   * workers; in the serial order with `workers: 1, tasks: 1` (one search, `exact_cover`'s own).
    */
   onSolution?: (solution: number[]) => void;
   /**

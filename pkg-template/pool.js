@@ -273,7 +273,7 @@ class Slot {
     }
     const request = this.pending.get(message.id);
     if (!request) return;
-    if ('progress' in message || 'solution' in message || 'need' in message) {
+    if ('progress' in message || 'solutions' in message || 'need' in message) {
       request.event(message);
       return;
     }
@@ -675,11 +675,14 @@ function drive(schedule, job, slots, spawn) {
         schedule.progressed(run, event.progress, event.count, event.nodes, event.updates);
         progress(false);
       } else {
-        // A solution: many of them, and seldom a decision (the ordered solutions are handed
+        // Solutions: many of them, and seldom a decision (the ordered solutions are handed
         // on when their task is done).
-        const decided = schedule.found(run, event.solution.length);
-        received.set(numbered++, event.solution);
-        onSolution?.(event.solution);
+        let decided = false;
+        for (const solution of event.solutions) {
+          decided = schedule.found(run, solution.length) || decided;
+          received.set(numbered++, solution);
+          onSolution?.(solution);
+        }
         if (!decided) return;
       }
       act();

@@ -19,10 +19,10 @@
 /** @typedef {{ id: number, value: unknown }} Answer  the request's result (a split: `{ tasks, stats, warnings }`; a run: `{ count, stats, status, progress }`) */
 /** @typedef {{ id: number, error: EncodedError }} Failure  the request threw */
 /** @typedef {{ id: number, progress: number, count: number, nodes: number, updates: number }} Progress  a run's progress (0 to 1 of its task), solutions, nodes and updates so far */
-/** @typedef {{ id: number, solution: number[] }} Solution  a run found a solution */
+/** @typedef {{ id: number, solutions: number[][] }} Solutions  a run found these solutions (in its order; sent at each Progress, before a Need and before the Answer) */
 /** @typedef {{ id: number, need: true }} Need  a run searched its lease of nodes and waits for a grant */
 /** @typedef {{ coach: true }} NeedCoach  a call names an export of the coach module (`COACH_CALLS`) that the main module lacks, and the worker has no coach instance: it holds that call and what follows until the pool's CoachRequest */
-/** @typedef {Answer | Failure | Progress | Solution | Need | NeedCoach} Reply */
+/** @typedef {Answer | Failure | Progress | Solutions | Need | NeedCoach} Reply */
 
 // BEGIN shownKey: written by scripts/readers.mjs; do not edit.
 /** An unknown key as an error names it (scripts/readers.mjs `SHOWN_KEY`). */

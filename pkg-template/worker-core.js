@@ -16,6 +16,8 @@ import { COACH_CALLS, decodeArgument, decodeError, encodeError, isCallable, show
 const BUDGET = 4096;
 /** How often a run reports its progress, in ms. */
 const TICK = 50;
+/** The most solutions a run sends in one message (it sends them at least every `TICK`). */
+const BATCH = 1024;
 
 /**
  * Answers the requests `listen` hears with `post`, on the instantiated main module `wasm`;
@@ -161,11 +163,20 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
     let outOfNodes = false;
     let count = 0;
     let last = Date.now();
+    // The solutions found since the last post: sent together, at each progress report and
+    // before the run asks for nodes or ends (a message each costs more than a search).
+    let found = [];
+    const send = () => {
+      if (found.length === 0) return;
+      post({ id, solutions: found });
+      found = [];
+    };
     for (;;) {
       if (left === 0) {
         // Searched its lease: done if no node is left to search, else more nodes.
         solver.countWithin(0);
         if (solver.status !== 'searching') break;
+        send();
         post({ id, need: true });
         left = await new Promise((resolve) => waiting.set(id, resolve));
         if (left === 0) {
@@ -180,7 +191,8 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
         const { state, solution } = solver.run(budget);
         if (state === 'solution') {
           count += 1;
-          post({ id, solution });
+          found.push(solution);
+          if (found.length === BATCH) send();
         }
         done = state === 'done' || count >= limit;
       } else {
@@ -193,10 +205,12 @@ async function run(tasks, { id, path, find, limit, lease }, post, waiting) {
       const now = Date.now();
       if (now - last >= TICK) {
         last = now;
+        send();
         const { nodes, updates } = solver.stats;
         post({ id, progress: solver.progress, count, nodes, updates });
       }
     }
+    send();
     const status = outOfNodes ? 'node_limit' : solver.status;
     post({ id, value: { count, stats: solver.stats, status, progress: solver.progress } });
   } finally {
