@@ -60,6 +60,51 @@ fn the_tasks_of_a_split_add_up_and_a_path_off_the_tree_is_refused() {
 }
 
 #[test]
+fn a_task_of_another_split_is_refused_by_its_mark() {
+    // The 8 queens split with option 3 forced: its tasks count the 8 solutions with a queen
+    // there. Run without `-f 3` (or on another problem) a path names another subtree, and its
+    // count would be added up without a sign: the line's mark refuses it.
+    let q8 = queens8();
+    let (code, tasks, _) = dlx(&["--tasks", "6", "-f", "3"], q8.as_bytes());
+    assert_eq!(code, 0);
+    let forced: u64 = tasks
+        .lines()
+        .map(|task| count(&dlx(&["-f", "3", "--task", task], q8.as_bytes()).1))
+        .sum();
+    let (_, all, _) = dlx(&["-f", "3"], q8.as_bytes());
+    assert_eq!(forced, count(&all));
+    let line = tasks.lines().next().unwrap();
+    let (path, mark) = line
+        .split_once(" @")
+        .expect("a path, then the split's mark");
+    assert_eq!(mark.len(), 16, "{line}");
+    let six = "A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n";
+    for (args, input) in [
+        (&["--task", line][..], q8.as_bytes()),
+        (&["-f", "4", "--task", line], q8.as_bytes()),
+        (&["-f", "3", "-r", "7", "--task", line], q8.as_bytes()),
+        (&["-f", "3", "--task", line], six.as_bytes()),
+    ] {
+        let (code, out, err) = dlx(args, input);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("this task is from another split (@{mark})")),
+            "{args:?}: {err}"
+        );
+    }
+    // The forced options are a set: their order does not matter. A bare path (as the
+    // package's tasks give it) is run as it is; a root task's line cut to its mark too.
+    let (code, _, err) = dlx(&["-f", "3", "-f", "3", "--task", line], q8.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let (_, marked, _) = dlx(&["-f", "3", "--task", line], q8.as_bytes());
+    let (code, out, err) = dlx(&["-f", "3", "--task", path], q8.as_bytes());
+    assert_eq!((code, count(&out)), (0, count(&marked)), "{err}");
+    let (_, root, _) = dlx(&["--tasks", "1"], q8.as_bytes());
+    let (code, out, err) = dlx(&["--task", root.trim()], q8.as_bytes());
+    assert_eq!((code, count(&out)), (0, 92), "{root}: {err}");
+}
+
+#[test]
 fn a_node_limit_holds_the_serial_search_to_it() {
     let q8 = queens8();
     for threads in ["1", "2"] {

@@ -32,11 +32,13 @@ options:
                        the count is the same but the solutions come in another order
                        (-t 1 for the serial seeded search's)
       --tasks N        print a split of the search into about N disjoint tasks (N at most
-                       MAX_TASKS), one per line
-                       (its path: option indices, `-` for a null move), in the order of
-                       the search; their counts add up to the whole count
-      --task PATH      search only the task PATH (a line printed by --tasks; with -f, the
-                       same forced options as when splitting)
+                       MAX_TASKS), one per line (its path: option indices, `-` for a null
+                       move; then `@` and the split's mark, a hash of the problem and the
+                       -f and -r options), in the order of the search; their counts add up
+                       to the whole count
+      --task LINE      search only the task of LINE (a line printed by --tasks, given the
+                       same -f and -r options: a line whose mark is not this problem's with
+                       them is refused; a bare path is searched as it is)
   -c, --count          count only (what dlx does unless --solutions is given)
       --strict         refuse an option with no primary item instead of ignoring it
       --memo           count with the memo cache: each subproblem is counted once (one
@@ -128,10 +130,15 @@ fn run(out: &mut impl Write) -> Result<(), String> {
             },
             "--task" => {
                 let text = args.next().ok_or("--task needs a task")?;
-                task = Some(
-                    text.parse::<dlx_engine::Task>()
-                        .map_err(|e| e.to_string())?,
-                );
+                // A line of --tasks: the path, then the split's mark (none: a bare path).
+                let (path, mark) = match text.rsplit_once('@') {
+                    Some((path, mark)) => (path.trim(), Some(mark.trim().to_owned())),
+                    None => (text.as_str(), None),
+                };
+                let path = path
+                    .parse::<dlx_engine::Task>()
+                    .map_err(|e| e.to_string())?;
+                task = Some((path, mark));
             }
             "-c" | "--count" => count_only = true,
             "--strict" => strict = true,
@@ -207,10 +214,21 @@ fn run(out: &mut impl Write) -> Result<(), String> {
         return count_memo(out, &problem, &options, &memo);
     }
     if let Some(tasks) = list_tasks {
+        let mark = split_mark(&problem, &options);
         for task in split(&problem, &options, tasks).map_err(|e| e.to_string())? {
-            writeln!(out, "{task}").map_err(written)?;
+            writeln!(out, "{task} @{mark}").map_err(written)?;
         }
         return Ok(());
+    }
+    if let Some(mark) = task.as_ref().and_then(|(_, mark)| mark.as_deref()) {
+        let here = split_mark(&problem, &options);
+        if mark != here {
+            return Err(format!(
+                "--task: this task is from another split (@{mark}): this problem, with these \
+                 -f and -r options, splits as @{here}; run each task on the problem and with \
+                 the -f and -r options of the --tasks that printed it"
+            ));
+        }
     }
     let started = std::time::Instant::now();
     let mut count = 0u64;
@@ -224,7 +242,7 @@ fn run(out: &mut impl Write) -> Result<(), String> {
     };
     // Set when the search ran as a split on threads: (threads, tasks).
     let mut spread = None;
-    let (stats, status) = if let Some(task) = task {
+    let (stats, status) = if let Some((task, _)) = task {
         let mut solver = Solver::for_task(&problem, &options, &task).map_err(|e| e.to_string())?;
         while solver.find_next() {
             write(&|| solver.solution())?;
@@ -289,6 +307,29 @@ fn run(out: &mut impl Write) -> Result<(), String> {
 }
 
 /// An index or a count as a `usize`.
+/// The mark of a split that `--tasks` writes after each task's path, and that `--task`
+/// checks: FNV-1a (64 bits) of the problem as Knuth's text, the forced options (a set) and
+/// the seed, which decide the search tree and so what a path names. A task run on another
+/// problem, or with other `-f` or `-r` options, would count another subtree without a sign.
+fn split_mark(problem: &Problem, options: &SolverOptions) -> String {
+    let mut forced = options.forced.clone();
+    forced.sort_unstable();
+    forced.dedup();
+    let mut bytes = problem.to_text().into_bytes();
+    bytes.push(0);
+    for option in forced {
+        bytes.extend_from_slice(&(option as u64).to_le_bytes());
+    }
+    bytes.push(0);
+    if let Some(seed) = options.seed {
+        bytes.extend_from_slice(&seed.to_le_bytes());
+    }
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
 fn whole(n: u64) -> Result<usize, String> {
     usize::try_from(n).map_err(|_| format!("{n} is too large for this machine"))
 }
