@@ -1013,6 +1013,33 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
     await page.close();
   });
 
+  test('#13.14 a problem too long for a link is kept: its address (#kept) reopens it at a reload, in this browser only', async () => {
+    const { page, problems } = await open();
+    const long = `A B\nA\nB\nA B\n${`| ${'padding '.repeat(12)}\n`.repeat(80)}`;
+    assert.ok(long.length > 6000, `${long.length} characters: past the link's 6,000`);
+    await page.fill('#problem', long);
+    await page.waitForFunction(() => location.hash === '#kept');
+    assert.match(await page.textContent('#link-note'), /too long for a link: it is kept in this browser, where this address reopens it/);
+    await page.click('#copy-problem-link');
+    assert.equal(await page.textContent('#share-status'), 'This problem is too long for a link: download it to share it.');
+    // Before, the address was the page's own: a reload opened the first example.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.inputValue('#problem'), long);
+    assert.equal(await page.inputValue('#example'), '');
+    assert.ok(await page.isVisible('#link-note'));
+    await solve(page, 'all');
+    assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), 2);
+    assert.deepEqual(problems, []);
+    await page.close();
+    // A browser that keeps none (open() empties the storage): an example, and why.
+    const other = await open('#kept');
+    assert.equal(await other.page.inputValue('#example'), 'knuth');
+    assert.match(await other.page.textContent('#link-note'), /this one keeps none: here is an example/);
+    assert.deepEqual(other.problems, []);
+    await other.page.close();
+  });
+
   test('#13.13 errors count lines from 1 and say options count from 0; comment lines; the legend matches', async () => {
     const { page, problems } = await open();
     await page.fill('#problem', 'A B C | x\nA B\n| a comment\nC D x\n');

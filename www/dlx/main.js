@@ -117,15 +117,21 @@ const share = {
   },
   keep() {
     const text = editor.text;
+    let kept = true;
     try {
       localStorage.setItem(STORAGE_KEY, text);
     } catch {
       // Storage off or full: the address still holds a short problem.
+      kept = false;
     }
     const fits = text.length <= MAX_LINK_TEXT;
-    history.replaceState(null, '', fits ? encodeHash({ text }) : location.pathname);
+    history.replaceState(null, '', fits ? encodeHash({ text }) : kept ? encodeHash({ kept }) : location.pathname);
     $('link-note').hidden = fits;
-    $('link-note').textContent = fits ? '' : 'This problem is too long for a link: it is kept in this browser; download it to share it.';
+    $('link-note').textContent = fits
+      ? ''
+      : kept
+        ? 'This problem is too long for a link: it is kept in this browser, where this address reopens it; download it to share it.'
+        : 'This problem is too long for a link, and this browser does not keep it: download it to keep it.';
   },
   stored() {
     try {
@@ -150,6 +156,11 @@ function download(name, text) {
 $('copy-problem-link').addEventListener('click', async () => {
   share.keep();
   const status = $('share-status');
+  if (editor.text.length > MAX_LINK_TEXT && !document.body.dataset.example) {
+    // `#kept` opens it in this browser only.
+    status.textContent = 'This problem is too long for a link: download it to share it.';
+    return;
+  }
   try {
     await navigator.clipboard.writeText(location.href);
     status.textContent = 'Copied the link: it opens this problem.';
@@ -223,8 +234,10 @@ async function openAddress() {
   clearTimeout(share.timer);
   const wanted = decodeHash(location.hash);
   try {
-    if (wanted?.text != null) {
-      if (menu.value !== '' || wanted.text !== editor.text) await loadOwn(wanted.text);
+    const kept = wanted?.kept ? share.stored() : null;
+    if (wanted?.text != null || kept != null) {
+      const text = wanted?.text ?? kept;
+      if (menu.value !== '' || text !== editor.text) await loadOwn(text);
     } else if (EXAMPLES.some((e) => e.id === wanted?.example)) {
       if (document.body.dataset.example !== wanted.example) {
         menu.value = wanted.example;
@@ -245,10 +258,15 @@ window.addEventListener('hashchange', openAddress);
 
 const linked = decodeHash(location.hash);
 try {
-  if (linked?.text != null) await loadOwn(linked.text);
+  const kept = linked?.kept ? share.stored() : null;
+  if (linked?.text != null || kept != null) await loadOwn(linked?.text ?? kept);
   else {
     menu.value = EXAMPLES.some((e) => e.id === linked?.example) ? linked.example : EXAMPLES[0].id;
     await loadExample(menu.value);
+    if (linked?.kept) {
+      $('link-note').hidden = false;
+      $('link-note').textContent = 'This address opens a problem kept in the browser that made it, and this one keeps none: here is an example.';
+    }
   }
 } catch (error) {
   $('example-about').textContent = `The example could not be loaded: ${error.message}`;

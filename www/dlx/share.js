@@ -1,24 +1,27 @@
 // The dancing-links page's address and storage: `#example=<id>` for an example as it is, or
 // `#problem=<text>` for a problem of your own, so a link reopens it; the last problem of your
-// own is also kept in localStorage. Plain functions; the page wires them.
+// own is also kept in localStorage, and one too long for a link is `#kept`: the address
+// reopens it in this browser. Plain functions; the page wires them.
 
 /** Texts longer than this stay out of the address (in storage only). */
 export const MAX_LINK_TEXT = 6000;
 export const STORAGE_KEY = 'dlx-wasm.dlx.problem';
 
-/** The hash for an example or a text. */
-export function encodeHash({ example, text }) {
+/** The hash for an example, a text, or the problem kept in this browser. */
+export function encodeHash({ example, text, kept }) {
+  if (kept) return '#kept';
   const params = new URLSearchParams();
   if (example) params.set('example', example);
   else if (text != null) params.set('problem', text);
   return `#${params.toString()}`;
 }
 
-/** `{ example }`, `{ text }` or null from a hash. */
+/** `{ example }`, `{ text }`, `{ kept: true }` or null from a hash. */
 export function decodeHash(hash) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ''));
   if (params.has('problem')) return { text: params.get('problem') };
   if (params.get('example')) return { example: params.get('example') };
+  if (params.has('kept')) return { kept: true };
   return null;
 }
 
