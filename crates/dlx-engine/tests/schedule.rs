@@ -26,6 +26,8 @@ struct SimRun {
     stopped: bool,
     /// Granted 0 nodes: it ends on the node limit.
     out: bool,
+    /// The solutions it found.
+    solutions: Vec<Sol>,
 }
 
 /// A simulated search: the schedule, the tasks (nodes, solutions) and the workers.
@@ -38,6 +40,8 @@ struct Sim {
     workers: Vec<Option<VecDeque<SimRun>>>,
     /// How many nodes each worker searches per turn.
     speeds: Vec<u64>,
+    /// The solutions of the runs that ended neither stopped nor lost.
+    finished: Vec<Sol>,
     emitted: Vec<Sol>,
     /// The solutions dropped, and the most held at once (found, neither handed on nor
     /// dropped).
@@ -80,6 +84,7 @@ impl Sim {
             collect,
             workers: speeds.iter().map(|_| Some(VecDeque::new())).collect(),
             speeds: speeds.to_vec(),
+            finished: Vec::new(),
             emitted: Vec::new(),
             dropped: Vec::new(),
             most_held: 0,
@@ -121,6 +126,7 @@ impl Sim {
                         waiting: false,
                         stopped: false,
                         out: false,
+                        solutions: Vec::new(),
                     });
                 }
                 Decision::Grant { run, nodes } => {
@@ -206,6 +212,7 @@ impl Sim {
                 end.get_or_insert(Status::Exhausted);
             }
         }
+        r.solutions.extend(&found);
         let (searched, count) = (r.searched, r.found);
         let fraction = searched as f64 / nodes as f64;
         for solution in found {
@@ -219,7 +226,10 @@ impl Sim {
                 self.schedule.progress(run, fraction, count);
             }
             Some(status) => {
-                self.workers[worker].as_mut().unwrap().pop_front();
+                let r = self.workers[worker].as_mut().unwrap().pop_front().unwrap();
+                if !r.stopped {
+                    self.finished.extend(r.solutions);
+                }
                 let stats = Stats {
                     nodes: searched,
                     updates: 2 * searched,
@@ -605,4 +615,77 @@ fn an_ordered_limit_on_random_tasks_hands_on_the_serial_prefix_and_holds_at_most
         };
         assert_eq!(sim.schedule.outcome().status, status, "{case}");
     }
+}
+
+#[test]
+fn an_ordered_limit_under_a_node_limit_hands_on_what_it_counts_in_task_order() {
+    // As above, with a node budget that runs out (or not) and a worker that dies: a task run
+    // again may then stop short of what its lost run found, so that count cannot push later
+    // tasks' solutions out (it did: 5 counted, 3 handed on).
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |below: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % below
+    };
+    for case in 0..600 {
+        let tasks: Vec<(u64, u64)> = (0..1 + next(12))
+            .map(|_| {
+                let nodes = 2 + next(200);
+                (nodes, next(nodes.min(12)))
+            })
+            .collect();
+        let speeds: Vec<u64> = (0..1 + next(3)).map(|_| 1 + next(30)).collect();
+        let total: u64 = tasks.iter().map(|t| t.1).sum();
+        let nodes: u64 = tasks.iter().map(|t| t.0).sum();
+        let limit = 1 + next(total + 2);
+        let budget = 1 + next(nodes + 50);
+        let mut sim = Sim::new(&tasks, &speeds, Collect::Ordered, Some(limit), Some(budget));
+        if case % 2 == 0 {
+            let at = next(nodes.min(budget) + 1);
+            sim.run_until(|sim| sim.nodes >= at);
+            if !sim.done {
+                sim.kill(0);
+            }
+        }
+        sim.run();
+        let case = format!("case {case}: {tasks:?} on {speeds:?}, limit {limit}, budget {budget}");
+        let outcome = sim.schedule.outcome();
+        assert_eq!(outcome.stats.solutions, sim.emitted.len() as u64, "{case}");
+        assert!(sim.emitted.len() as u64 <= limit, "{case}");
+        assert!(
+            sim.emitted.windows(2).all(|w| w[0] < w[1]),
+            "{case}: {:?}",
+            sim.emitted
+        );
+        let serial = sim.serial();
+        assert!(sim.emitted.iter().all(|s| serial.contains(s)), "{case}");
+        let kept = (limit as usize).min(serial.len());
+        if outcome.status == Status::NodeLimit {
+            // The first `limit` that the runs which ended found, in task order.
+            let mut found = sim.finished.clone();
+            found.sort();
+            found.truncate(kept);
+            assert_eq!(sim.emitted, found, "{case}");
+        } else {
+            assert_eq!(sim.emitted, serial[..kept], "{case}: {:?}", outcome.status);
+        }
+    }
+}
+
+#[test]
+fn a_run_lost_with_a_task_no_longer_needed_is_not_run_again() {
+    // Task 2 starts with 2 solutions known before it (limit 3); task 0's one then fills the
+    // limit before it, while task 0 still runs. Its worker dies: nothing is retried (it was,
+    // and the pool made a worker for it), and the search ends with the first three.
+    let tasks = [(3000, 1), (10, 2), (400_000, 5)];
+    let mut sim = Sim::new(&tasks, &[2, 100], Collect::Ordered, Some(3), None);
+    sim.run_until(|sim| sim.nodes >= 80_000);
+    assert!(!sim.done);
+    assert_eq!(sim.kill(1), [Lost::Ignored]);
+    assert_eq!(sim.workers.len(), 2, "no worker made for it");
+    sim.run();
+    assert_eq!(sim.emitted, [(0, 0), (1, 0), (1, 1)]);
+    assert_eq!(sim.schedule.outcome().status, Status::SolutionLimit);
 }

@@ -19,9 +19,9 @@
 //!   serial order push past the first `n` is dropped, and a task with `n` found before it
 //!   does not start, so that at most `n` are held: `ranks.rs`); a node limit is one budget
 //!   lent out in leases of at most [`LEASE`] nodes, what a run did not search coming back
-//!   when it ends, so the runs together search at most the limit. A worker that finds the budget empty waits while
-//!   another run holds a lease (it may give nodes back); when none does, the budget is
-//!   spent: every waiting run is granted 0 nodes and no task starts. So a budget of at least
+//!   when it ends, so the runs together search at most the limit. A worker that finds the
+//!   budget empty waits while another run holds a lease (it may give nodes back); when none
+//!   does, the budget is spent: every waiting run is granted 0 nodes and no task starts. So a budget of at least
 //!   the whole tree's nodes finds everything, as if there were none.
 //! - **Progress**: the shares of the tasks done, plus each running task's share times its
 //!   own progress.
@@ -455,6 +455,9 @@ impl<S> Schedule<S> {
         self.holders -= usize::from(held);
         let verdict = if !was_live || self.stopped || self.aborted || self.out_of_nodes {
             Lost::Ignored
+        } else if !self.needed(task) {
+            // The solutions known before it fill the limit: it need not run again.
+            Lost::Ignored
         } else if self.tries[task] >= RETRIES {
             self.aborted = true;
             self.stop();
@@ -519,10 +522,12 @@ impl<S> Schedule<S> {
             Status::Searching
         } else if self.complete() {
             Status::Exhausted
+        } else if self.out_of_nodes && !self.stopped {
+            // The budget ran out before the first `limit` were in: what was found, with gaps
+            // where tasks were not finished, even if that makes `limit` solutions.
+            Status::NodeLimit
         } else if self.total >= self.limit {
             Status::SolutionLimit
-        } else if self.out_of_nodes {
-            Status::NodeLimit
         } else {
             Status::Searching
         };
@@ -566,8 +571,9 @@ impl<S> Schedule<S> {
     }
 
     /// Whether task `task` may hold one of the first `limit` solutions: fewer are known
-    /// before it ([`Collect::Ordered`]; any task otherwise). One not needed may be again once
-    /// a run before it is lost: it is left where it is.
+    /// before it ([`Collect::Ordered`]; any task otherwise). The counts known only grow: a
+    /// task not needed is never needed again (one waiting to be retried is left in the
+    /// queue, and passed over).
     #[inline(never)]
     fn needed(&self, task: usize) -> bool {
         self.ranks
@@ -584,7 +590,11 @@ impl<S> Schedule<S> {
             self.outcomes[task].solutions.push(solution);
             return;
         };
-        ranks.at_least(task, count);
+        // Under a node limit a task run again after its run was lost may stop short of what
+        // that run found: only a run's end makes its count known (`finished`).
+        if self.options.max_nodes.is_none() {
+            ranks.at_least(task, count);
+        }
         if ranks.before(task).saturating_add(count - 1) >= self.limit {
             self.decisions.push_back(Decision::Drop(solution));
         } else {
@@ -708,18 +718,18 @@ impl<S> Schedule<S> {
         }
     }
 
-    /// Hands on the solutions held for `task`, to the limit.
+    /// Hands on the solutions held for `task`, to the limit and its run's count; drops the
+    /// rest (none, unless its run said it found fewer than it handed over).
     #[inline(never)]
     fn emit_held(&mut self, task: usize) {
         let outcome = &mut self.outcomes[task];
         let take = outcome.count.min(self.limit - self.total);
-        self.total += take;
-        for solution in std::mem::take(&mut outcome.solutions)
-            .into_iter()
-            .take(take as usize)
-        {
+        let mut held = std::mem::take(&mut outcome.solutions).into_iter();
+        for solution in held.by_ref().take(take as usize) {
+            self.total += 1;
             self.decisions.push_back(Decision::Emit(solution));
         }
+        self.decisions.extend(held.map(Decision::Drop));
     }
 
     /// The search needs no more runs (the limit's solutions are in, or it was aborted):
