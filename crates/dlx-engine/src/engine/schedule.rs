@@ -17,12 +17,14 @@
 //!   the first `n` of the serial order: each task's solutions are held until every task
 //!   before it is done, then handed on; one that the solutions found before it in the
 //!   serial order push past the first `n` is dropped, and a task with `n` found before it
-//!   does not start, so that at most `n` are held: `ranks.rs`); a node limit is one budget
-//!   lent out in leases of at most [`LEASE`] nodes, what a run did not search coming back
-//!   when it ends, so the runs together search at most the limit. A worker that finds the
-//!   budget empty waits while another run holds a lease (it may give nodes back); when none
-//!   does, the budget is spent: every waiting run is granted 0 nodes and no task starts. So a budget of at least
-//!   the whole tree's nodes finds everything, as if there were none.
+//!   does not start, so that at most `n` are held: `ranks.rs`; under a node limit a run's
+//!   count is known only at its end, so more may be held while runs are under way); a node
+//!   limit is one budget lent out in leases of at most [`LEASE`] nodes, what a run did not
+//!   search coming back when it ends, so the runs together search at most the limit. A
+//!   worker that finds the budget empty waits while another run holds a lease (it may give
+//!   nodes back); when none does, the budget is spent: every waiting run is granted 0 nodes
+//!   and no task starts. So a budget of at least the whole tree's nodes finds everything, as
+//!   if there were none.
 //! - **Progress**: the shares of the tasks done, plus each running task's share times its
 //!   own progress.
 //!
