@@ -52,8 +52,8 @@ export interface PoolOptions {
    * Called with each solution a worker finds, as its messages come in (a worker sends what
    * it found at least every 50 ms, and before its task ends): in no particular order across
    * workers; in the serial order with `workers: 1, tasks: 1` (one search, `exact_cover`'s own).
-   * Under a `limit` it may see a few solutions that are not in the result: found before the
-   * ones before them in the serial order filled the limit.
+   * Under a `limit` it also sees solutions that are not in the result: found before the ones
+   * before them in the serial order filled the limit.
    */
   onSolution?: (solution: number[]) => void;
   /**
