@@ -49,11 +49,10 @@ export interface PoolOptions {
    */
   onProgress?: (fraction: number, soFar: { solutions: number; nodes: number; updates: number }) => void;
   /**
-   * Called with each solution a worker finds, as its messages come in (a worker sends what
-   * it found at least every 50 ms, and before its task ends): in no particular order across
-   * workers; in the serial order with `workers: 1, tasks: 1` (one search, `exact_cover`'s own).
-   * Under a `limit` it also sees solutions that are not in the result: found before the ones
-   * before them in the serial order filled the limit.
+   * Called with each solution of the result, in its order (the serial order), as soon as it
+   * is known to come next: a task's solutions as a worker sends them (at least every 50 ms)
+   * once every task before it is done, the others when it is. With `workers: 1, tasks: 1`
+   * (one search, `exact_cover`'s own) each as the search finds it.
    */
   onSolution?: (solution: number[]) => void;
   /**

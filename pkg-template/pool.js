@@ -642,9 +642,19 @@ function drive(schedule, job, slots, spawn) {
             break;
           }
           case 'emit':
+            // The serial order's next: the caller sees them as they are handed on.
             for (const k of decision.solutions) {
-              solutions.push(received.get(k));
+              const solution = received.get(k);
               received.delete(k);
+              solutions.push(solution);
+              try {
+                onSolution?.(solution);
+              } catch (error) {
+                // (callback_threw: act runs from the workers' answers and from the runs'
+                // ends and losses, each of which would report it differently.)
+                fail(error);
+                return;
+              }
             }
             break;
           case 'drop':
@@ -675,13 +685,12 @@ function drive(schedule, job, slots, spawn) {
         schedule.progressed(run, event.progress, event.count, event.nodes, event.updates);
         progress(false);
       } else {
-        // Solutions: many of them, and seldom a decision (the ordered solutions are handed
-        // on when their task is done).
+        // Solutions: many of them, and seldom a decision (a solution is handed on at once only
+        // where every task before its own is done; the others when they are).
         let decided = false;
         for (const solution of event.solutions) {
           decided = schedule.found(run, solution.length) || decided;
           received.set(numbered++, solution);
-          onSolution?.(solution);
         }
         if (!decided) return;
       }

@@ -198,8 +198,16 @@ describe('exact_cover_async', () => {
 
   test('limit keeps the first solutions of the serial order; forced options and seeds', async () => {
     const all = exact_cover(QUEENS8).solutions;
-    const first = await exact_cover_async(QUEENS8, { limit: 10, workers: 3, tasks: 40 });
+    const seen = [];
+    const first = await exact_cover_async(QUEENS8, { limit: 10, workers: 3, tasks: 40, onSolution: (s) => seen.push(s) });
     assertSameResult(first, exact_cover(QUEENS8, { limit: 10 }), 'limit 10');
+    // onSolution sees the solutions of the result, in its order, as they are handed on (it
+    // saw every one a worker found: 12 queens, limit 100, 2 workers, 117 to 275 calls).
+    assert.deepStrictEqual(seen, first.solutions);
+    const twelve = [];
+    const hundred = await exact_cover_async(queens(12), { limit: 100, workers: 2, onSolution: (s) => twelve.push(s) });
+    assert.deepStrictEqual(twelve, hundred.solutions);
+    assert.deepStrictEqual(hundred.solutions, exact_cover(queens(12), { limit: 100 }).solutions);
     assert.deepStrictEqual(first.solutions, all.slice(0, 10));
     assert.equal(first.complete, false);
     assert.equal(first.status, 'solution_limit');
@@ -389,11 +397,13 @@ describe('exact_cover_async', () => {
       assert.equal(error.collected, Math.floor(4_194_304 / 23));
       return true;
     });
-    // It stopped there: the solutions handed on are those collected, and no more come once
-    // the workers have had time to send any.
-    assert.equal(solutions, Math.floor(4_194_304 / 23));
+    // It stopped there: onSolution saw the solutions handed on in the serial order (those
+    // of the tasks before the first not done, and its own so far), at most those collected,
+    // and no more come once the workers have had time to send any.
+    const seen = solutions;
+    assert.ok(seen > 0 && seen <= Math.floor(4_194_304 / 23), `${seen} solutions seen`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(solutions, Math.floor(4_194_304 / 23));
+    assert.equal(solutions, seen);
     // A limit, or a count, is fine; and the pool works afterwards.
     assert.equal((await exact_cover_async(problem, { limit: 3 })).solutions.length, 3);
     assert.equal((await count(problem)).count, 2 ** 23);

@@ -40,8 +40,9 @@ struct Sim {
     workers: Vec<Option<VecDeque<SimRun>>>,
     /// How many nodes each worker searches per turn.
     speeds: Vec<u64>,
-    /// The solutions of the runs that ended neither stopped nor lost.
+    /// The solutions of the runs that ended neither stopped nor lost, and of those lost.
     finished: Vec<Sol>,
+    lost: Vec<Sol>,
     emitted: Vec<Sol>,
     /// The solutions dropped, and the most held at once (found, neither handed on nor
     /// dropped).
@@ -85,6 +86,7 @@ impl Sim {
             workers: speeds.iter().map(|_| Some(VecDeque::new())).collect(),
             speeds: speeds.to_vec(),
             finished: Vec::new(),
+            lost: Vec::new(),
             emitted: Vec::new(),
             dropped: Vec::new(),
             most_held: 0,
@@ -105,7 +107,9 @@ impl Sim {
     /// Carries out the schedule's decisions.
     fn decide(&mut self) {
         while let Some(decision) = self.schedule.next_decision() {
-            assert!(!self.done, "a decision after done: {decision:?}");
+            // After done, only the solutions of runs stopped are dropped.
+            let dropped = matches!(decision, Decision::Drop(_));
+            assert!(!self.done || dropped, "a decision after done: {decision:?}");
             match decision {
                 Decision::Run {
                     worker,
@@ -247,6 +251,8 @@ impl Sim {
     fn kill(&mut self, worker: usize) -> Vec<Lost> {
         let runs = self.workers[worker].take().unwrap_or_default();
         let verdicts: Vec<Lost> = runs.iter().map(|r| self.schedule.lost(r.run)).collect();
+        self.lost
+            .extend(runs.iter().flat_map(|r| r.solutions.iter().copied()));
         if verdicts.contains(&Lost::Retried) {
             self.workers.push(Some(VecDeque::new()));
             self.speeds.push(self.speeds[worker]);
@@ -663,9 +669,12 @@ fn an_ordered_limit_under_a_node_limit_hands_on_what_it_counts_in_task_order() {
         assert!(sim.emitted.iter().all(|s| serial.contains(s)), "{case}");
         let kept = (limit as usize).min(serial.len());
         if outcome.status == Status::NodeLimit {
-            // The first `limit` that the runs which ended found, in task order.
-            let mut found = sim.finished.clone();
+            // The first `limit` that the runs which ended found, in task order, with those of
+            // the first task not done that a run lost later found (handed on at once).
+            let early = sim.lost.iter().filter(|s| sim.emitted.contains(s));
+            let mut found: Vec<Sol> = sim.finished.iter().chain(early).copied().collect();
             found.sort();
+            found.dedup();
             found.truncate(kept);
             assert_eq!(sim.emitted, found, "{case}");
         } else {
@@ -688,4 +697,31 @@ fn a_run_lost_with_a_task_no_longer_needed_is_not_run_again() {
     sim.run();
     assert_eq!(sim.emitted, [(0, 0), (1, 0), (1, 1)]);
     assert_eq!(sim.schedule.outcome().status, Status::SolutionLimit);
+}
+
+#[test]
+fn the_first_task_not_done_hands_its_solutions_on_as_they_are_found() {
+    // One task on one worker: its solutions are the serial order's next, handed on as the
+    // run finds them (they were held to its end), as a streaming search gives them.
+    let mut sim = Sim::new(&[(1000, 5)], &[10], Collect::Ordered, None, None);
+    sim.run_until(|sim| sim.nodes >= 400);
+    assert!(!sim.done);
+    assert_eq!(sim.emitted, [(0, 0), (0, 1)]);
+    sim.run();
+    assert_eq!(sim.emitted, sim.serial());
+    // Task 1's first, found while task 0 runs, waits for task 0's end; its next comes at
+    // once, while it runs.
+    let tasks = [(3000, 2), (4000, 4)];
+    let mut sim = Sim::new(&tasks, &[2, 1], Collect::Ordered, None, None);
+    sim.run_until(|sim| sim.emitted.len() == 3);
+    assert_eq!(sim.emitted, [(0, 0), (0, 1), (1, 0)]);
+    sim.run_until(|sim| sim.emitted.len() == 4);
+    assert!(!sim.done);
+    sim.run();
+    assert_eq!(sim.emitted, sim.serial());
+    // Under a limit the search stops at the limit's solution, its run with it.
+    let mut sim = Sim::new(&[(1000, 5)], &[10], Collect::Ordered, Some(2), None);
+    sim.run();
+    assert_eq!((sim.emitted.len(), sim.stops), (2, 1));
+    assert!(sim.nodes < 400, "{} nodes", sim.nodes);
 }

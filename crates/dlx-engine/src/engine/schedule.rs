@@ -124,8 +124,8 @@ pub enum Decision<S> {
     /// Stop every run under way: the search needs no more of them (a limit was reached, or
     /// [`Schedule::abort`]). Their later events count for the statistics only.
     StopAll,
-    /// The search is over: read [`Schedule::outcome`]. Nothing but [`Decision::StopAll`]'s
-    /// stragglers follows.
+    /// The search is over: read [`Schedule::outcome`]. Nothing follows but the
+    /// [`Decision::Drop`]s of the solutions that runs stopped ([`Decision::StopAll`]) send.
     Done,
 }
 
@@ -224,9 +224,11 @@ pub struct Schedule<S> {
     budget: u64,
     holders: usize,
     waiters: VecDeque<Waiter>,
-    /// The tasks done, and the first of them not yet handed on in order.
+    /// The tasks done, the first task not yet handed on in order, and how many of its
+    /// solutions were handed on already (they come next in the serial order: at once).
     done_tasks: usize,
     flushed: usize,
+    early: u64,
     /// Where the solutions of each task fall in the serial order ([`Collect::Ordered`] under
     /// a limit), and one past the last task that may hold some: every task from it holds none.
     ranks: Option<Ranks>,
@@ -271,6 +273,7 @@ impl<S> Schedule<S> {
             waiters: VecDeque::new(),
             done_tasks: 0,
             flushed: 0,
+            early: 0,
             ranks: (options.collect == Collect::Ordered && options.limit.is_some())
                 .then(|| Ranks::new(tasks, options.limit.unwrap_or(u64::MAX))),
             held_end: 0,
@@ -585,25 +588,44 @@ impl<S> Schedule<S> {
 
     /// Holds `solution`, the `count`th of task `task` ([`Collect::Ordered`]), or drops it
     /// where the solutions known before it in the serial order reach the limit; either way
-    /// it comes before the later tasks' solutions: those it pushes past the limit go.
+    /// it comes before the later tasks' solutions: those it pushes past the limit go. A
+    /// solution of the first task not handed on comes next in the serial order: it is handed
+    /// on at once (a run of it again, after one was lost, finds first those handed on
+    /// already: they are dropped).
     #[inline(never)]
     fn hold(&mut self, task: usize, count: u64, solution: S) {
-        let Some(ranks) = self.ranks.as_mut() else {
-            self.outcomes[task].solutions.push(solution);
-            return;
-        };
-        // Under a node limit a task run again after its run was lost may stop short of what
-        // that run found: only a run's end makes its count known (`finished`).
-        if self.options.max_nodes.is_none() {
-            ranks.at_least(task, count);
+        if let Some(ranks) = self.ranks.as_mut() {
+            // Under a node limit a task run again after its run was lost may stop short of
+            // what that run found: only a run's end makes its count known (`finished`).
+            if self.options.max_nodes.is_none() {
+                ranks.at_least(task, count);
+            }
         }
-        if ranks.before(task).saturating_add(count - 1) >= self.limit {
+        let past = |ranks: &Ranks| ranks.before(task).saturating_add(count - 1) >= self.limit;
+        if task == self.flushed {
+            if count <= self.early || self.total >= self.limit {
+                self.decisions.push_back(Decision::Drop(solution));
+            } else {
+                self.hand_on(solution);
+            }
+        } else if self.ranks.as_ref().is_some_and(past) {
             self.decisions.push_back(Decision::Drop(solution));
         } else {
             self.outcomes[task].solutions.push(solution);
             self.held_end = self.held_end.max(task + 1);
         }
         self.trim();
+    }
+
+    /// Hands `solution` on, the next of the serial order (a solution of task `flushed`).
+    #[inline(never)]
+    fn hand_on(&mut self, solution: S) {
+        self.total += 1;
+        self.early += 1;
+        self.decisions.push_back(Decision::Emit(solution));
+        if self.total >= self.limit {
+            self.stop();
+        }
     }
 
     /// Drops the solutions held that the ones known before them push past the limit, from
@@ -705,30 +727,42 @@ impl<S> Schedule<S> {
         self.check_done();
     }
 
-    /// Hands on, in order, the solutions of the tasks done, to the limit.
+    /// Hands on, in order, the solutions of the tasks done, to the limit, and those held of
+    /// the first task not done: they come next.
     #[inline(never)]
     fn flush(&mut self) {
-        while self.flushed < self.shares.len()
-            && self.outcomes[self.flushed].done
-            && self.total < self.limit
-        {
-            self.emit_held(self.flushed);
+        while self.flushed < self.shares.len() && self.total < self.limit {
+            let done = self.outcomes[self.flushed].done;
+            self.emit_held(self.flushed, done);
+            if !done {
+                break;
+            }
             self.flushed += 1;
+            self.early = 0;
         }
         if self.total >= self.limit {
             self.stop();
         }
     }
 
-    /// Hands on the solutions held for `task`, to the limit and its run's count; drops the
-    /// rest (none, unless its run said it found fewer than it handed over).
+    /// Hands on the solutions held for `task`, to the limit and, where its run ended
+    /// (`ended`), to its count (less those handed on already); drops the rest (none, unless
+    /// its run said it found fewer than it handed over).
     #[inline(never)]
-    fn emit_held(&mut self, task: usize) {
+    fn emit_held(&mut self, task: usize, ended: bool) {
+        let already = if task == self.flushed { self.early } else { 0 };
         let outcome = &mut self.outcomes[task];
-        let take = outcome.count.min(self.limit - self.total);
+        let count = match ended {
+            true => outcome.count.saturating_sub(already),
+            false => u64::MAX,
+        };
+        let take = count.min(self.limit - self.total);
         let mut held = std::mem::take(&mut outcome.solutions).into_iter();
         for solution in held.by_ref().take(take as usize) {
             self.total += 1;
+            if task == self.flushed {
+                self.early += 1;
+            }
             self.decisions.push_back(Decision::Emit(solution));
         }
         self.decisions.extend(held.map(Decision::Drop));
@@ -764,7 +798,7 @@ impl<S> Schedule<S> {
                 if self.total >= self.limit {
                     break;
                 }
-                self.emit_held(task);
+                self.emit_held(task, true);
             }
         }
         self.decisions.push_back(Decision::Done);
