@@ -92,6 +92,13 @@ fn a_task_of_another_split_is_refused_by_its_mark() {
             "{args:?}: {err}"
         );
     }
+    // Each field of the mark counts: `-f 0` is not `-r 0` (they hashed the same bytes).
+    let (_, zero, _) = dlx(&["--tasks", "6", "-f", "0"], q8.as_bytes());
+    for line in zero.lines() {
+        let (code, _, err) = dlx(&["-r", "0", "--task", line], q8.as_bytes());
+        assert_eq!(code, 2, "{line}: {err}");
+        assert!(err.contains("this task is from another split"), "{err}");
+    }
     // The forced options are a set: their order does not matter. A bare path (as the
     // package's tasks give it) is run as it is; a root task's line cut to its mark too.
     let (code, _, err) = dlx(&["-f", "3", "-f", "3", "--task", line], q8.as_bytes());

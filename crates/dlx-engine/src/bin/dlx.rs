@@ -132,7 +132,7 @@ fn run(out: &mut impl Write) -> Result<(), String> {
                 let text = args.next().ok_or("--task needs a task")?;
                 // A line of --tasks: the path, then the split's mark (none: a bare path).
                 let (path, mark) = match text.rsplit_once('@') {
-                    Some((path, mark)) => (path.trim(), Some(mark.trim().to_owned())),
+                    Some((path, mark)) => (path.trim(), Some(mark.trim().to_ascii_lowercase())),
                     None => (text.as_str(), None),
                 };
                 let path = path
@@ -308,25 +308,31 @@ fn run(out: &mut impl Write) -> Result<(), String> {
 
 /// An index or a count as a `usize`.
 /// The mark of a split that `--tasks` writes after each task's path, and that `--task`
-/// checks: FNV-1a (64 bits) of the problem as Knuth's text, the forced options (a set) and
-/// the seed, which decide the search tree and so what a path names. A task run on another
-/// problem, or with other `-f` or `-r` options, would count another subtree without a sign.
+/// checks: FNV-1a (64 bits) of this version of the split, the problem as Knuth's text, the
+/// forced options (a set) and the seed, each field after its length, which decide the search
+/// tree and so what a path names. A task run on another problem, with other `-f` or `-r`
+/// options, or by a `dlx` that splits otherwise would count another subtree without a sign.
 fn split_mark(problem: &Problem, options: &SolverOptions) -> String {
+    /// Raised when a change of the search (its branching, its ties, its random source)
+    /// changes the tree a path walks: the lines of an older split are then refused.
+    const SPLIT_VERSION: u64 = 1;
     let mut forced = options.forced.clone();
     forced.sort_unstable();
     forced.dedup();
-    let mut bytes = problem.to_text().into_bytes();
-    bytes.push(0);
-    for option in forced {
-        bytes.extend_from_slice(&(option as u64).to_le_bytes());
-    }
-    bytes.push(0);
-    if let Some(seed) = options.seed {
-        bytes.extend_from_slice(&seed.to_le_bytes());
-    }
-    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    let text = problem.to_text();
+    let mut words = vec![SPLIT_VERSION, text.len() as u64, forced.len() as u64];
+    words.extend(forced.iter().map(|&option| option as u64));
+    words.extend(match options.seed {
+        Some(seed) => vec![1, seed],
+        None => vec![0],
     });
+    let bytes = words.iter().flat_map(|word| word.to_le_bytes());
+    let hash = text
+        .bytes()
+        .chain(bytes)
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
     format!("{hash:016x}")
 }
 
