@@ -1013,13 +1013,16 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
     await page.close();
   });
 
-  test('#13.14 a problem too long for a link is kept: its address (#kept) reopens it at a reload, in this browser only', async () => {
+  test('#13.14 a problem too long for a link is kept: its address (#kept=) reopens it at a reload, while this browser keeps it', async () => {
     const { page, problems } = await open();
-    const long = `A B\nA\nB\nA B\n${`| ${'padding '.repeat(12)}\n`.repeat(80)}`;
+    const padding = (word) => `${`| ${`${word} `.repeat(12)}\n`.repeat(80)}`;
+    const long = `A B\nA\nB\nA B\n${padding('padding')}`;
     assert.ok(long.length > 6000, `${long.length} characters: past the link's 6,000`);
     await page.fill('#problem', long);
-    await page.waitForFunction(() => location.hash === '#kept');
+    await page.waitForFunction(() => location.hash.startsWith('#kept='));
+    const address = new URL(page.url()).hash;
     assert.match(await page.textContent('#link-note'), /too long for a link: it is kept in this browser, where this address reopens it/);
+    assert.equal(await page.getAttribute('#link-note', 'role'), 'status');
     await page.click('#copy-problem-link');
     assert.equal(await page.textContent('#share-status'), 'This problem is too long for a link: download it to share it.');
     // Before, the address was the page's own: a reload opened the first example.
@@ -1027,17 +1030,32 @@ describe('www/dlx.html: issue 13', { timeout: 240_000 }, () => {
     await page.waitForSelector('body[data-ready="true"]');
     assert.equal(await page.inputValue('#problem'), long);
     assert.equal(await page.inputValue('#example'), '');
-    assert.ok(await page.isVisible('#link-note'));
+    assert.equal(new URL(page.url()).hash, address);
     await solve(page, 'all');
     assert.equal(Number(await page.getAttribute('#stat-count', 'data-value')), 2);
+    // Another long problem is kept in its place: the first one's address says so, and the
+    // page stays on the one shown (it opened whatever the browser kept).
+    const other = `A B\nA\nB\n${padding('other')}`;
+    await page.fill('#problem', other);
+    await page.waitForFunction((first) => location.hash.startsWith('#kept=') && location.hash !== first, address);
+    await page.evaluate((first) => { location.hash = first; }, address);
+    await page.waitForFunction(() => !document.getElementById('link-note').textContent.includes('where this address reopens it'));
+    assert.match(await page.textContent('#link-note'), /this browser does not keep it/);
+    assert.equal(await page.inputValue('#problem'), other);
+    // A long example's link is its name: Copy link leaves it so.
+    await pick(page, 'pentominoes-6x10');
+    assert.ok((await page.inputValue('#problem')).length > 6000);
+    await page.click('#copy-problem-link');
+    assert.equal(new URL(page.url()).hash, '#example=pentominoes-6x10');
+    assert.doesNotMatch(await page.textContent('#share-status'), /too long/);
     assert.deepEqual(problems, []);
     await page.close();
     // A browser that keeps none (open() empties the storage): an example, and why.
-    const other = await open('#kept');
-    assert.equal(await other.page.inputValue('#example'), 'knuth');
-    assert.match(await other.page.textContent('#link-note'), /this one keeps none: here is an example/);
-    assert.deepEqual(other.problems, []);
-    await other.page.close();
+    const elsewhere = await open(address);
+    assert.equal(await elsewhere.page.inputValue('#example'), 'knuth');
+    assert.match(await elsewhere.page.textContent('#link-note'), /this browser does not keep it/);
+    assert.deepEqual(elsewhere.problems, []);
+    await elsewhere.page.close();
   });
 
   test('#13.13 errors count lines from 1 and say options count from 0; comment lines; the legend matches', async () => {

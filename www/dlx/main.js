@@ -7,7 +7,7 @@ import { solverStateText, watchSolver } from '../lib/pool.js';
 import { Editor } from './editor.js';
 import { EXAMPLES, exampleUrl } from './examples.js';
 import { Playground } from './playground.js';
-import { MAX_LINK_TEXT, STORAGE_KEY, decodeHash, encodeHash } from './share.js';
+import { MAX_LINK_TEXT, STORAGE_KEY, decodeHash, encodeHash, textHash } from './share.js';
 import { Visualizer } from './visualizer.js';
 
 const $ = (id) => document.getElementById(id);
@@ -109,7 +109,7 @@ const share = {
     const hash = encodeHash({ example: id });
     if (push && location.hash && location.hash !== hash) history.pushState(null, '', hash);
     else history.replaceState(null, '', hash);
-    $('link-note').hidden = true;
+    this.note('');
   },
   edited() {
     clearTimeout(this.timer);
@@ -125,13 +125,28 @@ const share = {
       kept = false;
     }
     const fits = text.length <= MAX_LINK_TEXT;
-    history.replaceState(null, '', fits ? encodeHash({ text }) : kept ? encodeHash({ kept }) : location.pathname);
-    $('link-note').hidden = fits;
-    $('link-note').textContent = fits
+    const address = fits ? encodeHash({ text }) : kept ? encodeHash({ kept: textHash(text) }) : location.pathname;
+    history.replaceState(null, '', address);
+    this.note(fits
       ? ''
       : kept
-        ? 'This problem is too long for a link: it is kept in this browser, where this address reopens it; download it to share it.'
-        : 'This problem is too long for a link, and this browser does not keep it: download it to keep it.';
+        ? 'This problem is too long for a link: it is kept in this browser, where this address reopens it while it is the last one edited here; download it to share it.'
+        : 'This problem is too long for a link, and this browser does not keep it: download it to keep it.');
+  },
+  /** The note under the problem ('' hides it), said again only when it changes. */
+  note(text) {
+    const note = $('link-note');
+    note.hidden = !text;
+    if (note.textContent !== text) note.textContent = text;
+  },
+  /** The text kept in this browser if it is the one `hash` names (`#kept=`), else null. */
+  kept(hash) {
+    const text = this.stored();
+    return text != null && textHash(text) === hash ? text : null;
+  },
+  /** Says that an address's kept problem is not here (the page shows another). */
+  keptMissing() {
+    this.note('This address names a problem too long for a link, kept by the browser where it was edited, and this browser does not keep it (it keeps the last one edited here): here is another.');
   },
   stored() {
     try {
@@ -154,10 +169,12 @@ function download(name, text) {
 }
 
 $('copy-problem-link').addEventListener('click', async () => {
-  share.keep();
+  const example = document.body.dataset.example;
+  if (example) share.exampleLoaded(example);
+  else share.keep();
   const status = $('share-status');
-  if (editor.text.length > MAX_LINK_TEXT && !document.body.dataset.example) {
-    // `#kept` opens it in this browser only.
+  if (!example && editor.text.length > MAX_LINK_TEXT) {
+    // `#kept=` opens it in this browser only.
     status.textContent = 'This problem is too long for a link: download it to share it.';
     return;
   }
@@ -234,7 +251,7 @@ async function openAddress() {
   clearTimeout(share.timer);
   const wanted = decodeHash(location.hash);
   try {
-    const kept = wanted?.kept ? share.stored() : null;
+    const kept = wanted?.kept != null ? share.kept(wanted.kept) : null;
     if (wanted?.text != null || kept != null) {
       const text = wanted?.text ?? kept;
       if (menu.value !== '' || text !== editor.text) await loadOwn(text);
@@ -243,8 +260,12 @@ async function openAddress() {
         menu.value = wanted.example;
         await loadExample(wanted.example);
       }
-    } else if (document.body.dataset.example) share.exampleLoaded(document.body.dataset.example);
-    else share.keep();
+    } else {
+      // An address of no problem here: the shown problem's, and why where it named one.
+      if (document.body.dataset.example) share.exampleLoaded(document.body.dataset.example);
+      else share.keep();
+      if (wanted?.kept != null) share.keptMissing();
+    }
   } catch (error) {
     $('example-about').textContent = `The example could not be loaded: ${error.message}`;
   }
@@ -258,15 +279,12 @@ window.addEventListener('hashchange', openAddress);
 
 const linked = decodeHash(location.hash);
 try {
-  const kept = linked?.kept ? share.stored() : null;
+  const kept = linked?.kept != null ? share.kept(linked.kept) : null;
   if (linked?.text != null || kept != null) await loadOwn(linked?.text ?? kept);
   else {
     menu.value = EXAMPLES.some((e) => e.id === linked?.example) ? linked.example : EXAMPLES[0].id;
     await loadExample(menu.value);
-    if (linked?.kept) {
-      $('link-note').hidden = false;
-      $('link-note').textContent = 'This address opens a problem kept in the browser that made it, and this one keeps none: here is an example.';
-    }
+    if (linked?.kept != null) share.keptMissing();
   }
 } catch (error) {
   $('example-about').textContent = `The example could not be loaded: ${error.message}`;
