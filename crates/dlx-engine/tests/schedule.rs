@@ -608,6 +608,8 @@ fn an_ordered_limit_on_random_tasks_hands_on_the_serial_prefix_and_holds_at_most
         let case = format!("case {case}: {tasks:?} on {speeds:?}, limit {limit}");
         assert_eq!(sim.emitted, serial[..kept], "{case}");
         assert!(sim.most_held <= limit, "{} held, {case}", sim.most_held);
+        let out = sim.emitted.len() + sim.dropped.len();
+        assert_eq!(sim.sent, out as u64, "{case}: none is held at the end");
         // (A run lost drops what it held: its task's next run finds them again.)
         let lost = sim.workers.len() > speeds.len();
         assert!(
@@ -659,6 +661,9 @@ fn an_ordered_limit_under_a_node_limit_hands_on_what_it_counts_in_task_order() {
         let case = format!("case {case}: {tasks:?} on {speeds:?}, limit {limit}, budget {budget}");
         let outcome = sim.schedule.outcome();
         assert_eq!(outcome.stats.solutions, sim.emitted.len() as u64, "{case}");
+        // Every solution handed over was handed on or dropped: none is held at the end.
+        let out = sim.emitted.len() + sim.dropped.len();
+        assert_eq!(sim.sent, out as u64, "{case}");
         assert!(sim.emitted.len() as u64 <= limit, "{case}");
         assert!(
             sim.emitted.windows(2).all(|w| w[0] < w[1]),

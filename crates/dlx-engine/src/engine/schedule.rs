@@ -801,6 +801,11 @@ impl<S> Schedule<S> {
                 self.emit_held(task, true);
             }
         }
+        // What is still held is not handed on: forgotten before the end.
+        for task in self.flushed..self.held_end {
+            let held = std::mem::take(&mut self.outcomes[task].solutions);
+            self.decisions.extend(held.into_iter().map(Decision::Drop));
+        }
         self.decisions.push_back(Decision::Done);
     }
 }
