@@ -571,16 +571,21 @@ fn the_default_number_of_tasks_is_64_per_worker_and_256_under_a_seed() {
     }
 }
 
-#[test]
-fn an_ordered_limit_on_random_tasks_hands_on_the_serial_prefix_and_holds_at_most_the_limit() {
-    // A small linear congruential generator: the same cases every run.
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = |below: u64| {
+/// Numbers below a bound from a small linear congruential generator seeded with `seed`: the
+/// same cases every run.
+fn numbers(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |below| {
         state = state
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) % below
-    };
+    }
+}
+
+#[test]
+fn an_ordered_limit_on_random_tasks_hands_on_the_serial_prefix_and_holds_at_most_the_limit() {
+    let mut next = numbers(0x2545_f491_4f6c_dd1d);
     for case in 0..400 {
         let tasks: Vec<(u64, u64)> = (0..1 + next(30))
             .map(|_| {
@@ -630,13 +635,7 @@ fn an_ordered_limit_under_a_node_limit_hands_on_what_it_counts_in_task_order() {
     // As above, with a node budget that runs out (or not) and a worker that dies: a task run
     // again may then stop short of what its lost run found, so that count cannot push later
     // tasks' solutions out (it did: 5 counted, 3 handed on).
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = |below: u64| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) % below
-    };
+    let mut next = numbers(0x9e37_79b9_7f4a_7c15);
     for case in 0..600 {
         let tasks: Vec<(u64, u64)> = (0..1 + next(12))
             .map(|_| {
