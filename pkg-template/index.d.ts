@@ -52,7 +52,7 @@ export interface PoolOptions {
    * Called with each solution of the result, in its order (the serial order), as soon as it
    * is known to come next: a task's solutions as a worker sends them (at least every 50 ms)
    * once every task before it is done, the others when it is. With `workers: 1, tasks: 1`
-   * (one search, `exact_cover`'s own) each as the search finds it.
+   * (one search: `exact_cover`'s own, without a `seed`) each as the search finds it.
    */
   onSolution?: (solution: number[]) => void;
   /**

@@ -502,7 +502,10 @@ export class WorkerPool {
     // exact_cover itself, in one worker (which also checks the keys of ONE_WORKER).
     const whole = (slot) => slot.request({ op: 'call', name: 'exact_cover', args: [problem, wholeOptions] })
       .then((result) => {
-        for (const solution of result.solutions) onSolution?.(solution);
+        for (const solution of result.solutions) {
+          if (signal?.aborted) break;
+          onSolution?.(solution);
+        }
         onProgress?.(1, { solutions: result.count, nodes: result.stats.nodes });
         return result;
       });
@@ -518,7 +521,7 @@ export class WorkerPool {
       const here = initialized() ? Promise.resolve(instantiatedModule()) : compiledModule();
       const able = await Promise.all([here, ...slots.map((slot) => slot.module)].map(splits));
       if (!able.every(Boolean)) return whole(slots[0]);
-      return runTasks({ problem, options: sentOptions, solverOptions, countOnly, limit, maxNodes, asked, find, onProgress, onSolution }, slots, spawn);
+      return runTasks({ problem, options: sentOptions, solverOptions, countOnly, limit, maxNodes, asked, find, onProgress, onSolution, signal }, slots, spawn);
     }), signal);
   }
 }
@@ -596,7 +599,7 @@ async function runTasks(job, slots, spawn) {
  * tasks go to a new one (`spawn`), as the scheduler retries them.
  */
 function drive(schedule, job, slots, spawn) {
-  const { key, load, paths, find, limit, onProgress, onSolution } = job;
+  const { key, load, paths, find, limit, onProgress, onSolution, signal } = job;
   // Each worker holds a second task while it runs one, so that it does not wait idle for the
   // next (a message each way) between tasks; under a node limit one only (the second one's
   // lease would wait for the first, which may be waiting for nodes).
@@ -631,7 +634,8 @@ function drive(schedule, job, slots, spawn) {
     };
     /** Carries out what the scheduler decided. */
     const act = () => {
-      for (let decision = schedule.next(); decision && !settled; decision = schedule.next()) {
+      // (An onSolution or onProgress that aborts the signal ends the search here too.)
+      for (let decision = schedule.next(); decision && !settled && !signal?.aborted; decision = schedule.next()) {
         switch (decision.op) {
           case 'run':
             start(decision);
@@ -655,6 +659,7 @@ function drive(schedule, job, slots, spawn) {
                 fail(error);
                 return;
               }
+              if (signal?.aborted) return;
             }
             break;
           case 'drop':

@@ -204,6 +204,10 @@ describe('exact_cover_async', () => {
     // onSolution sees the solutions of the result, in its order, as they are handed on (it
     // saw every one a worker found: 12 queens, limit 100, 2 workers, 117 to 275 calls).
     assert.deepStrictEqual(seen, first.solutions);
+    // One task on one worker: exact_cover's own search, its statistics too (its run stops at
+    // the limit on its own and answers: ending its worker there lost them, nodes 0).
+    const one = await exact_cover_async(QUEENS8, { limit: 10, workers: 1, tasks: 1 });
+    assert.deepStrictEqual(one.stats, exact_cover(QUEENS8, { limit: 10 }).stats);
     const twelve = [];
     const hundred = await exact_cover_async(queens(12), { limit: 100, workers: 2, onSolution: (s) => twelve.push(s) });
     assert.deepStrictEqual(twelve, hundred.solutions);

@@ -723,9 +723,19 @@ fn the_first_task_not_done_hands_its_solutions_on_as_they_are_found() {
     assert!(!sim.done);
     sim.run();
     assert_eq!(sim.emitted, sim.serial());
-    // Under a limit the search stops at the limit's solution, its run with it.
+    // Under a limit its run stops at the limit on its own, and answers: it is not stopped
+    // (a worker ended to stop it would not answer).
     let mut sim = Sim::new(&[(1000, 5)], &[10], Collect::Ordered, Some(2), None);
     sim.run();
-    assert_eq!((sim.emitted.len(), sim.stops), (2, 1));
-    assert!(sim.nodes < 400, "{} nodes", sim.nodes);
+    assert_eq!((sim.emitted.len(), sim.stops), (2, 0));
+    assert_eq!(sim.schedule.outcome().stats.nodes, 333);
+    // Nor when another run ends between the limit's last solution and that run's end (task
+    // 1 hands on the third at node 333 and stops at its own third, at 500; task 2 ends at
+    // turn 400): the runs stop at its end, and here none is left to stop.
+    let tasks = [(10, 1), (1000, 5), (4000, 1)];
+    let mut sim = Sim::new(&tasks, &[10, 1], Collect::Ordered, Some(3), None);
+    sim.run();
+    assert_eq!(sim.emitted, [(0, 0), (1, 0), (1, 1)]);
+    assert_eq!(sim.stops, 0);
+    assert_eq!(sim.schedule.outcome().stats.nodes, 10 + 500 + 4000);
 }

@@ -33,9 +33,9 @@ options:
                        (-t 1 for the serial seeded search's)
       --tasks N        print a split of the search into about N disjoint tasks (N at most
                        MAX_TASKS), one per line (its path: option indices, `-` for a null
-                       move; then `@` and the split's mark, a hash of the problem and the
-                       -f and -r options), in the order of the search; their counts add up
-                       to the whole count
+                       move; then `@` and the split's mark, a hash of the problem, the -f
+                       and -r options and this dlx's split), in the order of the search;
+                       their counts add up to the whole count
       --task LINE      search only the task of LINE (a line printed by --tasks, given the
                        same -f and -r options: a line whose mark is not this problem's with
                        them is refused; a bare path is searched as it is)
@@ -306,11 +306,10 @@ fn run(out: &mut impl Write) -> Result<(), String> {
     writeln!(out, "{}{on}", summary(count, &stats, seconds, ended)).map_err(written)
 }
 
-/// An index or a count as a `usize`.
 /// The mark of a split that `--tasks` writes after each task's path, and that `--task`
-/// checks: FNV-1a (64 bits) of this version of the split, the problem as Knuth's text, the
-/// forced options (a set) and the seed, each field after its length, which decide the search
-/// tree and so what a path names. A task run on another problem, with other `-f` or `-r`
+/// checks: FNV-1a (64 bits) of the problem as Knuth's text, then of the version of the
+/// split, the text's length, the forced options (a set, after their number) and the seed
+/// (after whether there is one), which decide the search tree and so what a path names. A task run on another problem, with other `-f` or `-r`
 /// options, or by a `dlx` that splits otherwise would count another subtree without a sign.
 fn split_mark(problem: &Problem, options: &SolverOptions) -> String {
     /// Raised when a change of the search (its branching, its ties, its random source)
@@ -336,6 +335,7 @@ fn split_mark(problem: &Problem, options: &SolverOptions) -> String {
     format!("{hash:016x}")
 }
 
+/// An index or a count as a `usize`.
 fn whole(n: u64) -> Result<usize, String> {
     usize::try_from(n).map_err(|_| format!("{n} is too large for this machine"))
 }

@@ -478,6 +478,7 @@ impl<S> Schedule<S> {
                 self.decisions.push_back(Decision::Drop(solution));
             }
         }
+        self.stop_if_full();
         self.pump();
         self.check_done();
         verdict
@@ -569,6 +570,7 @@ impl<S> Schedule<S> {
     /// that may hold one of the first `limit` solutions.
     fn over(&self) -> bool {
         self.stopped
+            || self.total >= self.limit
             || self.aborted
             || self.out_of_nodes
             || !(self.next < self.shares.len() && self.needed(self.next)
@@ -603,6 +605,7 @@ impl<S> Schedule<S> {
         }
         let past = |ranks: &Ranks| ranks.before(task).saturating_add(count - 1) >= self.limit;
         if task == self.flushed {
+            // (Past the limit: its run goes on to its end, to answer.)
             if count <= self.early || self.total >= self.limit {
                 self.decisions.push_back(Decision::Drop(solution));
             } else {
@@ -617,15 +620,14 @@ impl<S> Schedule<S> {
         self.trim();
     }
 
-    /// Hands `solution` on, the next of the serial order (a solution of task `flushed`).
+    /// Hands `solution` on, the next of the serial order (a solution of task `flushed`). The
+    /// limit reached so, no task starts, and the runs stop at its run's end (`flush`): it
+    /// stops at the limit on its own, and a run stopped by its worker's end would not answer.
     #[inline(never)]
     fn hand_on(&mut self, solution: S) {
         self.total += 1;
         self.early += 1;
         self.decisions.push_back(Decision::Emit(solution));
-        if self.total >= self.limit {
-            self.stop();
-        }
     }
 
     /// Drops the solutions held that the ones known before them push past the limit, from
@@ -740,7 +742,17 @@ impl<S> Schedule<S> {
             self.flushed += 1;
             self.early = 0;
         }
-        if self.total >= self.limit {
+        self.stop_if_full();
+    }
+
+    /// Stops the runs once the limit's solutions are in, but for a run that handed some of
+    /// them on as it found them: it stops at the limit on its own and answers (a run stopped
+    /// early, its worker ended, would not), and the others stop at its end.
+    #[inline(never)]
+    fn stop_if_full(&mut self) {
+        let flushed = self.flushed;
+        let handing = self.early > 0 && self.live_runs().any(|r| r.task == flushed);
+        if self.total >= self.limit && !handing {
             self.stop();
         }
     }
@@ -758,7 +770,11 @@ impl<S> Schedule<S> {
         };
         let take = count.min(self.limit - self.total);
         let mut held = std::mem::take(&mut outcome.solutions).into_iter();
-        for solution in held.by_ref().take(take as usize) {
+        // (`take` may pass a 32-bit `usize`: the limit is any `u64`.)
+        for solution in held
+            .by_ref()
+            .take(usize::try_from(take).unwrap_or(usize::MAX))
+        {
             self.total += 1;
             if task == self.flushed {
                 self.early += 1;
