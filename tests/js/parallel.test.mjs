@@ -196,6 +196,31 @@ describe('exact_cover_async', () => {
     }
   });
 
+  test('TaskSchedule hands on held solutions under any limit a number takes (2^32 and past: a 32-bit count dropped them)', () => {
+    for (const limit of [undefined, 100, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 2, 2 ** 33, Number.MAX_SAFE_INTEGER]) {
+      const schedule = new dlx.TaskSchedule(Float64Array.from([0.5, 0.5]), 2, true, limit, undefined, { nodes: 0, updates: 0 });
+      const emitted = [];
+      const drain = () => {
+        for (let d = schedule.next(); d; d = schedule.next()) if (d.op === 'emit') emitted.push(...d.solutions);
+      };
+      schedule.ready(0);
+      schedule.ready(1);
+      drain();
+      // Run 1 (task 1) finds three while run 0 (task 0) runs; task 0 ends with none: task 1's
+      // three are handed on as it becomes the first task not done, then its fourth at once.
+      for (let k = 0; k < 3; k++) schedule.found(1, 4);
+      drain();
+      schedule.finished(0, { count: 0, stats: { nodes: 1, updates: 1 }, status: 'exhausted', progress: 1 });
+      drain();
+      schedule.found(1, 4);
+      schedule.finished(1, { count: 4, stats: { nodes: 1, updates: 1 }, status: 'exhausted', progress: 1 });
+      drain();
+      assert.deepEqual(emitted, [0, 1, 2, 3], `limit ${limit}`);
+      assert.deepEqual([schedule.result().count, schedule.result().status], [4, 'exhausted'], `limit ${limit}`);
+      schedule.free();
+    }
+  });
+
   test('limit keeps the first solutions of the serial order; forced options and seeds', async () => {
     const all = exact_cover(QUEENS8).solutions;
     const seen = [];
