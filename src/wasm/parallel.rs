@@ -313,8 +313,8 @@ impl TaskSchedule {
     /// Run `run` found a solution of `length` option indices: the solution numbered by the
     /// solutions received before it (0 for the first), the number an `emit` hands on.
     /// Throws `too_many_solutions` past the budget of option indices one call collects.
-    /// Returns whether a decision waits (`next`): none usually, so that the pool need not
-    /// ask after each of many solutions.
+    /// Returns whether a decision waits (`next`): none for a solution held for later, so
+    /// that the pool need not ask after each of many solutions.
     pub fn found(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] run: &JsValue,

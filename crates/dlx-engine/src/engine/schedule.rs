@@ -300,12 +300,6 @@ impl<S> Schedule<S> {
         self.decisions.pop_front()
     }
 
-    /// Whether a decision waits ([`Schedule::next_decision`]): a driver that gets many
-    /// events may look for decisions only when there are some.
-    pub fn has_decision(&self) -> bool {
-        !self.decisions.is_empty()
-    }
-
     /// Worker `worker` can take one more task (a driver may call this more than once for a
     /// worker that queues tasks). It gets one ([`Decision::Run`]) at once, or, under a node
     /// limit, once nodes are there; or none, when no task is left.
