@@ -98,21 +98,23 @@ simd() {
 # The dancing-links page's first module (`dlx_first`): exact cover alone, which its first
 # count runs on, inlined in the page; the page fetches its full module when idle after it.
 # The sudoku page's (`sudoku_first`): the sudoku exports without the exact-cover API, for a
-# playable, solvable grid; Count waits for the full module.
+# playable, solvable grid; Count waits for the full module. Every module but this one has
+# `fast-search` (the engine's bit masks, the sudoku solver's bands and bitboards): its
+# searches run on the links, the same answers from 14 KB gzipped less of the page's bytes.
 # (scripts/build-pages.mjs's INLINED_WASM and LATER_WASM name each page's modules:
 # tests/js/size.test.mjs checks them against this list.)
 pages=(dlx_page sudoku_page dlx_first sudoku_first)
-dlx_first_features=exact-cover,kept-lists,talc,panic-hook
+dlx_first_features=fast-search,exact-cover,kept-lists,talc,panic-hook
 sudoku_first_features=sudoku-solvers,talc,panic-hook
 # (A page's cargo profile, where not release: Cargo.toml's wasm-first, optimised for size.)
 sudoku_first_profile=wasm-first
-dlx_page_features=exact-cover,kept-lists,pool-tasks,trace,talc,panic-hook
-sudoku_page_features=sudoku-toolkit,kept-lists,pool-tasks,talc,panic-hook
+dlx_page_features=fast-search,exact-cover,kept-lists,pool-tasks,trace,talc,panic-hook
+sudoku_page_features=fast-search,sudoku-toolkit,kept-lists,pool-tasks,talc,panic-hook
 # The main module's features (the default ones but the coach's), the coach's, the core's.
 # (scripts/test.sh's clippy stages read these lists, and `pages`, from here.)
-main_features=sudoku-toolkit,kept-lists,pool-tasks,trace-memo,panic-hook
-coach_features=coach,panic-hook
-core_features=exact-cover,talc
+main_features=fast-search,sudoku-toolkit,kept-lists,pool-tasks,trace-memo,panic-hook
+coach_features=fast-search,coach,panic-hook
+core_features=fast-search,exact-cover,talc
 # The main module, then the coach's, in the same target folder and profile (so that the
 # dependencies compile once; cargo builds one at a time there, and both write the same
 # $name.wasm, which wasm-bindgen copies out before the next build starts), the main

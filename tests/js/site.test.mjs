@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, requireBuild } from './helpers.mjs';
 import { BINDINGS, COMPILE_INLINED, INLINED_WASM, LATER_WASM, PAGES, SITE, WORKER, WWW, bindingsBundle, moduleGraph, page, workerBundle } from '../../scripts/build-pages.mjs';
 
@@ -214,3 +215,70 @@ for (const name of PAGES) {
     assert.match(bundled, /__wbindgen_malloc/);
   });
 }
+
+test("the sudoku page's first module answers its first calls as the page's full module does (only a count's search statistics differ)", async () => {
+  // The first module is built without the fast searches (scripts/build.sh `sudoku_first`: no
+  // `fast-search`, its searches on the links), which must change no answer the page shows:
+  // each call the first module serves, on both modules, each under its own copy of the main
+  // module's bindings (pkg/load.js runs the page's modules with them).
+  const firstPath = join(WWW, INLINED_WASM['index.html']);
+  const fullPath = join(WWW, LATER_WASM['index.html']);
+  const bindings = pathToFileURL(join(WWW, 'pkg', 'dlx_wasm.js')).href;
+  requireBuild(firstPath, fullPath, fileURLToPath(bindings));
+  const first = await import(`${bindings}?first`);
+  const full = await import(`${bindings}?full`);
+  first.initSync({ module: readFileSync(firstPath) });
+  full.initSync({ module: readFileSync(fullPath) });
+  const lines = (file, n) => readFileSync(join(ROOT, 'tests', 'data', 'sudoku', file), 'utf8').split('\n')
+    .map((l) => l.trim()).filter((l) => /^[0-9.]{81}$/.test(l.slice(0, 81))).slice(0, n).map((l) => l.slice(0, 81));
+  const puzzles = [...lines('puzzles2_17_clue.sample', 40), ...lines('puzzles5_forum_hardest_1905_11+.sample', 20),
+    ...lines('not_unique.txt', 10), ...lines('counted_puzzles.txt', 20)];
+  assert.ok(puzzles.length >= 70, `${puzzles.length} puzzles read`);
+  // Games as a player leaves them: a solution with cells emptied, some wrong (conflicts).
+  const solution = full.solve_sudoku_report(puzzles[0]).solution;
+  let seed = 7;
+  const random = (n) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  for (let k = 0; k < 40; k++) {
+    const cells = [...solution];
+    for (let i = 20 + random(62); i > 0; i--) cells[random(81)] = '.';
+    if (k % 3 === 0) cells[random(81)] = String(1 + random(9));
+    puzzles.push(cells.join(''));
+  }
+  const variants = ['x', 'windoku', 'jigsaw', 'samurai'].map((v) => readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'variants', `${v}.txt`), 'utf8'));
+  const big = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'big_16x16_diabolical.txt'), 'utf8').split('\n').find((l) => l && !l.startsWith('#'));
+  puzzles.push('.'.repeat(81), solution, '1'.repeat(81), '.'.repeat(16), big, '', 'x', 42, puzzles[0].match(/.{9}/g).join('\n'));
+  const answer = (module, name, args) => {
+    try {
+      return module[name](...args);
+    } catch (error) {
+      return { thrown: error.message, code: error.code, ...error };
+    }
+  };
+  let counts = 0;
+  const check = (name, ...args) => {
+    const [a, b] = [answer(full, name, args), answer(first, name, args)];
+    if (name === 'count_sudoku_solutions' && a.stats !== undefined && b.stats !== undefined) {
+      counts++;
+      delete a.stats;
+      delete b.stats;
+    }
+    assert.deepEqual(b, a, `${name}(${JSON.stringify(args).slice(0, 100)})`);
+  };
+  for (const puzzle of puzzles) {
+    check('read_sudoku', puzzle);
+    check('sudoku_conflicts', puzzle);
+    check('sudoku_candidates', puzzle);
+    check('solve_sudoku_report', puzzle);
+    check('count_sudoku_solutions', puzzle, { limit: 2 });
+    check('count_sudoku_solutions', puzzle, { limit: 500 });
+  }
+  for (const text of variants) {
+    const variant = /x sudoku/i.test(text) ? { variant: 'x' } : /windoku|hyper/i.test(text) ? { variant: 'windoku' } : undefined;
+    check('read_sudoku', text, variant);
+    check('solve_sudoku_report', text, variant);
+    check('count_sudoku_solutions', text, { ...variant, limit: 2 });
+  }
+  for (const size of [4, 6, 9, 16, 25, 7, 0])
+    for (const options of [undefined, { variant: 'x' }, { boxRows: 9, boxCols: 1 }]) check('sudoku_layout', size, options);
+  assert.ok(counts > 2 * 70, `${counts} counts compared`);
+});

@@ -324,6 +324,8 @@ impl Problem {
 
     /// Whether any color was named. Without, no entry has a color: the builder numbers a
     /// color only as it adds it to the list, and forgets those of an option it refuses.
+    /// (Read by the masks alone.)
+    #[cfg_attr(not(feature = "masks"), allow(dead_code))]
     pub(crate) fn has_colors(&self) -> bool {
         !self.colors.is_empty()
     }
@@ -345,6 +347,8 @@ impl Problem {
     }
 
     /// Every option's entries, in option order (those left out of the search included).
+    /// (Read by the masks alone.)
+    #[cfg_attr(not(feature = "masks"), allow(dead_code))]
     pub(crate) fn options(&self) -> impl ExactSizeIterator<Item = &[Entry]> + '_ {
         self.starts
             .windows(2)

@@ -102,7 +102,9 @@ impl SudokuSolver {
     /// the same exact cover as the engine's, with a bit per cell instead of linked nodes
     /// (four to seven times faster than the engine on 9x9); larger layouts go to the engine
     /// after naked and hidden singles. Its [`SearchReport::stats`] are empty when the
-    /// bitboards ran ([`SearchReport::bitboards`]).
+    /// bitboards ran ([`SearchReport::bitboards`]). Built without the crate's `bitboards`
+    /// feature (a default one), every layout goes to the engine after singles: the same
+    /// solutions and counts, the engine's statistics.
     pub fn new() -> SudokuSolver {
         SudokuSolver {
             bitboards: true,
@@ -257,7 +259,8 @@ impl SudokuSolver {
             && run.seed.is_none()
             && run.singles.is_none()
             && run.limit > 0;
-        if self.bitboards && plain {
+        // (Without the crate's `bitboards` feature, never: the engine alone.)
+        if cfg!(feature = "bitboards") && self.bitboards && plain {
             if let Some(found) = self.bit_search(layout, givens, run.limit, &mut each) {
                 self.report.empty = givens.iter().filter(|&&v| v == 0).count();
                 self.report.bitboards = true;

@@ -62,7 +62,7 @@
 use super::links::{Links, ROOT};
 use super::observer::{Observer, Watched};
 use super::solver::{Solver, SolverOptions};
-use super::{Engine, Stats, Status, Step};
+use super::{Stats, Status, Step};
 use crate::error::Result;
 use crate::problem::{Problem, NO_COLOR};
 
@@ -182,7 +182,7 @@ pub(crate) fn count(
         ..options.clone()
     };
     let mut solver = Solver::linked(problem, &unlimited)?;
-    let Engine::Links(search) = solver.engine() else {
+    let Some(search) = solver.engine().on_links() else {
         unreachable!("a linked solver searches on the links");
     };
     let mut observer = Memo::new(problem, search.links(), &options.forced, memo, limit);

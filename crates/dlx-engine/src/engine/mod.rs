@@ -26,6 +26,7 @@
 //! [`Solver`] knows the searches only through [`Engine`].
 
 mod links;
+#[cfg(feature = "masks")]
 mod masks;
 mod memo;
 mod observer;
@@ -47,6 +48,7 @@ pub use solver::{Solver, SolverOptions};
 pub use split::{split, split_counted, Task, MAX_TASKS};
 pub use trace::{trace, Trace, TraceEvent};
 
+#[cfg(feature = "masks")]
 use masks::Masks;
 use observer::Observer;
 use search::LinkSearch;
@@ -119,13 +121,15 @@ pub(crate) fn estimate(levels: impl Iterator<Item = (u32, u32)>) -> f64 {
     done.min(1.0)
 }
 
-/// The search of one problem: on the links (every problem) or on bit masks (small problems
-/// without colors or multiplicities, see [`masks`]). Both make the same search.
+/// The search of one problem: on the links (every problem) or, with the `masks` feature, on
+/// bit masks (small problems without colors or multiplicities, see `masks`). Both make the
+/// same search, with the same [`Stats`].
 #[derive(Debug, Clone)]
 pub(crate) enum Engine {
     /// Dancing links: Algorithm C, or M where items have bounds.
     Links(LinkSearch),
     /// Bit masks: Algorithm C for at most 128 items.
+    #[cfg(feature = "masks")]
     Masks(Box<Masks>),
 }
 
@@ -140,6 +144,9 @@ impl Engine {
     /// already chosen, reusing this engine's memory where it can. With `linked`, always on
     /// the links (for an observer that watches them).
     pub(crate) fn load(&mut self, problem: &Problem, forced: &[usize], linked: bool) {
+        #[cfg(not(feature = "masks"))]
+        let _ = linked;
+        #[cfg(feature = "masks")]
         if !linked && Masks::fits(problem) {
             match self {
                 Engine::Masks(masks) => masks.load(problem, forced),
@@ -147,11 +154,14 @@ impl Engine {
             }
             return;
         }
-        if !matches!(self, Engine::Links(_)) {
-            *self = Engine::default();
-        }
-        if let Engine::Links(search) = self {
-            search.load(problem, forced);
+        match self {
+            Engine::Links(search) => search.load(problem, forced),
+            #[cfg(feature = "masks")]
+            Engine::Masks(_) => {
+                let mut search = LinkSearch::default();
+                search.load(problem, forced);
+                *self = Engine::Links(search);
+            }
         }
     }
 
@@ -160,8 +170,11 @@ impl Engine {
     /// loading the problem anew: on the masks, which are kept. `false` (and nothing done)
     /// on the links, which must be loaded again.
     pub(crate) fn restart(&mut self, forced: &[usize]) -> bool {
+        #[cfg(not(feature = "masks"))]
+        let _ = forced;
         match self {
             Engine::Links(_) => false,
+            #[cfg(feature = "masks")]
             Engine::Masks(masks) => {
                 masks.restart(forced);
                 true
@@ -181,6 +194,7 @@ impl Engine {
     ) -> Step {
         match self {
             Engine::Links(search) => search.run(nodes, stop, rng, obs),
+            #[cfg(feature = "masks")]
             Engine::Masks(masks) => masks.search(nodes, stop, rng),
         }
     }
@@ -189,6 +203,7 @@ impl Engine {
     pub(crate) fn max_heap_bytes(&self) -> usize {
         match self {
             Engine::Links(search) => search.max_heap_bytes(),
+            #[cfg(feature = "masks")]
             Engine::Masks(masks) => masks.max_heap_bytes(),
         }
     }
@@ -197,6 +212,7 @@ impl Engine {
     pub(crate) fn updates(&self) -> u64 {
         match self {
             Engine::Links(search) => search.updates(),
+            #[cfg(feature = "masks")]
             Engine::Masks(masks) => masks.updates(),
         }
     }
@@ -205,6 +221,7 @@ impl Engine {
     pub(crate) fn progress(&self) -> f64 {
         match self {
             Engine::Links(search) => search.progress(),
+            #[cfg(feature = "masks")]
             Engine::Masks(masks) => masks.progress(),
         }
     }
@@ -213,6 +230,7 @@ impl Engine {
     pub(crate) fn chosen_into(&self, out: &mut Vec<usize>) {
         match self {
             Engine::Links(search) => search.chosen_into(out),
+            #[cfg(feature = "masks")]
             Engine::Masks(masks) => masks.chosen_into(out),
         }
     }
@@ -221,6 +239,7 @@ impl Engine {
     pub(crate) fn finished(&self) -> bool {
         match self {
             Engine::Links(search) => search.finished(),
+            #[cfg(feature = "masks")]
             Engine::Masks(masks) => masks.finished(),
         }
     }
@@ -230,16 +249,26 @@ impl Engine {
     pub(crate) fn descend(&mut self, branch: Option<usize>) -> bool {
         match self {
             Engine::Links(search) => search.descend(branch),
+            #[cfg(feature = "masks")]
             Engine::Masks(_) => false,
+        }
+    }
+
+    /// The search on the links, where this engine is on them (a linked solver's always is).
+    pub(crate) fn on_links(&self) -> Option<&LinkSearch> {
+        match self {
+            Engine::Links(search) => Some(search),
+            #[cfg(feature = "masks")]
+            Engine::Masks(_) => None,
         }
     }
 
     /// Makes the engine find nothing (after a refused reload).
     pub(crate) fn clear(&mut self) {
-        if let Engine::Links(search) = self {
-            search.clear();
-        } else {
-            *self = Engine::default();
+        match self {
+            Engine::Links(search) => search.clear(),
+            #[cfg(feature = "masks")]
+            Engine::Masks(_) => *self = Engine::default(),
         }
     }
 }

@@ -83,7 +83,7 @@ impl Solver {
     }
 
     /// Whether this solver searches on bit masks rather than with the links.
-    #[cfg(all(test, not(target_arch = "wasm32")))]
+    #[cfg(all(test, not(target_arch = "wasm32"), feature = "masks"))]
     pub(crate) fn uses_masks(&self) -> bool {
         matches!(self.engine, Engine::Masks(_))
     }

@@ -4,7 +4,7 @@
 
 use super::links::{Links, ROOT};
 use super::observer::{Observer, Watched};
-use super::{Engine, Solver, SolverOptions, Stats, Step};
+use super::{Solver, SolverOptions, Stats, Step};
 use crate::error::Result;
 use crate::problem::Problem;
 
@@ -115,7 +115,7 @@ pub struct Trace {
 /// The errors of [`Solver::with_options`].
 pub fn trace(problem: &Problem, options: &SolverOptions, max_events: usize) -> Result<Trace> {
     let mut solver = Solver::linked(problem, options)?;
-    let Engine::Links(search) = solver.engine() else {
+    let Some(search) = solver.engine().on_links() else {
         unreachable!("a linked solver searches on the links");
     };
     let mut recorder = Recorder::new(search.links(), max_events, solver.stats());
