@@ -5,13 +5,14 @@
 //   node scripts/build-pages.mjs        (scripts/build.sh runs it once www/pkg/ is built)
 //
 // Under a mobile profile each request costs a round trip (562.5 ms in bench/cold-start/), so
-// each page is made one response: its stylesheets inlined in a <style>, its module script
+// each page is made one response: its stylesheets inlined in a <style> (minified), its module script
 // and everything it imports bundled by esbuild into one inline <script type="module" async>, and
 // the page's wasm module (the main module's exports the page calls, built for SIMD, which
 // every current browser runs: `INLINED_WASM`) inlined in a data
-// block (`<script type="application/octet-stream" id="wasm-module">`, see `wasmText`), which
-// the inline classic script www/lib/compile-inlined.js compiles as soon as it is parsed and
-// www/lib/pool.js takes instead of fetching the module. The Content-Security-Policy gets the hashes of the inline
+// blocks (`<script type="application/octet-stream" data-wasm>`, see `wasmText` and
+// `modulePieces`), each followed by the inline classic script www/lib/compile-inlined.js,
+// which hands it to the module's streaming compilation as soon as it is parsed; www/lib/
+// pool.js takes the compiled module instead of fetching it. The Content-Security-Policy gets the hashes of the inline
 // script and style; the dancing-links page's first example is inlined too. What a page loads
 // later stays apart and is fetched when needed: the workers' script (their module graph
 // bundled into one minified module in place of pkg/worker.js: `workerBundle`; preloaded, with
@@ -98,6 +99,21 @@ export function wasmText(bytes) {
   for (const b of bytes) chars.push(String.fromCharCode(b === 0 || b === 0x0d || b === 0x3c ? 0x100 + b : b));
   return chars.join('');
 }
+
+/**
+ * The bytes of a page's wasm module cut into the pieces its page carries, each followed by
+ * www/lib/compile-inlined.js, which hands it to the module's streaming compilation as soon as
+ * it is parsed: pieces of `PIECE` bytes, a tenth of a second each at the cold-start bench's
+ * 1.47 Mbit/s (bench/cold-start/), so that the compilation follows the page's bytes in.
+ */
+export function modulePieces(bytes) {
+  const pieces = [];
+  for (let at = 0; at < bytes.length; at += PIECE) pieces.push(bytes.subarray(at, at + PIECE));
+  return pieces;
+}
+
+/** The bytes of each piece of a page's module (`modulePieces`). */
+export const PIECE = 16 * 1024;
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -200,12 +216,20 @@ async function firstData(name) {
   return `<script type="text/plain" data-example="${EXAMPLES[0].id}">${text}</script>\n`;
 }
 
+/**
+ * Stylesheets `css` minified by esbuild (its comments and blanks out: the sudoku page's 7.2
+ * KB gzipped become 4.7 KB, a page's first bytes).
+ */
+export async function minifiedCss(css) {
+  return (await esbuild.transform(css, { loader: 'css', minify: true, target: 'es2022' })).code.trimEnd();
+}
+
 /** Page `name` (of www/) as one response: its CSS, its JS and its wasm module inlined. */
 export async function page(name) {
   let html = readFileSync(join(WWW, name), 'utf8');
-  // The stylesheets, in their order, as one <style> where the first one was.
+  // The stylesheets, in their order, as one <style> where the first one was, minified.
   const sheets = [...html.matchAll(/\s*<link rel="stylesheet" href="([^"]+)">/g)];
-  const css = sheets.map((m) => readFileSync(join(WWW, m[1]), 'utf8')).join('\n');
+  const css = await minifiedCss(sheets.map((m) => readFileSync(join(WWW, m[1]), 'utf8')).join('\n'));
   // A <style> ends at the first `</style`, wherever it is.
   if (/<\/style/i.test(css)) throw new Error(`${name}'s stylesheets cannot be inlined: they hold </style`);
   html = html.replace(sheets[0][0], () => `\n  <style>${css}</style>`);
@@ -223,14 +247,14 @@ export async function page(name) {
   // After the markup: what the page's script reads at once, then the script, `async` so
   // that it runs (draws the page, starts its workers) while the rest arrives: the page's
   // module, and the classic script that compiles it as soon as it is parsed.
-  const wasm = wasmText(readFileSync(join(WWW, INLINED_WASM[name])));
   const compile = readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd();
   const data = await firstData(name);
   const later = LATER_WASM[name] ? ` data-later="${LATER_WASM[name]}"` : '';
-  html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>
-<script type="application/octet-stream" id="wasm-module"${later}>${wasm}</script>
-<script>${compile}</script>
-</body>`);
+  const pieces = modulePieces(readFileSync(join(WWW, INLINED_WASM[name]))).map((piece, k, all) => {
+    const attributes = `${k === 0 ? ` id="wasm-module"${later}` : ''}${k === all.length - 1 ? ' data-last' : ''}`;
+    return `<script type="application/octet-stream" data-wasm${attributes}>${wasmText(piece)}</script>\n<script>${compile}</script>\n`;
+  }).join('');
+  html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>\n${pieces}</body>`);
   // The Content-Security-Policy allows the inline scripts and style by their hashes.
   // (Every replacement is a function's result: a string would have its `$&`s replaced.)
   html = html.replace("script-src 'self'", () => `script-src 'self' ${sha256(compile)} ${sha256(js)}`)

@@ -306,7 +306,51 @@ fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsV
 pub(crate) fn read_grid(value: &JsValue, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
     // Longer than the sudoku layer reads: `too_large`, as the layer says of the bytes.
     let text = string(value, path, MAX_INPUT_BYTES)?;
-    Sudoku::parse(&text, options).map_err(|e| sudoku_error(&e))
+    parse_grid(&text, path, options)
+}
+
+/// `text` read with `options` by the sudoku layer, every format, size and variant.
+#[cfg(feature = "sudoku-formats")]
+fn parse_grid(text: &str, _path: &str, options: &Options) -> Result<Sudoku, JsValue> {
+    Sudoku::parse(text, options).map_err(|e| sudoku_error(&e))
+}
+
+/// `text` read as the sudoku layer reads it where it is the classic 9x9 on one line and
+/// `options` ask for nothing else; else `needs_full_module` ([`handover`]).
+#[cfg(not(feature = "sudoku-formats"))]
+fn parse_grid(text: &str, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
+    classic_nine(options)
+        .then(|| Sudoku::parse_classic_line(text))
+        .flatten()
+        .ok_or_else(|| handover(path))
+}
+
+/// Whether `options` ask for the classic 9x9 and nothing else (what a module without the
+/// `sudoku-formats` feature reads).
+#[cfg(not(feature = "sudoku-formats"))]
+pub(crate) fn classic_nine(options: &Options) -> bool {
+    let boxes = Options {
+        box_rows: Some(3),
+        box_cols: Some(3),
+        ..Options::default()
+    };
+    *options == Options::default() || *options == boxes
+}
+
+/// What a module built without the `sudoku-formats` feature (the sudoku page's first module,
+/// scripts/build.sh `sudoku_first`) throws for an argument at `path` that only the full
+/// module reads (any puzzle but the classic 9x9 on one line, any layout but the classic
+/// 9x9): `needs_full_module`, which the page answers by asking its full module
+/// (www/sudoku/jobs.js). The package's modules, built with the feature, never throw it.
+#[cfg(not(feature = "sudoku-formats"))]
+pub(crate) fn handover(path: &str) -> JsValue {
+    js_error(
+        "needs_full_module",
+        &format!(
+            "{path}: this module reads the classic 9x9 line alone; the full module reads this"
+        ),
+        &[("path", JsValue::from_str(path))],
+    )
 }
 
 /// Property `key` of `fields` (read at `path`) as a string, if present.

@@ -164,7 +164,15 @@ pub fn sudoku_layout(
         &options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
         "options",
     )?;
-    let layout = Layout::new(n, &options).map_err(|e| sudoku_error(&e))?;
+    #[cfg(feature = "sudoku-formats")]
+    let layout = Layout::new(n, &options);
+    // (Without every format, the classic 9x9 alone: see `read_grid`.)
+    #[cfg(not(feature = "sudoku-formats"))]
+    let layout = match n == 9 && super::sudoku::classic_nine(&options) {
+        true => Layout::classic_nine(),
+        false => return Err(super::sudoku::handover("size")),
+    };
+    let layout = layout.map_err(|e| sudoku_error(&e))?;
     let num = |n: usize| JsValue::from_f64(n as f64);
     let shape = layout.box_shape();
     let peers: Array = (0..layout.cell_count())

@@ -216,9 +216,12 @@ describe('www/dlx.html in Chromium', { timeout: 240_000 }, () => {
       if (request.url().endsWith('.wasm')) fetched.push(new URL(request.url()).pathname);
     });
     await early.addInitScript(() => {
-      const compile = WebAssembly.compile;
+      // (Both ways a page compiles: its inlined module streams, a fetched one may not.)
       const held = new Promise((resolve) => (window.releaseCompile = resolve));
-      WebAssembly.compile = (...args) => held.then(() => compile.apply(WebAssembly, args));
+      for (const name of ['compile', 'compileStreaming']) {
+        const compile = WebAssembly[name];
+        WebAssembly[name] = (...args) => held.then(() => compile.apply(WebAssembly, args));
+      }
     });
     await early.goto(`${server.url}dlx.html`);
     // The example is in the editor (the page carries it) while the module compiles.

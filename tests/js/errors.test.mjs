@@ -66,7 +66,11 @@ const sorted = (codes) => [...new Set(codes)].sort();
 
 const engine = rustCodes('crates/dlx-engine/src/error.rs');
 const sudoku = rustCodes('crates/dlx-sudoku/src/error.rs');
-const bindings = bindingCodes();
+// Thrown only by a module built without the `sudoku-formats` feature (the sudoku page's first
+// module, which hands what it does not read to the page's full module: src/wasm/sudoku.rs
+// `handover`), which no module of the package is: not a code of the package (checked below).
+const SITE_ONLY = ['needs_full_module'];
+const bindings = bindingCodes().filter((code) => !SITE_ONLY.includes(code));
 const pkg = packageCodes();
 // The freed guard (classes.js) builds its error with Object.assign(error, { code: 'freed' }).
 const all = sorted([...engine, ...sudoku, ...bindings, ...pkg]);
@@ -110,4 +114,16 @@ test('isDlxError tells the package\'s errors, thrown and rejected', async () => 
   assert.ok(!dlx.isDlxError(new Error('plain')));
   assert.ok(!dlx.isDlxError({ code: 'syntax', message: 'not an Error' }));
   dlx.close_worker_pool();
+});
+
+test("the site's own codes are in no module of the package, and in the sudoku page's first module", () => {
+  const first = join(ROOT, 'www', 'pkg', 'dlx_wasm_sudoku_first_bg.wasm');
+  requireBuild(first);
+  for (const code of SITE_ONLY) {
+    assert.ok(bindingCodes().includes(code), `${code} is thrown in src/wasm/`);
+    for (const file of readdirSync(PKG).filter((f) => f.endsWith('.wasm'))) {
+      assert.ok(!readFileSync(join(PKG, file)).includes(code), `pkg/${file} has ${code}`);
+    }
+    assert.ok(readFileSync(first).includes(code), `${first} has no ${code}`);
+  }
 });

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { BINDINGS, COMPILE_INLINED, INLINED_WASM, LATER_WASM, PAGES, SITE, WORKER, WWW, bindingsBundle, moduleGraph, page, workerBundle } from '../../scripts/build-pages.mjs';
+import { BINDINGS, COMPILE_INLINED, INLINED_WASM, LATER_WASM, PAGES, SITE, WORKER, WWW, bindingsBundle, minifiedCss, moduleGraph, page, PIECE, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -73,7 +73,7 @@ for (const name of PAGES) {
       `site/${name} is stale: run scripts/build.sh (or node scripts/build-pages.mjs)`);
   });
 
-  test(`site/${name} is one response: its CSS, JS and main module inlined, allowed by its CSP`, () => {
+  test(`site/${name} is one response: its CSS, JS and main module inlined, allowed by its CSP`, async () => {
     requireBuild(join(SITE, name));
     const html = readFileSync(join(SITE, name), 'utf8');
     // No stylesheet or script is fetched for the first paint.
@@ -85,23 +85,29 @@ for (const name of PAGES) {
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
     const scripts = [...html.matchAll(/<script(?: type="module" async)?>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     assert.equal(styles.length, 1);
-    // The page's module script, then the classic script that compiles the inlined module (whole).
-    assert.equal(scripts.length, 2);
-    assert.equal(scripts[1], readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd());
+    // The page's module script, then after each piece of the inlined module the classic
+    // script that hands it to the module's compilation (whole).
+    const pieces = [...html.matchAll(/<script type="application\/octet-stream" data-wasm([^>]*)>([^<]*)<\/script>\n<script>/g)];
+    assert.equal(scripts.length, 1 + pieces.length);
+    for (const script of scripts.slice(1)) assert.equal(script, readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd());
     const directive = (key) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === key);
     assert.ok(directive('style-src').includes(hash(styles[0])), csp);
     for (const script of scripts) assert.ok(directive('script-src').includes(hash(script)), csp);
-    // Every stylesheet of the source page, whole, in its order.
+    // Every stylesheet of the source page, whole, in its order, minified.
     const source = readFileSync(join(WWW, name), 'utf8');
     const sheets = [...source.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => readFileSync(join(WWW, m[1]), 'utf8'));
     assert.ok(sheets.length > 0);
-    assert.equal(styles[0], sheets.join('\n'));
+    assert.equal(styles[0], await minifiedCss(sheets.join('\n')));
     // The page's module, byte for byte the build's.
     // (Each byte a character whose code is the byte modulo 256: scripts/build-pages.mjs `wasmText`.)
     // (Naming the page's later module, if any: LATER_WASM.)
+    // In pieces of PIECE bytes, the first named and naming the later module, the last marked.
     const later = LATER_WASM[name] ? ` data-later="${LATER_WASM[name]}"` : '';
-    const text = html.match(new RegExp(`<script type="application/octet-stream" id="wasm-module"${later}>([^<]*)</script>`))[1];
-    assert.ok(Buffer.from([...text].map((c) => c.charCodeAt(0) & 0xff)).equals(readFileSync(join(WWW, INLINED_WASM[name]))));
+    const module = readFileSync(join(WWW, INLINED_WASM[name]));
+    assert.equal(pieces.length, Math.ceil(module.length / PIECE));
+    assert.deepEqual(pieces.map((m) => m[1]), pieces.map((_, k) => `${k === 0 ? ` id="wasm-module"${later}` : ''}${k === pieces.length - 1 ? ' data-last' : ''}`));
+    const text = pieces.map((m) => m[2]).join('');
+    assert.ok(Buffer.from([...text].map((c) => c.charCodeAt(0) & 0xff)).equals(module));
     assert.doesNotMatch(text, /[\0\r<]|[^\0-\u01ff]/);
     // The dancing-links page's first example (www/dlx/examples.js), whole.
     const examples = [...html.matchAll(/<script type="text\/plain" data-example="([^"]+)">([^<]*)<\/script>/g)];
@@ -216,11 +222,14 @@ for (const name of PAGES) {
   });
 }
 
-test("the sudoku page's first module answers its first calls as the page's full module does (only a count's search statistics differ)", async () => {
-  // The first module is built without the fast searches (scripts/build.sh `sudoku_first`: no
-  // `fast-search`, its searches on the links), which must change no answer the page shows:
-  // each call the first module serves, on both modules, each under its own copy of the main
-  // module's bindings (pkg/load.js runs the page's modules with them).
+test("the sudoku page's first module answers its first calls as the page's full module does, or hands them over (only a count's search statistics differ)", async () => {
+  // The first module is built without the fast searches and without every format
+  // (scripts/build.sh `sudoku_first`: no `fast-search`, its searches on the links; no
+  // `sudoku-formats`, the classic 9x9 on one line alone, the rest handed over with
+  // `needs_full_module`, which the page asks its full module: www/sudoku/jobs.js `ask`),
+  // which must change no answer the page shows: each call the first module serves, on both
+  // modules, each under its own copy of the main module's bindings (pkg/load.js runs the
+  // page's modules with them).
   const firstPath = join(WWW, INLINED_WASM['index.html']);
   const fullPath = join(WWW, LATER_WASM['index.html']);
   const bindings = pathToFileURL(join(WWW, 'pkg', 'dlx_wasm.js')).href;
@@ -255,8 +264,21 @@ test("the sudoku page's first module answers its first calls as the page's full 
     }
   };
   let counts = 0;
+  let handed = 0;
+  // What the first module reads: the classic 9x9 on one line, with no option but 3x3 boxes
+  // (and a count's limit).
+  const classic = (options) => options === undefined
+    || Object.entries(options).every(([key, value]) => key === 'limit' || ((key === 'boxRows' || key === 'boxCols') && value === 3));
+  const firstReads = (name, [value, options]) => classic(options) && (name === 'sudoku_layout'
+    ? value === 9 : typeof value === 'string' && /^\uFEFF?\s*[0-9.]{81}\s*$/.test(value));
   const check = (name, ...args) => {
     const [a, b] = [answer(full, name, args), answer(first, name, args)];
+    if (b.code === 'needs_full_module') {
+      assert.ok(!firstReads(name, args), `${name}(${JSON.stringify(args).slice(0, 100)}) handed over`);
+      assert.match(b.thrown, /the full module reads this/);
+      handed++;
+      return;
+    }
     if (name === 'count_sudoku_solutions' && a.stats !== undefined && b.stats !== undefined) {
       counts++;
       delete a.stats;
@@ -281,4 +303,7 @@ test("the sudoku page's first module answers its first calls as the page's full 
   for (const size of [4, 6, 9, 16, 25, 7, 0])
     for (const options of [undefined, { variant: 'x' }, { boxRows: 9, boxCols: 1 }]) check('sudoku_layout', size, options);
   assert.ok(counts > 2 * 70, `${counts} counts compared`);
+  // Handed over: the 16x16, the grid of nine lines, the variants, the layouts of other sizes
+  // (the empty and non-strings are refused alike by both, as arguments).
+  assert.ok(handed >= 20, `${handed} calls handed over`);
 });

@@ -175,9 +175,12 @@ describe('the sudoku page', () => {
     // The page carries its main module (scripts/build-pages.mjs): its compilation is held
     // here until the page is checked, so that the page is seen while the solver loads.
     await page.addInitScript(() => {
-      const compile = WebAssembly.compile;
+      // (Both ways a page compiles: its inlined module streams, a fetched one may not.)
       const held = new Promise((resolve) => (window.releaseCompile = resolve));
-      WebAssembly.compile = (...args) => held.then(() => compile.apply(WebAssembly, args));
+      for (const name of ['compile', 'compileStreaming']) {
+        const compile = WebAssembly[name];
+        WebAssembly[name] = (...args) => held.then(() => compile.apply(WebAssembly, args));
+      }
     });
     const fetched = [];
     page.on('request', (request) => {
@@ -594,10 +597,10 @@ describe('site/index.html: playable and solvable on its first module, Count once
    * The page, its requests of the full module and of the bindings sent to `route`, the
    * `.wasm` it requested, and how many times it requested the bindings.
    */
-  async function openWith(route) {
+  async function openWith(route, address = '') {
     const fetched = [];
     const bindings = [];
-    const tab = await open('', undefined, {
+    const tab = await open(address, undefined, {
       listen: async (page) => {
         page.on('request', (request) => {
           const path = new URL(request.url()).pathname;
@@ -667,6 +670,46 @@ describe('site/index.html: playable and solvable on its first module, Count once
     assert.deepEqual(bindings, [BINDINGS_PATH]);
     assert.deepEqual(fetched.filter((path) => path !== LATER), ['/pkg/dlx_wasm_coach_bg.wasm']);
     await clean(tab);
+  });
+
+  test('a puzzle only the full module reads waits for it, then is read and played: at the load and at an import', { timeout: 120_000 }, async () => {
+    // The first module reads the classic 9x9 on one line alone and hands the rest over
+    // (src/wasm/sudoku.rs `handover`, `needs_full_module`), which the page asks its full
+    // module (www/sudoku/jobs.js `ask`), fetched at once for it.
+    const sixteen = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'big_16x16_diabolical.txt'), 'utf8')
+      .split('\n').find((line) => line && !line.startsWith('#'));
+    for (const [address, framed] of [[hash(sixteen), null], ['', HARD.match(/.{9}/g).join('\n')]]) {
+      const { route, release } = heldRoute();
+      const { tab, fetched } = await openWith(route, address);
+      const { page } = tab;
+      if (framed !== null) {
+        // The start puzzle is the first module's to read and play.
+        await waitMessage(page, /./);
+        await importPuzzle(page, framed);
+      }
+      // Asked for at once (not 2 s after the load), and held here.
+      for (let waited = 0; !fetched.includes(LATER); waited += 50) {
+        assert.ok(waited < 1500, `the full module was not asked for: ${fetched}`);
+        await page.waitForTimeout(50);
+      }
+      await page.waitForTimeout(300);
+      assert.doesNotMatch(await page.textContent('#message'), /needs_full_module|full module reads|^Imported/);
+      release();
+      if (framed !== null) {
+        await waitMessage(page, /^Imported/);
+        await page.click('#solve');
+        await waitMessage(page, /^Solved .*unique/);
+        checkSudoku(assert, HARD.replaceAll('0', '.'), await cells(page));
+      } else {
+        await page.waitForFunction(() => document.querySelectorAll('#grid .cell').length === 256);
+        assert.equal(await givens(page), sixteen);
+        await page.click('#solve');
+        await page.waitForSelector('#stats:not([hidden])');
+        assert.equal(await cells(page), dlx.solve_sudoku(sixteen));
+      }
+      assert.ok(fetched.includes(LATER), `${fetched}`);
+      await clean(tab);
+    }
   });
 
   test('a full module that cannot be loaded: the page plays and solves, and Count says why it cannot count', { timeout: 120_000 }, async () => {

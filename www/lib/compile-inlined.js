@@ -1,16 +1,30 @@
-// A classic script, which scripts/build-pages.mjs inlines in each page of the site right after
-// the main wasm module the page carries (`<script type="application/octet-stream"
-// id="wasm-module">`, each byte a character whose code is the byte modulo 256: build-pages.mjs
-// `wasmText`), so that the module compiles while the rest of the page arrives.
-// `window.inlinedModule` is the promise of the compiled module, which lib/pool.js takes (once
-// the document is parsed: the page's script runs before, while the module arrives).
-window.inlinedModule = (() => {
-  const text = document.getElementById('wasm-module').textContent;
+// A classic script, which scripts/build-pages.mjs inlines in each page of the site after each
+// piece of the wasm module the page carries (`<script type="application/octet-stream"
+// data-wasm>` blocks, the first with id="wasm-module", the last marked `data-last`; each byte
+// a character whose code is the byte modulo 256: build-pages.mjs `wasmText`), so that the
+// module compiles while the rest of it arrives: each run hands the piece just before it to
+// one streaming compilation (`WebAssembly.compileStreaming` of a stream this script fills),
+// which has the module compiled soon after its last piece is in, not a compilation's time
+// after. `window.inlinedModule` is the promise of the compiled module, which lib/pool.js
+// takes (once the document is parsed: the page's script runs before, while the module
+// arrives).
+(() => {
+  const piece = document.currentScript.previousElementSibling;
+  const text = piece.textContent;
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  const compiled = WebAssembly.compile(bytes);
-  // An engine without SIMD refuses it: lib/pool.js then fetches the plain build, and the
-  // refusal is not an unhandled rejection.
-  compiled.catch(() => {});
-  return compiled;
+  let stream = window.inlinedModuleStream;
+  if (stream === undefined) {
+    // The first piece: the compilation starts. (An engine without streaming compilation
+    // rejects, as one without SIMD refuses the module: lib/pool.js then fetches the plain
+    // build, and the refusal is not an unhandled rejection.)
+    window.inlinedModule = new Promise((resolve) => {
+      const body = new ReadableStream({ start: (controller) => { stream = controller; } });
+      resolve(WebAssembly.compileStreaming(new Response(body, { headers: { 'Content-Type': 'application/wasm' } })));
+    });
+    window.inlinedModule.catch(() => {});
+    window.inlinedModuleStream = stream ?? null;
+  }
+  stream?.enqueue(bytes);
+  if ('last' in piece.dataset) stream?.close();
 })();

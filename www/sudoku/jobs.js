@@ -41,12 +41,28 @@ export async function whenFull(signal) {
 const quick = quickPool();
 const jobs = workerPool();
 
+/**
+ * `pool.call(name, args, options)`, asked again of the page's full module where the first
+ * hands it over (`needs_full_module`: the site's first module reads the classic 9x9 on one
+ * line alone, src/wasm/sudoku.rs `handover`), once that one is in (`whenFull`: each pool's
+ * workers then run it). The calls a first module serves go through here.
+ */
+async function ask(pool, name, args, options) {
+  try {
+    return await pool.call(name, args, options);
+  } catch (error) {
+    if (error?.code !== 'needs_full_module') throw error;
+    await whenFull(options?.signal);
+    return pool.call(name, args, options);
+  }
+}
+
 /** `read_sudoku`: the puzzle in `text`, read and checked by the engine. */
-export const read = (text) => quick.call('read_sudoku', [text]);
+export const read = (text) => ask(quick, 'read_sudoku', [text]);
 /** `sudoku_conflicts` of a grid line. */
-export const conflicts = (line) => quick.call('sudoku_conflicts', [line]);
+export const conflicts = (line) => ask(quick, 'sudoku_conflicts', [line]);
 /** `sudoku_candidates` of a grid line. */
-export const candidates = (line) => quick.call('sudoku_candidates', [line]);
+export const candidates = (line) => ask(quick, 'sudoku_candidates', [line]);
 /**
  * `sudoku_hint`: the next step from the givens, the entries and the marks (or none), as a
  * job (`signal` aborts it).
@@ -54,7 +70,7 @@ export const candidates = (line) => quick.call('sudoku_candidates', [line]);
 export const hint = (givens, entries, marks, signal) => jobs.call('sudoku_hint', [givens, entries, marks], { signal });
 /** `solve_sudoku_report`, on the quick worker (the givens alone, for Check) or as a job. */
 export const solveReport = (line, signal) =>
-  signal ? jobs.call('solve_sudoku_report', [line], { signal }) : quick.call('solve_sudoku_report', [line]);
+  signal ? ask(jobs, 'solve_sudoku_report', [line], { signal }) : ask(quick, 'solve_sudoku_report', [line]);
 /** `sudoku_exact_cover` of a grid line, once the page's module has exact cover (`whenFull`). */
 export const exactCover = async (line, signal) => {
   await whenFull(signal);
@@ -74,7 +90,7 @@ export const generate = (options, signal) => jobs.call('generate_sudoku', [optio
 export const solvePath = (givens, signal) => jobs.call('sudoku_solve_path', [givens], { signal });
 
 /** `count_sudoku_solutions` up to `limit`, as a job (`signal` aborts it). */
-export const countUpTo = (line, limit, signal) => jobs.call('count_sudoku_solutions', [line, { limit }], { signal });
+export const countUpTo = (line, limit, signal) => ask(jobs, 'count_sudoku_solutions', [line, { limit }], { signal });
 /** `rate_sudoku`: the puzzle's grade, as a job (`signal` aborts it). */
 export const rate = (line, signal) => jobs.call('rate_sudoku', [line], { signal });
 
@@ -86,7 +102,7 @@ const layouts = new Map();
 export function layout({ n, boxRows, boxCols }) {
   const key = `${n}:${boxRows}x${boxCols}`;
   if (!layouts.has(key)) {
-    const asked = quick.call('sudoku_layout', [n, { boxRows, boxCols }]);
+    const asked = ask(quick, 'sudoku_layout', [n, { boxRows, boxCols }]);
     asked.catch(() => layouts.delete(key));
     layouts.set(key, asked);
   }
@@ -94,4 +110,4 @@ export function layout({ n, boxRows, boxCols }) {
 }
 
 /** `sudoku_layout` of size `n` with the engine's boxes (what New and Empty grid make). */
-export const sizeLayout = (n) => quick.call('sudoku_layout', [n]);
+export const sizeLayout = (n) => ask(quick, 'sudoku_layout', [n]);

@@ -42,10 +42,7 @@ pub(crate) fn parse(text: &str, options: &Options) -> SudokuResult<Sudoku> {
     let wanted = wanted_size(options)?;
     if reads_compact_digits(options, wanted) {
         if let Some(values) = compact_digits(text) {
-            let empty_mark = text.trim().bytes().find(|&b| b == b'.' || b == b'0');
-            let mut alphabet = alphabet;
-            alphabet.adopt_input_style(empty_mark.map(char::from), false);
-            return Sudoku::from_parts(Layout::new(9, options)?, values, alphabet);
+            return compact_puzzle(text, values, alphabet, Layout::new(9, options)?);
         }
     }
     let valid = |count: usize| match wanted {
@@ -187,6 +184,38 @@ fn read_zero_either_way(
         }),
         _ => zero_empty,
     }
+}
+
+/// The puzzle of `text` as [`parse`] reads it with the default options, where `text` is the
+/// classic 9x9 on one line ([`compact_digits`]); `None` for any other text (or one longer
+/// than [`MAX_INPUT_BYTES`]). It reads nothing else and lays out nothing else
+/// ([`Layout::classic_nine`]), so that a reader of this line alone stays small.
+pub(crate) fn parse_classic_line(text: &str) -> Option<Sudoku> {
+    if text.len() > MAX_INPUT_BYTES {
+        return None;
+    }
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+    let values = compact_digits(text)?;
+    compact_puzzle(
+        text,
+        values,
+        Alphabet::builtin(),
+        Layout::classic_nine().ok()?,
+    )
+    .ok()
+}
+
+/// The puzzle of `values`, the 81 digits [`compact_digits`] read from `text`, on `layout`,
+/// in `alphabet` written as `text` writes an empty cell (`.` or `0`).
+fn compact_puzzle(
+    text: &str,
+    values: Vec<u8>,
+    mut alphabet: Alphabet,
+    layout: Arc<Layout>,
+) -> SudokuResult<Sudoku> {
+    let empty_mark = text.trim().bytes().find(|&b| b == b'.' || b == b'0');
+    alphabet.adopt_input_style(empty_mark.map(char::from), false);
+    Sudoku::from_parts(layout, values, alphabet)
 }
 
 /// Whether a text of 81 digits is read as 9x9 digits with `options` (no alphabet of the

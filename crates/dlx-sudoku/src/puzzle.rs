@@ -67,6 +67,15 @@ impl Sudoku {
         parse::parse(text, options)
     }
 
+    /// The classic 9x9 puzzle of `text` where it is one line of 81 digits (`.` or `0` for an
+    /// empty cell, blanks around it), as [`Sudoku::parse`] reads it with the default options;
+    /// `None` for any other text, which only [`Sudoku::parse`] reads. It reads and lays out
+    /// nothing else ([`Layout::classic_nine`]): for a reader that must stay small (the sudoku
+    /// page's first module).
+    pub fn parse_classic_line(text: &str) -> Option<Sudoku> {
+        parse::parse_classic_line(text)
+    }
+
     /// A puzzle on `layout` with `values` (one per cell, 0 for empty), in the built-in
     /// alphabet.
     ///

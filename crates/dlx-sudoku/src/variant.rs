@@ -154,20 +154,42 @@ impl Layout {
             shape,
             labels,
         };
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            if let Some(k) = cache.iter().position(|(k, _)| *k == key) {
-                let entry = cache.remove(k);
-                let layout = Arc::clone(&entry.1);
-                cache.insert(0, entry);
-                return Ok(layout);
-            }
-            let layout = Arc::new(build(&key)?);
-            cache.insert(0, (key, Arc::clone(&layout)));
-            cache.truncate(CACHE_SIZE);
-            Ok(layout)
-        })
+        cached(key, build)
     }
+
+    /// The classic 9x9 layout: what `Layout::new(9, &Options::default())` gives (from the
+    /// same cache), made without the code of the other layouts, for a reader of that grid
+    /// alone ([`Sudoku::parse_classic_line`](super::Sudoku::parse_classic_line)).
+    ///
+    /// # Errors
+    /// None in fact (the classic 9x9 is a layout): those of [`Layout::classic`].
+    pub fn classic_nine() -> SudokuResult<Arc<Layout>> {
+        let shape = BoxShape { rows: 3, cols: 3 };
+        let key = Key {
+            variant: Variant::Classic,
+            n: 9,
+            shape: Some(shape),
+            labels: None,
+        };
+        cached(key, |_| Layout::classic(9, shape))
+    }
+}
+
+/// The layout of `key` from the cache, or made by `build` and cached.
+fn cached(key: Key, build: impl FnOnce(&Key) -> SudokuResult<Layout>) -> SudokuResult<Arc<Layout>> {
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some(k) = cache.iter().position(|(k, _)| *k == key) {
+            let entry = cache.remove(k);
+            let layout = Arc::clone(&entry.1);
+            cache.insert(0, entry);
+            return Ok(layout);
+        }
+        let layout = Arc::new(build(&key)?);
+        cache.insert(0, (key, Arc::clone(&layout)));
+        cache.truncate(CACHE_SIZE);
+        Ok(layout)
+    })
 }
 
 /// What a layout depends on.

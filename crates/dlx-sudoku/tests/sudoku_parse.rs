@@ -990,3 +990,51 @@ fn zero_based_symbols_at_other_sizes() {
     let nine = "1.3.5.7.9".to_owned() + &"0".repeat(72);
     assert_eq!(parse(&nine, &Options::default()).given_count(), 5);
 }
+
+/// `Sudoku::parse_classic_line` reads a classic 9x9 line exactly as `Sudoku::parse` with the
+/// default options (the same puzzle, alphabet and layout), and no other text.
+#[test]
+fn the_classic_line_reader_reads_as_parse_does_and_nothing_else() {
+    let nine = Options::default();
+    let mut lines: Vec<String> = (0..40)
+        .map(|seed| sample(9, &nine, seed).to_line())
+        .collect();
+    // Written with `0` for empty cells, with blanks around, after a byte-order mark.
+    let first = lines[0].clone();
+    lines.push(first.replace('.', "0"));
+    lines.push(format!("  {first}\n"));
+    lines.push(format!("\u{FEFF}{first}"));
+    lines.push(".".repeat(81));
+    lines.push("1".repeat(81));
+    for line in &lines {
+        let read = Sudoku::parse_classic_line(line).unwrap_or_else(|| panic!("not read: {line}"));
+        assert_eq!(read, parse(line, &nine), "{line}");
+        assert_eq!(read.to_line(), parse(line, &nine).to_line());
+    }
+    // The same layout, from the same cache.
+    assert!(Arc::ptr_eq(
+        &Layout::classic_nine().unwrap(),
+        &Layout::new(9, &nine).unwrap()
+    ));
+    // Anything else is left to `Sudoku::parse`, which reads some of it.
+    let framed: String = first
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    let sixteen = sample(16, &Options::default(), 1).to_line();
+    let long = format!("{}{first}", " ".repeat(MAX_INPUT_BYTES));
+    for other in [
+        framed.as_str(),
+        sixteen.as_str(),
+        &first[..80],
+        &format!("{first}1"),
+        &first.replace('.', "x"),
+        &format!("{first} 7.2"),
+        long.as_str(),
+        "",
+    ] {
+        assert_eq!(Sudoku::parse_classic_line(other), None, "{other:?}");
+    }
+    assert!(Sudoku::parse(&framed, &nine).is_ok() && Sudoku::parse(&sixteen, &nine).is_ok());
+}

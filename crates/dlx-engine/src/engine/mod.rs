@@ -154,14 +154,15 @@ impl Engine {
             }
             return;
         }
+        #[cfg(feature = "masks")]
+        if let Engine::Masks(_) = self {
+            *self = Engine::default();
+        }
         match self {
             Engine::Links(search) => search.load(problem, forced),
+            // (Made the links just above.)
             #[cfg(feature = "masks")]
-            Engine::Masks(_) => {
-                let mut search = LinkSearch::default();
-                search.load(problem, forced);
-                *self = Engine::Links(search);
-            }
+            Engine::Masks(_) => {}
         }
     }
 
