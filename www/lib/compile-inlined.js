@@ -7,24 +7,24 @@
 // which has the module compiled soon after its last piece is in, not a compilation's time
 // after. `window.inlinedModule` is the promise of the compiled module, which lib/pool.js
 // takes (once the document is parsed: the page's script runs before, while the module
-// arrives).
-(() => {
-  const piece = document.currentScript.previousElementSibling;
-  const text = piece.textContent;
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  let stream = window.inlinedModuleStream;
-  if (stream === undefined) {
-    // The first piece: the compilation starts. (An engine without streaming compilation
-    // rejects, as one without SIMD refuses the module: lib/pool.js then fetches the plain
-    // build, and the refusal is not an unhandled rejection.)
-    window.inlinedModule = new Promise((resolve) => {
-      const body = new ReadableStream({ start: (controller) => { stream = controller; } });
-      resolve(WebAssembly.compileStreaming(new Response(body, { headers: { 'Content-Type': 'application/wasm' } })));
-    });
-    window.inlinedModule.catch(() => {});
-    window.inlinedModuleStream = stream ?? null;
-  }
-  stream?.enqueue(bytes);
-  if ('last' in piece.dataset) stream?.close();
-})();
+// arrives). The function that reads a piece is made once (`window.inlinedPiece`) and run for
+// each, so that the engine compiles its loop once rather than interpreting a new one each
+// time (5-12 ms a piece of 16 KB at 4x CPU throttling).
+(window.inlinedPiece ??= (() => {
+  let stream = null;
+  // The compilation starts. (An engine without streaming compilation rejects, as one without
+  // SIMD refuses the module: lib/pool.js then fetches the plain build, and the refusal is not
+  // an unhandled rejection.)
+  window.inlinedModule = new Promise((resolve) => {
+    const body = new ReadableStream({ start: (controller) => { stream = controller; } });
+    resolve(WebAssembly.compileStreaming(new Response(body, { headers: { 'Content-Type': 'application/wasm' } })));
+  });
+  window.inlinedModule.catch(() => {});
+  return (piece) => {
+    const text = piece.textContent;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    stream?.enqueue(bytes);
+    if ('last' in piece.dataset) stream?.close();
+  };
+})())(document.currentScript.previousElementSibling);
