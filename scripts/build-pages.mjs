@@ -56,7 +56,7 @@ export const LATER_WASM = {
   'dlx.html': 'pkg/dlx_wasm_dlx_page_bg.wasm',
   'index.html': 'pkg/dlx_wasm_sudoku_page_bg.wasm',
 };
-/** The classic script that compiles the inlined module as soon as it is parsed. */
+/** The classic script that hands each piece of the inlined module to its streaming compilation. */
 export const COMPILE_INLINED = 'lib/compile-inlined.js';
 /** The module script of the pages' workers (www/lib/pool.js starts them). */
 export const WORKER = 'pkg/worker.js';
@@ -246,7 +246,8 @@ export async function page(name) {
        module are inlined (one response); the workers' script is preloaded. -->${preloads}\n</head>`);
   // After the markup: what the page's script reads at once, then the script, `async` so
   // that it runs (draws the page, starts its workers) while the rest arrives: the page's
-  // module, and the classic script that compiles it as soon as it is parsed.
+  // module in pieces, each followed by the classic script that hands it to the module's
+  // streaming compilation as soon as it is parsed.
   const compile = readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd();
   const data = await firstData(name);
   const later = LATER_WASM[name] ? ` data-later="${LATER_WASM[name]}"` : '';

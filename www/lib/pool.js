@@ -19,9 +19,9 @@ const parsed = () => new Promise((resolve) => {
 
 // The page's module where the page carries it, as the site's pages do (scripts/build-pages.mjs:
 // a SIMD build of the main module's exports that page calls, run by the main module's
-// bindings): compiled from the page by lib/compile-inlined.js as soon as it
-// is parsed (`window.inlinedModule`, which this script, run before, finds once the document
-// is parsed), and handed to load.js, so that everything that asks for the module (the
+// bindings): compiled from the page by lib/compile-inlined.js while its pieces arrive
+// (`window.inlinedModule`, which this script, run before, finds once the document is
+// parsed), and handed to load.js, so that everything that asks for the module (the
 // workers, this thread's scheduler at the first search) takes that one and nothing fetches
 // it. Elsewhere (www/ served as it is, or an engine without SIMD, which refuses the SIMD
 // build) load.js fetches the build for the engine.
