@@ -319,22 +319,10 @@ fn parse_grid(text: &str, _path: &str, options: &Options) -> Result<Sudoku, JsVa
 /// `options` ask for nothing else; else `needs_full_module` ([`handover`]).
 #[cfg(not(feature = "sudoku-formats"))]
 fn parse_grid(text: &str, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
-    classic_nine(options)
-        .then(|| Sudoku::parse_classic_line(text))
-        .flatten()
-        .ok_or_else(|| handover(path))
-}
-
-/// Whether `options` ask for the classic 9x9 and nothing else (what a module without the
-/// `sudoku-formats` feature reads).
-#[cfg(not(feature = "sudoku-formats"))]
-pub(crate) fn classic_nine(options: &Options) -> bool {
-    let boxes = Options {
-        box_rows: Some(3),
-        box_cols: Some(3),
-        ..Options::default()
-    };
-    *options == Options::default() || *options == boxes
+    match options.is_classic_nine() {
+        true => Sudoku::parse_classic_line(text).ok_or_else(|| handover(path)),
+        false => Err(handover("options")),
+    }
 }
 
 /// What a module built without the `sudoku-formats` feature (the sudoku page's first module,

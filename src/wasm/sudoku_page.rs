@@ -168,9 +168,10 @@ pub fn sudoku_layout(
     let layout = Layout::new(n, &options);
     // (Without every format, the classic 9x9 alone: see `read_grid`.)
     #[cfg(not(feature = "sudoku-formats"))]
-    let layout = match n == 9 && super::sudoku::classic_nine(&options) {
-        true => Layout::classic_nine(),
-        false => return Err(super::sudoku::handover("size")),
+    let layout = match (n, options.is_classic_nine()) {
+        (9, true) => Layout::classic_nine(),
+        (_, true) => return Err(super::sudoku::handover("size")),
+        (_, false) => return Err(super::sudoku::handover("options")),
     };
     let layout = layout.map_err(|e| sudoku_error(&e))?;
     let num = |n: usize| JsValue::from_f64(n as f64);

@@ -16,7 +16,7 @@ const WWW = join(ROOT, 'www');
 // What users get: www/ with each page made one response (scripts/build-pages.mjs).
 const SITE = join(ROOT, 'site');
 /** The page's words: for the roles of a step's candidates (its legend names them), a hint's job. */
-const { COUNT_LOAD_CANCELLED, COUNT_LOADING, GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS, countUnloaded } = await import(
+const { COUNT_LOAD_CANCELLED, COUNT_LOADING, GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS, countUnloaded, fullUnloaded } = await import(
   pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href
 );
 const ARTIFACTS = join(ROOT, 'artifacts');
@@ -710,6 +710,27 @@ describe('site/index.html: playable and solvable on its first module, Count once
       assert.ok(fetched.includes(LATER), `${fetched}`);
       await clean(tab);
     }
+  });
+
+  test('a full module that cannot be loaded: a link it would read keeps its address, an import and a size say why', { timeout: 120_000 }, async () => {
+    const sixteen = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'big_16x16_diabolical.txt'), 'utf8')
+      .split('\n').find((line) => line && !line.startsWith('#'));
+    const address = hash(sixteen);
+    const { tab } = await openWith((route) => route.abort(), address);
+    const { page } = tab;
+    // The link's game is not lost: the address keeps it for a reload, and the page says why.
+    await waitMessage(page, whole(fullUnloaded({ message: '\u0000' }, 'The link’s game', 'Check the connection and reload the page to open it.'), '\u0000'));
+    assert.equal(new URL(page.url()).hash, address);
+    // The start puzzle plays on the first module; a framed grid's import says what failed.
+    await importPuzzle(page, HARD.match(/.{9}/g).join('\n'));
+    await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#import-error').textContent),
+      whole(fullUnloaded({ message: '\u0000' }, 'Not imported: reading it', 'Check the connection and import it again.'), '\u0000').source);
+    await page.click('#solve');
+    await waitMessage(page, /^Solved/);
+    const refused = new RegExp(`${LATER.replaceAll('.', '\\.')}|${BINDINGS_PATH.replaceAll('.', '\\.')}|Failed to load resource`);
+    for (const problem of tab.problems) assert.match(problem, refused, problem);
+    tab.problems.length = 0;
+    await clean(tab);
   });
 
   test('a full module that cannot be loaded: the page plays and solves, and Count says why it cannot count', { timeout: 120_000 }, async () => {

@@ -86,7 +86,7 @@ async function askLayout(game) {
     // (Unless another game came meanwhile.)
     if (layoutOf({ layout, game: state().game })) dispatch({ type: 'layout', layout });
   } catch (error) {
-    say(`Could not read the grid’s layout: ${M.plainWords(error.message)}`, 'bad');
+    say(M.failed('Could not read the grid’s layout', error), 'bad');
   }
 }
 
@@ -120,7 +120,7 @@ async function refreshConflicts() {
       say('');
     }
   } catch (error) {
-    say(`Could not check the grid: ${M.plainWords(error.message)}`, 'bad');
+    say(M.failed('Could not check the grid', error), 'bad');
   }
 }
 
@@ -322,7 +322,7 @@ export async function reveal() {
     });
   } catch (error) {
     if (error.code === 'conflicting_givens') say(M.explainError(error), 'bad');
-    else say(`Could not reveal: ${M.plainWords(error.message)}`, 'bad');
+    else say(M.failed('Could not reveal', error), 'bad');
   }
 }
 
@@ -411,7 +411,7 @@ export async function check() {
     }
   } catch (error) {
     if (error.code === 'conflicting_givens') say(M.explainError(error), 'bad');
-    else say(`Could not check: ${M.plainWords(error.message)}`, 'bad');
+    else say(M.failed('Could not check', error), 'bad');
   }
 }
 
@@ -434,7 +434,7 @@ export async function autoNotes() {
     say('Candidates filled in from the givens and your entries.');
   } catch (error) {
     if (error.code === 'conflicting_givens') say(M.explainError(error, { entries: hasEntries() }), 'bad');
-    else say(`No candidates: ${M.plainWords(error.message)}`, 'bad');
+    else say(M.failed('No candidates', error), 'bad');
   }
 }
 
@@ -577,6 +577,12 @@ export async function loadHash(hash = location.hash, { first = false } = {}) {
     if (!same) judge(info.line, 'Reopened the shared game.');
     return true;
   } catch (error) {
+    // The game is there, but the page's full module, which reads it, could not be loaded:
+    // the address keeps it for a reload.
+    if (error.code === 'load_failed') {
+      say(M.fullUnloaded(error, 'The link’s game', 'Check the connection and reload the page to open it.'), 'bad');
+      return false;
+    }
     say(`The link holds no readable game (${M.plainWords(error.message)}); here is a fresh one.`, 'bad');
     saveHash();
     return false;

@@ -34,7 +34,13 @@ export { hasFullModule };
  * (the next call tries again). What `exactCover` and `count` wait for.
  */
 export async function whenFull(signal) {
-  await fullModule();
+  try {
+    await fullModule();
+  } catch (error) {
+    // (A job cancelled meanwhile is silent, whatever became of the module.)
+    signal?.throwIfAborted();
+    throw error;
+  }
   signal?.throwIfAborted();
 }
 

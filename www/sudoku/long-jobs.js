@@ -41,7 +41,7 @@ async function runJob(text, work, { delay = 0, staleNote, cancelled } = {}) {
     say(
       error.code === 'conflicting_givens' || M.NOT_UNIQUE.includes(error.code)
         ? M.explainError(error, { entries: hasEntries() })
-        : `The solver failed: ${M.plainWords(error.message)}`,
+        : M.failed('The solver failed', error),
       'bad',
     );
   } finally {

@@ -64,6 +64,7 @@ export function importError(error) {
       `or with 0 as an empty cell (${zeroEmpty}). Write its empty cells as dots, not 0s, and import it again.`
     );
   }
+  if (error.code === 'load_failed') return fullUnloaded(error, 'Not imported: reading it', 'Check the connection and import it again.');
   return error.code === 'conflicting_givens'
     ? `The givens clash, so the puzzle was not imported: ${text}.`
     : `Could not read that puzzle: ${text}.`;
@@ -148,6 +149,23 @@ export const COUNT_LOADING = 'Loading the exact-cover solver for the count…';
 
 /** What Cancel says when it stops a count that waited for the full module (which goes on loading). */
 export const COUNT_LOAD_CANCELLED = 'Cancelled. The exact-cover solver goes on loading for the next count.';
+
+/**
+ * What the page says when what the player asked for needs the page's full module (a puzzle
+ * or size its first module does not read: www/sudoku/jobs.js `ask`), which failed to load
+ * (`error`, a `load_failed` one): `what` needs it, and then `next`.
+ */
+export function fullUnloaded(error, what = 'This', next = 'Check the connection and try again; the rest of the page works.') {
+  return `${what} needs the page’s full solver, which failed to load (${plainWords(error?.message ?? 'unknown error')}). ${next}`;
+}
+
+/**
+ * What the page says when `doing` failed with `error`: why, in plain words, or where the call
+ * needed the page's full module and it failed to load, that (`fullUnloaded`).
+ */
+export function failed(doing, error) {
+  return error?.code === 'load_failed' ? fullUnloaded(error) : `${doing}: ${plainWords(error.message)}`;
+}
 
 /** What Count says when the page's full module failed to load (`error`). */
 export function countUnloaded(error) {

@@ -95,6 +95,20 @@ pub struct Options {
 }
 
 impl Options {
+    /// Whether these options ask for the classic 9x9 and nothing else: none, or 3x3 boxes
+    /// alone (with them an 81-digit line reads as [`Sudoku::parse_classic_line`] reads it,
+    /// and [`Layout::new`] of size 9 is [`Layout::classic_nine`]).
+    ///
+    /// [`Sudoku::parse_classic_line`]: super::Sudoku::parse_classic_line
+    pub fn is_classic_nine(&self) -> bool {
+        let boxes = Options {
+            box_rows: Some(3),
+            box_cols: Some(3),
+            ..Options::default()
+        };
+        *self == Options::default() || *self == boxes
+    }
+
     /// Options for `variant`, nothing else set.
     pub fn variant(variant: Variant) -> Options {
         Options {

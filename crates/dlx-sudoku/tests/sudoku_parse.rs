@@ -1011,6 +1011,26 @@ fn the_classic_line_reader_reads_as_parse_does_and_nothing_else() {
         assert_eq!(read, parse(line, &nine), "{line}");
         assert_eq!(read.to_line(), parse(line, &nine).to_line());
     }
+    // The options it stands for: none, or 3x3 boxes alone.
+    let boxes = Options {
+        box_rows: Some(3),
+        box_cols: Some(3),
+        ..Options::default()
+    };
+    assert!(nine.is_classic_nine() && boxes.is_classic_nine());
+    for other in [
+        Options::variant(Variant::X),
+        Options {
+            box_rows: Some(3),
+            ..Options::default()
+        },
+        Options {
+            size: Some(9),
+            ..Options::default()
+        },
+    ] {
+        assert!(!other.is_classic_nine(), "{other:?}");
+    }
     // The same layout, from the same cache.
     assert!(Arc::ptr_eq(
         &Layout::classic_nine().unwrap(),
