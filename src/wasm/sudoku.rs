@@ -319,10 +319,10 @@ fn parse_grid(text: &str, _path: &str, options: &Options) -> Result<Sudoku, JsVa
 /// `options` ask for nothing else; else `needs_full_module` ([`handover`]).
 #[cfg(not(feature = "sudoku-formats"))]
 fn parse_grid(text: &str, path: &str, options: &Options) -> Result<Sudoku, JsValue> {
-    match options.is_classic_nine() {
-        true => Sudoku::parse_classic_line(text).ok_or_else(|| handover(path)),
-        false => Err(handover("options")),
+    if !options.is_classic_nine() {
+        return Err(handover("options"));
     }
+    Sudoku::parse_classic_line(text).ok_or_else(|| handover(path))
 }
 
 /// What a module built without the `sudoku-formats` feature (the sudoku page's first module,

@@ -593,6 +593,9 @@ describe('site/index.html: playable and solvable on its first module, Count once
   // The main module's bindings, which the page's script leaves out: fetched with the full
   // module, for the pool's scheduler on the page (www/lib/pool.js `fullModule`).
   const BINDINGS_PATH = `/${BINDINGS}`;
+  /** A 16x16 puzzle: the first module hands it to the full module (src/wasm/sudoku.rs `handover`). */
+  const sixteen = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'big_16x16_diabolical.txt'), 'utf8')
+    .split('\n').find((line) => line && !line.startsWith('#'));
   /**
    * The page, its requests of the full module and of the bindings sent to `route`, the
    * `.wasm` it requested, and how many times it requested the bindings.
@@ -676,8 +679,6 @@ describe('site/index.html: playable and solvable on its first module, Count once
     // The first module reads the classic 9x9 on one line alone and hands the rest over
     // (src/wasm/sudoku.rs `handover`, `needs_full_module`), which the page asks its full
     // module (www/sudoku/jobs.js `ask`), fetched at once for it.
-    const sixteen = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'big_16x16_diabolical.txt'), 'utf8')
-      .split('\n').find((line) => line && !line.startsWith('#'));
     for (const [address, framed] of [[hash(sixteen), null], ['', HARD.match(/.{9}/g).join('\n')]]) {
       const { route, release } = heldRoute();
       const { tab, fetched } = await openWith(route, address);
@@ -713,8 +714,6 @@ describe('site/index.html: playable and solvable on its first module, Count once
   });
 
   test('a full module that cannot be loaded: a link it would read keeps its address, an import and a size say why', { timeout: 120_000 }, async () => {
-    const sixteen = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'big_16x16_diabolical.txt'), 'utf8')
-      .split('\n').find((line) => line && !line.startsWith('#'));
     const address = hash(sixteen);
     const { tab } = await openWith((route) => route.abort(), address);
     const { page } = tab;

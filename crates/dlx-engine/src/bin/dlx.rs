@@ -309,8 +309,9 @@ fn run(out: &mut impl Write) -> Result<(), String> {
 /// The mark of a split that `--tasks` writes after each task's path, and that `--task`
 /// checks: FNV-1a (64 bits) of the problem as Knuth's text, then of the version of the
 /// split, the text's length, the forced options (a set, after their number) and the seed
-/// (after whether there is one), which decide the search tree and so what a path names. A task run on another problem, with other `-f` or `-r`
-/// options, or by a `dlx` that splits otherwise would count another subtree without a sign.
+/// (after whether there is one), which decide the search tree and so what a path names. A
+/// task run on another problem, with other `-f` or `-r` options, or by a `dlx` that splits
+/// otherwise would count another subtree without a sign.
 fn split_mark(problem: &Problem, options: &SolverOptions) -> String {
     /// Raised when a change of the search (its branching, its ties, its random source)
     /// changes the tree a path walks: the lines of an older split are then refused.
