@@ -43,17 +43,14 @@ extern "C" {
     fn utf8(string: &js_sys::JsString) -> js_sys::Uint8Array;
     #[wasm_bindgen(js_name = utf8Into)]
     fn utf8_into(string: &js_sys::JsString, bytes: &mut [u8]) -> i32;
-    /// Whether `value` is a string of exactly `bytes.len()` ASCII characters, copied into
-    /// `bytes` if so (by the engine's encoder, as `utf8Into`): a fixed-size argument read
-    /// into memory Rust already has, in one call across.
+    /// [`ascii_into`], the bytes at `at` in [`memory`].
     #[cfg(feature = "sudoku-toolkit")]
     #[wasm_bindgen(js_name = asciiInto)]
-    pub(crate) fn ascii_into(value: &JsValue, bytes: &mut [u8]) -> bool;
-    /// UTF-8 bytes as a JS string, decoded by the engine (which checks them): for text
-    /// Rust wrote as bytes.
+    fn ascii_at(value: &JsValue, memory: &JsValue, at: u32, length: u32) -> bool;
+    /// [`text_of`], the bytes at `at` in [`memory`].
     #[cfg(feature = "sudoku-toolkit")]
     #[wasm_bindgen(js_name = fromUtf8)]
-    pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString;
+    fn text_at(memory: &JsValue, at: u32, length: u32) -> js_sys::JsString;
     #[wasm_bindgen(js_name = numberOrNaN)]
     fn number_or_nan(value: &JsValue) -> f64;
     #[wasm_bindgen(js_name = numberAt)]
@@ -396,6 +393,31 @@ fn typed_numbers_of(
         true => Ok(numbers),
         false => Err(getter_threw(path, &take_thrown())),
     }
+}
+
+/// Whether `value` is a string of exactly `bytes.len()` ASCII characters, copied into
+/// `bytes` if so (by the engine's encoder, as `utf8Into`): a fixed-size argument read into
+/// memory Rust already has, in one call across. `pack.js` keeps its view of the bytes from
+/// call to call while they are the same (a single sudoku's, at the same place on the stack
+/// each call), where wasm-bindgen's slice made a new one each call.
+#[cfg(feature = "sudoku-toolkit")]
+#[inline(never)]
+pub(crate) fn ascii_into(value: &JsValue, bytes: &mut [u8]) -> bool {
+    // wasm32's addresses and lengths are 32 bits.
+    ascii_at(
+        value,
+        memory(),
+        bytes.as_mut_ptr() as usize as u32,
+        bytes.len() as u32,
+    )
+}
+
+/// UTF-8 bytes as a JS string, decoded by the engine (which checks them): for text Rust
+/// wrote as bytes (its view of them kept from call to call, as [`ascii_into`]'s).
+#[cfg(feature = "sudoku-toolkit")]
+#[inline(never)]
+pub(crate) fn text_of(bytes: &[u8]) -> js_sys::JsString {
+    text_at(memory(), address(bytes), bytes.len() as u32)
 }
 
 /// The address of `list` in wasm memory ([`memory`]), for `pack.js`.

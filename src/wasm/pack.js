@@ -1088,23 +1088,48 @@ export function utf8Into(string, bytes) {
 }
 
 /**
- * Whether `value` is a string of exactly `bytes.length` ASCII characters, written into
- * `bytes` (a view of wasm memory) if so: one call across for what `typeof`, `length` and
+ * Views of `length` bytes at address `at` of wasm memory (see `words`): the last one made,
+ * kept while it is for the same place of the same memory and not detached (a single
+ * sudoku's 81 digits in and out, at the same places call after call), else a new one. One
+ * for the bytes Rust reads (`asciiInto`), one for those it wrote (`fromUtf8`), so that a call
+ * that does both makes none.
+ */
+class ByteView {
+  memory = undefined;
+  at = -1;
+  view = new Uint8Array(0);
+
+  of(memory, at, length) {
+    if (memory !== this.memory || at !== this.at || this.view.length !== length) {
+      this.memory = memory;
+      this.at = at;
+      this.view = new Uint8Array(memory.buffer, at, length);
+    }
+    return this.view;
+  }
+}
+const bytesIn = new ByteView();
+const bytesOut = new ByteView();
+
+/**
+ * Whether `value` is a string of exactly `length` ASCII characters, written into wasm memory
+ * `memory` at address `at` if so: one call across for what `typeof`, `length` and
  * `utf8Into` take three for (a single sudoku's 81 digits, where the crossings are most of
  * what is left of the call's cost).
  */
-export function asciiInto(value, bytes) {
-  if (typeof value !== 'string' || value.length !== bytes.length) return false;
-  const { read, written } = encoder.encodeInto(value, bytes);
-  return read === value.length && written === bytes.length;
+export function asciiInto(value, memory, at, length) {
+  if (typeof value !== 'string' || value.length !== length) return false;
+  if (length === 0) return true;
+  const { read, written } = encoder.encodeInto(value, bytesIn.of(memory, at, length));
+  return read === length && written === length;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * UTF-8 bytes (a view of wasm memory) as a string. Throws on bytes that are not UTF-8, which
- * Rust never hands it.
+ * The `length` bytes of UTF-8 at address `at` of wasm memory `memory` as a string. Throws on
+ * bytes that are not UTF-8, which Rust never hands it.
  */
-export function fromUtf8(bytes) {
-  return decoder.decode(bytes);
+export function fromUtf8(memory, at, length) {
+  return length === 0 ? '' : decoder.decode(bytesOut.of(memory, at, length));
 }

@@ -126,3 +126,45 @@ test('a call with many empty options leaves no lists for the next small problem 
   // Four more pairs: 20 MiB held if the big lists stay with the small problems.
   assert.ok(grown < 4 << 20, `the memory grew by ${(grown / (1 << 20)).toFixed(1)} MiB`);
 });
+
+// A single sudoku's 81 digits go in and its solution comes out through views of wasm memory
+// that src/wasm/pack.js keeps from call to call while they are for the same place (its
+// `ByteView`s): a view kept past a growth of the memory (which detaches it), or for other
+// bytes, would read or write the wrong ones. Every answer is checked against the puzzle itself.
+test('solve_sudoku\'s kept views never change an answer: other strings between, the memory grown', async () => {
+  const { memory } = await main.default();
+  const { readFileSync } = await import('node:fs');
+  const { ROOT } = await import('./helpers.mjs');
+  const puzzles = readFileSync(join(ROOT, 'tests', 'data', 'sudoku', 'puzzles2_17_clue.sample'), 'utf8')
+    .split('\n').filter((l) => /^[0-9.]{81}$/.test(l)).slice(0, 40);
+  assert.equal(puzzles.length, 40);
+  /** Whether `solution` is a full grid that keeps the givens of `puzzle`. */
+  const solves = (puzzle, solution) => {
+    if (!/^[1-9]{81}$/.test(solution)) return false;
+    for (let k = 0; k < 81; k++) if (/[1-9]/.test(puzzle[k]) && puzzle[k] !== solution[k]) return false;
+    const units = [];
+    for (let i = 0; i < 9; i++) {
+      units.push([...Array(9).keys()].map((j) => 9 * i + j), [...Array(9).keys()].map((j) => 9 * j + i));
+      units.push([...Array(9).keys()].map((j) => 27 * Math.floor(i / 3) + 3 * (i % 3) + 9 * Math.floor(j / 3) + (j % 3)));
+    }
+    return units.every((unit) => new Set(unit.map((k) => solution[k])).size === 9);
+  };
+  let growths = 0;
+  for (const [k, puzzle] of puzzles.entries()) {
+    assert.ok(solves(puzzle, main.solve_sudoku(puzzle)), `puzzle ${k}`);
+    // Between them: a 4x4 (other lengths), 81 characters not all ASCII (written into the
+    // kept view, then refused), a grid with conflicting givens, an empty one.
+    if (k % 4 === 0) assert.equal(main.solve_sudoku('1...\n..2.\n.3..\n...4'.replaceAll('\n', '')).length, 16);
+    if (k % 4 === 1) assert.throws(() => main.solve_sudoku(`é${puzzle.slice(1)}`), (e) => typeof e.code === 'string');
+    if (k % 4 === 2) assert.throws(() => main.solve_sudoku(`11${'.'.repeat(79)}`), (e) => typeof e.code === 'string');
+    if (k % 4 === 3) assert.ok(solves('.'.repeat(81), main.solve_sudoku('.'.repeat(81))));
+    if (k % 10 === 9) {
+      // The memory grown (as a call that needs more does): the views kept so far are
+      // detached. (A page more, which the instance's allocator leaves alone.)
+      const before = memory.buffer;
+      memory.grow(1);
+      if (memory.buffer !== before && before.byteLength === 0) growths++;
+    }
+  }
+  assert.ok(growths > 0, 'the memory never grew: the test saw no detached view');
+});

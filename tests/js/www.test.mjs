@@ -91,7 +91,8 @@ async function open(hash = '', viewport = { width: 1280, height: 800 }, { keep =
   if (init) await page.addInitScript(init);
   await listen?.(page);
   await page.goto(server.url + hash);
-  await page.waitForSelector('#engine-status[data-state="ready"]');
+  // Ready, or (a link only the site's full module reads) loading the rest for it.
+  await page.waitForSelector('#engine-status[data-state="ready"], #engine-status[data-state="full"]');
   pages.push({ page, problems });
   return { page, problems };
 }
@@ -695,7 +696,11 @@ describe('site/index.html: playable and solvable on its first module, Count once
       }
       await page.waitForTimeout(300);
       assert.doesNotMatch(await page.textContent('#message'), /needs_full_module|full module reads|^Imported/);
+      // The solver's status says what it waits for (it said nothing).
+      assert.equal(await page.getAttribute('#engine-status', 'data-state'), 'full');
+      assert.equal(await page.textContent('#engine-status'), 'Loading the rest of the solver (other sizes and formats)…');
       release();
+      await page.waitForSelector('#engine-status[data-state="ready"]');
       if (framed !== null) {
         await waitMessage(page, /^Imported/);
         await page.click('#solve');
@@ -720,6 +725,8 @@ describe('site/index.html: playable and solvable on its first module, Count once
     // The link's game is not lost: the address keeps it for a reload, and the page says why.
     await waitMessage(page, whole(fullUnloaded({ message: '\u0000' }, 'The link’s game', 'Check the connection and reload the page to open it.'), '\u0000'));
     assert.equal(new URL(page.url()).hash, address);
+    // The first module serves on, and the solver's status says it is ready again.
+    await page.waitForSelector('#engine-status[data-state="ready"]');
     // The start puzzle plays on the first module; a framed grid's import says what failed.
     await importPuzzle(page, HARD.match(/.{9}/g).join('\n'));
     await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#import-error').textContent),

@@ -168,10 +168,15 @@ export function preloadCoach() {
   compiledCoach().catch(() => {});
 }
 
-/** What both pages say of the solver's `state` (see `watchSolver`), with its `error` if it failed. */
+/**
+ * What both pages say of the solver's `state` (see `watchSolver`; and `'full'`, what the
+ * sudoku page says while a call waits for its full module: www/sudoku/jobs.js `ask`), with
+ * its `error` if it failed.
+ */
 export function solverStateText(state, error) {
   if (state === 'loading') return 'Loading the solver…';
   if (state === 'ready') return 'Solver ready: WebAssembly in workers.';
+  if (state === 'full') return 'Loading the rest of the solver (other sizes and formats)…';
   return `The solver failed to load: ${error?.message ?? 'unknown error'}. Reload the page to try again.`;
 }
 

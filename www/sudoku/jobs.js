@@ -16,6 +16,7 @@ import { fullModule, fullModuleLater, hasFullModule, preloadCoach, quickPool, wa
  * neither delays the first paint.
  */
 export function loadSolver(onState) {
+  tell = onState;
   watchSolver((state, error) => {
     onState(state, error);
     if (state !== 'ready') return;
@@ -58,10 +59,22 @@ async function ask(pool, name, args, options) {
     return await pool.call(name, args, options);
   } catch (error) {
     if (error?.code !== 'needs_full_module') throw error;
-    await whenFull(options?.signal);
+    // While it waits, the solver's status says so ('full': lib/pool.js `solverStateText`);
+    // the first module serves the rest meanwhile, and again if the full one fails.
+    if (waiting++ === 0) tell('full');
+    try {
+      await whenFull(options?.signal);
+    } finally {
+      if (--waiting === 0) tell('ready');
+    }
     return pool.call(name, args, options);
   }
 }
+
+/** What `loadSolver` was told to tell of the solver's state. */
+let tell = () => {};
+/** How many calls `ask` holds until the full module is in. */
+let waiting = 0;
 
 /** `read_sudoku`: the puzzle in `text`, read and checked by the engine. */
 export const read = (text) => ask(quick, 'read_sudoku', [text]);
