@@ -133,7 +133,9 @@ for (let round = 0; round < ROUNDS; round++) {
   // Timed as the batch is (one pass of warm-up, then 3), right after it.
   add('sudoku single calls', wasmTime(3, () => puzzles.forEach((p) => wasm.solve_sudoku(p))) / puzzles.length);
   add('sudoku single calls ÷ native batch', samples['sudoku single calls'].at(-1) / samples['native sudoku batch'].at(-1));
-  // The bar's measure: what a call costs beyond the solve itself, in µs a puzzle.
+  // In µs a puzzle: what a call costs beyond the solve itself (over the wasm batch: the same
+  // solve in one call, the bar's measure), and over the native batch (which adds what the
+  // solve itself costs more in wasm).
   add('sudoku single call − native batch, µs', samples['sudoku single calls'].at(-1) - samples['native sudoku batch'].at(-1));
   if (batch) add('sudoku single call − wasm batch, µs', samples['sudoku single calls'].at(-1) - samples['sudoku batch'].at(-1));
 }

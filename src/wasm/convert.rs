@@ -403,7 +403,8 @@ fn typed_numbers_of(
 #[cfg(feature = "sudoku-toolkit")]
 #[inline(never)]
 pub(crate) fn ascii_into(value: &JsValue, bytes: &mut [u8]) -> bool {
-    // wasm32's addresses and lengths are 32 bits.
+    // wasm32's addresses and lengths are 32 bits. (Not `address`, which lends a list for JS
+    // to read or fill in place: JS writes these bytes, so the pointer is the mutable one.)
     ascii_at(
         value,
         memory(),

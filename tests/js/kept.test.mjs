@@ -167,4 +167,37 @@ test('solve_sudoku\'s kept views never change an answer: other strings between, 
     }
   }
   assert.ok(growths > 0, 'the memory never grew: the test saw no detached view');
+  // And the views are kept: a call like the last makes none, one after the memory grew makes
+  // one each way (counted by a stand-in for the global `Uint8Array` that pack.js constructs
+  // them with, and by `subarray`; a stale view of the digits would not change an answer
+  // above, only send every call down the slow path).
+  const Real = globalThis.Uint8Array;
+  const { subarray } = Real.prototype;
+  let made = 0;
+  // (And views cut from another, as wasm-bindgen's slices were.)
+  Real.prototype.subarray = function cut(...args) {
+    made++;
+    return subarray.apply(this, args);
+  };
+  globalThis.Uint8Array = new Proxy(Real, {
+    construct(target, args, newTarget) {
+      made++;
+      return Reflect.construct(target, args, newTarget === globalThis.Uint8Array ? target : newTarget);
+    },
+  });
+  try {
+    const views = (puzzle) => {
+      made = 0;
+      assert.ok(solves(puzzle, main.solve_sudoku(puzzle)));
+      return made;
+    };
+    views(puzzles[0]);
+    assert.equal(views(puzzles[1]), 0, 'a call like the last made a view');
+    memory.grow(1);
+    assert.equal(views(puzzles[2]), 2, 'after the memory grew: one view of the digits each way');
+    assert.equal(views(puzzles[3]), 0, 'a call like the last made a view');
+  } finally {
+    globalThis.Uint8Array = Real;
+    Real.prototype.subarray = subarray;
+  }
 });

@@ -649,12 +649,16 @@ describe('site/index.html: playable and solvable on its first module, Count once
     await page.click('#count');
     await page.waitForFunction((text) => document.querySelector('#job-text').textContent === text, COUNT_LOADING);
     assert.equal(await page.isVisible('#job'), true);
+    // The solver's status says what it waits for.
+    assert.equal(await page.getAttribute('#engine-status', 'data-state'), 'full');
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'sudoku-first-module.png'), fullPage: true });
     assert.ok(fetched.includes(LATER), `${fetched}`);
     // Cancelled while it waits: Cancel says the module goes on loading, and Count waits again.
     await page.click('#cancel');
     await waitMessage(page, whole(COUNT_LOAD_CANCELLED));
+    // Nothing waits now: the status is back at once, though the module is still held.
+    assert.equal(await page.getAttribute('#engine-status', 'data-state'), 'ready');
     await page.click('#count');
     await page.waitForFunction((text) => document.querySelector('#job-text').textContent === text, COUNT_LOADING);
     release();
@@ -698,7 +702,7 @@ describe('site/index.html: playable and solvable on its first module, Count once
       assert.doesNotMatch(await page.textContent('#message'), /needs_full_module|full module reads|^Imported/);
       // The solver's status says what it waits for (it said nothing).
       assert.equal(await page.getAttribute('#engine-status', 'data-state'), 'full');
-      assert.equal(await page.textContent('#engine-status'), 'Loading the rest of the solver (other sizes and formats)…');
+      assert.equal(await page.textContent('#engine-status'), 'Loading the rest of the solver…');
       release();
       await page.waitForSelector('#engine-status[data-state="ready"]');
       if (framed !== null) {

@@ -176,7 +176,7 @@ export function preloadCoach() {
 export function solverStateText(state, error) {
   if (state === 'loading') return 'Loading the solver…';
   if (state === 'ready') return 'Solver ready: WebAssembly in workers.';
-  if (state === 'full') return 'Loading the rest of the solver (other sizes and formats)…';
+  if (state === 'full') return 'Loading the rest of the solver…';
   return `The solver failed to load: ${error?.message ?? 'unknown error'}. Reload the page to try again.`;
 }
 

@@ -7,7 +7,8 @@
 import { fullModule, fullModuleLater, hasFullModule, preloadCoach, quickPool, watchSolver, workerPool } from '../lib/pool.js';
 
 /**
- * Starts loading the solver; `onState(state, error)` hears how it goes (see lib/pool.js).
+ * Starts loading the solver; `onState(state, error)` hears how it goes (see lib/pool.js
+ * `watchSolver`; and 'full' while a call waits for the full module: `whenFull`).
  * The page paints and plays with the main module alone (on the site, a first module: the
  * sudoku exports without exact cover, which Count alone needs); the coach module (Hint, the
  * grade, New's generator, the solving path) is fetched and compiled once the main module is
@@ -18,6 +19,7 @@ import { fullModule, fullModuleLater, hasFullModule, preloadCoach, quickPool, wa
 export function loadSolver(onState) {
   tell = onState;
   watchSolver((state, error) => {
+    solver = state;
     onState(state, error);
     if (state !== 'ready') return;
     (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(preloadCoach);
@@ -30,20 +32,42 @@ export function loadSolver(onState) {
 export { hasFullModule };
 
 /**
- * Resolves once the page's module has exact cover (lib/pool.js `fullModule`: the site's first
- * module has not), unless `signal` is aborted first; rejects where it could not be loaded
- * (the next call tries again). What `exactCover` and `count` wait for.
+ * Resolves once the page's module has every export the page calls (lib/pool.js
+ * `fullModule`: the site's first module has no exact cover and reads the classic 9x9
+ * alone), at once where it has; rejects with `signal`'s reason as soon as it is aborted, and
+ * where the module could not be loaded (the next call tries again). While any call waits
+ * here, the solver's status says so ('full': lib/pool.js `solverStateText`); the first
+ * module serves the rest meanwhile, and again if the full one fails. What `exactCover`,
+ * `count` and a call the first module hands over (`ask`) wait for.
  */
 export async function whenFull(signal) {
+  signal?.throwIfAborted();
+  if (hasFullModule()) return;
+  // (Said over 'ready' alone: not over 'loading', nor over 'failed'.)
+  const said = solver === 'ready';
+  if (said && waiting++ === 0) tell('full');
+  let stop;
   try {
-    await fullModule();
+    // (A job cancelled meanwhile ends at once, silent whatever becomes of the module.)
+    const aborted = new Promise((resolve, reject) => {
+      stop = () => reject(signal.reason);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
+    await Promise.race([fullModule(), aborted]);
   } catch (error) {
-    // (A job cancelled meanwhile is silent, whatever became of the module.)
     signal?.throwIfAborted();
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    if (said && --waiting === 0) tell('ready');
   }
-  signal?.throwIfAborted();
 }
+
+/** What `loadSolver` was told to tell of the solver's state, and the last state it told. */
+let tell = () => {};
+let solver = 'loading';
+/** How many calls `whenFull` holds while it says 'full'. */
+let waiting = 0;
 
 const quick = quickPool();
 const jobs = workerPool();
@@ -59,22 +83,10 @@ async function ask(pool, name, args, options) {
     return await pool.call(name, args, options);
   } catch (error) {
     if (error?.code !== 'needs_full_module') throw error;
-    // While it waits, the solver's status says so ('full': lib/pool.js `solverStateText`);
-    // the first module serves the rest meanwhile, and again if the full one fails.
-    if (waiting++ === 0) tell('full');
-    try {
-      await whenFull(options?.signal);
-    } finally {
-      if (--waiting === 0) tell('ready');
-    }
+    await whenFull(options?.signal);
     return pool.call(name, args, options);
   }
 }
-
-/** What `loadSolver` was told to tell of the solver's state. */
-let tell = () => {};
-/** How many calls `ask` holds until the full module is in. */
-let waiting = 0;
 
 /** `read_sudoku`: the puzzle in `text`, read and checked by the engine. */
 export const read = (text) => ask(quick, 'read_sudoku', [text]);
