@@ -170,8 +170,8 @@ export function preloadCoach() {
 
 /**
  * What both pages say of the solver's `state` (see `watchSolver`; and `'full'`, what the
- * sudoku page says while a call waits for its full module: www/sudoku/jobs.js `ask`), with
- * its `error` if it failed.
+ * sudoku page says while a call waits for its full module: www/sudoku/jobs.js
+ * `whenFull`), with its `error` if it failed.
  */
 export function solverStateText(state, error) {
   if (state === 'loading') return 'Loading the solver…';

@@ -61,6 +61,7 @@ export async function whenFull(signal) {
     signal?.removeEventListener('abort', stop);
     if (said && --waiting === 0) tell('ready');
   }
+  signal?.throwIfAborted();
 }
 
 /** What `loadSolver` was told to tell of the solver's state, and the last state it told. */
