@@ -152,11 +152,17 @@ export const COUNT_LOAD_CANCELLED = 'Cancelled. The exact-cover solver goes on l
 
 /**
  * What the page says when what the player asked for needs the page's full module (a puzzle
- * or size its first module does not read: www/sudoku/jobs.js `ask`), which failed to load
- * (`error`, a `load_failed` one): `what` needs it, and then `next`.
+ * or size its first module does not read: www/sudoku/jobs.js `ask`; Count), which failed to
+ * load (`error`, a `load_failed` one): `what` needs it (`solver`, as the player knows it),
+ * and then `next`.
  */
-export function fullUnloaded(error, what = 'This', next = 'Check the connection and try again; the rest of the page works.') {
-  return `${what} needs the page’s full solver, which failed to load (${plainWords(error?.message ?? 'unknown error')}). ${next}`;
+export function fullUnloaded(
+  error,
+  what = 'This',
+  next = 'Check the connection and try again; the rest of the page works.',
+  solver = 'the page’s full solver',
+) {
+  return `${what} needs ${solver}, which failed to load (${plainWords(error?.message ?? 'unknown error')}). ${next}`;
 }
 
 /**
@@ -169,7 +175,7 @@ export function failed(doing, error) {
 
 /** What Count says when the page's full module failed to load (`error`). */
 export function countUnloaded(error) {
-  return `The count needs the exact-cover solver, which failed to load (${plainWords(error?.message ?? 'unknown error')}). Check the connection and press Count again; the rest of the page works.`;
+  return fullUnloaded(error, 'The count', 'Check the connection and press Count again; the rest of the page works.', 'the exact-cover solver');
 }
 
 /**
