@@ -205,19 +205,20 @@ export function heldRoute() {
  * What both pages must show of their workers: every one is the package's (`/pkg/worker.js`),
  * at least one per core plus the quick one plus one started after a cancel; the main module
  * was fetched by none of them (the page carries it, compiled once for all of them:
- * scripts/build-pages.mjs); and nothing of www/lib/ is requested (the page carries its styles
- * and the pool; the pages' own worker bridge is gone). `workers` are the workers' paths,
- * `requested` every path the page and its workers requested, `wasm` the modules the page
- * fetched, each once (by default none: the coach module is for pages that ask for hints,
- * grades or new puzzles).
+ * scripts/build-pages.mjs); and nothing of www/lib/ is requested but `lib`, each once (the
+ * page carries its styles, and the dancing-links page its pools, which the sudoku page
+ * fetches apart: lib/pool.js; the pages' own worker bridge is gone). `workers` are the
+ * workers' paths, `requested` every path the page and its workers requested, `wasm` the
+ * modules the page fetched, each once (by default none: the coach module is for pages that
+ * ask for hints, grades or new puzzles).
  */
-export async function assertOnePool(page, workers, requested, wasm = []) {
+export async function assertOnePool(page, workers, requested, wasm = [], lib = []) {
   const cores = await page.evaluate(() => Math.min(128, navigator.hardwareConcurrency || 4));
   assert.ok(workers.length >= cores + 2, `${workers.length} workers on ${cores} cores`);
   assert.deepEqual([...new Set(workers)], ['/pkg/worker.js']);
   // (In any order: a page's full module and the coach module are each fetched when idle.)
   assert.deepEqual(requested.filter((path) => path.endsWith('.wasm')).sort(), [...wasm].sort());
-  assert.deepEqual(requested.filter((path) => path.startsWith('/lib/')), []);
+  assert.deepEqual(requested.filter((path) => path.startsWith('/lib/')), lib);
   for (const old of ['/lib/engine.js', '/lib/worker.js', '/lib/dlx-worker.js', '/lib/sudoku-worker.js']) {
     assert.ok(!requested.includes(old), `${old} requested`);
   }

@@ -3,8 +3,8 @@
 // bundled with all it imports, and the page's wasm module inlined, the workers' script (their
 // modules bundled) preloaded. These tests hold site/ to the sources (it is what the build makes of www/ as it
 // is now), and each page to being whole: nothing inlined missing or stale, every inline
-// script and style allowed by the page's Content-Security-Policy, every module the workers
-// load preloaded and nothing else.
+// script and style allowed by the page's Content-Security-Policy, the pools and every module
+// the workers load preloaded and nothing else.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { BINDINGS, COMPILE_INLINED, INLINED_WASM, LATER_WASM, PAGES, SITE, WORKER, WWW, bindingsBundle, minifiedCss, moduleGraph, page, PIECE, workerBundle } from '../../scripts/build-pages.mjs';
+import { BINDINGS, INLINED_WASM, LATER_WASM, PAGES, POOLS, SITE, WORKER, WWW, bindingsBundle, compileInlined, minifiedCss, moduleGraph, page, pagePreloads, PIECE, poolsBundle, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -89,7 +89,8 @@ for (const name of PAGES) {
     // script that hands it to the module's compilation (whole).
     const pieces = [...html.matchAll(/<script type="application\/octet-stream" data-wasm([^>]*)>([^<]*)<\/script>\n<script>/g)];
     assert.equal(scripts.length, 1 + pieces.length);
-    for (const script of scripts.slice(1)) assert.equal(script, readFileSync(join(WWW, COMPILE_INLINED), 'utf8').trimEnd());
+    const compile = await compileInlined();
+    for (const script of scripts.slice(1)) assert.equal(script, compile);
     const directive = (key) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === key);
     assert.ok(directive('style-src').includes(hash(styles[0])), csp);
     for (const script of scripts) assert.ok(directive('script-src').includes(hash(script)), csp);
@@ -181,7 +182,7 @@ for (const name of PAGES) {
     }
   });
 
-  test(`site/${name} preloads the workers' script, the bundle of every module they load, and nothing else`, async () => {
+  test(`site/${name} preloads its pools and the workers' script, each the bundle of every module it loads, and nothing else`, async () => {
     requireBuild(join(SITE, name));
     // The workers' graph, as the build walks it (`moduleGraph`), holding every module the
     // workers' script and its imports name (one walker: its regex checked here on them).
@@ -199,19 +200,49 @@ for (const name of PAGES) {
     assert.deepEqual(later, ['./dlx_wasm_coach.js']);
     for (const path of later) assert.ok(existsSync(join(SITE, dirname(WORKER), path)), `${path} is missing from site/`);
     const html = readFileSync(join(SITE, name), 'utf8');
-    assert.deepEqual(links(html, 'modulepreload').map((l) => l.href), [WORKER]);
-    // The page starts its workers from that script.
-    assert.match(readFileSync(join(ROOT, 'www', 'lib', 'pool.js'), 'utf8'), /new URL\('\.\.\/pkg\/worker\.js', import\.meta\.url\)/);
+    // (And the pools, where the page's script does not carry them: the sudoku page's.)
+    const entry = readFileSync(join(WWW, name), 'utf8').match(/<script type="module" src="([^"]+)"><\/script>/)[1];
+    const carried = moduleGraph(join(WWW, entry), new Set(), false).has(join(WWW, POOLS));
+    assert.equal(carried, name === 'dlx.html');
+    assert.deepEqual(pagePreloads(entry), carried ? [WORKER] : [POOLS, WORKER]);
+    assert.deepEqual(links(html, 'modulepreload').map((l) => l.href), pagePreloads(entry));
+    // The page starts its workers from that script (www/lib/workers.js), within the
+    // package's limit, which the page's script does not carry (its own copy agrees).
+    assert.match(readFileSync(join(ROOT, 'www', 'lib', 'workers.js'), 'utf8'), /new URL\('\.\.\/pkg\/worker\.js', import\.meta\.url\)/);
+    const { MAX_WORKERS } = await import(pathToFileURL(join(WWW, 'lib', 'workers.js')).href);
+    const { MAX_WORKERS: packageMax } = await import(pathToFileURL(join(WWW, 'pkg', 'pool.js')).href);
+    assert.equal(MAX_WORKERS, packageMax);
   });
 
-  test(`site/${name}'s script leaves out the main module's bindings, which it imports apart, bundled`, async () => {
-    requireBuild(join(SITE, name), join(SITE, BINDINGS));
+  test(`site/${name}'s script leaves out the main module's bindings (and the sudoku page's its pools), which it imports apart, bundled`, async () => {
+    requireBuild(join(SITE, name), join(SITE, BINDINGS), join(SITE, POOLS));
     const html = readFileSync(join(SITE, name), 'utf8');
     const script = html.match(/<script type="module" async>([\s\S]*?)<\/script>/)[1];
     // None of wasm-bindgen's glue (the names of its imports and of the module's runtime).
     assert.doesNotMatch(script, /__wbg_|__wbindgen_/);
-    const later = [...script.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]).sort();
-    assert.deepEqual(later, [`./${BINDINGS}`, './pkg/dlx_wasm_coach.js']);
+    const imported = (text) => [...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]).sort();
+    // The pools (lib/pool.js and the package's pool, protocol and loader under it) import the
+    // bindings and the coach's when needed, from site/pkg/.
+    const later = [`./${BINDINGS}`, './pkg/dlx_wasm_coach.js'];
+    if (name === 'dlx.html') {
+      // This page's script carries its pools (www/dlx/main.js).
+      assert.match(script, /over the budget of/);
+      assert.deepEqual(imported(script), later);
+    } else {
+      // Nor the pools' (the package's pool, what it tells its workers; the page's script
+      // starts the first ones, lib/solver.js, and hands them to the pools): it imports them
+      // when first needed.
+      assert.doesNotMatch(script, /postMessage\(|over the budget of/);
+      assert.deepEqual(imported(script), [`./${POOLS}`]);
+    }
+    // The pools as a file of their own: what they import bundled, as the build makes them now.
+    const pools = readFileSync(join(SITE, POOLS), 'utf8');
+    assert.equal(pools, await poolsBundle(), `site/${POOLS} is stale: run scripts/build.sh (or node scripts/build-pages.mjs)`);
+    assert.doesNotMatch(pools, /^\s*import\s|\bfrom\s*['"]/m, 'the pools import no module statically');
+    assert.deepEqual(imported(pools), later.map((path) => `./../${path.slice(2)}`));
+    for (const path of imported(pools)) assert.ok(existsSync(join(SITE, dirname(POOLS), path)), `${path} is missing from site/`);
+    assert.match(pools, /new Worker\(/);
+    assert.match(pools, /over the budget of/);
     // Served as one file: the bindings and what they import (src/wasm/pack.js), as the
     // build makes them now.
     const bundled = readFileSync(join(SITE, BINDINGS), 'utf8');

@@ -429,8 +429,8 @@ describe('the sudoku page', () => {
     // Every worker is the package's; one for the small questions, one per core for the jobs,
     // and at least one started after the cancel. The page fetched the coach module (New's
     // generator) once, and its full module (Count's exact cover) once: no main module (it
-    // carries a first one).
-    await assertOnePool(page, workers, requested, ['/pkg/dlx_wasm_coach_bg.wasm', `/${LATER_WASM['index.html']}`]);
+    // carries a first one); and its pools once (preloaded: www/lib/solver.js `pools`).
+    await assertOnePool(page, workers, requested, ['/pkg/dlx_wasm_coach_bg.wasm', `/${LATER_WASM['index.html']}`], ['/lib/pool.js']);
     await clean(tab);
   });
 
@@ -1258,7 +1258,7 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
     }
   });
   test('a worker whose script failed to load is not handed to a job: once the script loads again, a solve is solved', { timeout: 60_000 }, async () => {
-    // The pools' first workers are started with the page (www/lib/pool.js). Their script is
+    // The pools' first workers are started with the page (www/lib/solver.js). Their script is
     // refused until they have all failed; then it loads again, and a solve must be sent to
     // a worker started then, not to a dead early one (which would never answer).
     const url = `${server.url}pkg/worker.js`;

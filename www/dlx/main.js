@@ -3,7 +3,12 @@
 // This file only wires them together; the package's main wasm module runs in the package's
 // module workers (lib/pool.js): reads and traces on a pool of one, searches on every core (on
 // the site, the first count on one worker, on the page's first module: lib/pool.js `fullModule`).
-import { solverStateText, watchSolver } from '../lib/pool.js';
+// The pools come with this page's script (the import below), where the sudoku page imports
+// them when first asked for (lib/solver.js `pools`): this page's first act is a count, which
+// would otherwise wait for them after its module is in (40-120 ms more at the cold-start
+// bench's 1.47 Mbit/s, bench/cold-start/), while its first bytes have no bar of their own.
+import '../lib/pool.js';
+import { solverStateText, watchSolver } from '../lib/solver.js';
 import { Editor } from './editor.js';
 import { EXAMPLES, exampleUrl } from './examples.js';
 import { Playground } from './playground.js';

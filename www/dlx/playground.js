@@ -1,9 +1,10 @@
 // The playground: solve the problem in the editor with a limit (first, first n, all, count
-// only) on the package's worker pool (www/lib/pool.js), with a progress bar fed by the
-// engine's estimate and a Cancel button (an abort: the pool ends the search's workers at
-// once); list the solutions as option lines with their indices, the count and the statistics.
+// only) on the package's worker pool (www/lib/pool.js, imported when first needed), with a
+// progress bar fed by the engine's estimate and a Cancel button (an abort: the pool ends the
+// search's workers at once); list the solutions as option lines with their indices, the
+// count and the statistics.
 
-import { fullModuleLater, hasFullModule, quickPool, searched, workerPool } from '../lib/pool.js';
+import { pools } from '../lib/solver.js';
 import { isProblemError } from './editor.js';
 import { picture, pictureKind } from './pictures.js';
 import * as R from './result.js';
@@ -131,11 +132,17 @@ export class Playground {
     // lists the solutions' lines when its full module is in: lib/pool.js). A problem's error
     // comes from the search, which reads it the same way; a cancel leaves the read, which
     // lists what the search had found.
-    const reading = fullModuleLater().then(() => quickPool().call('exact_cover_trace', [text, { maxSteps: 0 }]));
+    const reading = pools().then(async (pool) => {
+      await pool.fullModuleLater();
+      return pool.quickPool().call('exact_cover_trace', [text, { maxSteps: 0 }]);
+    });
     reading.catch(() => {});
     this.setStatus('running', 'Searching…');
+    // The page's pools (lib/pool.js), once imported.
+    let imported = null;
     try {
-      const pool = workerPool();
+      imported = await pools();
+      const pool = imported.workerPool();
       let result;
       if (countOnly) {
         // On every core: the search split into disjoint tasks, their progress combined by
@@ -168,7 +175,7 @@ export class Playground {
         }
       }
       // The lines at once where the module has the trace, else when it is in.
-      if (hasFullModule()) info = await reading;
+      if (imported.hasFullModule()) info = await reading;
       const next = R.finished(this.state, job, result);
       if (next === this.state || !mine()) return; // a result of another problem
       this.state = next;
@@ -194,7 +201,7 @@ export class Playground {
           // updates are not reported while a search runs).
           const stats = { nodes: last?.stats.nodes ?? 0, updates: null, solutions };
           const partial = { count: solutions, complete: false, stats, solutions: found };
-          info = hasFullModule() ? await reading.catch(() => null) : null;
+          info = imported?.hasFullModule() ? await reading.catch(() => null) : null;
           if (!mine()) return;
           this.showResult(partial, info, mode, n, ms, { state: 'cancelled', message });
           if (!info) this.linesWhenRead(reading);
@@ -210,7 +217,7 @@ export class Playground {
         this.setStatus('error', `The solver failed: ${error.message}`);
       }
     } finally {
-      searched();
+      imported?.searched();
       if (this.abort === abort) this.abort = null;
       if (this.state.job === job) this.setRunning(false);
     }

@@ -2,7 +2,7 @@
 // limit), then steps through it — forward, back, play, pause, speed, restart, next solution —
 // drawing the matrix, the partial solution, the search tree and the counters after each step.
 // Every change it shows is an event the engine recorded.
-import { fullModule, fullModuleLater, quickPool } from '../lib/pool.js';
+import { pools } from '../lib/solver.js';
 import { isProblemError } from './editor.js';
 import { MatrixView, colorsOf } from './matrix.js';
 import { Player, hasBounds, levelJumpNote, stepJumpNote } from './player.js';
@@ -88,15 +88,18 @@ export class Visualizer {
 
   /**
    * Records a trace of the editor's problem and draws it: once the page's module has the
-   * trace (lib/pool.js: fetched `now`, or when the page is idle after its first count).
+   * trace (lib/pool.js, imported by lib/solver.js `pools`: fetched `now`, or when the page
+   * is idle after its first count).
    */
   async load({ now = false } = {}) {
     const token = ++this.loadToken;
     const text = this.editor.text;
     this.pause();
     this.setStatus('loading', 'Loading the visualizer…');
+    let pool;
     try {
-      await (now ? fullModule() : fullModuleLater());
+      pool = await pools();
+      await (now ? pool.fullModule() : pool.fullModuleLater());
     } catch (error) {
       if (token !== this.loadToken) return;
       this.clear();
@@ -107,7 +110,7 @@ export class Visualizer {
     this.setStatus('loading', 'Reading the problem…');
     try {
       // On the pool of one worker for small questions: a search running does not hold it up.
-      const info = await quickPool().call('exact_cover_trace', [text, { maxSteps: 0 }]);
+      const info = await pool.quickPool().call('exact_cover_trace', [text, { maxSteps: 0 }]);
       if (token !== this.loadToken) return;
       const size = `${format(info.items.length)} items and ${format(info.options.length)} options`;
       if (info.items.length > MAX_ITEMS || info.options.length > MAX_OPTIONS) {
@@ -120,7 +123,7 @@ export class Visualizer {
         return;
       }
       this.setStatus('loading', 'Recording the search…');
-      const trace = await quickPool().call('exact_cover_trace', [text, { maxSteps: MAX_STEPS }]);
+      const trace = await pool.quickPool().call('exact_cover_trace', [text, { maxSteps: MAX_STEPS }]);
       if (token !== this.loadToken) return;
       this.show(trace);
       const { items, primaryCount, events } = trace;

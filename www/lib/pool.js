@@ -7,27 +7,23 @@
 // for (or by `preloadCoach`) and handed to a worker when its first coach call asks for it.
 // A call of an export is `pool.call(name, args, { signal })`, a
 // search `pool.exactCover(problem, options)`; an abort of `signal` ends the job's workers at
-// once, and the pool starts new ones for the next job.
+// once, and the pool starts new ones for the next job. The pages import this module when
+// they first need it (lib/solver.js `pools`), not with their script.
 import { compile, compiledCoach, compiledModule, keptLoad, mainBindings, provideModule, simd } from '../pkg/load.js';
-import { MAX_WORKERS, makeApi, webWorker } from '../pkg/pool.js';
-
-/** Resolves once the document is parsed. */
-const parsed = () => new Promise((resolve) => {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', resolve, { once: true });
-  else resolve();
-});
+import { makeApi, webWorker } from '../pkg/pool.js';
+import { inlinedModule, parsed } from './inlined-module.js';
+import { cores, startWorker } from './workers.js';
 
 // The page's module where the page carries it, as the site's pages do (scripts/build-pages.mjs:
 // a SIMD build of the main module's exports that page calls, run by the main module's
-// bindings): compiled from the page by lib/compile-inlined.js while its pieces arrive
-// (`window.inlinedModule`, which this script, run before, finds once the document is
-// parsed), and handed to load.js, so that everything that asks for the module (the
-// workers, this thread's scheduler at the first search) takes that one and nothing fetches
-// it. Elsewhere (www/ served as it is, or an engine without SIMD, which refuses the SIMD
-// build) load.js fetches the build for the engine.
-if (simd) {
-  provideModule(parsed().then(() => window.inlinedModule ?? Promise.reject(new Error('no module on the page'))));
-}
+// bindings: lib/inlined-module.js), handed to load.js, so that everything that asks
+// for the module (the workers, this thread's scheduler at the first search) takes that one
+// and nothing fetches it. Elsewhere (www/ served as it is, or an engine without SIMD, which
+// refuses the SIMD build) load.js fetches the build for the engine.
+if (simd) provideModule(inlinedModule());
+
+/** The page's module, compiled (see above): lib/solver.js `watchSolver` asks where the page carries none. */
+export { compiledModule };
 
 // A page whose module is a first one (the site's dancing-links page: exact cover alone, for
 // its first count; the sudoku page: the sudoku exports without exact cover, which its Count
@@ -110,33 +106,26 @@ export function searched() {
   whenIdle(ask);
 }
 
-window.addEventListener('load', () => setTimeout(() => whenIdle(ask), LATER_DELAY), { once: true });
-
-const cores = () => Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 4));
+// (This module may come in after the page's load: the pages import it when first needed.)
+const afterLoad = () => setTimeout(() => whenIdle(ask), LATER_DELAY);
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });
 
 /**
- * A worker of the pools' script, started: it loads its modules, then waits for the pool's
- * first message. One that fails to load before a pool takes it (offline, a refused script)
- * leaves the early ones, so that no pool is handed a dead worker (a pool sees the failure of
- * the workers it took: `webWorker`'s `fail`).
+ * The workers the page's script started with the page (lib/solver.js, which hands them over
+ * when it imports this module: `adoptWorkers`), which the pools take (`spawn`) before
+ * starting others.
+ * @type {Worker[]}
  */
-const started = () => {
-  const worker = new Worker(new URL('../pkg/worker.js', import.meta.url), { type: 'module' });
-  worker.addEventListener('error', () => {
-    const at = early.indexOf(worker);
-    if (at >= 0) early.splice(at, 1);
-  }, { once: true });
-  return worker;
-};
+let early = [];
 
-// The workers both pools start first (the quick pool's one and a search's, one per core),
-// started at once, so that their script is read and run while the page's module arrives
-// (it is preloaded: nothing is fetched for them that the first job would not fetch), rather
-// than when the first search begins; the pools take them (`spawn`) before starting others.
-const early = Array.from({ length: 1 + cores() }, started);
+/** Hands the pools the workers started with the page (see `early`). */
+export function adoptWorkers(workers) {
+  early = workers;
+}
 
 const { create_worker_pool: createPool } = makeApi({
-  spawn: () => webWorker(early.shift() ?? started()),
+  spawn: () => webWorker(early.shift() ?? startWorker(early)),
   cores,
   module: compiledModule,
   coach: compiledCoach,
@@ -166,30 +155,4 @@ export function workerPool() {
  */
 export function preloadCoach() {
   compiledCoach().catch(() => {});
-}
-
-/**
- * What both pages say of the solver's `state` (see `watchSolver`; and `'full'`, what the
- * sudoku page says while a call waits for its full module: www/sudoku/jobs.js
- * `whenFull`), with its `error` if it failed.
- */
-export function solverStateText(state, error) {
-  if (state === 'loading') return 'Loading the solver…';
-  if (state === 'ready') return 'Solver ready: WebAssembly in workers.';
-  if (state === 'full') return 'Loading the rest of the solver…';
-  return `The solver failed to load: ${error?.message ?? 'unknown error'}. Reload the page to try again.`;
-}
-
-/**
- * Tells `onState` how the solver loads: `'loading'` now, then `'ready'` once the module is
- * compiled (the one the page carries, or fetched; the workers instantiate that one), or
- * `'failed'` with the error.
- * @param {(state: 'loading' | 'ready' | 'failed', error?: Error) => void} onState
- */
-export function watchSolver(onState) {
-  onState('loading');
-  compiledModule().then(
-    () => onState('ready'),
-    (error) => onState('failed', error),
-  );
 }

@@ -3,11 +3,12 @@
 // (reading a puzzle, conflicts, candidates, the layout's rules: each bounded by the grid's
 // size, see the README); `jobs`, a worker per core, runs what may take long (solve, count,
 // generate, rate, the solving path, a hint: the hardest puzzles' take forcing nets), which
-// an abort of its `signal` stops, so typing stays answered while a job runs.
-import { fullModule, fullModuleLater, hasFullModule, preloadCoach, quickPool, watchSolver, workerPool } from '../lib/pool.js';
+// an abort of its `signal` stops, so typing stays answered while a job runs. The pools are
+// imported when the first call asks for them (lib/solver.js `pools`), not with the page.
+import { pools, watchSolver } from '../lib/solver.js';
 
 /**
- * Starts loading the solver; `onState(state, error)` hears how it goes (see lib/pool.js
+ * Starts loading the solver; `onState(state, error)` hears how it goes (see lib/solver.js
  * `watchSolver`; and 'full' while a call waits for the full module: `whenFull`).
  * The page paints and plays with the main module alone (on the site, a first module: the
  * sudoku exports without exact cover, which Count alone needs); the coach module (Hint, the
@@ -22,21 +23,27 @@ export function loadSolver(onState) {
     solver = state;
     onState(state, error);
     if (state !== 'ready') return;
-    (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(preloadCoach);
-    // (A failure is told by the count that needs it, which tries again.)
-    fullModuleLater().catch(() => {});
+    // (A failure is told by the call that needs it, which tries again.)
+    imported().then((pool) => {
+      (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(pool.preloadCoach);
+      return pool.fullModuleLater();
+    }).catch(() => {});
   });
 }
 
+/** lib/pool.js (lib/solver.js `pools`), kept once in for `hasFullModule`. */
+let loaded = null;
+const imported = () => pools().then((pool) => (loaded = pool));
+
 /** Whether Count can start at once, without waiting for `whenFull`. */
-export { hasFullModule };
+export const hasFullModule = () => loaded?.hasFullModule() ?? false;
 
 /**
  * Resolves once the page's module has every export the page calls (lib/pool.js
  * `fullModule`: the site's first module has no exact cover and reads the classic 9x9
  * alone), at once where it has; rejects with `signal`'s reason as soon as it is aborted, and
  * where the module could not be loaded (the next call tries again). While any call waits
- * here, the solver's status says so ('full': lib/pool.js `solverStateText`); the first
+ * here, the solver's status says so ('full': lib/solver.js `solverStateText`); the first
  * module serves the rest meanwhile, and again if the full one fails. What `exactCover`,
  * `count` and a call the first module hands over (`ask`) wait for.
  */
@@ -53,7 +60,7 @@ export async function whenFull(signal) {
       stop = () => reject(signal.reason);
       signal?.addEventListener('abort', stop, { once: true });
     });
-    await Promise.race([fullModule(), aborted]);
+    await Promise.race([imported().then((pool) => pool.fullModule()), aborted]);
   } catch (error) {
     signal?.throwIfAborted();
     throw error;
@@ -70,8 +77,9 @@ let solver = 'loading';
 /** How many calls `whenFull` holds while it says 'full'. */
 let waiting = 0;
 
-const quick = quickPool();
-const jobs = workerPool();
+/** The page's two pools (lib/pool.js `quickPool` and `workerPool`), once imported. */
+const quick = () => imported().then((pool) => pool.quickPool());
+const jobs = () => imported().then((pool) => pool.workerPool());
 
 /**
  * `pool.call(name, args, options)`, asked again of the page's full module where the first
@@ -81,11 +89,11 @@ const jobs = workerPool();
  */
 async function ask(pool, name, args, options) {
   try {
-    return await pool.call(name, args, options);
+    return await (await pool()).call(name, args, options);
   } catch (error) {
     if (error?.code !== 'needs_full_module') throw error;
     await whenFull(options?.signal);
-    return pool.call(name, args, options);
+    return (await pool()).call(name, args, options);
   }
 }
 
@@ -99,14 +107,14 @@ export const candidates = (line) => ask(quick, 'sudoku_candidates', [line]);
  * `sudoku_hint`: the next step from the givens, the entries and the marks (or none), as a
  * job (`signal` aborts it).
  */
-export const hint = (givens, entries, marks, signal) => jobs.call('sudoku_hint', [givens, entries, marks], { signal });
+export const hint = async (givens, entries, marks, signal) => (await jobs()).call('sudoku_hint', [givens, entries, marks], { signal });
 /** `solve_sudoku_report`, on the quick worker (the givens alone, for Check) or as a job. */
 export const solveReport = (line, signal) =>
   signal ? ask(jobs, 'solve_sudoku_report', [line], { signal }) : ask(quick, 'solve_sudoku_report', [line]);
 /** `sudoku_exact_cover` of a grid line, once the page's module has exact cover (`whenFull`). */
 export const exactCover = async (line, signal) => {
   await whenFull(signal);
-  return jobs.call('sudoku_exact_cover', [line], { signal });
+  return (await jobs()).call('sudoku_exact_cover', [line], { signal });
 };
 /**
  * Counts the solutions of an exact-cover problem on every core (`options` as the pool's),
@@ -114,17 +122,17 @@ export const exactCover = async (line, signal) => {
  */
 export const count = async (problem, options) => {
   await whenFull(options?.signal);
-  return jobs.exactCover(problem, { countOnly: true, ...options });
+  return (await jobs()).exactCover(problem, { countOnly: true, ...options });
 };
 /** `generate_sudoku` with `options`. */
-export const generate = (options, signal) => jobs.call('generate_sudoku', [options], { signal });
+export const generate = async (options, signal) => (await jobs()).call('generate_sudoku', [options], { signal });
 /** `sudoku_solve_path` from the givens. */
-export const solvePath = (givens, signal) => jobs.call('sudoku_solve_path', [givens], { signal });
+export const solvePath = async (givens, signal) => (await jobs()).call('sudoku_solve_path', [givens], { signal });
 
 /** `count_sudoku_solutions` up to `limit`, as a job (`signal` aborts it). */
 export const countUpTo = (line, limit, signal) => ask(jobs, 'count_sudoku_solutions', [line, { limit }], { signal });
 /** `rate_sudoku`: the puzzle's grade, as a job (`signal` aborts it). */
-export const rate = (line, signal) => jobs.call('rate_sudoku', [line], { signal });
+export const rate = async (line, signal) => (await jobs()).call('rate_sudoku', [line], { signal });
 
 const layouts = new Map();
 /**

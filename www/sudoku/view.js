@@ -2,7 +2,7 @@
 // whole page from the state (state.js) with its parts, the grid (board.js) and the job
 // panel (job-panel.js); the few things that are not state (focus, scrolling, the running
 // timer) have their own functions here. Rendering only: no game logic, no engine calls.
-import { solverStateText } from '../lib/pool.js';
+import { solverStateText } from '../lib/solver.js';
 import { Board } from './board.js';
 import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
 import { JobPanel } from './job-panel.js';
