@@ -105,6 +105,11 @@ stage "clippy, wasm32, simd128 (the package's main module, SIMD build)" \
 # on, no LTO): the tests include heavy ones (all 49,158 17-clue sudokus, below). Also the
 # doctests, which only run natively (on wasm32 they report false passes).
 stage "native tests and doctests (optimised)" cargo test --profile ci
+# The engine without its default features (its bit masks, and colors and multiplicities, which
+# the sudoku page's first module leaves out: crates/dlx-engine/Cargo.toml): what it refuses
+# then, and exact cover searched as with them (the rest of its tests give colors and bounds).
+stage "the engine without colors and multiplicities (no default features)" \
+    cargo test --profile ci -p dlx-engine --no-default-features --lib -- without_colors_bounds
 # The full published sudoku sets are `#[ignore]` tests (crates/dlx-sudoku/tests/sudoku_data.rs, a module of the
 # sudoku crate's test binary) that fail when their file is missing; the vendored samples above
 # always run. Here, where the data exists.

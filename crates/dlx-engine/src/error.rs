@@ -160,6 +160,15 @@ pub enum Error {
         /// The item they both use incompatibly.
         item: String,
     },
+    /// A color or a multiplicity given to an engine built without them (the crate's
+    /// `colors-bounds` feature, on by default: the variant exists only without it): refused
+    /// when it is given (by the builder, so by the reader too), never searched as exact cover.
+    #[cfg(not(feature = "colors-bounds"))]
+    #[error("{what} need the engine's `colors-bounds` feature, which this build leaves out")]
+    Unsupported {
+        /// What was given: `"colors"` or `"multiplicities"`.
+        what: &'static str,
+    },
     /// A task (see [`crate::split`]) that is not a path down the problem's search tree, or
     /// whose text does not parse.
     #[error("task, step {step}: {reason}")]
@@ -196,6 +205,8 @@ impl Error {
             Error::ForcedIgnored { .. } => "forced_ignored",
             Error::ForcedConflict { .. } => "forced_conflict",
             Error::InvalidTask { .. } => "invalid_task",
+            #[cfg(not(feature = "colors-bounds"))]
+            Error::Unsupported { .. } => "unsupported",
         }
     }
 

@@ -792,19 +792,35 @@ impl ProblemBuilder {
         if old == (min, max) {
             return Ok(());
         }
+        self.store_bounds(item, old, (min, max))
+    }
+
+    /// Item `item`'s bounds, `old` until now, made `new` (checked, and another).
+    #[cfg(feature = "colors-bounds")]
+    fn store_bounds(&mut self, item: usize, old: (u32, u32), new: (u32, u32)) -> Result<()> {
+        let problem = &mut self.problem;
         if problem.bounds.is_empty() {
             problem.bounds = vec![(1, 1); problem.primary];
         }
-        problem.bounds[item] = (min, max);
+        problem.bounds[item] = new;
         if old == (1, 1) {
             self.bounded += 1;
-        } else if (min, max) == (1, 1) {
+        } else if new == (1, 1) {
             self.bounded -= 1;
         }
         if self.bounded == 0 {
             problem.bounds.clear();
         }
         Ok(())
+    }
+
+    /// Without multiplicities in this build (see `engine::COLORS_BOUNDS`), every item's
+    /// bounds are exact cover's (1, 1), which no other can replace.
+    #[cfg(not(feature = "colors-bounds"))]
+    fn store_bounds(&mut self, _item: usize, _old: (u32, u32), _new: (u32, u32)) -> Result<()> {
+        Err(Error::Unsupported {
+            what: "multiplicities",
+        })
     }
 
     /// The problem as built so far.
@@ -887,6 +903,12 @@ impl ProblemBuilder {
             });
         }
         check_name(color)?;
+        self.colored_entry(item, color)
+    }
+
+    /// Item `item` with color `color` (checked), the color interned.
+    #[cfg(feature = "colors-bounds")]
+    fn colored_entry(&mut self, item: u32, color: &str) -> Result<Entry> {
         if let Some(&id) = self.color_index.get(color) {
             return Ok(Entry { item, color: id });
         }
@@ -894,6 +916,12 @@ impl ProblemBuilder {
         self.color_index.insert(color.to_owned(), id);
         self.problem.colors.push(color.to_owned());
         Ok(Entry { item, color: id })
+    }
+
+    /// Without colors in this build (see `engine::COLORS_BOUNDS`), no entry has one.
+    #[cfg(not(feature = "colors-bounds"))]
+    fn colored_entry(&mut self, _item: u32, _color: &str) -> Result<Entry> {
+        Err(Error::Unsupported { what: "colors" })
     }
 
     /// Appends option `items` after checking it: `check` reads an entry (or refuses it),
@@ -1131,5 +1159,59 @@ impl Hasher for FxHasher {
 
     fn finish(&self) -> u64 {
         self.hash
+    }
+}
+
+/// Without colors and multiplicities in the build (the `colors-bounds` feature off: the
+/// sudoku page's first module), the builder and the reader refuse both, the builder left as it
+/// was, and exact cover is searched as with them. (scripts/test.sh runs these alone, without
+/// the crate's default features.)
+#[cfg(all(test, not(feature = "colors-bounds")))]
+mod without_colors_bounds {
+    use crate::{Error, Problem, ProblemBuilder, Solver};
+
+    #[test]
+    fn colors_and_bounds_refused_exact_cover_searched() {
+        let colors = Err(Error::Unsupported { what: "colors" });
+        let mut builder = ProblemBuilder::with_names(&["a", "b"], &["x"]).unwrap();
+        assert_eq!(builder.add_named_option(&["a", "x:red"]), colors);
+        assert_eq!(
+            builder.add_colored_option(&[(0, None), (2, Some("red"))]),
+            colors
+        );
+        assert_eq!(
+            builder.set_bounds(0, 2, 2),
+            Err(Error::Unsupported {
+                what: "multiplicities"
+            })
+        );
+        // Exact cover's own bounds, and the errors that come first, as with the feature.
+        assert_eq!(builder.set_bounds(0, 1, 1), Ok(()));
+        assert_eq!(
+            builder.set_bounds(0, 2, 1).unwrap_err().code(),
+            "bounds_reversed"
+        );
+        assert_eq!(
+            builder.add_named_option(&["a:red"]).unwrap_err().code(),
+            "color_on_primary"
+        );
+        assert_eq!(builder.add_named_option(&["a", "x"]), Ok(0));
+        assert_eq!(builder.add_named_option(&["b"]), Ok(1));
+        let problem = builder.build();
+        assert!(!problem.has_colors() && !problem.has_bounds());
+        assert_eq!(Solver::new(&problem).count_solutions(), 1);
+        // The reader, at the line that gives one.
+        let error = Problem::parse("a b | x\na x:red\nb").unwrap_err();
+        assert_eq!((error.code(), error.line()), ("unsupported", Some(2)));
+        let error = Problem::parse("2|a b\na\nb").unwrap_err();
+        assert_eq!((error.code(), error.line()), ("unsupported", Some(1)));
+        // Knuth's example (secondary items, no colors): one solution, his figures.
+        let knuth =
+            Problem::parse("A B C D E | F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G").unwrap();
+        let mut solver = Solver::new(&knuth);
+        assert!(solver.find_next());
+        assert_eq!(solver.solution(), vec![0, 3, 4]);
+        assert!(!solver.find_next());
+        assert_eq!((solver.stats().nodes, solver.stats().updates), (6, 29));
     }
 }

@@ -63,7 +63,8 @@ macro_rules! with_flags {
         // operation keeps in bounds, and the callers pass an option node `$p`.
         #[allow(unsafe_code)]
         unsafe {
-            match (links.colored, links.counted) {
+            // (Without colors in this build, `colored` is false: see `COLORS_BOUNDS`.)
+            match (super::COLORS_BOUNDS && links.colored, links.counted) {
                 (false, false) => $step::<_, false, false>(nodes, lengths, primary, $p, $obs),
                 (false, true) => $step::<_, false, true>(nodes, lengths, primary, $p, $obs),
                 (true, false) => $step::<_, true, false>(nodes, lengths, primary, $p, $obs),

@@ -55,6 +55,13 @@ use search::LinkSearch;
 
 use crate::problem::Problem;
 
+/// Whether this build searches colors and multiplicities (the crate's `colors-bounds`
+/// feature). Without it the builder refuses both (`Error::Unsupported`), so no
+/// problem has either, and the links search's instantiations for them (purify and Algorithm
+/// M's steps: `links.rs` `with_flags`, `search.rs` `LinkSearch::run`) are left out: the sudoku
+/// page's first module (scripts/build.sh `sudoku_first`), 3 KB gzipped smaller.
+pub(crate) const COLORS_BOUNDS: bool = cfg!(feature = "colors-bounds");
+
 /// Search statistics, counted as Knuth's DLX1 counts them so figures compare with his (and
 /// as DLX3 counts them for problems with multiplicities).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -216,7 +216,8 @@ impl LinkSearch {
         rng: Option<&mut fastrand::Rng>,
         obs: &mut O,
     ) -> Step {
-        if O::PER_ALGORITHM && !self.multi {
+        // (Without multiplicities in this build, `multi` is false: see `COLORS_BOUNDS`.)
+        if !super::COLORS_BOUNDS || (O::PER_ALGORITHM && !self.multi) {
             self.search::<O, false>(nodes, stop, rng, obs)
         } else {
             self.search::<O, true>(nodes, stop, rng, obs)
@@ -234,7 +235,7 @@ impl LinkSearch {
     ) -> Step {
         // Algorithm M's steps, or C's: fixed for the copy (`MULTI`) where the observer has a
         // copy per algorithm, read from the problem at each step where it has one for both.
-        let multi = if O::PER_ALGORITHM { MULTI } else { self.multi };
+        let multi = super::COLORS_BOUNDS && if O::PER_ALGORITHM { MULTI } else { self.multi };
         loop {
             if obs.full() {
                 return Step::Paused;
