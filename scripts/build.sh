@@ -97,8 +97,10 @@ simd() {
 # module (a bug in a page's worker says what and where: 1.5 and 1.2 KB gzipped).
 # The dancing-links page's first module (`dlx_first`): exact cover alone, which its first
 # count runs on, inlined in the page; the page fetches its full module when idle after it.
-# The sudoku page's (`sudoku_first`): the sudoku exports without the exact-cover API, for a
-# playable, solvable grid; Count waits for the full module. Every module but this one has
+# The sudoku page's (`sudoku_first`): the sudoku exports without the exact-cover API and
+# without `sudoku-analysis` (the solution count and the candidates), for a playable, solvable
+# grid; Count, an import's verdict and filled-in candidates wait for the full module (and,
+# without `exact-cover`, its engine has no colors or multiplicities). Every module but this one has
 # `fast-search` (the engine's bit masks, the sudoku solver's bands and bitboards): its
 # searches run on the links, the same answers from 14 KB gzipped less of the page's bytes.
 # (scripts/build-pages.mjs's INLINED_WASM and LATER_WASM name each page's modules:

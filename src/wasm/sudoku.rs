@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "sudoku-toolkit")]
 use super::convert::{ascii_into, string_bytes, text_of};
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-analysis")]
 use super::convert::{counted_result, MAX_SAFE};
 use super::convert::{integer, invalid, short_string, string, Fields};
 use super::keys;
@@ -232,7 +232,7 @@ pub fn solve_sudoku_batch(
 /// search's branching nodes, or the engine's nodes above 9 symbols), `stats.updates` the
 /// engine's link updates (0 where the fast search ran: it has no links). Throws like
 /// `solve_sudoku`.
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-analysis")]
 #[wasm_bindgen(unchecked_return_type = "CountResult")]
 pub fn count_sudoku_solutions(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -270,7 +270,7 @@ pub fn count_sudoku_solutions(
 /// The candidates of every cell (for pencil marks): for an empty cell, the symbols that
 /// no given in its rows, columns, boxes or other regions rules out; `null` for a given.
 /// Throws like `solve_sudoku`.
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-analysis")]
 #[wasm_bindgen(unchecked_return_type = "SudokuCandidates")]
 pub fn sudoku_candidates(
     #[wasm_bindgen(unchecked_param_type = "string")] puzzle: &JsValue,
@@ -296,7 +296,7 @@ pub fn sudoku_candidates(
 }
 
 /// Reads the puzzle and its options.
-#[cfg(feature = "sudoku-solvers")]
+#[cfg(feature = "sudoku-analysis")]
 fn read_puzzle(puzzle: &JsValue, options: Option<JsValue>) -> Result<Sudoku, JsValue> {
     let options = read_options(&options.unwrap_or(JsValue::UNDEFINED), "options")?;
     read_grid(puzzle, "puzzle", &options)

@@ -618,7 +618,7 @@ describe('site/index.html: playable and solvable on its first module, Count once
     return { tab, fetched, bindings };
   }
 
-  test('plays, judges an import and solves with the full module and the bindings held back; counts once they arrive', { timeout: 120_000 }, async () => {
+  test('plays, reads an import and solves with the full module and the bindings held back; judges the import and counts once they arrive', { timeout: 120_000 }, async () => {
     const { route, release } = heldRoute();
     const { tab, fetched, bindings } = await openWith(route);
     const { page } = tab;
@@ -633,11 +633,12 @@ describe('site/index.html: playable and solvable on its first module, Count once
     await page.click('#solve');
     await waitMessage(page, /^Solved/);
     assert.equal(await cells(page), dlx.solve_sudoku(INKALA));
-    // An import is read and judged (read_sudoku, count_sudoku_solutions): an empty grid has
-    // at least the verdict's limit of solutions.
+    // An import is read (read_sudoku) and played; its verdict (count_sudoku_solutions, which
+    // the first module has not) waits for the full module, and the status says so.
     await importPuzzle(page, '.'.repeat(81));
-    await waitMessage(page, /^Imported .* Warning: it has at least 100 solutions, not one/);
-    // A hard puzzle imported and solved to a valid grid.
+    await waitMessage(page, /^Imported .* Judging it…/);
+    await page.waitForFunction(() => document.getElementById('engine-status').dataset.state === 'full');
+    // A hard puzzle imported and solved to a valid grid (the Solve ends the judging).
     await importPuzzle(page, HARD);
     await waitMessage(page, /^Imported/);
     const puzzle = HARD.replaceAll('0', '.');
@@ -672,6 +673,9 @@ describe('site/index.html: playable and solvable on its first module, Count once
     await page.waitForFunction(() => /Counting: [1-9][\d,]* solutions? so far/.test(document.querySelector('#job-text').textContent), null, { timeout: 10_000 });
     await page.click('#cancel');
     await waitMessage(page, /^Cancelled the count/);
+    // An import judged now: an empty grid has at least the verdict's limit of solutions.
+    await importPuzzle(page, '.'.repeat(81));
+    await waitMessage(page, /^Imported .* Warning: it has at least 100 solutions, not one/);
     // Fetched once: the full module, and the coach's (the verdict's grade), nothing else;
     // the bindings once.
     assert.deepEqual(fetched.filter((path) => path === LATER), [LATER]);

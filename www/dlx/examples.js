@@ -69,7 +69,6 @@ export const EXAMPLES = [
     id: 'pentominoes-6x10',
     title: 'Twelve pentominoes in a 6x10 box (long)',
     count: 9356,
-    long: true,
     about: 'Counting all 9,356 is the longest count here (about a second on two cores of a desktop computer): watch the progress bar, or Cancel.',
   },
 ];

@@ -11,7 +11,8 @@ import { pools, watchSolver } from '../lib/solver.js';
  * Starts loading the solver; `onState(state, error)` hears how it goes (see lib/solver.js
  * `watchSolver`; and 'full' while a call waits for the full module: `whenFull`).
  * The page paints and plays with the main module alone (on the site, a first module: the
- * sudoku exports without exact cover, which Count alone needs); the coach module (Hint, the
+ * sudoku exports without exact cover, which Count needs, nor the solution count and the
+ * candidates, which an import's verdict and Fill candidates need); the coach module (Hint, the
  * grade, New's generator, the solving path) is fetched and compiled once the main module is
  * ready and the page idle, and the site's full module 2 s after the load (lib/pool.js
  * `fullModuleLater`), or at the first Count, which waits for it (`whenFull`), so that
@@ -40,12 +41,12 @@ export const hasFullModule = () => loaded?.hasFullModule() ?? false;
 
 /**
  * Resolves once the page's module has every export the page calls (lib/pool.js
- * `fullModule`: the site's first module has no exact cover and reads the classic 9x9
- * alone), at once where it has; rejects with `signal`'s reason as soon as it is aborted, and
+ * `fullModule`: the site's first module has no exact cover, no solution count and no
+ * candidates, and reads the classic 9x9 alone), at once where it has; rejects with `signal`'s reason as soon as it is aborted, and
  * where the module could not be loaded (the next call tries again). While any call waits
  * here, the solver's status says so ('full': lib/solver.js `solverStateText`); the first
  * module serves the rest meanwhile, and again if the full one fails. What `exactCover`,
- * `count` and a call the first module hands over (`ask`) wait for.
+ * `count`, `countUpTo`, `candidates` and a call the first module hands over (`ask`) wait for.
  */
 export async function whenFull(signal) {
   signal?.throwIfAborted();
@@ -101,8 +102,14 @@ async function ask(pool, name, args, options) {
 export const read = (text) => ask(quick, 'read_sudoku', [text]);
 /** `sudoku_conflicts` of a grid line. */
 export const conflicts = (line) => ask(quick, 'sudoku_conflicts', [line]);
-/** `sudoku_candidates` of a grid line. */
-export const candidates = (line) => ask(quick, 'sudoku_candidates', [line]);
+/**
+ * `sudoku_candidates` of a grid line, once the page's module has it (`whenFull`: the site's
+ * first module has not, for a filling-in of candidates is rare in a page's first seconds).
+ */
+export const candidates = async (line) => {
+  await whenFull();
+  return (await quick()).call('sudoku_candidates', [line]);
+};
 /**
  * `sudoku_hint`: the next step from the givens, the entries and the marks (or none), as a
  * job (`signal` aborts it).
@@ -129,8 +136,14 @@ export const generate = async (options, signal) => (await jobs()).call('generate
 /** `sudoku_solve_path` from the givens. */
 export const solvePath = async (givens, signal) => (await jobs()).call('sudoku_solve_path', [givens], { signal });
 
-/** `count_sudoku_solutions` up to `limit`, as a job (`signal` aborts it). */
-export const countUpTo = (line, limit, signal) => ask(jobs, 'count_sudoku_solutions', [line, { limit }], { signal });
+/**
+ * `count_sudoku_solutions` up to `limit`, as a job (`signal` aborts it), once the page's
+ * module has it (`whenFull`: the site's first module has not; an import's verdict waits).
+ */
+export const countUpTo = async (line, limit, signal) => {
+  await whenFull(signal);
+  return (await jobs()).call('count_sudoku_solutions', [line, { limit }], { signal });
+};
 /** `rate_sudoku`: the puzzle's grade, as a job (`signal` aborts it). */
 export const rate = async (line, signal) => (await jobs()).call('rate_sudoku', [line], { signal });
 
