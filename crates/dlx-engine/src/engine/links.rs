@@ -398,7 +398,8 @@ impl Links {
             if self.take(top) == 0 {
                 self.cover(top, obs);
             }
-        } else if color == NO_COLOR {
+        } else if !super::COLORS_BOUNDS || color == NO_COLOR {
+            // (Without colors in this build, every node's color is `NO_COLOR`.)
             self.cover(top, obs);
         } else if color != PURIFIED {
             self.purify(p, obs);
@@ -414,7 +415,7 @@ impl Links {
                 self.uncover(top, obs);
             }
             self.bound[top as usize] += 1;
-        } else if color == NO_COLOR {
+        } else if !super::COLORS_BOUNDS || color == NO_COLOR {
             self.uncover(top, obs);
         } else if color != PURIFIED {
             self.unpurify(p, obs);
