@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { BINDINGS, INLINED_WASM, LATER_WASM, PAGES, POOLS, SITE, WORKER, WWW, bindingsBundle, compileInlined, minifiedCss, moduleGraph, page, pagePreloads, PIECE, poolsBundle, workerBundle } from '../../scripts/build-pages.mjs';
+import { BINDINGS, INLINED_WASM, LATER_WASM, PAGES, POOLS, SITE, WORKER, WWW, bindingsBundle, byteSwaps, compileInlined, minifiedCss, moduleGraph, page, pagePreloads, PIECE, poolsBundle, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -100,15 +100,23 @@ for (const name of PAGES) {
     assert.ok(sheets.length > 0);
     assert.equal(styles[0], await minifiedCss(sheets.join('\n')));
     // The page's module, byte for byte the build's.
-    // (Each byte a character whose code is the byte modulo 256: scripts/build-pages.mjs `wasmText`.)
+    // (Each byte a character whose code is the byte modulo 256, but for the pairs of bytes
+    // written as each other, which the first piece names: scripts/build-pages.mjs `wasmText`.)
     // (Naming the page's later module, if any: LATER_WASM.)
-    // In pieces of PIECE bytes, the first named and naming the later module, the last marked.
+    // In pieces of PIECE bytes, the first named and naming the later module and the swaps,
+    // the last marked.
     const later = LATER_WASM[name] ? ` data-later="${LATER_WASM[name]}"` : '';
     const module = readFileSync(join(WWW, INLINED_WASM[name]));
     assert.equal(pieces.length, Math.ceil(module.length / PIECE));
-    assert.deepEqual(pieces.map((m) => m[1]), pieces.map((_, k) => `${k === 0 ? ` id="wasm-module"${later}` : ''}${k === pieces.length - 1 ? ' data-last' : ''}`));
+    const swaps = byteSwaps(module);
+    // (NUL, a tenth of a module, written as a byte that takes one in the page.)
+    assert.ok(swaps.length > 0 && swaps[0][0] === 0 && swaps[0][1] > 0 && swaps[0][1] < 0x80, `${swaps}`);
+    const first = ` id="wasm-module"${later} data-swaps="${swaps.flat().join(' ')}"`;
+    assert.deepEqual(pieces.map((m) => m[1]), pieces.map((_, k) => `${k === 0 ? first : ''}${k === pieces.length - 1 ? ' data-last' : ''}`));
     const text = pieces.map((m) => m[2]).join('');
-    assert.ok(Buffer.from([...text].map((c) => c.charCodeAt(0) & 0xff)).equals(module));
+    const partner = Array.from({ length: 256 }, (_, b) => b);
+    for (const [a, c] of swaps) [partner[a], partner[c]] = [c, a];
+    assert.ok(Buffer.from([...text].map((c) => partner[c.charCodeAt(0) & 0xff])).equals(module));
     assert.doesNotMatch(text, /[\0\r<]|[^\0-\u01ff]/);
     // The dancing-links page's first example (www/dlx/examples.js), whole.
     const examples = [...html.matchAll(/<script type="text\/plain" data-example="([^"]+)">([^<]*)<\/script>/g)];
