@@ -47,10 +47,12 @@ module() {
         "${CARGO_TARGET_DIR:-$target_dir}/wasm32-unknown-unknown/$profile/$name.wasm"
 }
 
-# optimise JOB OUT_NAME: wasm-opt -O3 (and WASM_OPT_FLAGS) on module's output.
+# optimise JOB OUT_NAME: wasm-opt -O3 (and WASM_OPT_FLAGS) on module's output, without the
+# custom sections that name the compiler and the target's features, which nothing reads
+# once wasm-bindgen has run (270 bytes each).
 optimise() {
     local file=$work/$1/${2}_bg.wasm
-    npx --no-install wasm-opt -O3 ${WASM_OPT_FLAGS:-} "$file" -o "$file.opt"
+    npx --no-install wasm-opt -O3 --strip-producers --strip-target-features ${WASM_OPT_FLAGS:-} "$file" -o "$file.opt"
     mv "$file.opt" "$file"
 }
 

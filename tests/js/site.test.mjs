@@ -313,10 +313,10 @@ test("the sudoku page's first module answers its first calls as the page's full 
     assert.equal(typeof full[name], 'function');
   }
   let handed = 0;
-  // What the first module reads: the classic 9x9 on one line, with no option but 3x3 boxes
-  // (and a count's limit).
-  const classic = (options) => options === undefined
-    || Object.entries(options).every(([key, value]) => key === 'limit' || ((key === 'boxRows' || key === 'boxCols') && value === 3));
+  // What the first module reads: the classic 9x9 on one line, with no options or the classic
+  // boxes alone (src/wasm/sudoku.rs `read_options` without `sudoku-formats`).
+  const classic = (options) => options === undefined || options === null
+    || (Object.keys(options).length === 2 && options.boxRows === 3 && options.boxCols === 3);
   const firstReads = (name, [value, options]) => classic(options) && (name === 'sudoku_layout'
     ? value === 9 : typeof value === 'string' && /^\uFEFF?\s*[0-9.]{81}\s*$/.test(value));
   const check = (name, ...args) => {
@@ -339,8 +339,16 @@ test("the sudoku page's first module answers its first calls as the page's full 
     check('read_sudoku', text, variant);
     check('solve_sudoku_report', text, variant);
   }
+  // Options the first module reads, and those it hands over, which the full module reads or
+  // refuses.
+  const boxes = [undefined, null, { boxRows: 3, boxCols: 3 }, { boxCols: 3, boxRows: 3 }, { boxRows: 3 },
+    { boxRows: 3, boxCols: 3, variant: 'classic' }, { boxRows: 3, boxCols: '3' }, { boxRows: 3, boxCols: 3, colour: 1 }, 3, 'x'];
+  for (const options of boxes) {
+    check('read_sudoku', puzzles[0], options);
+    check('solve_sudoku_report', puzzles[0], options);
+  }
   for (const size of [4, 6, 9, 16, 25, 7, 0])
-    for (const options of [undefined, { variant: 'x' }, { boxRows: 9, boxCols: 1 }]) check('sudoku_layout', size, options);
+    for (const options of [undefined, { variant: 'x' }, { boxRows: 9, boxCols: 1 }, ...boxes]) check('sudoku_layout', size, options);
   // Handed over: the 16x16, the grid of nine lines, the variants, the layouts of other sizes
   // (the empty and non-strings are refused alike by both, as arguments).
   assert.ok(handed >= 20, `${handed} calls handed over`);
