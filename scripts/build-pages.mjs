@@ -226,10 +226,10 @@ export function bindingsBundle() {
 
 /**
  * The pages' worker pools as the site serves them (at www/lib/pool.js's place): with what
- * they import (the package's pool, protocol and loader, and lib/solver.js's functions they
- * use) bundled and minified, one request, which a page's script imports when it first asks
- * for its pools (www/lib/solver.js `pools`): 6.5 KB gzipped that the sudoku page's first
- * bytes no longer carry, fetched beside the workers' script, which a call waits for too.
+ * they import (the package's pool, protocol and loader; lib/inlined-module.js and
+ * lib/workers.js) bundled and minified, one request, which a page's script imports when it
+ * first asks for its pools (www/lib/solver.js `pools`): 6 KB gzipped that the sudoku page's
+ * first bytes no longer carry, fetched beside the workers' script, which a call waits for too.
  */
 export function poolsBundle() {
   return bundleOf(POOLS, join(WWW, dirname(POOLS)), 'import.meta.url');

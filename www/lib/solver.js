@@ -1,5 +1,5 @@
 // What a page's script knows of its solver before its worker pools are in. The pools
-// (lib/pool.js, and under it the package's pool, protocol and loader: 6.5 KB gzipped of the
+// (lib/pool.js, and under it the package's pool, protocol and loader: 6 KB gzipped of the
 // sudoku page's script) are loaded apart, when the page's script first asks for them
 // (`pools`): on the site a file of their own (scripts/build-pages.mjs `poolsBundle`),
 // preloaded with the workers' script, which every call needs too, so that the page's first

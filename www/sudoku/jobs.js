@@ -42,11 +42,12 @@ export const hasFullModule = () => loaded?.hasFullModule() ?? false;
 /**
  * Resolves once the page's module has every export the page calls (lib/pool.js
  * `fullModule`: the site's first module has no exact cover, no solution count and no
- * candidates, and reads the classic 9x9 alone), at once where it has; rejects with `signal`'s reason as soon as it is aborted, and
- * where the module could not be loaded (the next call tries again). While any call waits
- * here, the solver's status says so ('full': lib/solver.js `solverStateText`); the first
- * module serves the rest meanwhile, and again if the full one fails. What `exactCover`,
- * `count`, `countUpTo`, `candidates` and a call the first module hands over (`ask`) wait for.
+ * candidates, and reads the classic 9x9 alone), at once where it has; rejects with
+ * `signal`'s reason as soon as it is aborted, and where the module could not be loaded
+ * (the next call tries again). While any call waits here, the solver's status says so
+ * ('full': lib/solver.js `solverStateText`); the first module serves the rest meanwhile,
+ * and again if the full one fails. What `exactCover`, `count`, `countUpTo`, `candidates`
+ * and a call the first module hands over (`ask`) wait for.
  */
 export async function whenFull(signal) {
   signal?.throwIfAborted();
