@@ -101,7 +101,7 @@ simd() {
 # count runs on, inlined in the page; the page fetches its full module when idle after it.
 # The sudoku page's (`sudoku_first`): the sudoku exports without the exact-cover API and
 # without `sudoku-analysis` (the solution count and the candidates), for a playable, solvable
-# grid; Count, an import's verdict and filled-in candidates wait for the full module (and,
+# grid; Count, an import's verdict and Auto candidates wait for the full module (and,
 # without `exact-cover`, its engine has no colors or multiplicities). Every module but this one has
 # `fast-search` (the engine's bit masks, the sudoku solver's bands and bitboards): its
 # searches run on the links, the same answers from 14 KB gzipped less of the page's bytes.

@@ -12,7 +12,7 @@ import { pools, watchSolver } from '../lib/solver.js';
  * `watchSolver`; and 'full' while a call waits for the full module: `whenFull`).
  * The page paints and plays with the main module alone (on the site, a first module: the
  * sudoku exports without exact cover, which Count needs, nor the solution count and the
- * candidates, which an import's verdict and Fill candidates need); the coach module (Hint, the
+ * candidates, which an import's verdict and Auto candidates need); the coach module (Hint, the
  * grade, New's generator, the solving path) is fetched and compiled once the main module is
  * ready and the page idle, and the site's full module 2 s after the load (lib/pool.js
  * `fullModuleLater`), or at the first Count, which waits for it (`whenFull`), so that
@@ -105,7 +105,7 @@ export const read = (text) => ask(quick, 'read_sudoku', [text]);
 export const conflicts = (line) => ask(quick, 'sudoku_conflicts', [line]);
 /**
  * `sudoku_candidates` of a grid line, once the page's module has it (`whenFull`: the site's
- * first module has not, for a filling-in of candidates is rare in a page's first seconds).
+ * first module has not: Auto candidates is rare in a page's first seconds).
  */
 export const candidates = async (line) => {
   await whenFull();
