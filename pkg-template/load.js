@@ -13,7 +13,10 @@
 // before its first search needs the pool's scheduler (pool.js `runTasks`); the site's pages
 // fetch them with their full module (www/lib/pool.js `fullModule`).
 
-import { codedError, isDlxError } from './errors.js';
+import { keptImport, keptLoad, loadFailed } from './kept.js';
+
+// (Kept here too for the modules that import them from this one: kept.js is their source.)
+export { keptLoad, loadFailed };
 
 const PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12,
@@ -36,57 +39,6 @@ export function wasmUrl() {
 /** The URL of the coach module. */
 export function coachUrl() {
   return new URL('./dlx_wasm_coach_bg.wasm', import.meta.url);
-}
-
-/**
- * `start(failures)`'s promise, kept once made (the one load every caller shares), forgotten
- * when it rejects so that the next call starts again (`failures`: how many did before). The
- * one way every module and bindings file here is loaded, and the site's later module
- * (www/lib/pool.js `fullModule`). `.keep(promise)` makes `promise` the kept one. A `start`
- * that throws is a load that failed: the call's promise rejects, the next starts again.
- * @template T
- * @param {(failures: number) => Promise<T>} start
- * @returns {(() => Promise<T>) & { keep: (promise: Promise<T>) => Promise<T> }}
- */
-export function keptLoad(start) {
-  /** @type {Promise<T> | null} */
-  let kept = null;
-  let failures = 0;
-  const keep = (promise) => {
-    const held = promise.catch((error) => {
-      if (kept === held) kept = null;
-      failures += 1;
-      throw error;
-    });
-    kept = held;
-    return held;
-  };
-  const begin = () => {
-    try {
-      return Promise.resolve(start(failures));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
-  return Object.assign(() => kept ?? keep(begin()), { keep });
-}
-
-/**
- * `error` (a module or its bindings that could not be fetched, compiled, imported or
- * instantiated) as a `load_failed` Error with its message, the error as its `cause` (an
- * Error with a code already, as it is).
- * @param {unknown} error
- */
-export function loadFailed(error) {
-  if (isDlxError(error)) return error;
-  let message;
-  try {
-    message = error instanceof Error ? String(error.message) : String(error);
-  } catch {
-    // What was thrown has no message to read (an object without a prototype, say).
-    message = 'the module could not be loaded';
-  }
-  return codedError('load_failed', message, { cause: error });
 }
 
 /**
@@ -160,37 +112,22 @@ const MAIN_BINDINGS = './dlx_wasm.js';
 const COACH_BINDINGS = './dlx_wasm_coach.js';
 
 /**
- * A module's bindings, imported once, when first needed, by `first()` (an `import()` of the
- * file written out, which bundlers follow); after a failed import (a page's network blip: the
- * site's pages import them apart) the next try imports them from a URL of its own
- * (`?retry=N`): a browser may keep a failed import of a URL in its module map and fail it
- * again without a request (whatwg/html#6768). A failure rejects with `load_failed`.
- */
-function bindings(first, file) {
-  return keptLoad((failures) => (failures === 0
-    ? first()
-    : import(/* webpackIgnore: true */ /* @vite-ignore */ `${new URL(file, import.meta.url).href}?retry=${failures}`)
-  ).catch((error) => {
-    throw loadFailed(error);
-  }));
-}
-
-/**
- * The main module's bindings (dlx_wasm.js), imported once, when first needed ([`bindings`]):
- * by `init`, and by the pool's scheduler on this thread (pool.js). An entry that imports them
- * itself (index.js, a worker) gets the same module: an import of the same file is one module.
+ * The main module's bindings (dlx_wasm.js), imported once, when first needed (kept.js
+ * `keptImport`): by `init`, and by the pool's scheduler on this thread (pool.js). An entry
+ * that imports them itself (index.js, a worker) gets the same module: an import of the same
+ * file is one module.
  * @type {() => Promise<typeof import('./dlx_wasm.js')>}
  */
-export const mainBindings = bindings(() => import('./dlx_wasm.js'), MAIN_BINDINGS);
+export const mainBindings = keptImport(() => import('./dlx_wasm.js'), () => new URL(MAIN_BINDINGS, import.meta.url));
 
 /**
  * The coach module's bindings (dlx_wasm_coach.js), imported once, when first needed, as the
- * main module's ([`bindings`]): by `initCoach`, and by a pool's worker with the coach module
- * the pool sends it (worker.js), which it asks for at its first call of a coach export
+ * main module's (kept.js `keptImport`): by `initCoach`, and by a pool's worker with the coach
+ * module the pool sends it (worker.js), which it asks for at its first call of a coach export
  * (protocol.js `COACH_CALLS`).
  * @type {() => Promise<typeof import('./dlx_wasm_coach.js')>}
  */
-export const coachBindings = bindings(() => import('./dlx_wasm_coach.js'), COACH_BINDINGS);
+export const coachBindings = keptImport(() => import('./dlx_wasm_coach.js'), () => new URL(COACH_BINDINGS, import.meta.url));
 
 const main = loader(wasmUrl, async (input) => (await mainBindings()).default(input));
 // The coach module's bindings are imported with it (`coachBindings`), so that a page that

@@ -50,8 +50,9 @@ export const INLINED_WASM = {
  * page calls later: the dancing-links page counts its first example on exact cover alone,
  * then, when idle after that count (or when first needed), fetches its full module (the
  * pool's tasks, the trace) and hands it over (www/lib/pool.js `fullModule`); the sudoku page
- * plays and solves on the sudoku exports alone, and fetches its full module (exact cover and
- * the pool's tasks, for Count) likewise. The page names it in its inlined module's
+ * plays and solves on its first sudoku exports, and fetches its full module (exact cover and
+ * the pool's tasks, for Count; the solution count, for an import's verdict; the candidates;
+ * every other size and format) likewise. The page names it in its inlined module's
  * `data-later` (site/ carries the file).
  */
 export const LATER_WASM = {

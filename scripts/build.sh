@@ -185,7 +185,7 @@ rm -rf www/pkg
 mkdir -p www/pkg
 cp -r pkg/dlx_wasm.js pkg/dlx_wasm_bg.wasm pkg/dlx_wasm_simd_bg.wasm pkg/load.js pkg/snippets \
     pkg/dlx_wasm_coach.js pkg/dlx_wasm_coach_bg.wasm \
-    pkg/pool.js pkg/worker.js pkg/worker-core.js pkg/protocol.js pkg/errors.js www/pkg/
+    pkg/pool.js pkg/worker.js pkg/worker-core.js pkg/protocol.js pkg/errors.js pkg/kept.js www/pkg/
 for page in "${pages[@]}"; do
     cp "$work/$page/dlx_wasm_${page}_bg.wasm" www/pkg/
 done

@@ -47,7 +47,7 @@ const pkg = {
   files: [
     'index.js', 'index.d.ts', 'node.js', 'core.js', 'core.d.ts', 'core-node.js', 'classes.js',
     'pool.js', 'worker.js', 'worker-node.js', 'worker-core.js', 'load.js', 'protocol.js',
-    'ready.js', 'errors.js',
+    'ready.js', 'errors.js', 'kept.js',
     'dlx_wasm.js', 'dlx_wasm.d.ts', 'dlx_wasm_bg.wasm', 'dlx_wasm_bg.wasm.d.ts',
     'dlx_wasm_simd_bg.wasm',
     'dlx_wasm_core.js', 'dlx_wasm_core.d.ts', 'dlx_wasm_core_bg.wasm',

@@ -442,7 +442,7 @@ describe('the npm package', { timeout: 900_000 }, () => {
       'dlx_wasm_coach.d.ts', 'dlx_wasm_coach.js', 'dlx_wasm_coach_bg.wasm', 'dlx_wasm_coach_bg.wasm.d.ts',
       'dlx_wasm_core.d.ts', 'dlx_wasm_core.js', 'dlx_wasm_core_bg.wasm',
       'dlx_wasm_core_bg.wasm.d.ts', 'dlx_wasm_simd_bg.wasm', 'errors.js', 'index.d.ts', 'index.js',
-      'load.js', 'node.js', 'package.json', 'pool.js', 'protocol.js', 'ready.js', 'worker-core.js',
+      'kept.js', 'load.js', 'node.js', 'package.json', 'pool.js', 'protocol.js', 'ready.js', 'worker-core.js',
       'worker-node.js', 'worker.js',
     ]);
     // The JS the bindings import (src/wasm/pack.js), as wasm-bindgen placed it.

@@ -812,6 +812,66 @@ describe('site/index.html: playable and solvable on its first module, Count once
     tab.problems.length = 0;
     await clean(tab);
   });
+
+  test('a hint found while the full module is held waits for its candidates, and Cancel then ends it: the cancelled hint is not shown when the module comes', { timeout: 120_000 }, async () => {
+    const { route, release } = heldRoute();
+    const { tab } = await openWith(route);
+    const { page } = tab;
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    // The coach finds the step; its candidates (sudoku_candidates, which the first module has
+    // not) wait for the held full module, and the status says so.
+    await page.click('#hint');
+    await page.waitForSelector('#engine-status[data-state="full"]', { timeout: 60_000 });
+    await page.click('#cancel');
+    await waitMessage(page, new RegExp(`^${HINT_CANCELLED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    assert.equal(await page.getAttribute('#engine-status', 'data-state'), 'ready');
+    release();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('_page_bg.wasm') && e.responseEnd > 0));
+    await page.waitForTimeout(1_000);
+    assert.equal(await page.isVisible('#step'), false, 'the cancelled hint is shown');
+    assert.equal(await message(page), HINT_CANCELLED);
+    await clean(tab);
+  });
+
+  test('the pools\' first request failing: the next call imports them from a URL of its own, solves, and the background loads begin then', { timeout: 120_000 }, async () => {
+    // The page's pools (site/lib/pool.js, preloaded and imported when first asked: www/lib/
+    // solver.js `pools`): every request of the file itself refused (the preload's, and the
+    // first import's where it makes one of its own), so that only a retry loads them.
+    const requests = [];
+    const fetched = [];
+    const tab = await open('', undefined, {
+      listen: async (page) => {
+        page.on('request', (request) => {
+          const path = new URL(request.url()).pathname;
+          if (path.endsWith('.wasm')) fetched.push(path);
+        });
+        await page.route((url) => url.pathname === '/lib/pool.js', (route) => {
+          const query = new URL(route.request().url()).search;
+          requests.push(query);
+          return query === '' ? route.abort() : route.continue();
+        });
+      },
+    });
+    const { page } = tab;
+    await page.waitForSelector('#engine-status[data-state="ready"]');
+    await page.click('#solve');
+    await waitMessage(page, /^Solved/);
+    assert.equal(await cells(page), dlx.solve_sudoku(INKALA));
+    // The next call's retry, from a URL of its own (a failed import may be kept by the
+    // browser's module map: whatwg/html#6768). Then the coach module (when idle) and the
+    // full module (2 s after the load), as on a page whose pools came in at once (none is
+    // fetched where the background loads were tried only once, when the solver became ready
+    // and the pools failed).
+    assert.equal(requests.at(-1), '?retry=1', `${requests}`);
+    assert.ok(requests.slice(0, -1).length >= 1 && requests.slice(0, -1).every((query) => query === ''), `${requests}`);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('_page_bg.wasm')), null, { timeout: 30_000 });
+    assert.ok(fetched.includes('/pkg/dlx_wasm_coach_bg.wasm'), `${fetched}`);
+    assert.ok(fetched.includes(`/${LATER_WASM['index.html']}`), `${fetched}`);
+    const refused = /lib\/pool\.js|Failed to load resource|failed to fetch|dynamically imported module/i;
+    for (const problem of tab.problems) assert.match(problem, refused, problem);
+    tab.problems.length = 0;
+    await clean(tab);
+  });
 });
 
 describe('the sudoku page on every screen (issue 13)', () => {

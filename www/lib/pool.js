@@ -33,9 +33,10 @@ export { compiledModule };
 // (`fullModule`), then handed to load.js in place of the first, and each pool's workers
 // replaced (the idle ones now, the running ones after their job: `renew`), since a worker
 // instantiates one module. Until then the dancing-links page's pool runs each search in one
-// worker on the first module (pkg/pool.js `splits`); the sudoku page's Count waits. Neither
-// page's first search needs the main module's bindings on this thread (the workers run every
-// call, and a search not split needs no scheduler here): they come with the full module.
+// worker on the first module (pkg/pool.js `splits`); the sudoku page's Count, an import's
+// verdict and Auto candidates wait (www/sudoku/jobs.js `whenFull`). Neither page's first
+// search needs the main module's bindings on this thread (the workers run every call, and a
+// search not split needs no scheduler here): they come with the full module.
 const laterUrl = () => (simd ? document.getElementById('wasm-module')?.dataset.later : undefined);
 
 /** The later module, fetched and compiled once (load.js `keptLoad`: again after a failure). */

@@ -6,7 +6,7 @@
 // bytes are its own script and its module (issue #36: cold start). The solver's state, which
 // the page shows from its first paint, is told from the module the page carries
 // (`watchSolver`), not from the pools.
-import { codedError } from '../pkg/errors.js';
+import { keptImport } from '../pkg/kept.js';
 import { inlinedModule } from './inlined-module.js';
 import { cores, startWorker } from './workers.js';
 
@@ -18,26 +18,28 @@ import { cores, startWorker } from './workers.js';
 const early = [];
 for (let k = 0; k <= cores(); k++) early.push(startWorker(early));
 
-/** @type {Promise<typeof import('./pool.js')> | null} */
-let loading = null;
+/** The pools' file, named apart so that no bundler takes `new URL` of it for an asset. */
+const POOLS = './pool.js';
+
+/** lib/pool.js, imported once (kept.js `keptImport`: after a failure, again from a URL of its own). */
+const imported = keptImport(() => import('./pool.js'), () => new URL(POOLS, import.meta.url));
 
 /**
- * The page's worker pools (lib/pool.js), imported once, when first asked for. Rejects with
- * a `load_failed` Error where the file could not be loaded (the next call imports it again;
- * a browser may fail that one too without a request, whatwg/html#6768: the page then says to
- * reload it).
+ * The page's worker pools (lib/pool.js), imported when first asked for, and handed the
+ * workers started with the page. Rejects with a `load_failed` Error where the file could not
+ * be loaded, its `part` 'pools' (what the page's words name); the next call tries again.
  * @returns {Promise<typeof import('./pool.js')>}
  */
 export function pools() {
-  loading ??= import('./pool.js').then((pool) => {
-    pool.adoptWorkers(early);
+  return imported().then((pool) => {
+    if (!adopted.has(pool)) pool.adoptWorkers(early);
+    adopted.add(pool);
     return pool;
   }, (error) => {
-    loading = null;
-    throw codedError('load_failed', `the page's worker pools could not be loaded: ${error?.message ?? error}`, { cause: error });
+    throw Object.assign(error, { part: 'pools' });
   });
-  return loading;
 }
+const adopted = new WeakSet();
 
 /**
  * Tells `onState` how the solver loads: `'loading'` now, then `'ready'` once the page's

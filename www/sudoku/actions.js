@@ -363,11 +363,11 @@ export async function showWalkStep(k) {
 
 /**
  * The candidates before step `k` of `walk`'s path (masks): the engine's for the grid so far,
- * without those the earlier steps eliminated.
+ * without those the earlier steps eliminated (`signal`: the job's that finds the path).
  */
-export async function walkCandidates(walk, k) {
+export async function walkCandidates(walk, k, signal) {
   const { grid, removed } = G.pathState(walk.givens, walk.steps, k);
-  const engine = G.candidateMasks(await J.candidates(G.lineOf(grid)));
+  const engine = G.candidateMasks(await J.candidates(G.lineOf(grid), signal));
   return engine.map((m, cell) => m & ~removed[cell]);
 }
 

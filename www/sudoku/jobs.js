@@ -23,18 +23,30 @@ export function loadSolver(onState) {
   watchSolver((state, error) => {
     solver = state;
     onState(state, error);
-    if (state !== 'ready') return;
-    // (A failure is told by the call that needs it, which tries again.)
-    imported().then((pool) => {
-      (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(pool.preloadCoach);
-      return pool.fullModuleLater();
-    }).catch(() => {});
+    // (A failure is told by the call that needs it, which tries again: the background loads
+    // then start from that call's import.)
+    if (state === 'ready') imported().catch(() => {});
   });
 }
 
 /** lib/pool.js (lib/solver.js `pools`), kept once in for `hasFullModule`. */
 let loaded = null;
-const imported = () => pools().then((pool) => (loaded = pool));
+/**
+ * `pools()`, kept once in; the first time the pools are in with the solver ready, the
+ * background loads begin: the coach module when the page is idle, the full module 2 s
+ * after the load (lib/pool.js `fullModuleLater`).
+ */
+const imported = () => pools().then((pool) => {
+  loaded = pool;
+  if (!background && solver === 'ready') {
+    background = true;
+    (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(pool.preloadCoach);
+    pool.fullModuleLater().catch(() => {});
+  }
+  return pool;
+});
+/** Whether the background loads have begun (`imported`). */
+let background = false;
 
 /** Whether Count can start at once, without waiting for `whenFull`. */
 export const hasFullModule = () => loaded?.hasFullModule() ?? false;
@@ -105,11 +117,15 @@ export const read = (text) => ask(quick, 'read_sudoku', [text]);
 export const conflicts = (line) => ask(quick, 'sudoku_conflicts', [line]);
 /**
  * `sudoku_candidates` of a grid line, once the page's module has it (`whenFull`: the site's
- * first module has not: Auto candidates is rare in a page's first seconds).
+ * first module has not: Auto candidates is rare in a page's first seconds). Where the
+ * candidates are part of a job (a hint, the solving path), its `signal` ends the wait, and
+ * an abort meanwhile rejects as the job's calls do (the quick worker is not stopped).
  */
-export const candidates = async (line) => {
-  await whenFull();
-  return (await quick()).call('sudoku_candidates', [line]);
+export const candidates = async (line, signal) => {
+  await whenFull(signal);
+  const found = await (await quick()).call('sudoku_candidates', [line]);
+  signal?.throwIfAborted();
+  return found;
 };
 /**
  * `sudoku_hint`: the next step from the givens, the entries and the marks (or none), as a

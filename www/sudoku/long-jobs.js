@@ -161,7 +161,7 @@ export function walkPath() {
     const path = await J.solvePath(givens, signal);
     if (mine.stale && G.givensLine(state().game) !== givens) return;
     const walk = { givens: G.values(givens), steps: path.steps, solved: path.solved, k: 0, shown: 0 };
-    walk.candidates = new Map([[0, await walkCandidates(walk, 0)]]);
+    walk.candidates = new Map([[0, await walkCandidates(walk, 0, signal)]]);
     dispatch({ type: 'walk', walk });
     await showWalkStep(0);
     say('');
@@ -237,7 +237,8 @@ async function findHint(mine, signal) {
   }
   // The candidates the step was found on: the marks, and where a cell has none, the
   // engine's candidates (what sudoku_hint reads a cell without marks as).
-  const candidates = G.candidateMasks(await J.candidates(G.currentLine(game)));
+  const candidates = G.candidateMasks(await J.candidates(G.currentLine(game), signal));
+  if (mine.stale || key !== keyOf(state().game)) return say(M.HINT_STALE);
   const base = candidates.map((m, k) => marks?.[k] || m);
   // (The nudge selects no cell: that would say where the step is.)
   dispatch({

@@ -154,7 +154,8 @@ export const COUNT_LOAD_CANCELLED = 'Cancelled. The exact-cover solver goes on l
  * What the page says when what the player asked for needs the page's full module (a puzzle
  * or size its first module does not read: www/sudoku/jobs.js `ask`; Count), which failed to
  * load (`error`, a `load_failed` one): `what` needs it (`solver`, as the player knows it),
- * and then `next`.
+ * and then `next`. Where what failed is the page's worker pools (`error.part`: every call
+ * needs them, lib/solver.js `pools`), it names those.
  */
 export function fullUnloaded(
   error,
@@ -162,7 +163,8 @@ export function fullUnloaded(
   next = 'Check the connection and try again; the rest of the page works.',
   solver = 'the page’s full solver',
 ) {
-  return `${what} needs ${solver}, which failed to load (${plainWords(error?.message ?? 'unknown error')}). ${next}`;
+  const needed = error?.part === 'pools' ? 'the page’s worker pools' : solver;
+  return `${what} needs ${needed}, which failed to load (${plainWords(error?.message ?? 'unknown error')}). ${next}`;
 }
 
 /**

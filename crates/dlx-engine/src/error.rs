@@ -161,9 +161,9 @@ pub enum Error {
         item: String,
     },
     /// A color or a multiplicity given to an engine built without them (the crate's
-    /// `colors-bounds` feature, on by default: the variant exists only without it): refused
+    /// `colors-bounds` feature, on by default: only a build without it returns this, though
+    /// every build has the variant, so that turning the feature on breaks no match): refused
     /// when it is given (by the builder, so by the reader too), never searched as exact cover.
-    #[cfg(not(feature = "colors-bounds"))]
     #[error("{what} need the engine's `colors-bounds` feature, which this build leaves out")]
     Unsupported {
         /// What was given: `"colors"` or `"multiplicities"`.
@@ -205,7 +205,6 @@ impl Error {
             Error::ForcedIgnored { .. } => "forced_ignored",
             Error::ForcedConflict { .. } => "forced_conflict",
             Error::InvalidTask { .. } => "invalid_task",
-            #[cfg(not(feature = "colors-bounds"))]
             Error::Unsupported { .. } => "unsupported",
         }
     }
