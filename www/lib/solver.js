@@ -32,14 +32,13 @@ const imported = keptImport(() => import('./pool.js'), () => new URL(POOLS, impo
  */
 export function pools() {
   return imported().then((pool) => {
-    if (!adopted.has(pool)) pool.adoptWorkers(early);
-    adopted.add(pool);
+    // (The same list at each call: the pools take their workers from it.)
+    pool.adoptWorkers(early);
     return pool;
   }, (error) => {
     throw Object.assign(error, { part: 'pools' });
   });
 }
-const adopted = new WeakSet();
 
 /**
  * Tells `onState` how the solver loads: `'loading'` now, then `'ready'` once the page's
