@@ -8,6 +8,7 @@
 // would otherwise wait for them after its module is in (40-120 ms more at the cold-start
 // bench's 1.47 Mbit/s, bench/cold-start/), while its first bytes have no bar of their own.
 import '../lib/pool.js';
+import { grouped as format } from '../lib/numbers.js';
 import { solverStateText, watchSolver } from '../lib/solver.js';
 import { Editor } from './editor.js';
 import { EXAMPLES, exampleUrl } from './examples.js';
@@ -16,7 +17,6 @@ import { MAX_LINK_TEXT, STORAGE_KEY, decodeHash, encodeHash, textHash } from './
 import { Visualizer } from './visualizer.js';
 
 const $ = (id) => document.getElementById(id);
-const format = (n) => Number(n).toLocaleString('en-US');
 
 const engineStatus = $('engine-status');
 watchSolver((state, error) => {

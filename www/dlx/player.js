@@ -7,18 +7,20 @@
 // nodes; `cover` and `hide` events are link updates. Replaying a whole (untruncated) trace
 // therefore ends with the engine's own `stats.nodes` and `stats.updates`.
 
+import { grouped } from '../lib/numbers.js';
+
 /** The key of the node where `option` meets `item`. */
 export const nodeKey = (option, item) => `${option}:${item}`;
 
-const count = (n, word) => `${Number(n).toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const count = (n, word) => `${grouped(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Why a jump to step `step` (what the field holds, a number or NaN) of a trace of `length`
  * steps did not go there as asked, or null when it did.
  */
 export function stepJumpNote(step, length) {
-  if (!Number.isInteger(step) || step < 0) return `Steps are whole numbers from 0 to ${length.toLocaleString('en-US')}: went to step 0.`;
-  if (step > length) return `There is no step ${step.toLocaleString('en-US')}: the trace has ${count(length, 'step')}, and this is the last.`;
+  if (!Number.isInteger(step) || step < 0) return `Steps are whole numbers from 0 to ${grouped(length)}: went to step 0.`;
+  if (step > length) return `There is no step ${grouped(step)}: the trace has ${count(length, 'step')}, and this is the last.`;
   return null;
 }
 

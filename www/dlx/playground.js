@@ -4,6 +4,7 @@
 // search's workers at once); list the solutions as option lines with their indices, the
 // count and the statistics.
 
+import { grouped as format } from '../lib/numbers.js';
 import { pools } from '../lib/solver.js';
 import { isProblemError } from './editor.js';
 import { picture, pictureKind } from './pictures.js';
@@ -13,7 +14,6 @@ import { solutionsText } from './share.js';
 /** Solutions drawn as pictures at most (the rest as text). */
 const PICTURES = 24;
 
-const format = (n) => Number(n).toLocaleString('en-US');
 const { plural } = R;
 
 /** Solutions listed at most (the count is always exact). */

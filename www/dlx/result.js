@@ -2,7 +2,8 @@
 // tests/js/dlx-result.test.mjs): which problem a search or a result belongs to, so that a
 // result never outlives its problem, and the words that describe a result.
 
-const format = (n) => Number(n).toLocaleString('en-US');
+import { grouped as format } from '../lib/numbers.js';
+
 export const plural = (n, word = 'solution') => `${format(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** No search yet for `problem` (its text). */

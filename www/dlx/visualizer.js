@@ -2,6 +2,7 @@
 // limit), then steps through it — forward, back, play, pause, speed, restart, next solution —
 // drawing the matrix, the partial solution, the search tree and the counters after each step.
 // Every change it shows is an event the engine recorded.
+import { grouped as format } from '../lib/numbers.js';
 import { pools } from '../lib/solver.js';
 import { isProblemError } from './editor.js';
 import { MatrixView, colorsOf } from './matrix.js';
@@ -16,7 +17,6 @@ export const MAX_STEPS = 20_000;
 /** Play speeds, in steps per second. */
 const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
-const format = (n) => Number(n).toLocaleString('en-US');
 const plural = (n, word) => `${format(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export class Visualizer {

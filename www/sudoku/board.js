@@ -2,7 +2,7 @@
 // state, and the keys a player uses on it. Rendering and events only: whatever is computed
 // about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
 
-import { SYMBOLS, symbol } from './game.js';
+import { COLORS, SYMBOLS, symbol } from './game.js';
 import { CONTRADICTION_WORDS, GROUP_WORDS, HOUSE_WORDS, LINK_WORDS, ROLE_WORDS, cellName, linksLabel } from './messages.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -55,7 +55,11 @@ export class Board {
     });
   }
 
-  /** Builds the cells for an `n` x `n` grid with boxes of `boxRows` x `boxCols`. */
+  /**
+   * Builds the cells for an `n` x `n` grid with boxes of `boxRows` x `boxCols`. A cell's
+   * note slots are made when it first shows a note (`slots`): a grid of empty cells is a
+   * fifth of the elements to style and lay out (a page's first frame, issue #36).
+   */
   build(n, boxRows, boxCols) {
     this.n = n;
     this.boxRows = boxRows;
@@ -65,7 +69,11 @@ export class Board {
     this.grid.style.setProperty('--n', String(n));
     this.grid.setAttribute('aria-label', `Sudoku grid, ${n} by ${n}`);
     this.cells = [];
+    this.values = [];
+    this.notes = [];
     this.noteSpans = [];
+    // What `render` last wrote of each cell (its `base` classes are `build`'s).
+    this.shown = [];
     const rows = [];
     for (let r = 0; r < n; r++) {
       const row = document.createElement('div');
@@ -74,12 +82,13 @@ export class Board {
       for (let c = 0; c < n; c++) {
         const k = r * n + c;
         const cell = document.createElement('div');
-        cell.className = 'cell';
         // A Latin square (prime size: boxes are whole rows) has no box lines.
         const boxes = boxRows > 1;
-        if (boxes && c % boxCols === boxCols - 1 && c !== n - 1) cell.classList.add('box-right');
-        if (boxes && r % boxRows === boxRows - 1 && r !== n - 1) cell.classList.add('box-bottom');
-        if (Math.floor(r / boxRows) % 2 === Math.floor(c / boxCols) % 2) cell.classList.add('box-even');
+        let base = 'cell';
+        if (boxes && c % boxCols === boxCols - 1 && c !== n - 1) base += ' box-right';
+        if (boxes && r % boxRows === boxRows - 1 && r !== n - 1) base += ' box-bottom';
+        if (Math.floor(r / boxRows) % 2 === Math.floor(c / boxCols) % 2) base += ' box-even';
+        cell.className = base;
         cell.setAttribute('role', 'gridcell');
         cell.dataset.cell = String(k);
         cell.tabIndex = -1;
@@ -88,24 +97,34 @@ export class Board {
         value.setAttribute('aria-hidden', 'true');
         const notes = document.createElement('span');
         notes.className = 'notes';
-        notes.style.setProperty('--note-cols', String(Math.ceil(Math.sqrt(n))));
         notes.setAttribute('aria-hidden', 'true');
-        const spans = [];
-        for (let v = 1; v <= n; v++) {
-          const note = document.createElement('span');
-          notes.append(note);
-          spans.push(note);
-        }
         cell.append(value, notes);
         row.append(cell);
         this.cells.push(cell);
-        this.noteSpans.push(spans);
+        this.values.push(value);
+        this.notes.push(notes);
+        this.noteSpans.push(null);
+        this.shown.push({ base, classes: base, value: '', label: '', readonly: '', selected: '', preview: '', notes: null });
       }
       rows.push(row);
     }
     this.grid.replaceChildren(...rows);
     this.selected = Math.min(this.selected, n * n - 1);
     this.cells[this.selected].tabIndex = 0;
+  }
+
+  /** Cell `k`'s note slots, one per symbol (made at its first note). */
+  slots(k) {
+    if (this.noteSpans[k] === null) {
+      const notes = this.notes[k];
+      notes.style.setProperty('--note-cols', String(Math.ceil(Math.sqrt(this.n))));
+      const spans = Array.from({ length: this.n }, () => document.createElement('span'));
+      notes.append(...spans);
+      this.noteSpans[k] = spans;
+      // What `render` last wrote of each: its text and its classes.
+      this.shown[k].notes = spans.map(() => ({ text: '', classes: '' }));
+    }
+    return this.noteSpans[k];
   }
 
   /**
@@ -120,59 +139,73 @@ export class Board {
     const sel = this.selected;
     const selValue = givens[sel] || entries[sel];
     const peers = new Set(state.peers ?? []);
+    // Only what changed is written (`this.shown`): a render a key press makes touches the
+    // cells it changed, not every class and label of every cell.
     for (let k = 0; k < n * n; k++) {
       const cell = this.cells[k];
+      const shown = this.shown[k];
       const given = givens[k];
       const v = given || entries[k];
-      cell.querySelector('.value').textContent = v ? symbol(v) : '';
+      const value = v ? symbol(v) : '';
+      if (shown.value !== value) this.values[k].textContent = shown.value = value;
       // A step on show (a hint, or the step-by-step view) adds its pattern's candidates
       // and the ones it eliminates to the notes, so that they show without marks.
       const pattern = (!v && step?.pattern.get(k)) || 0;
       const struck = (!v && step?.struck.get(k)) || 0;
       const mask = v ? 0 : notes[k] | pattern | struck;
-      for (let s = 1; s <= n; s++) {
-        const span = this.noteSpans[k][s - 1];
-        const b = 1 << (s - 1);
-        const on = (mask & b) !== 0;
-        span.textContent = on ? symbol(s) : '';
-        // The notes that hold the selected cell's symbol stand out.
-        span.classList.toggle('note-same', on && s === selValue && !step);
-        span.classList.toggle('note-pattern', (pattern & b) !== 0 && (struck & b) === 0);
-        span.classList.toggle('note-struck', (struck & b) !== 0);
-        // What the candidate does in the step (its role), in the role's colour.
-        const role = on ? step?.roles?.get(k)?.get(s) : undefined;
-        if (span.dataset.role !== role) {
-          if (span.dataset.role) span.classList.remove(`role-${span.dataset.role}`);
-          if (role) span.classList.add(`role-${role}`);
-          if (role) span.dataset.role = role;
-          else delete span.dataset.role;
+      if (mask !== 0 || shown.notes !== null) {
+        const spans = this.slots(k);
+        for (let s = 1; s <= n; s++) {
+          const b = 1 << (s - 1);
+          const on = (mask & b) !== 0;
+          const text = on ? symbol(s) : '';
+          // The notes that hold the selected cell's symbol stand out; a step's pattern and
+          // what it strikes; what the candidate does in the step (its role), in the role's
+          // colour.
+          let classes = on && s === selValue && !step ? 'note-same' : '';
+          if ((pattern & b) !== 0 && (struck & b) === 0) classes += ' note-pattern';
+          if ((struck & b) !== 0) classes += ' note-struck';
+          const role = on ? step?.roles?.get(k)?.get(s) : undefined;
+          if (role) classes += ` role-${role}`;
+          classes = classes.trim();
+          const was = shown.notes[s - 1];
+          if (was.text !== text) spans[s - 1].textContent = was.text = text;
+          if (was.classes !== classes) spans[s - 1].className = was.classes = classes;
         }
       }
       // A filled cell in the step: a single's blocker (its symbol rules the single's other
       // places or symbols out).
       const held = v ? step?.roles?.get(k)?.get(v) : undefined;
-      cell.classList.toggle('role-blocker', held === 'blocker');
-      for (const role of Object.keys(HOUSE_WORDS)) cell.classList.toggle(`house-${role}`, !!step?.houses?.get(role)?.has(k));
-      cell.classList.toggle('contradiction', !!step?.contradiction?.cells.has(k));
       const place = step?.place?.cell === k && !v ? step.place.v : 0;
-      if (place) cell.dataset.preview = symbol(place);
-      else delete cell.dataset.preview;
-      cell.classList.toggle('step-cell', !!step?.cells.has(k));
-      cell.classList.toggle('step-region', !!step?.region?.has(k));
-      cell.classList.toggle('step-place', step?.place?.cell === k);
-      cell.classList.toggle('step-struck', struck !== 0);
-      cell.classList.toggle('step-missing', step?.missing === k);
-      for (let color = 1; color <= 6; color++) cell.classList.toggle(`color-${color}`, colors[k] === color);
-      cell.classList.toggle('given', given !== 0);
-      cell.classList.toggle('entry', given === 0 && v !== 0);
-      cell.classList.toggle('conflict', conflicts.has(k));
-      cell.classList.toggle('wrong', wrong.has(k));
-      cell.classList.toggle('hinted', hinted === k);
-      cell.classList.toggle('selected', k === sel);
-      cell.classList.toggle('peer', peers.has(k));
-      cell.classList.toggle('same', k !== sel && selValue !== 0 && v === selValue);
-      cell.setAttribute('aria-readonly', given ? 'true' : 'false');
-      cell.setAttribute('aria-selected', k === sel ? 'true' : 'false');
+      let classes = shown.base;
+      if (held === 'blocker') classes += ' role-blocker';
+      for (const role of Object.keys(HOUSE_WORDS)) if (step?.houses?.get(role)?.has(k)) classes += ` house-${role}`;
+      if (step?.contradiction?.cells.has(k)) classes += ' contradiction';
+      if (step?.cells.has(k)) classes += ' step-cell';
+      if (step?.region?.has(k)) classes += ' step-region';
+      if (step?.place?.cell === k) classes += ' step-place';
+      if (struck !== 0) classes += ' step-struck';
+      if (step?.missing === k) classes += ' step-missing';
+      if (colors[k] >= 1 && colors[k] <= COLORS) classes += ` color-${colors[k]}`;
+      if (given !== 0) classes += ' given';
+      else if (v !== 0) classes += ' entry';
+      if (conflicts.has(k)) classes += ' conflict';
+      if (wrong.has(k)) classes += ' wrong';
+      if (hinted === k) classes += ' hinted';
+      if (k === sel) classes += ' selected';
+      if (peers.has(k)) classes += ' peer';
+      if (k !== sel && selValue !== 0 && v === selValue) classes += ' same';
+      if (shown.classes !== classes) cell.className = shown.classes = classes;
+      const preview = place ? symbol(place) : '';
+      if (shown.preview !== preview) {
+        if (preview) cell.dataset.preview = preview;
+        else delete cell.dataset.preview;
+        shown.preview = preview;
+      }
+      const readonly = given ? 'true' : 'false';
+      if (shown.readonly !== readonly) cell.setAttribute('aria-readonly', (shown.readonly = readonly));
+      const selected = k === sel ? 'true' : 'false';
+      if (shown.selected !== selected) cell.setAttribute('aria-selected', (shown.selected = selected));
       let label = this.describe(k, given, v, mask, conflicts, wrong);
       if (struck) label += `, the step removes ${marks(struck, n)}`;
       if (place) label += `, the step places ${symbol(place)}`;
@@ -184,7 +217,7 @@ export class Board {
       if (held) label += `, ${ROLE_WORDS[held]}`;
       for (const [role, cells] of step?.houses ?? []) if (cells.has(k)) label += `, in a ${HOUSE_WORDS[role]}`;
       if (step?.contradiction?.cells.has(k)) label += `, ${CONTRADICTION_WORDS}`;
-      cell.setAttribute('aria-label', label);
+      if (shown.label !== label) cell.setAttribute('aria-label', (shown.label = label));
     }
     this.links = step?.links ?? [];
     this.drawLinks();
@@ -212,7 +245,7 @@ export class Board {
     svg.setAttribute('width', String(box.width));
     svg.setAttribute('height', String(box.height));
     svg.setAttribute('viewBox', `0 0 ${box.width} ${box.height}`);
-    const slot = ({ cell, symbol: s }) => this.noteSpans[cell][SYMBOLS.indexOf(s)].getBoundingClientRect();
+    const slot = ({ cell, symbol: s }) => this.slots(cell)[SYMBOLS.indexOf(s)].getBoundingClientRect();
     /**
      * A node's shape, relative to the grid: its centre, its half width and height, and how
      * far from the centre a line toward (ux, uy) leaves it.

@@ -3,6 +3,8 @@
 // (unit-tested in Node, tests/js/game-state.test.mjs). Technique names are the package's
 // (each step's `title`).
 
+import { grouped } from '../lib/numbers.js';
+
 /**
  * What the page says about the levels of size `n`, where New offers `levels` (the
  * package's `sudoku_layout(n).levels`), or '' when there is nothing to say.
@@ -29,7 +31,7 @@ export function sizeName(n) {
 
 /** "1 cell", "3 cells". */
 export function plural(n, word, many = `${word}s`) {
-  return `${n.toLocaleString('en')} ${n === 1 ? word : many}`;
+  return `${grouped(n)} ${n === 1 ? word : many}`;
 }
 
 /** "4:07", "1:02:09". */

@@ -2,6 +2,7 @@
 // whole page from the state (state.js) with its parts, the grid (board.js) and the job
 // panel (job-panel.js); the few things that are not state (focus, scrolling, the running
 // timer) have their own functions here. Rendering only: no game logic, no engine calls.
+import { grouped } from '../lib/numbers.js';
 import { solverStateText } from '../lib/solver.js';
 import { Board } from './board.js';
 import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
@@ -22,6 +23,18 @@ import {
 import { layoutOf } from './state.js';
 
 const $ = (id) => document.getElementById(id);
+
+// `render` runs at each change of the state (and each second of the timer): it writes a
+// text or an attribute only where it changed, since a write, even of the same text, has
+// the page styled and laid out again.
+/** Sets `el`'s text to `value` where it differs. */
+function text(el, value) {
+  if (el.textContent !== value) el.textContent = value;
+}
+/** Sets `el`'s attribute `name` to `value` where it differs. */
+function attribute(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
 
 /** The grid; its handlers are the page's (main.js). */
 export let board = null;
@@ -87,17 +100,18 @@ export function render(state, elapsed) {
   renderStep(state);
   $('undo').disabled = !canUndo(game);
   $('redo').disabled = !canRedo(game);
-  $('export-text').value = currentLine(game);
+  const line = currentLine(game);
+  if ($('export-text').value !== line) $('export-text').value = line;
   renderTimer(state, elapsed);
   const message = $('message');
   message.dataset.kind = state.message.kind;
-  if (message.textContent !== state.message.text) message.textContent = state.message.text;
+  text(message, state.message.text);
   renderStats(state.stats);
   renderLevels(state.layout);
   const importError = $('import-error');
-  importError.textContent = state.importError;
+  text(importError, state.importError);
   importError.hidden = !state.importError;
-  $('copy-status').textContent = state.copyStatus;
+  text($('copy-status'), state.copyStatus);
 }
 
 /** The grid: the game (or the step-by-step view's grid), with what the engine said of it. */
@@ -214,24 +228,24 @@ function renderPad(state) {
     pad.replaceChildren(...buttons);
   }
   pad.classList.toggle('pencil', notes);
-  pad.setAttribute('aria-label', notes ? 'Toggle a pencil mark in the selected cell' : 'Enter a symbol in the selected cell');
+  attribute(pad, 'aria-label', notes ? 'Toggle a pencil mark in the selected cell' : 'Enter a symbol in the selected cell');
   for (const button of pad.querySelectorAll('[data-symbol]')) {
-    button.setAttribute('aria-label', `${notes ? 'Note' : 'Enter'} ${button.dataset.symbol}`);
+    attribute(button, 'aria-label', `${notes ? 'Note' : 'Enter'} ${button.dataset.symbol}`);
   }
   const pencil = $('mode-pencil');
-  pencil.setAttribute('aria-pressed', String(state.pencil));
-  pencil.textContent = `Notes: ${state.pencil ? 'on' : 'off'}`;
+  attribute(pencil, 'aria-pressed', String(state.pencil));
+  text(pencil, `Notes: ${state.pencil ? 'on' : 'off'}`);
   const setter = $('mode-setter');
-  setter.setAttribute('aria-pressed', String(state.setter));
-  setter.textContent = `Enter givens: ${state.setter ? 'on' : 'off'}`;
+  attribute(setter, 'aria-pressed', String(state.setter));
+  text(setter, `Enter givens: ${state.setter ? 'on' : 'off'}`);
   document.body.classList.toggle('setter', state.setter);
 }
 
 /** The timer, Pause and the paused cover. */
 export function renderTimer(state, elapsed) {
-  $('timer').textContent = clock(elapsed);
-  $('pause').textContent = state.paused ? 'Resume' : 'Pause';
-  $('pause').setAttribute('aria-pressed', String(state.paused));
+  text($('timer'), clock(elapsed));
+  text($('pause'), state.paused ? 'Resume' : 'Pause');
+  attribute($('pause'), 'aria-pressed', String(state.paused));
   $('paused').hidden = !state.paused;
   $('grid').classList.toggle('hidden-by-pause', state.paused);
 }
@@ -239,8 +253,8 @@ export function renderTimer(state, elapsed) {
 /** Zoom: large cells in a box the player pans (big grids on a phone). */
 function renderZoom(state) {
   const zoom = $('zoom');
-  zoom.setAttribute('aria-pressed', String(state.zoom));
-  zoom.textContent = `Zoom: ${state.zoom ? 'on' : 'off'}`;
+  attribute(zoom, 'aria-pressed', String(state.zoom));
+  text(zoom, `Zoom: ${state.zoom ? 'on' : 'off'}`);
   // Useful from 10 x 10 up only: below that, the button shows only to turn it off.
   const on = state.zoom && state.game.n >= 10;
   zoom.hidden = state.game.n < 10 && !state.zoom;
@@ -250,11 +264,10 @@ function renderZoom(state) {
 function renderStats(stats) {
   $('stats').hidden = !stats;
   if (!stats) return;
-  $('stat-time').textContent = `${stats.ms.toFixed(1)} ms`;
-  $('stat-nodes').textContent =
-    stats.nodes === 0 ? `0 (singles filled ${stats.forced} cells)` : stats.nodes.toLocaleString('en');
-  $('stat-updates').textContent = stats.updates.toLocaleString('en');
-  $('stat-unique').textContent = ['none', 'unique', 'more than one'][stats.solutions];
+  text($('stat-time'), `${stats.ms.toFixed(1)} ms`);
+  text($('stat-nodes'), stats.nodes === 0 ? `0 (singles filled ${stats.forced} cells)` : grouped(stats.nodes));
+  text($('stat-updates'), grouped(stats.updates));
+  text($('stat-unique'), ['none', 'unique', 'more than one'][stats.solutions]);
 }
 
 /** The levels New offers at the chosen size (the package's), the others disabled. */
@@ -265,7 +278,7 @@ function renderLevels(layout) {
   for (const option of select.options) option.disabled = !layout.levels.includes(option.value);
   if (!layout.levels.includes(select.value)) select.value = layout.levels.at(-1);
   const note = $('levels-note');
-  note.textContent = levelNote(n, layout.levels);
+  text(note, levelNote(n, layout.levels));
   note.hidden = !note.textContent;
 }
 
@@ -323,7 +336,7 @@ function renderStep(state) {
       : 'No technique this solver knows goes further: the rest needs trial and error (Solve finishes it).';
   }
   const said = `${$('step-title').textContent}. ${reason.textContent}`;
-  if ($('step-said').textContent !== said) $('step-said').textContent = said;
+  text($('step-said'), said);
   reason.dataset.kind = shown?.technique === 'missing_candidate' || shown?.technique === 'wrong_entry' ? 'bad' : '';
 }
 
