@@ -113,14 +113,14 @@ if (document.readyState === 'complete') afterLoad();
 else window.addEventListener('load', afterLoad, { once: true });
 
 /**
- * The workers the page's script started with the page (lib/solver.js, which hands them over
- * when it imports this module: `adoptWorkers`), which the pools take (`spawn`) before
- * starting others.
+ * The workers the page's script started first (lib/solver.js: a frame after the page's module
+ * is compiled, which hands them over when it imports this module: `adoptWorkers`), which the
+ * pools take (`spawn`) before starting others.
  * @type {Worker[]}
  */
 let early = [];
 
-/** Hands the pools the workers started with the page (see `early`). */
+/** Hands the pools the workers the page's script started first (see `early`). */
 export function adoptWorkers(workers) {
   early = workers;
 }

@@ -11,12 +11,24 @@ import { inlinedModule } from './inlined-module.js';
 import { cores, startWorker } from './workers.js';
 
 // The workers both pools start first (the quick pool's one and a search's, one per core),
-// started with the page's script, so that their script (preloaded: nothing is fetched for
-// them that the first call would not fetch) is read and run while the page's module and its
-// pools arrive, rather than when the first call begins; the pools take them once imported.
+// started once the page's module is compiled (or found missing) and the frame that says so
+// drawn, or at the first import of the pools if that comes first, so that their script
+// (preloaded: nothing is fetched for them that the first call would not fetch) is read and
+// run while the pools arrive, rather than when the first call begins; the pools take them
+// once imported. Not with the page's script: starting them took its thread 13 ms at the
+// cold-start bench's 4x CPU throttling, and their threads the machine's cores, while the
+// page's module was still arriving and compiling (issue #36); and at that bench their
+// script comes in after the module anyway.
 /** @type {Worker[]} */
 const early = [];
-for (let k = 0; k <= cores(); k++) early.push(startWorker(early));
+let started = false;
+const startEarly = () => {
+  if (started) return;
+  started = true;
+  for (let k = 0; k <= cores(); k++) early.push(startWorker(early));
+};
+const afterFrame = () => requestAnimationFrame(() => setTimeout(startEarly));
+inlinedModule().then(afterFrame, afterFrame);
 
 /** The pools' file, named apart so that no bundler takes `new URL` of it for an asset. */
 const POOLS = './pool.js';
@@ -26,12 +38,13 @@ const imported = keptImport(() => import('./pool.js'), () => new URL(POOLS, impo
 
 /**
  * The page's worker pools (lib/pool.js), imported when first asked for, and handed the
- * workers started with the page. Rejects with a `load_failed` Error where the file could not
+ * workers started first. Rejects with a `load_failed` Error where the file could not
  * be loaded, its `part` 'pools' (what the page's words name); the next call tries again.
  * @returns {Promise<typeof import('./pool.js')>}
  */
 export function pools() {
   return imported().then((pool) => {
+    startEarly();
     // (The same list at each call: the pools take their workers from it.)
     pool.adoptWorkers(early);
     return pool;
