@@ -292,10 +292,17 @@ export function pagePreloads(entry) {
 export async function page(name) {
   let html = readFileSync(join(WWW, name), 'utf8');
   // The stylesheets, in their order, as one <style> where the first one was, minified.
-  const sheets = [...html.matchAll(/\s*<link rel="stylesheet" href="([^"]+)">/g)];
-  const css = await minifiedCss(sheets.map((m) => readFileSync(join(WWW, m[1]), 'utf8')).join('\n'));
-  // A <style> ends at the first `</style`, wherever it is.
-  if (/<\/style/i.test(css)) throw new Error(`${name}'s stylesheets cannot be inlined: they hold </style`);
+  // (But those marked `data-later`, which no first frame needs: after the page's module.)
+  const sheets = [...html.matchAll(/\s*<link rel="stylesheet" href="([^"]+)"( data-later)?>/g)];
+  const styleOf = async (chosen) => {
+    const css = await minifiedCss(chosen.map((m) => readFileSync(join(WWW, m[1]), 'utf8')).join('\n'));
+    // A <style> ends at the first `</style`, wherever it is.
+    if (/<\/style/i.test(css)) throw new Error(`${name}'s stylesheets cannot be inlined: they hold </style`);
+    return css;
+  };
+  const css = await styleOf(sheets.filter((m) => !m[2]));
+  const laterSheets = sheets.filter((m) => m[2]);
+  const laterCss = laterSheets.length ? await styleOf(laterSheets) : '';
   // Before it, the page's pools and the workers' script (a bundle each: `poolsBundle`,
   // `workerBundle`) are preloaded, so that the first call finds them in the HTTP cache: asked
   // for with the page's first bytes, not once its style is in (60 ms later at the bench's
@@ -325,11 +332,14 @@ export async function page(name) {
     const attributes = `${k === 0 ? first : ''}${k === all.length - 1 ? ' data-last' : ''}`;
     return `<script type="application/octet-stream" data-wasm${attributes}>${wasmText(piece, swaps)}</script>\n<script>${compile}</script>\n`;
   }).join('');
-  html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>\n${pieces}</body>`);
+  // Then the stylesheets no first frame needs (`data-later`), which the module's pieces
+  // need not wait for.
+  const afterModule = laterCss ? `<style>${laterCss}</style>\n` : '';
+  html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>\n${pieces}${afterModule}</body>`);
   // The Content-Security-Policy allows the inline scripts and style by their hashes.
   // (Every replacement is a function's result: a string would have its `$&`s replaced.)
   html = html.replace("script-src 'self'", () => `script-src 'self' ${sha256(compile)} ${sha256(js)}`)
-    .replace("style-src 'self'", () => `style-src 'self' ${sha256(css)}`);
+    .replace("style-src 'self'", () => `style-src 'self' ${[css, laterCss].filter(Boolean).map(sha256).join(' ')}`);
   return html;
 }
 

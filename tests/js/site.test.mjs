@@ -26,6 +26,17 @@ const html = (name) => readFileSync(join(WWW, name), 'utf8');
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
+/**
+ * The features scripts/build.sh builds the page module at `path` (www/pkg/dlx_wasm_PAGE_bg.wasm)
+ * with: its `PAGE_features` list.
+ */
+function builtWith(path) {
+  const page = /dlx_wasm_(\w+)_bg\.wasm$/.exec(path)[1];
+  const line = new RegExp(`^${page}_features=(.*)$`, 'm').exec(readFileSync(join(ROOT, 'scripts', 'build.sh'), 'utf8'));
+  assert.ok(line, `scripts/build.sh has no ${page}_features`);
+  return line[1].split(',');
+}
+
 /** The exports of the pool's classes (`ExactCoverTasks`, `TaskSchedule`), which a split search calls. */
 const POOL_CLASSES = /^(taskschedule|exactcovertasks)_/;
 
@@ -84,7 +95,13 @@ for (const name of PAGES) {
     const csp = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/)[1];
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
     const scripts = [...html.matchAll(/<script(?: type="module" async)?>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-    assert.equal(styles.length, 1);
+    // The first frame's styles in the head; those marked `data-later` (which no first frame
+    // needs) after the module's last piece, where they do not delay it.
+    const source = readFileSync(join(WWW, name), 'utf8');
+    const sheetsOf = (later) => [...source.matchAll(/<link rel="stylesheet" href="([^"]+)"( data-later)?>/g)]
+      .filter((m) => !!m[2] === later).map((m) => readFileSync(join(WWW, m[1]), 'utf8'));
+    const laterSheets = sheetsOf(true);
+    assert.equal(styles.length, laterSheets.length ? 2 : 1);
     // The page's module script, then after each piece of the inlined module the classic
     // script that hands it to the module's compilation (whole).
     const pieces = [...html.matchAll(/<script type="application\/octet-stream" data-wasm([^>]*)>([^<]*)<\/script>\n<script>/g)];
@@ -92,13 +109,17 @@ for (const name of PAGES) {
     const compile = await compileInlined();
     for (const script of scripts.slice(1)) assert.equal(script, compile);
     const directive = (key) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === key);
-    assert.ok(directive('style-src').includes(hash(styles[0])), csp);
+    for (const style of styles) assert.ok(directive('style-src').includes(hash(style)), csp);
     for (const script of scripts) assert.ok(directive('script-src').includes(hash(script)), csp);
     // Every stylesheet of the source page, whole, in its order, minified.
-    const source = readFileSync(join(WWW, name), 'utf8');
-    const sheets = [...source.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => readFileSync(join(WWW, m[1]), 'utf8'));
+    const sheets = sheetsOf(false);
     assert.ok(sheets.length > 0);
     assert.equal(styles[0], await minifiedCss(sheets.join('\n')));
+    if (laterSheets.length) {
+      assert.equal(styles[1], await minifiedCss(laterSheets.join('\n')));
+      const last = html.indexOf('<script>', html.indexOf(' data-last>'));
+      assert.ok(html.indexOf(`<style>${styles[1]}</style>`) > html.indexOf('</script>', last), 'the later styles after the last piece');
+    }
     // The page's module, byte for byte the build's.
     // (Each byte a character whose code is the byte modulo 256, but for the pairs of bytes
     // written as each other, which the first piece names: scripts/build-pages.mjs `wasmText`.)
@@ -151,9 +172,10 @@ for (const name of PAGES) {
         const [, export_] = e.split(':');
         if (export_.startsWith('__wbindgen_') || export_ === 'memory') assert.ok(exports.has(export_), `no ${export_}`);
       }
-      // The panic hook (scripts/build.sh: each page module has it, as the main module), which
-      // `__wbindgen_start` installs: a bug in a page's worker says what and where.
-      assert.ok(exports.has('start'), `${path}: no panic hook`);
+      // The panic hook where scripts/build.sh builds the page's module with it (all but the
+      // sudoku page's first), which `__wbindgen_start` installs: a bug in a page's worker
+      // says what and where.
+      assert.equal(exports.has('start'), builtWith(path).includes('panic-hook'), `${path}: the panic hook, or not, as built`);
     }
     const exports = new Set(WebAssembly.Module.exports(read(carried)).map((e) => e.name));
     // Every main export the page's script names (the calls on its pools: `call('name', ...)`),
