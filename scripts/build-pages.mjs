@@ -10,8 +10,9 @@
 // the page's wasm module (the main module's exports the page calls, built for SIMD, which
 // every current browser runs: `INLINED_WASM`) inlined in a data
 // blocks (`<script type="application/octet-stream" data-wasm>`, see `wasmText` and
-// `modulePieces`), each followed by the inline classic script www/lib/compile-inlined.js,
-// which hands it to the module's streaming compilation as soon as it is parsed; www/lib/
+// `modulePieces`), each followed by an inline classic script that hands it to the module's
+// streaming compilation as soon as it is parsed (www/lib/compile-inlined.js after the
+// first, a call of the function it makes after the others: `PIECE_CALL`); www/lib/
 // pool.js takes the compiled module instead of fetching it. The Content-Security-Policy gets the hashes of the inline
 // script and style; the dancing-links page's first example is inlined too. What a page loads
 // later stays apart and is fetched when needed: the workers' script (their module graph
@@ -135,7 +136,7 @@ export const MAX_SWAPS = 8;
 
 /**
  * The bytes of a page's wasm module cut into the pieces its page carries, each followed by
- * www/lib/compile-inlined.js, which hands it to the module's streaming compilation as soon as
+ * www/lib/compile-inlined.js (or `PIECE_CALL`), which hands it to the module's streaming compilation as soon as
  * it is parsed: pieces of `PIECE` bytes (4.5-8.5 KB gzipped, 25-47 ms each at the
  * cold-start bench's 1.47 Mbit/s: bench/cold-start/), so that the compilation follows the
  * page's bytes in.
@@ -270,13 +271,21 @@ export async function minifiedCss(css) {
 }
 
 /**
- * www/lib/compile-inlined.js as each page carries it after each piece of its module:
- * minified (its comments out: 1.9 KB raw a piece, of which gzip keeps about 0.7 KB).
+ * www/lib/compile-inlined.js as each page carries it after the first piece of its module:
+ * minified (its comments out: 1.9 KB raw, of which gzip keeps about 0.7 KB).
  */
 export async function compileInlined() {
   const source = readFileSync(join(WWW, COMPILE_INLINED), 'utf8');
   return (await esbuild.transform(source, { loader: 'js', minify: true, target: 'es2022' })).code.trimEnd();
 }
+
+/**
+ * The classic script after each piece of a page's module but the first (whose script,
+ * `compileInlined`, makes `window.inlinedPiece`): a call of that function, so that the
+ * engine compiles www/lib/compile-inlined.js once, not at each piece (about 1 ms a piece at
+ * the cold-start bench's 4x CPU throttling).
+ */
+export const PIECE_CALL = 'inlinedPiece(document.currentScript.previousElementSibling)';
 
 /**
  * What a page whose module script is `entry` (a path under www/) preloads: its pools
@@ -330,7 +339,7 @@ export async function page(name) {
   const first = ` id="wasm-module"${later} data-swaps="${swaps.flat().join(' ')}"`;
   const pieces = modulePieces(module).map((piece, k, all) => {
     const attributes = `${k === 0 ? first : ''}${k === all.length - 1 ? ' data-last' : ''}`;
-    return `<script type="application/octet-stream" data-wasm${attributes}>${wasmText(piece, swaps)}</script>\n<script>${compile}</script>\n`;
+    return `<script type="application/octet-stream" data-wasm${attributes}>${wasmText(piece, swaps)}</script>\n<script>${k === 0 ? compile : PIECE_CALL}</script>\n`;
   }).join('');
   // Then the stylesheets no first frame needs (`data-later`), which the module's pieces
   // need not wait for.
@@ -338,7 +347,7 @@ export async function page(name) {
   html = html.replace('</body>', () => `${data}<script type="module" async>${js}</script>\n${pieces}${afterModule}</body>`);
   // The Content-Security-Policy allows the inline scripts and style by their hashes.
   // (Every replacement is a function's result: a string would have its `$&`s replaced.)
-  html = html.replace("script-src 'self'", () => `script-src 'self' ${sha256(compile)} ${sha256(js)}`)
+  html = html.replace("script-src 'self'", () => `script-src 'self' ${sha256(compile)} ${sha256(PIECE_CALL)} ${sha256(js)}`)
     .replace("style-src 'self'", () => `style-src 'self' ${[css, laterCss].filter(Boolean).map(sha256).join(' ')}`);
   return html;
 }
