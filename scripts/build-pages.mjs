@@ -136,8 +136,8 @@ export const MAX_SWAPS = 8;
 
 /**
  * The bytes of a page's wasm module cut into the pieces its page carries, each followed by
- * www/lib/compile-inlined.js (or `PIECE_CALL`), which hands it to the module's streaming compilation as soon as
- * it is parsed: pieces of `PIECE` bytes (4.5-8.5 KB gzipped, 25-47 ms each at the
+ * www/lib/compile-inlined.js (or `PIECE_CALL`), which hands it to the module's streaming
+ * compilation as soon as it is parsed: pieces of `PIECE` bytes (4.5-8.5 KB gzipped, 25-47 ms each at the
  * cold-start bench's 1.47 Mbit/s: bench/cold-start/), so that the compilation follows the
  * page's bytes in.
  */
