@@ -432,10 +432,13 @@ pub(crate) fn read_options(value: &JsValue, path: &str) -> Result<Options, JsVal
         return Err(handover(path));
     };
     let three = |key| matches!(fields.field(key), Some(Field::Number(n)) if n == 3.0);
+    let is_box = |key: &str| key == "boxRows" || key == "boxCols";
     let boxes = fields.has("boxRows") || fields.has("boxCols");
-    let others = ["variant", "regions", "alphabet"]
-        .iter()
-        .any(|key| fields.has(key));
+    // (Any other option the package's readers know, so that one added later is handed over.)
+    let others = keys::PUZZLE
+        .names()
+        .split(' ')
+        .any(|key| !is_box(key) && fields.has(key));
     match (boxes, others) {
         (false, false) => Ok(Options::default()),
         (true, false) if three("boxRows") && three("boxCols") => Ok(Options {

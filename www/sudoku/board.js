@@ -3,6 +3,7 @@
 // about the sudoku (conflicts, candidates, hints, solutions) comes from the wasm module.
 
 import { COLORS, SYMBOLS, symbol } from './game.js';
+import { writeAttribute, writeClasses, writeText } from './dom.js';
 import { CONTRADICTION_WORDS, GROUP_WORDS, HOUSE_WORDS, LINK_WORDS, ROLE_WORDS, cellName, linksLabel } from './messages.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -72,8 +73,8 @@ export class Board {
     this.values = [];
     this.notes = [];
     this.noteSpans = [];
-    // What `render` last wrote of each cell (its `base` classes are `build`'s).
-    this.shown = [];
+    // Each cell's own classes (its box lines), which `render` adds the state's to.
+    this.bases = [];
     const rows = [];
     for (let r = 0; r < n; r++) {
       const row = document.createElement('div');
@@ -104,7 +105,7 @@ export class Board {
         this.values.push(value);
         this.notes.push(notes);
         this.noteSpans.push(null);
-        this.shown.push({ base, classes: base, value: '', label: '', readonly: '', selected: '', preview: '', notes: null });
+        this.bases.push(base);
       }
       rows.push(row);
     }
@@ -121,8 +122,6 @@ export class Board {
       const spans = Array.from({ length: this.n }, () => document.createElement('span'));
       notes.append(...spans);
       this.noteSpans[k] = spans;
-      // What `render` last wrote of each: its text and its classes.
-      this.shown[k].notes = spans.map(() => ({ text: '', classes: '' }));
     }
     return this.noteSpans[k];
   }
@@ -139,45 +138,40 @@ export class Board {
     const sel = this.selected;
     const selValue = givens[sel] || entries[sel];
     const peers = new Set(state.peers ?? []);
-    // Only what changed is written (`this.shown`): a render a key press makes touches the
-    // cells it changed, not every class and label of every cell.
+    // Only what changed is written (dom.js): a render a key press makes touches the cells it
+    // changed, not every class and label of every cell.
     for (let k = 0; k < n * n; k++) {
       const cell = this.cells[k];
-      const shown = this.shown[k];
       const given = givens[k];
       const v = given || entries[k];
-      const value = v ? symbol(v) : '';
-      if (shown.value !== value) this.values[k].textContent = shown.value = value;
+      writeText(this.values[k], v ? symbol(v) : '');
       // A step on show (a hint, or the step-by-step view) adds its pattern's candidates
       // and the ones it eliminates to the notes, so that they show without marks.
       const pattern = (!v && step?.pattern.get(k)) || 0;
       const struck = (!v && step?.struck.get(k)) || 0;
       const mask = v ? 0 : notes[k] | pattern | struck;
-      if (mask !== 0 || shown.notes !== null) {
+      if (mask !== 0 || this.noteSpans[k] !== null) {
         const spans = this.slots(k);
         for (let s = 1; s <= n; s++) {
           const b = 1 << (s - 1);
           const on = (mask & b) !== 0;
-          const text = on ? symbol(s) : '';
           // The notes that hold the selected cell's symbol stand out; a step's pattern and
           // what it strikes; what the candidate does in the step (its role), in the role's
           // colour.
-          let classes = on && s === selValue && !step ? 'note-same' : '';
-          if ((pattern & b) !== 0 && (struck & b) === 0) classes += ' note-pattern';
-          if ((struck & b) !== 0) classes += ' note-struck';
+          let noteClasses = on && s === selValue && !step ? 'note-same' : '';
+          if ((pattern & b) !== 0 && (struck & b) === 0) noteClasses += ' note-pattern';
+          if ((struck & b) !== 0) noteClasses += ' note-struck';
           const role = on ? step?.roles?.get(k)?.get(s) : undefined;
-          if (role) classes += ` role-${role}`;
-          classes = classes.trim();
-          const was = shown.notes[s - 1];
-          if (was.text !== text) spans[s - 1].textContent = was.text = text;
-          if (was.classes !== classes) spans[s - 1].className = was.classes = classes;
+          if (role) noteClasses += ` role-${role}`;
+          writeText(spans[s - 1], on ? symbol(s) : '');
+          writeClasses(spans[s - 1], noteClasses.trim());
         }
       }
       // A filled cell in the step: a single's blocker (its symbol rules the single's other
       // places or symbols out).
       const held = v ? step?.roles?.get(k)?.get(v) : undefined;
       const place = step?.place?.cell === k && !v ? step.place.v : 0;
-      let classes = shown.base;
+      let classes = this.bases[k];
       if (held === 'blocker') classes += ' role-blocker';
       for (const role of Object.keys(HOUSE_WORDS)) if (step?.houses?.get(role)?.has(k)) classes += ` house-${role}`;
       if (step?.contradiction?.cells.has(k)) classes += ' contradiction';
@@ -195,17 +189,10 @@ export class Board {
       if (k === sel) classes += ' selected';
       if (peers.has(k)) classes += ' peer';
       if (k !== sel && selValue !== 0 && v === selValue) classes += ' same';
-      if (shown.classes !== classes) cell.className = shown.classes = classes;
-      const preview = place ? symbol(place) : '';
-      if (shown.preview !== preview) {
-        if (preview) cell.dataset.preview = preview;
-        else delete cell.dataset.preview;
-        shown.preview = preview;
-      }
-      const readonly = given ? 'true' : 'false';
-      if (shown.readonly !== readonly) cell.setAttribute('aria-readonly', (shown.readonly = readonly));
-      const selected = k === sel ? 'true' : 'false';
-      if (shown.selected !== selected) cell.setAttribute('aria-selected', (shown.selected = selected));
+      writeClasses(cell, classes);
+      writeAttribute(cell, 'data-preview', place ? symbol(place) : null);
+      writeAttribute(cell, 'aria-readonly', given ? 'true' : 'false');
+      writeAttribute(cell, 'aria-selected', k === sel ? 'true' : 'false');
       let label = this.describe(k, given, v, mask, conflicts, wrong);
       if (struck) label += `, the step removes ${marks(struck, n)}`;
       if (place) label += `, the step places ${symbol(place)}`;
@@ -217,7 +204,7 @@ export class Board {
       if (held) label += `, ${ROLE_WORDS[held]}`;
       for (const [role, cells] of step?.houses ?? []) if (cells.has(k)) label += `, in a ${HOUSE_WORDS[role]}`;
       if (step?.contradiction?.cells.has(k)) label += `, ${CONTRADICTION_WORDS}`;
-      if (shown.label !== label) cell.setAttribute('aria-label', (shown.label = label));
+      writeAttribute(cell, 'aria-label', label);
     }
     this.links = step?.links ?? [];
     this.drawLinks();

@@ -5,6 +5,7 @@
 import { grouped } from '../lib/numbers.js';
 import { solverStateText } from '../lib/solver.js';
 import { Board } from './board.js';
+import { writeAttribute, writeText } from './dom.js';
 import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
 import { JobPanel } from './job-panel.js';
 import {
@@ -23,18 +24,6 @@ import {
 import { layoutOf } from './state.js';
 
 const $ = (id) => document.getElementById(id);
-
-// `render` runs at each change of the state (and each second of the timer): it writes a
-// text or an attribute only where it changed, since a write, even of the same text, has
-// the page styled and laid out again.
-/** Sets `el`'s text to `value` where it differs. */
-function text(el, value) {
-  if (el.textContent !== value) el.textContent = value;
-}
-/** Sets `el`'s attribute `name` to `value` where it differs. */
-function attribute(el, name, value) {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-}
 
 /** The grid; its handlers are the page's (main.js). */
 export let board = null;
@@ -105,13 +94,13 @@ export function render(state, elapsed) {
   renderTimer(state, elapsed);
   const message = $('message');
   message.dataset.kind = state.message.kind;
-  text(message, state.message.text);
+  writeText(message, state.message.text);
   renderStats(state.stats);
   renderLevels(state.layout);
   const importError = $('import-error');
-  text(importError, state.importError);
+  writeText(importError, state.importError);
   importError.hidden = !state.importError;
-  text($('copy-status'), state.copyStatus);
+  writeText($('copy-status'), state.copyStatus);
 }
 
 /** The grid: the game (or the step-by-step view's grid), with what the engine said of it. */
@@ -228,24 +217,24 @@ function renderPad(state) {
     pad.replaceChildren(...buttons);
   }
   pad.classList.toggle('pencil', notes);
-  attribute(pad, 'aria-label', notes ? 'Toggle a pencil mark in the selected cell' : 'Enter a symbol in the selected cell');
+  writeAttribute(pad, 'aria-label', notes ? 'Toggle a pencil mark in the selected cell' : 'Enter a symbol in the selected cell');
   for (const button of pad.querySelectorAll('[data-symbol]')) {
-    attribute(button, 'aria-label', `${notes ? 'Note' : 'Enter'} ${button.dataset.symbol}`);
+    writeAttribute(button, 'aria-label', `${notes ? 'Note' : 'Enter'} ${button.dataset.symbol}`);
   }
   const pencil = $('mode-pencil');
-  attribute(pencil, 'aria-pressed', String(state.pencil));
-  text(pencil, `Notes: ${state.pencil ? 'on' : 'off'}`);
+  writeAttribute(pencil, 'aria-pressed', String(state.pencil));
+  writeText(pencil, `Notes: ${state.pencil ? 'on' : 'off'}`);
   const setter = $('mode-setter');
-  attribute(setter, 'aria-pressed', String(state.setter));
-  text(setter, `Enter givens: ${state.setter ? 'on' : 'off'}`);
+  writeAttribute(setter, 'aria-pressed', String(state.setter));
+  writeText(setter, `Enter givens: ${state.setter ? 'on' : 'off'}`);
   document.body.classList.toggle('setter', state.setter);
 }
 
 /** The timer, Pause and the paused cover. */
 export function renderTimer(state, elapsed) {
-  text($('timer'), clock(elapsed));
-  text($('pause'), state.paused ? 'Resume' : 'Pause');
-  attribute($('pause'), 'aria-pressed', String(state.paused));
+  writeText($('timer'), clock(elapsed));
+  writeText($('pause'), state.paused ? 'Resume' : 'Pause');
+  writeAttribute($('pause'), 'aria-pressed', String(state.paused));
   $('paused').hidden = !state.paused;
   $('grid').classList.toggle('hidden-by-pause', state.paused);
 }
@@ -253,8 +242,8 @@ export function renderTimer(state, elapsed) {
 /** Zoom: large cells in a box the player pans (big grids on a phone). */
 function renderZoom(state) {
   const zoom = $('zoom');
-  attribute(zoom, 'aria-pressed', String(state.zoom));
-  text(zoom, `Zoom: ${state.zoom ? 'on' : 'off'}`);
+  writeAttribute(zoom, 'aria-pressed', String(state.zoom));
+  writeText(zoom, `Zoom: ${state.zoom ? 'on' : 'off'}`);
   // Useful from 10 x 10 up only: below that, the button shows only to turn it off.
   const on = state.zoom && state.game.n >= 10;
   zoom.hidden = state.game.n < 10 && !state.zoom;
@@ -264,10 +253,10 @@ function renderZoom(state) {
 function renderStats(stats) {
   $('stats').hidden = !stats;
   if (!stats) return;
-  text($('stat-time'), `${stats.ms.toFixed(1)} ms`);
-  text($('stat-nodes'), stats.nodes === 0 ? `0 (singles filled ${stats.forced} cells)` : grouped(stats.nodes));
-  text($('stat-updates'), grouped(stats.updates));
-  text($('stat-unique'), ['none', 'unique', 'more than one'][stats.solutions]);
+  writeText($('stat-time'), `${stats.ms.toFixed(1)} ms`);
+  writeText($('stat-nodes'), stats.nodes === 0 ? `0 (singles filled ${stats.forced} cells)` : grouped(stats.nodes));
+  writeText($('stat-updates'), grouped(stats.updates));
+  writeText($('stat-unique'), ['none', 'unique', 'more than one'][stats.solutions]);
 }
 
 /** The levels New offers at the chosen size (the package's), the others disabled. */
@@ -278,7 +267,7 @@ function renderLevels(layout) {
   for (const option of select.options) option.disabled = !layout.levels.includes(option.value);
   if (!layout.levels.includes(select.value)) select.value = layout.levels.at(-1);
   const note = $('levels-note');
-  text(note, levelNote(n, layout.levels));
+  writeText(note, levelNote(n, layout.levels));
   note.hidden = !note.textContent;
 }
 
@@ -336,7 +325,7 @@ function renderStep(state) {
       : 'No technique this solver knows goes further: the rest needs trial and error (Solve finishes it).';
   }
   const said = `${$('step-title').textContent}. ${reason.textContent}`;
-  text($('step-said'), said);
+  writeText($('step-said'), said);
   reason.dataset.kind = shown?.technique === 'missing_candidate' || shown?.technique === 'wrong_entry' ? 'bad' : '';
 }
 
