@@ -173,6 +173,7 @@ describe('game state', () => {
       assert.deepEqual(back[key], game[key], key);
     }
     assert.equal(G.load('not json'), null);
+    assert.equal(G.load(''), null);
     assert.equal(G.load('{"v":1,"n":3}'), null);
     assert.equal(G.load('{"v":2}'), null);
   });
