@@ -1313,7 +1313,10 @@ describe('the sudoku page: no lost games, no broken states (issue 13)', () => {
       await fullHint(page);
       assert.match(await page.textContent('#step'), /\S/);
       assert.equal(requests, failures + 1, 'the worker imported the bindings again, once');
-      assert.equal(queries.at(-1), `?retry=${failures}`, `${queries}: the retry from a URL of its own`);
+      // (Under load a hint may have run on two workers, the quick one and a job's, each
+      // failing once: a worker counts its own retries.)
+      assert.match(queries.at(-1), /^\?retry=[1-9]\d*$/, `${queries}: the retry from a URL of its own`);
+      assert.ok(!queries.slice(0, -1).includes(queries.at(-1)), `${queries}: not a URL that failed`);
       // The failed request is the one problem seen.
       const failed = tab.problems.filter((problem) => problem.includes('dlx_wasm_coach.js'));
       assert.ok(failed.length > 0 && failed.every((problem) => /request failed/.test(problem)), `${failed}`);
@@ -2502,7 +2505,9 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
         const range = document.createRange();
         range.selectNodeContents(c.querySelector('.value'));
         const text = range.getBoundingClientRect();
-        return { notes: getComputedStyle(c.querySelector('.notes')).display, off: Math.abs((text.left + text.right) / 2 - (box.left + box.right) / 2) };
+        // (A cell gets its notes at its first note.)
+        const notes = c.querySelector('.notes');
+        return { notes: notes ? getComputedStyle(notes).display : 'none', off: Math.abs((text.left + text.right) / 2 - (box.left + box.right) / 2) };
       }));
       assert.ok(filled.length > 0);
       for (const { notes, off } of filled) {
@@ -2559,7 +2564,7 @@ describe('the sudoku page as a learner’s coach: graded hints, the import verdi
       await waitMessage(page, /^Candidates/);
       await page.click('#zoom');
       await page.waitForSelector('.grid-box.zoomed');
-      const cut = await page.$$eval('#grid .cell', (all) => all.filter((c) => c.querySelector('.notes').scrollHeight > c.clientHeight + 1).length);
+      const cut = await page.$$eval('#grid .cell', (all) => all.filter((c) => (c.querySelector('.notes')?.scrollHeight ?? 0) > c.clientHeight + 1).length);
       assert.equal(cut, 0, 'no cell’s notes overflow it');
       await page.locator('#grid').scrollIntoViewIfNeeded();
       await shot(page, `zoom-${name}`);

@@ -58,8 +58,8 @@ export class Board {
 
   /**
    * Builds the cells for an `n` x `n` grid with boxes of `boxRows` x `boxCols`. A cell's
-   * note slots are made when it first shows a note (`slots`): a grid of empty cells is a
-   * fifth of the elements to style and lay out (a page's first frame, issue #36).
+   * notes (their box and a slot per symbol) are made when it first shows a note (`slots`):
+   * a grid of empty cells is a cell and its value each (the page's first frames, issue #36).
    */
   build(n, boxRows, boxCols) {
     this.n = n;
@@ -71,7 +71,6 @@ export class Board {
     this.grid.setAttribute('aria-label', `Sudoku grid, ${n} by ${n}`);
     this.cells = [];
     this.values = [];
-    this.notes = [];
     this.noteSpans = [];
     // Each cell's own classes (its box lines), which `render` adds the state's to.
     this.bases = [];
@@ -96,14 +95,10 @@ export class Board {
         const value = document.createElement('span');
         value.className = 'value';
         value.setAttribute('aria-hidden', 'true');
-        const notes = document.createElement('span');
-        notes.className = 'notes';
-        notes.setAttribute('aria-hidden', 'true');
-        cell.append(value, notes);
+        cell.append(value);
         row.append(cell);
         this.cells.push(cell);
         this.values.push(value);
-        this.notes.push(notes);
         this.noteSpans.push(null);
         this.bases.push(base);
       }
@@ -114,13 +109,16 @@ export class Board {
     this.cells[this.selected].tabIndex = 0;
   }
 
-  /** Cell `k`'s note slots, one per symbol (made at its first note). */
+  /** Cell `k`'s note slots, one per symbol (made, in their box, at its first note). */
   slots(k) {
     if (this.noteSpans[k] === null) {
-      const notes = this.notes[k];
+      const notes = document.createElement('span');
+      notes.className = 'notes';
+      notes.setAttribute('aria-hidden', 'true');
       notes.style.setProperty('--note-cols', String(Math.ceil(Math.sqrt(this.n))));
       const spans = Array.from({ length: this.n }, () => document.createElement('span'));
       notes.append(...spans);
+      this.cells[k].append(notes);
       this.noteSpans[k] = spans;
     }
     return this.noteSpans[k];
