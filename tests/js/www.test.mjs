@@ -879,7 +879,8 @@ describe('the sudoku page on every screen (issue 13)', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     for (const [name, viewport] of [
       ['1280', { width: 1280, height: 900 }],
-      // A short window: the board is as wide as the window is tall.
+      // A short window: the board is as wide as the window is tall, less the rows above
+      // and below it (style.css --chrome).
       ['1280x720', { width: 1280, height: 720 }],
       ['820', { width: 820, height: 900 }],
       ['375', { width: 375, height: 812 }],
