@@ -161,6 +161,13 @@ function printWaterfall(requests, origin) {
 /** The median of `values`. */
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
+/** "playable 1010 ms, solved 1486 ms": the median time of each mark `names` over `loads` that took it. */
+const medians = (loads, names) => names
+  .map((mark) => [mark, loads.map((r) => r.times[mark]).filter((t) => t !== undefined)])
+  .filter(([, times]) => times.length > 0)
+  .map(([mark, times]) => `${mark} ${median(times).toFixed(0)} ms`)
+  .join(', ');
+
 /** One cold load of `page` (a path under the site); returns its marks in ms and the bytes fetched. */
 async function coldLoad(server, path, marks) {
   const browser = await launchChromium(server.flags);
@@ -289,19 +296,14 @@ try {
       for (const [k, server] of servers.entries()) results[k].push(await coldLoad(server, path, marks));
     }
     for (const [k, server] of servers.entries()) {
-      const cells = [...marks.map(({ name: mark }) => mark), 'click']
-        .map((mark) => [mark, results[k].map((r) => r.times[mark]).filter((t) => t !== undefined)])
-        .filter(([, times]) => times.length > 0)
-        .map(([mark, times]) => `${mark} ${median(times).toFixed(0)} ms`);
+      const names = marks.map(({ name: mark }) => mark);
       const label = dirs.length > 1 ? `${name} (${dirs[k]})` : name;
-      console.log(`${label.padEnd(20)} ${cells.join(', ')}; ${(median(results[k].map((r) => r.bytes)) / 1024).toFixed(0)} KB fetched`);
+      console.log(`${label.padEnd(20)} ${medians(results[k], [...names, 'click'])}; ${(median(results[k].map((r) => r.bytes)) / 1024).toFixed(0)} KB fetched`);
       if (throttle) {
         // The loads whose page came on time, and their medians (see `LATE`).
         const onTime = results[k].filter((r) => r.headers !== undefined && r.headers <= NETWORK.latency + LATE);
-        const marksOnTime = marks.map(({ name: mark }) => [mark, onTime.map((r) => r.times[mark]).filter((t) => t !== undefined)])
-          .filter(([, times]) => times.length > 0).map(([mark, times]) => `${mark} ${median(times).toFixed(0)} ms`);
         console.log(`  the page's headers late in ${results[k].length - onTime.length} of ${results[k].length} loads; ` +
-          `the others' ${marksOnTime.join(', ') || '(none)'}`);
+          `the others' ${medians(onTime, names) || '(none)'}`);
       }
       if (waterfall) printWaterfall(results[k][0].requests, server.url);
     }
