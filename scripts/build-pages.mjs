@@ -157,14 +157,15 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('ba
  * URL the module has in the site (its path from `out`, resolved against `base`, the
  * bundle's own address: the page's for the page's inline script, `import.meta.url` for the
  * workers' script), so that the `new URL('…', import.meta.url)` of the modules (the workers'
- * script, the wasm files, the examples) name the same files once bundled.
+ * script, the wasm files, the examples, a stylesheet) name the same files once bundled.
+ * `edit(file, source)`, if given, edits each module's source first.
  */
-const metaUrlPlugin = (out, base) => ({
+const metaUrlPlugin = (out, base, edit = (file, source) => source) => ({
   name: 'import-meta-url',
   setup(build) {
     build.onLoad({ filter: /\.js$/ }, (args) => {
       const path = relative(out, args.path).split('\\').join('/');
-      const contents = readFileSync(args.path, 'utf8')
+      const contents = edit(args.path, readFileSync(args.path, 'utf8'))
         .replaceAll('import.meta.url', `new URL(${JSON.stringify(path)}, ${base}).href`);
       return { contents, loader: 'js' };
     });
@@ -191,9 +192,10 @@ const dynamicImportPlugin = (out, graph) => ({
 
 /**
  * The module `entry` (a path under www/) and all it imports, as one minified module script
- * to stand in folder `out` of the site, whose own address is `base` (an expression).
+ * to stand in folder `out` of the site, whose own address is `base` (an expression); `edit`,
+ * if given, edits each module's source first (`metaUrlPlugin`).
  */
-async function bundleOf(entry, out, base) {
+async function bundleOf(entry, out, base, edit = undefined) {
   const result = await esbuild.build({
     entryPoints: [join(WWW, entry)],
     bundle: true,
@@ -201,7 +203,7 @@ async function bundleOf(entry, out, base) {
     minify: true,
     target: 'es2022',
     write: false,
-    plugins: [dynamicImportPlugin(out, moduleGraph(join(WWW, entry), new Set(), false)), metaUrlPlugin(out, base)],
+    plugins: [dynamicImportPlugin(out, moduleGraph(join(WWW, entry), new Set(), false)), metaUrlPlugin(out, base, edit)],
     logLevel: 'silent',
   });
   return result.outputFiles[0].text;
@@ -237,9 +239,126 @@ export function poolsBundle() {
   return bundleOf(POOLS, join(WWW, dirname(POOLS)), 'import.meta.url');
 }
 
-/** The page's module script `entry` (a path under www/) and all it imports, as one script. */
+/** The module script page `name` (of www/) names: its entry, a path under www/. */
+export function pageScript(name) {
+  return readFileSync(join(WWW, name), 'utf8').match(/<script type="module" src="([^"]+)"><\/script>/)[1];
+}
+
+/** The sudoku page's steps (Hint and Solve step by step), which its first script leaves out. */
+export const STEPS = 'sudoku/steps.js';
+/** What loads them, and hands them the page's bindings they import (`PAGE_BINDINGS`). */
+export const LOAD_STEPS = 'sudoku/load-steps.js';
+/** The line of `LOAD_STEPS` that `pageBindings` replaces on the site. */
+const NO_BINDINGS = 'const PAGE_BINDINGS = null;';
+
+/**
+ * The sudoku page's steps as the site serves them (at www/sudoku/steps.js's place), one
+ * request, which www/sudoku/load-steps.js makes once the page is playable, and the page's
+ * bindings they import. `code`: steps.js and the modules only it imports, bundled and
+ * minified, as a module whose `install(bindings)` runs them and returns steps.js's exports;
+ * a module of the page's first script (a bundle of `entry`, which must not hold steps.js)
+ * is not copied but read through `bindings`, the functions `pageBindings` writes into that
+ * script, one a binding (`[path, name]` each, in `bindings`' order), so that both bundles
+ * share one store, one view and one pool. Only named imports of a page module are allowed
+ * (a namespace's every export would have to be kept in the first script).
+ */
+export async function stepsBundle(entry) {
+  const pageGraph = moduleGraph(join(WWW, entry), new Set(), false);
+  if (pageGraph.has(join(WWW, STEPS))) throw new Error(`${entry} imports ${STEPS}, which its page loads later`);
+  /** A page module's path from www/, if `path` (from `resolveDir`) is one. */
+  const pageModule = (resolveDir, path) => {
+    const file = join(resolveDir, path);
+    return pageGraph.has(file) ? relative(WWW, file).split('\\').join('/') : null;
+  };
+  const options = { bundle: true, format: 'esm', target: 'es2022', write: false, logLevel: 'silent' };
+  // First the bindings: the page modules left external, whose imports esbuild then writes
+  // out, one statement a module, with the names the bundle uses.
+  const probe = await esbuild.build({
+    ...options,
+    entryPoints: [join(WWW, STEPS)],
+    plugins: [{
+      name: 'page-modules',
+      setup(build) {
+        build.onResolve({ filter: /^\./ }, (args) => {
+          const path = pageModule(args.resolveDir, args.path);
+          return path && { path: `page:${path}`, external: true };
+        });
+      },
+    }],
+  });
+  // (Each module that imports a binding has its statement: the same one may come twice.)
+  const found = new Map();
+  for (const [statement, names, path] of probe.outputFiles[0].text.matchAll(/^import (.*?) from "page:([^"]+)";$/gm)) {
+    const list = /^\{([^}]*)\}$/.exec(names);
+    if (!list) throw new Error(`${STEPS}: ${statement}: import names from the page's modules, not a namespace or a default`);
+    for (const item of list[1].split(',')) {
+      const name = item.trim().split(/\s+as\s+/)[0];
+      found.set(`${path} ${name}`, [path, name]);
+    }
+  }
+  const bindings = [...found.values()];
+  // Then the bundle: each page module a CommonJS module of getters that read the bindings
+  // `install` was handed (so each read is the binding as it is then, as an import's), and
+  // steps.js required, not imported, so that it runs when `install` asks for it.
+  const result = await esbuild.build({
+    ...options,
+    minify: true,
+    stdin: {
+      contents: `import { held } from 'page:bindings';\nexport function install(bindings) {\n  held.bindings = bindings;\n  return require('./${STEPS}');\n}\n`,
+      resolveDir: WWW,
+      sourcefile: 'install.js',
+      loader: 'js',
+    },
+    plugins: [{
+      name: 'page-bindings',
+      setup(build) {
+        build.onResolve({ filter: /^page:bindings$/ }, () => ({ path: 'bindings', namespace: 'page' }));
+        build.onResolve({ filter: /^\./ }, (args) => {
+          const path = pageModule(args.resolveDir, args.path);
+          return path && { path, namespace: 'page' };
+        });
+        build.onLoad({ filter: /^bindings$/, namespace: 'page' }, () => ({ contents: 'export const held = {};', loader: 'js' }));
+        build.onLoad({ filter: /./, namespace: 'page' }, ({ path }) => {
+          const getters = bindings.flatMap(([from, name], k) => (from === path ? [`get ${name}() { return b[${k}](); }`] : []));
+          return { contents: `const b = require('page:bindings').held.bindings;\nmodule.exports = { ${getters.join(', ')} };`, loader: 'js' };
+        });
+      },
+    }],
+  });
+  return { code: result.outputFiles[0].text, bindings };
+}
+
+/** `stepsBundle(entry)`, made once a build. */
+const stepsBuilt = new Map();
+const stepsOf = (entry) => {
+  if (!stepsBuilt.has(entry)) stepsBuilt.set(entry, stepsBundle(entry));
+  return stepsBuilt.get(entry);
+};
+
+/**
+ * The edit (`metaUrlPlugin`) that writes into the page's first script the bindings its
+ * steps' bundle imports (`stepsBundle`: `[path, name]` each): `LOAD_STEPS`'s `NO_BINDINGS`
+ * replaced by imports of them and the functions that read them, in that order.
+ */
+const pageBindings = (bindings) => (file, source) => {
+  if (file !== join(WWW, LOAD_STEPS)) return source;
+  if (!source.includes(NO_BINDINGS)) throw new Error(`${LOAD_STEPS} has no line ${NO_BINDINGS}`);
+  const imports = bindings.map(([path, name], k) => {
+    const from = relative(dirname(file), join(WWW, path)).split('\\').join('/');
+    return `import { ${name} as binding${k} } from '${from.startsWith('.') ? from : `./${from}`}';\n`;
+  });
+  const reads = bindings.map((_, k) => `() => binding${k}`).join(', ');
+  return source.replace(NO_BINDINGS, () => `${imports.join('')}const PAGE_BINDINGS = [${reads}];`);
+};
+
+/**
+ * The page's module script `entry` (a path under www/) and all it imports, as one script
+ * (where it loads the sudoku page's steps, with the bindings they import: `pageBindings`).
+ */
 async function bundle(entry) {
-  const text = await bundleOf(entry, WWW, 'document.baseURI');
+  const loadsSteps = moduleGraph(join(WWW, entry), new Set(), false).has(join(WWW, LOAD_STEPS));
+  const edit = loadsSteps ? pageBindings((await stepsOf(entry)).bindings) : undefined;
+  const text = await bundleOf(entry, WWW, 'document.baseURI', edit);
   // An inline script ends at the first `</script`, wherever it is (in a string, `<\/` is
   // `</`); `<!--` would change how the rest is read.
   const js = text.replace(/<\/(script)/gi, '<\\/$1').trimEnd();
@@ -366,6 +485,7 @@ export async function buildSite() {
   writeFileSync(join(SITE, WORKER), await workerBundle());
   writeFileSync(join(SITE, BINDINGS), await bindingsBundle());
   writeFileSync(join(SITE, POOLS), await poolsBundle());
+  writeFileSync(join(SITE, STEPS), (await stepsOf(pageScript('index.html'))).code);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

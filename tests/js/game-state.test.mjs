@@ -1,8 +1,10 @@
 // The sudoku page's game state (www/sudoku/game.js) in Node, without a browser: plain data
 // and pure functions for entries, notes (pruned on entry from the package's peers), setter
 // mode, colours, undo and redo across whole games, the timer, saving, and the words the page
-// shows (www/sudoku/messages.js). The rules the page plays by (box shapes, peers, levels,
-// technique names) are the package's: checked here against what the page does with them.
+// shows (www/sudoku/messages.js), and what a logical step shows and does (step-state.js,
+// step-words.js: loaded after the page's first script, their reducers added here). The
+// rules the page plays by (box shapes, peers, levels, technique names) are the package's:
+// checked here against what the page does with them.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,10 @@ const dlx = await import(pathToFileURL(join(PKG, 'node.js')).href);
 const G = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'game.js')).href);
 const M = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'messages.js')).href);
 const S = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'state.js')).href);
+// A logical step's overlay, reducers and words: the page loads them after its first script.
+const SS = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'step-state.js')).href);
+const W = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'step-words.js')).href);
+S.addReducers(SS.STEP_REDUCERS);
 const { Clock } = await import(pathToFileURL(join(ROOT, 'www', 'sudoku', 'clock.js')).href);
 
 const INKALA =
@@ -300,9 +306,9 @@ describe('game state', () => {
 });
 
 test('candidate masks for sudoku_hint: built from candidate lists, then narrowed by eliminations', () => {
-  const masks = G.candidateMasks([['1', '3'], null, ['2', 'A']]);
+  const masks = SS.candidateMasks([['1', '3'], null, ['2', 'A']]);
   assert.deepEqual(masks, [0b101, 0, 0b10 | (1 << 9)]);
-  const narrowed = G.withoutCandidates(masks, [{ cell: 0, symbol: '3' }, { cell: 2, symbol: 'A' }]);
+  const narrowed = SS.withoutCandidates(masks, [{ cell: 0, symbol: '3' }, { cell: 2, symbol: 'A' }]);
   assert.deepEqual(narrowed, [0b1, 0, 0b10]);
   assert.deepEqual(masks, [0b101, 0, 0b10 | (1 << 9)], 'the input is left as it was');
 });
@@ -319,15 +325,15 @@ describe('#16 logical steps on the grid', () => {
   };
 
   test('the overlay: pattern cells and candidates, struck candidates, placement', () => {
-    const o = G.stepOverlay(pair);
+    const o = SS.stepOverlay(pair);
     assert.deepEqual([...o.cells], [1, 2]);
     assert.deepEqual([...o.pattern], [[1, 0b1010], [2, 0b1010]]);
     assert.deepEqual([...o.struck], [[3, 0b1010]]);
     assert.equal(o.place, null);
     assert.equal(o.missing, -1);
-    const single = G.stepOverlay({ technique: 'naked_single', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') });
+    const single = SS.stepOverlay({ technique: 'naked_single', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') });
     assert.deepEqual(single.place, { cell: 5, v: 3 });
-    const missing = G.stepOverlay({ technique: 'missing_candidate', cells: [7], candidates: [cand(7, '1')], eliminations: [], placement: null });
+    const missing = SS.stepOverlay({ technique: 'missing_candidate', cells: [7], candidates: [cand(7, '1')], eliminations: [], placement: null });
     assert.equal(missing.missing, 7);
   });
 
@@ -363,11 +369,11 @@ describe('#16 logical steps on the grid', () => {
   test('the path state before step k: placements so far and candidates removed so far', () => {
     const steps = [pair, { technique: 'naked_single', cells: [5], candidates: [], eliminations: [], placement: cand(5, '3') }];
     const givens = G.values('1...............');
-    assert.deepEqual(G.pathState(givens, steps, 0).grid, givens);
-    const one = G.pathState(givens, steps, 1);
+    assert.deepEqual(SS.pathState(givens, steps, 0).grid, givens);
+    const one = SS.pathState(givens, steps, 1);
     assert.equal(one.removed[3], 0b1010);
     assert.equal(one.grid[5], 0);
-    assert.equal(G.pathState(givens, steps, 2).grid[5], 3);
+    assert.equal(SS.pathState(givens, steps, 2).grid[5], 3);
   });
 
   test('technique names a player reads: each step’s title, from the package', () => {
@@ -408,7 +414,7 @@ describe('the page as a learner’s coach', () => {
     const g = G.createGame({ n: 4, boxRows: 2, boxCols: 2, givens: '.'.repeat(16) });
     const candidates = g.notes.map(() => 0b1111);
     // Two hints' eliminations (cells 0 and 1) written at once into a grid without marks.
-    const base = G.withoutCandidates(candidates, [{ cell: 0, symbol: '1' }]);
+    const base = SS.withoutCandidates(candidates, [{ cell: 0, symbol: '1' }]);
     const step = { technique: 'x_wing', eliminations: [{ cell: 1, symbol: '2' }, { cell: 1, symbol: '3' }] };
     const applied = G.applyStep(g, step, { base });
     assert.equal(G.candidatesRemoved(g, applied, candidates), 3);
@@ -560,13 +566,13 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     // A single: its house at level 2, its candidate's role only once the symbol may show.
     const single = dlx.sudoku_hint(XWING, '.'.repeat(81));
     assert.ok(single.placement && single.houses.length > 0);
-    const two = G.hintOverlay(single, 2, new Set(), regions);
+    const two = SS.hintOverlay(single, 2, new Set(), regions);
     assert.deepEqual([...two.houses.get(single.houses[0].role)].sort((a, b) => a - b), cellsOf(single.houses[0].region));
     assert.equal(two.roles.size, 0);
     assert.deepEqual(two.links, []);
-    const three = G.hintOverlay(single, 3, new Set(), regions);
+    const three = SS.hintOverlay(single, 3, new Set(), regions);
     for (const { cell, symbol, role } of single.roles) assert.equal(three.roles.get(cell).get(Number(symbol)), role);
-    assert.equal(G.hintOverlay(single, 1, new Set(), regions).houses.size, 0);
+    assert.equal(SS.hintOverlay(single, 1, new Set(), regions).houses.size, 0);
     // A chain's links as given; their ends among the candidates shown.
     const link = (a, b, strong) => ({ from: cand(a, '1'), to: cand(b, '1'), strong });
     const chain = {
@@ -575,16 +581,16 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
       roles: [{ ...cand(0, '1'), role: 'chain_end' }, { ...cand(4, '1'), role: 'chain_node' }],
       houses: [], contradiction: null,
     };
-    const o = G.hintOverlay(chain, 2, new Set(), regions);
+    const o = SS.hintOverlay(chain, 2, new Set(), regions);
     assert.equal(o.links, chain.links);
     assert.deepEqual([...o.pattern.keys()].sort((a, b) => a - b), [0, 4, 40, 44]);
     assert.equal(o.roles.get(0).get(1), 'chain_end');
     // A grouped chain's group: every candidate of it shown, not its first alone (4: a role).
     const group = [cand(72, '1'), cand(73, '1')];
     const grouped = { ...chain, technique: 'grouped_x_chain', links: [{ ...link(0, 72, true), toGroup: group, fromGroup: [] }] };
-    assert.deepEqual([...G.stepOverlay(grouped, regions).pattern.keys()].sort((a, b) => a - b), [0, 4, 72, 73]);
+    assert.deepEqual([...SS.stepOverlay(grouped, regions).pattern.keys()].sort((a, b) => a - b), [0, 4, 72, 73]);
     // A contradiction: its cell, or every cell of its house.
-    const broken = (contradiction) => G.stepOverlay({ ...chain, technique: 'contradiction_chain', links: [], contradiction }, regions).contradiction;
+    const broken = (contradiction) => SS.stepOverlay({ ...chain, technique: 'contradiction_chain', links: [], contradiction }, regions).contradiction;
     assert.deepEqual([...broken({ kind: 'cell', cell: 7, row: 1, column: 8 }).cells], [7]);
     assert.deepEqual([...broken({ kind: 'house', region: 'box 5', symbol: '3' }).cells].sort((a, b) => a - b), cellsOf('box 5'));
     assert.equal(broken(null), null);
@@ -595,8 +601,8 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     const union = (name) => [...new RegExp(`export type ${name} =([^;]*);`).exec(dts)[1].matchAll(/"(\w+)"/g)].map((m) => m[1]).sort();
     assert.deepEqual(Object.keys(M.ROLE_WORDS).sort(), union('SudokuRole'));
     assert.deepEqual(Object.keys(M.HOUSE_WORDS).sort(), union('SudokuHouseRole'));
-    assert.equal(M.linksLabel([{ strong: true }, { strong: false }, { strong: true }]), 'The chain: 2 strong links and 1 weak link');
-    assert.equal(M.linksLabel([{ strong: true }, { strong: false }], 2), 'The chain: 1 strong link, 1 weak link and 2 groups of candidates');
+    assert.equal(W.linksLabel([{ strong: true }, { strong: false }, { strong: true }]), 'The chain: 2 strong links and 1 weak link');
+    assert.equal(W.linksLabel([{ strong: true }, { strong: false }], 2), 'The chain: 1 strong link, 1 weak link and 2 groups of candidates');
   });
 
   test('no level before the last names what a placement puts or a wrong entry’s right symbol', () => {
@@ -604,17 +610,17 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     const single = dlx.sudoku_hint(XWING, '.'.repeat(81));
     assert.ok(single.placement);
     for (const level of [1, 2]) {
-      const overlay = G.hintOverlay(single, level);
+      const overlay = SS.hintOverlay(single, level);
       assert.equal(overlay.place, null);
       assert.equal(overlay.pattern.size, 0, 'its candidate would name the symbol');
       // (The nudge names a region by its number; the pattern's words hold none.)
-      if (level === 2) assert.doesNotMatch(M.hintWords(single, level).text, /\d/);
+      if (level === 2) assert.doesNotMatch(W.hintWords(single, level).text, /\d/);
     }
-    assert.equal(G.hintOverlay(single, 3).place.cell, single.placement.cell);
-    assert.equal(M.hintWords(single, 3).text, M.plainWords(single.reason));
+    assert.equal(SS.hintOverlay(single, 3).place.cell, single.placement.cell);
+    assert.equal(W.hintWords(single, 3).text, M.plainWords(single.reason));
     // The nudge names the region(s) of the step, the second level its technique.
-    assert.equal(M.hintWords(single, 1).text, `Look at ${single.regions.join(' and ')}: a symbol can be placed there.`);
-    assert.equal(M.hintWords(single, 2).title, `Hint: ${single.title}`);
+    assert.equal(W.hintWords(single, 1).text, `Look at ${single.regions.join(' and ')}: a symbol can be placed there.`);
+    assert.equal(W.hintWords(single, 2).title, `Hint: ${single.title}`);
     // A wrong entry: pointed out, its right symbol never shown, even at the last level.
     const k = XWING.indexOf('.');
     const wrongSymbol = dlx.sudoku_candidates(XWING)[k].find((s) => s !== solution[k]);
@@ -624,14 +630,14 @@ describe('issue 35: graded hints, reveals, the import verdict', () => {
     assert.equal(wrong.technique, 'wrong_entry');
     assert.match(wrong.reason, new RegExp(`solution has ${solution[k]}`), 'the engine’s reason names it');
     for (const level of [1, 2, 3]) {
-      const { title, text } = M.hintWords(wrong, level, { written: wrongSymbol });
+      const { title, text } = W.hintWords(wrong, level, { written: wrongSymbol });
       assert.doesNotMatch(`${title} ${text}`, /solution has/);
-      assert.equal(G.hintOverlay(wrong, level).place, null);
+      assert.equal(SS.hintOverlay(wrong, level).place, null);
       if (level > 1) assert.match(text, new RegExp(`^The ${wrongSymbol} in r${wrong.row}c${wrong.column} is wrong`));
     }
-    assert.equal(M.hintWords(wrong, 1).text, `One of your entries does not match the solution: look at row ${wrong.row}.`);
-    assert.deepEqual(M.whereToLook(wrong), [`row ${wrong.row}`]);
-    assert.deepEqual([...G.regionCells(M.whereToLook(wrong), dlx.sudoku_layout(9).regions)], Array.from({ length: 9 }, (_, c) => (wrong.row - 1) * 9 + c));
+    assert.equal(W.hintWords(wrong, 1).text, `One of your entries does not match the solution: look at row ${wrong.row}.`);
+    assert.deepEqual(W.whereToLook(wrong), [`row ${wrong.row}`]);
+    assert.deepEqual([...SS.regionCells(W.whereToLook(wrong), dlx.sudoku_layout(9).regions)], Array.from({ length: 9 }, (_, c) => (wrong.row - 1) * 9 + c));
   });
 
   test('the finish says the help taken; the import verdict says solutions and grade', () => {

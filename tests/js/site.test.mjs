@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { BINDINGS, INLINED_WASM, LATER_WASM, PAGES, POOLS, SITE, WORKER, WWW, bindingsBundle, byteSwaps, compileInlined, minifiedCss, PIECE_CALL, moduleGraph, page, pagePreloads, PIECE, poolsBundle, workerBundle } from '../../scripts/build-pages.mjs';
+import { BINDINGS, INLINED_WASM, LATER_WASM, PAGES, POOLS, SITE, STEPS, WORKER, WWW, bindingsBundle, byteSwaps, compileInlined, minifiedCss, PIECE_CALL, moduleGraph, page, pagePreloads, pageScript, PIECE, poolsBundle, stepsBundle, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -264,7 +264,8 @@ for (const name of PAGES) {
       // starts the first ones, lib/solver.js, and hands them to the pools): it imports them
       // when first needed.
       assert.doesNotMatch(script, /postMessage\(|over the budget of/);
-      assert.deepEqual(imported(script), [`./${POOLS}`]);
+      // (And its steps: the test below.)
+      assert.deepEqual(imported(script), [`./${POOLS}`, `./${STEPS}`]);
     }
     // The pools as a file of their own: what they import bundled, as the build makes them now.
     const pools = readFileSync(join(SITE, POOLS), 'utf8');
@@ -283,6 +284,31 @@ for (const name of PAGES) {
     assert.match(bundled, /__wbindgen_malloc/);
   });
 }
+
+test(`site/index.html's script leaves out Hint and Solve step by step (${STEPS}, bundled apart), which it hands the page's bindings they import`, async () => {
+  requireBuild(join(SITE, 'index.html'), join(SITE, STEPS));
+  const script = readFileSync(join(SITE, 'index.html'), 'utf8').match(/<script type="module" async>([\s\S]*?)<\/script>/)[1];
+  const steps = readFileSync(join(SITE, STEPS), 'utf8');
+  // Their words are in the steps' bundle, not in the page's script.
+  const { GROUP_WORDS, HINT_STALE } = await import(pathToFileURL(join(WWW, 'sudoku', 'step-words.js')).href);
+  for (const words of [HINT_STALE, GROUP_WORDS]) {
+    assert.ok(!script.includes(words) && steps.includes(words), words);
+  }
+  const { code, bindings } = await stepsBundle(pageScript('index.html'));
+  assert.equal(steps, code, `site/${STEPS} is stale: run scripts/build.sh (or node scripts/build-pages.mjs)`);
+  // It imports nothing: the page's modules are the page's, read through what `install` is handed.
+  assert.doesNotMatch(steps, /^\s*import\s|\bfrom\s*['"]|\bimport\(/m);
+  assert.match(steps, /export\s*\{[^}]*\binstall\b[^}]*\}/);
+  // The page's script hands over one function a binding, and each binding is an export of
+  // its module.
+  const reads = script.match(/PAGE_BINDINGS|\[((?:\(\)=>[\w$]+,)*\(\)=>[\w$]+)\]/g).filter((m) => m.startsWith('['));
+  assert.equal(reads.length, 1, 'one list of the bindings');
+  assert.equal(reads[0].split(',').length, bindings.length);
+  for (const [path, name] of bindings) {
+    const source = readFileSync(join(WWW, path), 'utf8');
+    assert.match(source, new RegExp(`^export (?:async )?(?:function|const|let|class) ${name}\\b`, 'm'), `${path} exports ${name}`);
+  }
+});
 
 test("the sudoku page's first module answers its first calls as the page's full module does, or hands them over; the page asks the full one for what it has not", async () => {
   // The first module is built without the fast searches and without every format

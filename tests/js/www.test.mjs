@@ -16,8 +16,11 @@ const WWW = join(ROOT, 'www');
 // What users get: www/ with each page made one response (scripts/build-pages.mjs).
 const SITE = join(ROOT, 'site');
 /** The page's words: for the roles of a step's candidates (its legend names them), a hint's job. */
-const { COUNT_LOAD_CANCELLED, COUNT_LOADING, GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE, ROLE_WORDS, countUnloaded, fullUnloaded } = await import(
+const { COUNT_LOAD_CANCELLED, COUNT_LOADING, ROLE_WORDS, countUnloaded, fullUnloaded } = await import(
   pathToFileURL(join(WWW, 'sudoku', 'messages.js')).href
+);
+const { GROUP_WORDS, HINT_CANCELLED, HINT_FINDING, HINT_STALE, HINT_STALE_NOTE } = await import(
+  pathToFileURL(join(WWW, 'sudoku', 'step-words.js')).href
 );
 const ARTIFACTS = join(ROOT, 'artifacts');
 const INKALA =

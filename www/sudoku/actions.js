@@ -3,8 +3,9 @@
 // The game's changes are game.js's pure functions; what a sudoku means (conflicts,
 // candidates, hints, solutions, peers, levels) is the package's answer. This file also
 // keeps the game between visits (storage, the address) and the timer's runs; the long
-// jobs (Solve, Count, New, the solving path, the search for a hint) are long-jobs.js's,
-// which calls this module's functions (this one does not call it: no import cycle).
+// jobs (Solve, Count, New) are long-jobs.js's, Hint and Solve step by step steps.js's (loaded
+// after the page's first script: load-steps.js), which call this module's functions (this
+// one calls neither: no import cycle).
 import * as G from './game.js';
 import * as J from './jobs.js';
 import * as M from './messages.js';
@@ -20,7 +21,7 @@ const option = (id) => $(id).checked;
 
 const clock = new Clock();
 /** The game with the time of the timer's current run added. */
-const liveGame = () => clock.peek(store.state.game);
+export const liveGame = () => clock.peek(store.state.game);
 export const store = createStore(null, (state) => V.render(state, clock.peek(state.game).elapsed));
 export const dispatch = (action) => store.dispatch(action);
 export const state = () => store.state;
@@ -33,7 +34,7 @@ export function begin(game) {
 }
 
 /** The peers `enter` prunes the notes of for an entry in `cell` (none with the option off). */
-function pruneFor(cell) {
+export function pruneFor(cell) {
   const layout = layoutOf(state());
   return option('opt-prune') && layout ? layout.peers[cell] : [];
 }
@@ -264,39 +265,6 @@ export function paint(color) {
 export const hasEntries = () => state().game.entries.some(Boolean);
 
 /**
- * Apply: the hint on show carried out, as one change that Undo takes back, once it shows
- * its effect (its last level). A wrong entry is erased: its right symbol is Reveal's.
- */
-export function applyHint() {
-  const shown = state().hint;
-  if (!shown || shown.level < M.HINT_LEVELS.length) return false;
-  const { step, base, candidates } = shown;
-  if (step.technique === 'wrong_entry') {
-    const { cell } = step.placement;
-    update((g) => G.erase(g, cell));
-    V.board.select(cell, true);
-    say(`Applied: the wrong entry in r${step.placement.row}c${step.placement.column} erased. Undo takes it back.`, 'good');
-    return true;
-  }
-  const cell = step.placement?.cell;
-  const before = clock.peek(state().game);
-  update((g) => G.applyStep(g, step, { base, prune: cell === undefined ? [] : pruneFor(cell) }));
-  // Earlier hints' removals (kept for this one) are written too: count what the marks lost.
-  const removed = G.candidatesRemoved(before, state().game, candidates);
-  if (cell !== undefined) {
-    dispatch({ type: 'hinted', cell });
-    V.board.select(cell, true);
-  }
-  const what = step.placement
-    ? `${step.placement.symbol} placed in r${step.placement.row}c${step.placement.column}`
-    : step.technique === 'missing_candidate'
-      ? `${step.candidates[0].symbol} put back in the pencil marks of r${step.candidates[0].row}c${step.candidates[0].column}`
-      : `${M.plural(removed, 'candidate')} removed from the pencil marks`;
-  say(`Applied: ${what}. Undo takes it back.`, 'good');
-  return true;
-}
-
-/**
  * Reveal: the solution's symbol in the selected cell (replacing a wrong entry), counted in
  * the help the finish message tells of.
  */
@@ -332,44 +300,6 @@ export function setZoom(on) {
 }
 
 // ---- the step-by-step view -----------------------------------------------------------------
-
-/** The keys of the step-by-step view: arrows, Page Up/Down, Home, End; whether it used one. */
-export function walkKey(event) {
-  const { walk } = state();
-  if (!walk || event.altKey || event.ctrlKey || event.metaKey) return false;
-  const moves = { ArrowLeft: -1, ArrowUp: -1, PageUp: -1, ArrowRight: 1, ArrowDown: 1, PageDown: 1 };
-  if (event.key in moves) showWalkStep(walk.k + moves[event.key]);
-  else if (event.key === 'Home') showWalkStep(0);
-  else if (event.key === 'End') showWalkStep(walk.steps.length);
-  else return false;
-  event.preventDefault();
-  return true;
-}
-
-/** Shows the grid before step `k` of the path (k = the number of steps: the end). */
-export async function showWalkStep(k) {
-  const { walk } = state();
-  if (!walk) return;
-  const { steps } = walk;
-  k = Math.max(0, Math.min(k, steps.length));
-  dispatch({ type: 'walkTo', steps, k });
-  if (!walk.candidates.has(k)) dispatch({ type: 'walkCandidates', steps, k, masks: await walkCandidates(walk, k) });
-  const now = state().walk;
-  if (now?.steps !== steps || now.shown !== k) return;
-  const step = steps[k];
-  if (step) V.board.select(step.placement?.cell ?? step.cells[0] ?? V.board.selected, false);
-  V.keepStepFocus();
-}
-
-/**
- * The candidates before step `k` of `walk`'s path (masks): the engine's for the grid so far,
- * without those the earlier steps eliminated (`signal`: the job's that finds the path).
- */
-export async function walkCandidates(walk, k, signal) {
-  const { grid, removed } = G.pathState(walk.givens, walk.steps, k);
-  const engine = G.candidateMasks(await J.candidates(G.lineOf(grid), signal));
-  return engine.map((m, cell) => m & ~removed[cell]);
-}
 
 /** Closes the step-by-step view (back to the player's game). */
 export function closeWalk() {

@@ -4,9 +4,10 @@
 
 import { COLORS, SYMBOLS, symbol } from './game.js';
 import { writeAttribute, writeClasses, writeText } from './dom.js';
-import { CONTRADICTION_WORDS, GROUP_WORDS, HOUSE_WORDS, LINK_WORDS, ROLE_WORDS, cellName, linksLabel } from './messages.js';
+import { CONTRADICTION_WORDS, HOUSE_WORDS, ROLE_WORDS, cellName } from './messages.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
+/** The SVG namespace, of the links' overlay. */
+export const SVG = 'http://www.w3.org/2000/svg';
 
 export { SYMBOLS, symbol };
 
@@ -42,6 +43,8 @@ export class Board {
     this.selected = 0;
     // A step's links, drawn over the grid between its candidates (see `drawLinks`).
     this.links = [];
+    // How a chain's links are drawn: step-view.js's, set with the page's steps (view.js `useStepView`).
+    this.drawChain = null;
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.classList.add('links');
     this.svg.setAttribute('role', 'img');
@@ -209,95 +212,15 @@ export class Board {
   }
 
   /**
-   * Draws the links of the step on show over the grid: a line from each link's first node
-   * to its second, strong links solid, weak links dashed (the classes `strong` and `weak`).
-   * A node is a candidate (the line ends at its note slot) or, in a grouped chain, a group
-   * of candidates (`fromGroup`, `toGroup`): a rounded box (class `group`) drawn once around
-   * all of them, the line ending at the box.
+   * Draws the links of the step on show over the grid (`links`): none, or a chain's, which
+   * step-view.js draws (`drawChain`: set with the page's steps, the only way one is on show).
    */
   drawLinks() {
     const { svg, links } = this;
     // (`hidden` is an attribute only: SVG elements have no such property.)
     svg.toggleAttribute('hidden', links.length === 0);
-    if (links.length === 0) {
-      svg.replaceChildren();
-      return;
-    }
-    const box = this.grid.getBoundingClientRect();
-    // The overlay covers the grid (CSSOM, which the page's CSP allows).
-    svg.style.left = `${this.grid.offsetLeft}px`;
-    svg.style.top = `${this.grid.offsetTop}px`;
-    svg.setAttribute('width', String(box.width));
-    svg.setAttribute('height', String(box.height));
-    svg.setAttribute('viewBox', `0 0 ${box.width} ${box.height}`);
-    const slot = ({ cell, symbol: s }) => this.slots(cell)[SYMBOLS.indexOf(s)].getBoundingClientRect();
-    /**
-     * A node's shape, relative to the grid: its centre, its half width and height, and how
-     * far from the centre a line toward (ux, uy) leaves it.
-     */
-    const shape = (left, top, right, bottom, round) => {
-      const [hw, hh] = [(right - left) / 2, (bottom - top) / 2];
-      return {
-        x: left + hw - box.left,
-        y: top + hh - box.top,
-        hw,
-        hh,
-        // A mark is a disc; a box is left through its nearer side.
-        edge: (ux, uy) => (round ? Math.min(hw, hh) : Math.min(hw / Math.abs(ux), hh / Math.abs(uy), Math.hypot(hw, hh))),
-      };
-    };
-    // A group's box: around its candidates' slots, a little wider than one slot's mark.
-    const groups = new Map();
-    const node = (candidate, group) => {
-      if (!group?.length) {
-        const r = slot(candidate);
-        return shape(r.left, r.top, r.right, r.bottom, true);
-      }
-      const key = group.map((c) => `${c.cell}:${c.symbol}`).sort().join(' ');
-      if (!groups.has(key)) {
-        const rects = group.map(slot);
-        const pad = Math.min(rects[0].width, rects[0].height) * 0.1;
-        const left = Math.min(...rects.map((r) => r.left)) - pad;
-        const top = Math.min(...rects.map((r) => r.top)) - pad;
-        const right = Math.max(...rects.map((r) => r.right)) + pad;
-        const bottom = Math.max(...rects.map((r) => r.bottom)) + pad;
-        groups.set(key, shape(left, top, right, bottom, false));
-      }
-      return groups.get(key);
-    };
-    const lines = links.map(({ from, to, strong, fromGroup, toGroup }) => {
-      const [a, b] = [node(from, fromGroup), node(to, toGroup)];
-      // From the edge of one node to the edge of the other.
-      const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      const [ux, uy] = [(b.x - a.x) / length, (b.y - a.y) / length];
-      const [ea, eb] = [a.edge(ux, uy), b.edge(ux, uy)];
-      const line = document.createElementNS(SVG, 'line');
-      line.setAttribute('x1', String(a.x + ux * ea));
-      line.setAttribute('y1', String(a.y + uy * ea));
-      line.setAttribute('x2', String(b.x - ux * eb));
-      line.setAttribute('y2', String(b.y - uy * eb));
-      line.classList.add('link', strong ? 'strong' : 'weak');
-      const title = document.createElementNS(SVG, 'title');
-      title.textContent = LINK_WORDS[strong ? 'strong' : 'weak'];
-      line.append(title);
-      return line;
-    });
-    const outlines = [...groups].map(([key, g]) => {
-      const rect = document.createElementNS(SVG, 'rect');
-      rect.classList.add('group');
-      rect.dataset.candidates = key;
-      rect.setAttribute('x', String(g.x - g.hw));
-      rect.setAttribute('y', String(g.y - g.hh));
-      rect.setAttribute('width', String(2 * g.hw));
-      rect.setAttribute('height', String(2 * g.hh));
-      rect.setAttribute('rx', String(Math.min(g.hw, g.hh)));
-      const title = document.createElementNS(SVG, 'title');
-      title.textContent = GROUP_WORDS;
-      rect.append(title);
-      return rect;
-    });
-    svg.setAttribute('aria-label', linksLabel(links, groups.size));
-    svg.replaceChildren(...outlines, ...lines);
+    if (links.length === 0) svg.replaceChildren();
+    else this.drawChain(this);
   }
 
   describe(k, given, v, mask, conflicts, wrong) {

@@ -398,115 +398,10 @@ export function load(text) {
   }
 }
 
-/**
- * Candidates as pencil-mark masks, one number per cell with bit `v - 1` for symbol `v` (what
- * `sudoku_hint` takes as `marks`), from `sudoku_candidates`' lists (null for a filled cell).
- */
-export function candidateMasks(candidates) {
-  return candidates.map((list) =>
-    (list ?? []).reduce((mask, symbol) => mask | (1 << SYMBOLS.indexOf(symbol)), 0),
-  );
-}
-
-/** `masks` without the candidates a hint eliminated (`{ cell, symbol }` each). */
-export function withoutCandidates(masks, eliminations) {
-  const out = [...masks];
-  for (const { cell, symbol } of eliminations) out[cell] &= ~(1 << SYMBOLS.indexOf(symbol));
-  return out;
-}
-
 // ---- logical steps (from the wasm module's sudoku_hint and sudoku_solve_path) -------------
 
-const bit = (symbolText) => 1 << SYMBOLS.indexOf(symbolText);
-
-/**
- * What the grid shows of a step: `cells` (a Set: the pattern's cells), `pattern` and
- * `struck` (Maps from cell to a mask of the pattern's and the eliminated candidates: the
- * pattern's are its `candidates`, its `roles` and its links' ends (a group's every candidate), which show even where the
- * player has no notes), `place` (`{ cell, v }` or null), `missing` (the cell of a missing
- * pencil mark, or -1), and the step's structure as the package gives it: `links` (its
- * `links`), `roles` (a Map from cell to a Map from symbol value to the candidate's role),
- * `houses` (a Map from a house role, `base`, `cover`, ..., to the Set of its houses' cells)
- * and `contradiction` (`{ cells: Set }` where a contradiction chain breaks the grid, or
- * null). `regions` is the package's `sudoku_layout(...).regions` (houses and a house
- * contradiction draw nothing while it is not known).
- */
-export function stepOverlay(step, regions = []) {
-  const links = step.links ?? [];
-  const parts = step.roles ?? [];
-  const masks = (list) => {
-    const out = new Map();
-    for (const { cell, symbol: s } of list) out.set(cell, (out.get(cell) ?? 0) | bit(s));
-    return out;
-  };
-  const roles = new Map();
-  for (const { cell, symbol: s, role } of parts) {
-    if (!roles.has(cell)) roles.set(cell, new Map());
-    const v = SYMBOLS.indexOf(s) + 1;
-    if (!roles.get(cell).has(v)) roles.get(cell).set(v, role);
-  }
-  const houses = new Map();
-  for (const { region, role } of step.houses ?? []) {
-    const cells = houses.get(role) ?? new Set();
-    for (const cell of regionCells([region], regions)) cells.add(cell);
-    houses.set(role, cells);
-  }
-  const broken = step.contradiction;
-  const contradiction = !broken
-    ? null
-    : { cells: broken.kind === 'cell' ? new Set([broken.cell]) : regionCells([broken.region], regions) };
-  const place = step.placement ? { cell: step.placement.cell, v: SYMBOLS.indexOf(step.placement.symbol) + 1 } : null;
-  return {
-    cells: new Set(step.cells),
-    pattern: masks([...step.candidates, ...parts, ...links.flatMap(({ from, to, fromGroup = [], toGroup = [] }) => [from, to, ...fromGroup, ...toGroup])]),
-    struck: masks(step.eliminations),
-    place,
-    missing: step.technique === 'missing_candidate' ? step.cells[0] : -1,
-    links,
-    roles,
-    houses,
-    contradiction,
-  };
-}
-
-/**
- * What the grid shows of a hint at `level` (see messages.js `HINT_LEVELS`): at the nudge,
- * only the cells of the regions to look at (`region`, a Set, from `regionCells`); at level 2
- * the pattern's cells and houses, with its candidates, their roles and its links unless it
- * places a symbol (they would name it; a missing pencil mark's cell alone); the whole step
- * (`stepOverlay`, with `regions` the layout's) at level 3. A wrong entry's right symbol is
- * never previewed: Reveal hands it over.
- */
-export function hintOverlay(step, level, regionCells = new Set(), regions = []) {
-  const whole = stepOverlay(step, regions);
-  if (level >= 3) return step.technique === 'wrong_entry' ? { ...whole, place: null } : whole;
-  const none = {
-    cells: new Set(),
-    pattern: new Map(),
-    struck: new Map(),
-    place: null,
-    missing: -1,
-    links: [],
-    roles: new Map(),
-    houses: new Map(),
-    contradiction: null,
-  };
-  if (level <= 1) return { ...none, region: regionCells };
-  // A placement's or a missing mark's candidate is the symbol itself.
-  const names = step.placement || step.technique === 'missing_candidate';
-  const structure = names ? {} : { pattern: whole.pattern, links: whole.links, roles: whole.roles, contradiction: whole.contradiction };
-  return { ...none, cells: whole.cells, houses: whole.houses, missing: whole.missing, ...structure };
-}
-
-/**
- * The cells of the regions named `names` (a step's, "row 3", "box 5"), from `regions`, the
- * package's `sudoku_layout(...).regions` (none while the layout is not known).
- */
-export function regionCells(names, regions = []) {
-  const out = new Set();
-  for (const { name, cells } of regions) if (names.includes(name)) for (const cell of cells) out.add(cell);
-  return out;
-}
+/** The mask bit of a candidate's symbol ("1" is bit 0). */
+export const bit = (symbolText) => 1 << SYMBOLS.indexOf(symbolText);
 
 /**
  * `game` with `step` (a hint) carried out, as one undoable change: a placement enters its
@@ -554,19 +449,4 @@ export function candidatesRemoved(before, after, candidates) {
     for (; gone; gone &= gone - 1) count++;
   });
   return count;
-}
-
-/**
- * The grid of a solving path before step `k` (0 to steps.length): the givens' values with
- * the placements of steps 0 to k - 1 (a list of values, 0 for empty), and the masks of the
- * candidates those steps eliminated.
- */
-export function pathState(givens, steps, k) {
-  const grid = [...givens];
-  const removed = givens.map(() => 0);
-  for (const step of steps.slice(0, k)) {
-    if (step.placement) grid[step.placement.cell] = SYMBOLS.indexOf(step.placement.symbol) + 1;
-    for (const { cell, symbol: s } of step.eliminations) removed[cell] |= bit(s);
-  }
-  return { grid, removed };
 }

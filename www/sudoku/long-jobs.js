@@ -1,9 +1,9 @@
-// The sudoku page's long jobs: Solve, Count solutions, New, Empty grid, Solve step by step
-// and the search for a hint, run on the package's pool of a worker per core (jobs.js) with
-// the job panel on show and Cancel, which aborts the job (the pool ends its workers at once
-// and starts new ones). What comes back is dispatched to the store like any action's
-// (actions.js).
-import { closeWalk, dispatch, hasEntries, say, setSetter, showWalkStep, start, state, stopJudging, update, walkCandidates } from './actions.js';
+// The sudoku page's long jobs: Solve, Count solutions, New, Empty grid (and, by `runJob`,
+// steps.js's: Solve step by step and the search for a hint), run on the package's pool of a
+// worker per core (jobs.js) with the job panel on show and Cancel, which aborts the job (the
+// pool ends its workers at once and starts new ones). What comes back is dispatched to the
+// store like any action's (actions.js).
+import { dispatch, hasEntries, say, setSetter, start, state, stopJudging, update } from './actions.js';
 import * as G from './game.js';
 import * as J from './jobs.js';
 import * as M from './messages.js';
@@ -28,7 +28,7 @@ export function cancelJob() {
  * (Cancel aborts it); a cancelled job is silent (Cancel said `cancelled`, if given). The
  * panel shows after `delay` ms (see job-panel.js), and says `staleNote` if the grid changes.
  */
-async function runJob(text, work, { delay = 0, staleNote, cancelled } = {}) {
+export async function runJob(text, work, { delay = 0, staleNote, cancelled } = {}) {
   if (V.panel.job) return;
   stopJudging();
   const mine = V.panel.start(text, G.currentLine(state().game), { delay, staleNote });
@@ -153,103 +153,3 @@ export async function emptyGrid() {
   setSetter(true);
   say(`An empty ${size} × ${size} grid: type a puzzle’s givens (“Enter givens” is on), or count its solutions. Undo brings back the last game.`);
 }
-
-/** Solve step by step: the logical solver's whole path from the givens, one step at a time. */
-export function walkPath() {
-  return runJob('Finding every step…', async (mine, signal) => {
-    const givens = G.givensLine(state().game);
-    const path = await J.solvePath(givens, signal);
-    if (mine.stale && G.givensLine(state().game) !== givens) return;
-    const walk = { givens: G.values(givens), steps: path.steps, solved: path.solved, k: 0, shown: 0 };
-    walk.candidates = new Map([[0, await walkCandidates(walk, 0, signal)]]);
-    dispatch({ type: 'walk', walk });
-    await showWalkStep(0);
-    say('');
-    V.showStep('step-next');
-  });
-}
-
-/** How long a hint's search runs before the job panel shows it (a quick one flashes nothing). */
-const HINT_PANEL_DELAY = 400;
-
-/**
- * Hint, graded: the next logical step, shown a level at a time (messages.js `hintWords`).
- * The first press says where to look (or which technique exists); the next names the
- * technique and highlights its pattern; the third shows what it removes (struck out) or
- * places (previewed), with its reason and Apply. It works from the player's pencil marks
- * when they have some. Asked again after that, a step that only removes candidates is taken
- * as done (its removals are kept as marks for the next hint), so repeated hints walk forward.
- *
- * The search for the step is a long job (a hint deep in one of the hardest puzzles runs
- * forcing nets, for seconds): on the job pool, so that the quick worker keeps answering the
- * conflict checks, with the job panel and Cancel once it has run `HINT_PANEL_DELAY` ms. One
- * search at a time: Hint pressed again meanwhile does nothing.
- */
-export async function hint() {
-  if (state().paused) return say(M.PAUSED);
-  const shown = state().hint;
-  const more = shown && (shown.level < M.HINT_LEVELS.length || !removesOnly(shown.step));
-  const running = V.panel.job;
-  // (A search on show is its own answer; another job has to end first.)
-  if (running && !more) return running.hint ? undefined : say(M.HINT_WAITS);
-  if (state().walk) closeWalk();
-  if (more) {
-    dispatch({ type: 'hintLevel', level: Math.min(shown.level + 1, M.HINT_LEVELS.length) });
-    const { step } = state().hint;
-    if (state().hint.level >= 2) V.board.select(step.placement?.cell ?? step.cells[0] ?? V.board.selected, false);
-    V.showStep();
-    return;
-  }
-  const options = { delay: HINT_PANEL_DELAY, staleNote: M.HINT_STALE_NOTE, cancelled: M.HINT_CANCELLED };
-  return runJob(M.HINT_FINDING, async (mine, signal) => {
-    mine.hint = true;
-    try {
-      await findHint(mine, signal);
-    } catch (error) {
-      if (error.name === 'AbortError') throw error;
-      if (error.code === 'conflicting_givens' || M.NOT_UNIQUE.includes(error.code)) {
-        say(M.explainError(error, { entries: hasEntries() }), 'bad');
-      } else say(`No hint: ${M.plainWords(error.message)}`, 'bad');
-    }
-  }, options);
-}
-
-/** What a hint is found from: the givens, the entries and the notes. */
-const keyOf = (g) => G.givensLine(g) + G.entriesLine(g) + g.notes.join(',');
-
-/**
- * The search for a new hint, the job `mine` (`signal` aborts it), shown at its first level
- * when found, unless the grid changed meanwhile (the panel said it would not be shown).
- */
-async function findHint(mine, signal) {
-  const { game, hintMarks } = state();
-  const givens = G.givensLine(game);
-  const key = keyOf(game);
-  const own = game.notes.some(Boolean) ? game.notes : undefined;
-  // The candidates the hints so far removed while the grid stayed as it was, else the
-  // player's pencil marks.
-  const marks = hintMarks?.key === key ? hintMarks.masks : own;
-  const found = await J.hint(givens, G.entriesLine(game), marks, signal);
-  if (mine.stale || key !== keyOf(state().game)) return say(M.HINT_STALE);
-  if (!found) {
-    dispatch({ type: 'hint', hint: null });
-    return say('The grid is full.');
-  }
-  // The candidates the step was found on: the marks, and where a cell has none, the
-  // engine's candidates (what sudoku_hint reads a cell without marks as).
-  const candidates = G.candidateMasks(await J.candidates(G.currentLine(game), signal));
-  if (mine.stale || key !== keyOf(state().game)) return say(M.HINT_STALE);
-  const base = candidates.map((m, k) => marks?.[k] || m);
-  // (The nudge selects no cell: that would say where the step is.)
-  dispatch({
-    type: 'hint',
-    hint: { step: found, base, candidates },
-    ...(removesOnly(found) ? { hintMarks: { key, masks: G.withoutCandidates(base, found.eliminations) } } : {}),
-  });
-  say('');
-  V.showStep();
-}
-
-/** Whether a step only removes candidates (then a hint asked again walks on past it). */
-const removesOnly = (step) => step.eliminations.length > 0 && !step.placement;
-

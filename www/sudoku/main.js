@@ -7,7 +7,8 @@ import * as A from './actions.js';
 import * as G from './game.js';
 import * as L from './long-jobs.js';
 import { loadSolver } from './jobs.js';
-import { clock } from './messages.js';
+import { loadSteps, stepsNow } from './load-steps.js';
+import { clock, failed } from './messages.js';
 import { decodeHash } from './share.js';
 import * as V from './view.js';
 
@@ -17,16 +18,28 @@ const on = (id, event, listener) => $(id).addEventListener(event, listener);
 /** Shown while the module loads: Arto Inkala's "world's hardest sudoku". */
 const START = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 
-loadSolver(V.renderSolver);
+// Hint and Solve step by step (steps.js) load once the solver is ready and the page idle.
+loadSolver((state, error) => {
+  V.renderSolver(state, error);
+  if (state === 'ready') (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(() => loadSteps().catch(() => {}));
+});
+
+/** Runs steps.js's `name` (loaded first, if it is not yet: load-steps.js). */
+const step = (name) => (...args) =>
+  loadSteps().then(
+    (steps) => steps[name](...args),
+    (error) => A.say(failed('Could not load the hints', error), 'bad'),
+  );
+const askHint = step('hint');
 
 /**
  * The keys that are not symbols of the grid: H or ? a hint (again: more of it), Enter
  * applies it, R reveals the selected cell, N or Space notes.
  */
 function command(key) {
-  if (key === 'h' || key === 'H' || key === '?') L.hint();
+  if (key === 'h' || key === 'H' || key === '?') askHint();
   else if (key === 'r' || key === 'R') A.reveal();
-  else if (key === 'Enter') return A.applyHint();
+  else if (key === 'Enter') return stepsNow()?.applyHint() ?? false;
   else if (key === 'n' || key === 'N' || key === ' ') A.setPencil(!A.store.state.pencil);
   else return false;
   return true;
@@ -51,7 +64,6 @@ V.mount(
       refocus();
     },
     paint: (color) => A.paint(color),
-    walkTo: (k) => A.showWalkStep(k),
   },
 );
 
@@ -67,17 +79,18 @@ on('pause', 'click', () => A.setPaused(!A.store.state.paused));
 on('resume', 'click', () => A.setPaused(false));
 on('undo', 'click', A.undo);
 on('redo', 'click', A.redo);
-on('hint', 'click', L.hint);
-on('step-more', 'click', L.hint);
+on('hint', 'click', askHint);
+on('step-more', 'click', askHint);
 on('reveal', 'click', A.reveal);
 on('zoom', 'click', () => A.setZoom(!A.store.state.zoom));
-on('step-apply', 'click', A.applyHint);
+// (The step panel shows a step only once steps.js is in.)
+on('step-apply', 'click', () => stepsNow()?.applyHint());
 on('step-close', 'click', A.closeStep);
-on('step-prev', 'click', () => A.showWalkStep(A.store.state.walk.k - 1));
-on('step-next', 'click', () => A.showWalkStep(A.store.state.walk.k + 1));
-on('walk', 'click', L.walkPath);
+on('step-prev', 'click', () => stepsNow()?.showWalkStep(A.store.state.walk.k - 1));
+on('step-next', 'click', () => stepsNow()?.showWalkStep(A.store.state.walk.k + 1));
+on('walk', 'click', step('walkPath'));
 on('step', 'keydown', (event) => {
-  if (A.walkKey(event)) event.stopPropagation();
+  if (stepsNow()?.walkKey(event)) event.stopPropagation();
 });
 on('check', 'click', A.check);
 on('auto-notes', 'click', A.autoNotes);
@@ -119,7 +132,7 @@ document.addEventListener('keydown', (event) => {
     L.cancelJob();
   } else if (event.key === 'Escape' && (walk || hint)) {
     A.closeStep();
-  } else if (!event.target.closest?.('input, textarea, select, #grid') && A.walkKey(event)) {
+  } else if (!event.target.closest?.('input, textarea, select, #grid') && stepsNow()?.walkKey(event)) {
     // In the step-by-step view, the arrows, Home and End walk the path.
   } else if (
     !event.altKey &&

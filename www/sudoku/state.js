@@ -3,8 +3,7 @@
 // out), and drawn by view.js alone. The game itself (givens, entries, notes, undo) is
 // game.js's; what the engine said about it (conflicts, the hint on show, the solving path,
 // the layout's rules) is put here by actions.js, from the package's answers.
-import { countHint, countReveal, hintOverlay, isFull, otherPuzzle, regionCells } from './game.js';
-import { whereToLook } from './messages.js';
+import { countReveal, isFull, otherPuzzle } from './game.js';
 
 /** The state of a page showing `game`, before the engine has said anything about it. */
 export function initialState(game) {
@@ -56,7 +55,10 @@ export function initialState(game) {
   };
 }
 
-/** The reducers: `type` -> (state, action) -> state. */
+/**
+ * The reducers: `type` -> (state, action) -> state. Those of the hint and the step-by-step
+ * view are step-state.js's, added when the page loads them (`addReducers`).
+ */
 const REDUCERS = {
   /**
    * `game` becomes the game on show. A hint or a path on show was about the grid as it was;
@@ -88,45 +90,20 @@ const REDUCERS = {
   hinted: (state, { cell }) => ({ ...state, hinted: cell }),
   selected: (state, { cell }) => ({ ...state, selected: cell }),
   checked: (state, { cells }) => ({ ...state, checked: cells }),
-  /** A new hint on show (`{ step, base, candidates }`, or null), at its first level. */
-  hint(state, { hint, hintMarks = state.hintMarks }) {
-    const next = { ...state, hint: null, hintMarks, hinted: -1 };
-    return hint ? reduce(next, { type: 'hintLevel', hint: { ...hint, level: 0 }, level: 1 }) : next;
-  },
-  /**
-   * The hint on show at `level` (from 1 to 3); a level it had not reached yet is counted in
-   * the game's help (game.js `countHint`).
-   */
-  hintLevel(state, { hint = state.hint, level }) {
-    if (!hint) return state;
-    const shown = { ...hint, level: Math.max(hint.level, level) };
-    const game = shown.level > hint.level ? countHint(state.game, hint.level, shown.level) : state.game;
-    const regions = layoutOf(state)?.regions;
-    const region = regionCells(whereToLook(shown.step), regions);
-    return { ...state, game, hint: { ...shown, overlay: hintOverlay(shown.step, shown.level, region, regions) } };
-  },
   /** Reveal handed over a cell: counted in the game's help. */
   revealed: (state) => ({ ...state, game: countReveal(state.game), hint: null }),
   zoom: (state, { on }) => ({ ...state, zoom: on }),
   walk: (state, { walk }) => ({ ...state, walk, hint: null }),
-  /** Step `k` of the path `steps` asked for: drawn at once if its candidates are known. */
-  walkTo(state, { steps, k }) {
-    const { walk } = state;
-    if (walk?.steps !== steps) return state;
-    return { ...state, walk: { ...walk, k, shown: walk.candidates.has(k) ? k : walk.shown } };
-  },
-  /** The candidates before step `k` of the path `steps` (`masks`): drawn if it is the step asked for. */
-  walkCandidates(state, { steps, k, masks }) {
-    const { walk } = state;
-    if (walk?.steps !== steps) return state;
-    const candidates = new Map(walk.candidates).set(k, masks);
-    return { ...state, walk: { ...walk, candidates, shown: walk.k === k ? k : walk.shown } };
-  },
   closeStep: (state) => ({ ...state, walk: null, hint: null }),
   stats: (state, { stats }) => ({ ...state, stats }),
   importError: (state, { text }) => ({ ...state, importError: text }),
   copyStatus: (state, { text }) => ({ ...state, copyStatus: text }),
 };
+
+/** Adds `reducers` (`type` -> reducer) to the store's: step-state.js's `STEP_REDUCERS`. */
+export function addReducers(reducers) {
+  Object.assign(REDUCERS, reducers);
+}
 
 /** The package's layout of the game on show, or null while it is not known. */
 export function layoutOf({ layout, game }) {

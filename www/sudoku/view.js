@@ -1,26 +1,15 @@
 // The sudoku page's view: the one module that writes the DOM. `render(state)` draws the
-// whole page from the state (state.js) with its parts, the grid (board.js) and the job
-// panel (job-panel.js); the few things that are not state (focus, scrolling, the running
-// timer) have their own functions here. Rendering only: no game logic, no engine calls.
+// whole page from the state (state.js) with its parts, the grid (board.js), the job panel
+// (job-panel.js) and, once the page has loaded its steps, the step panel (step-view.js);
+// the few things that are not state (focus, scrolling, the running timer) have their own
+// functions here. Rendering only: no game logic, no engine calls.
 import { grouped } from '../lib/numbers.js';
 import { solverStateText } from '../lib/solver.js';
 import { Board } from './board.js';
 import { writeAttribute, writeText } from './dom.js';
-import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, pathState, stepOverlay, symbol } from './game.js';
+import { COLORS, SIZES, canRedo, canUndo, currentLine, mistakes, symbol } from './game.js';
 import { JobPanel } from './job-panel.js';
-import {
-  CONTRADICTION_WORDS,
-  GROUP_WORDS,
-  HINT_LEVELS,
-  HOUSE_WORDS,
-  LINK_WORDS,
-  ROLE_WORDS,
-  clock,
-  hintWords,
-  levelNote,
-  plainWords,
-  plural,
-} from './messages.js';
+import { clock, levelNote } from './messages.js';
 import { layoutOf } from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -29,21 +18,32 @@ const $ = (id) => document.getElementById(id);
 export let board = null;
 /** The panel of the current long job. */
 export let panel = null;
+/**
+ * What draws the hint on show and the step-by-step view (step-view.js `stepView`), once the
+ * page has loaded them (load-steps.js); until then there is neither to draw.
+ */
+let stepView = null;
 
-/** What `render` last built: the pad's size and mode, the step list's path. */
-const built = { n: 0, boxRows: 0, boxCols: 0, padFor: '', steps: null };
+/** Draws the steps with `view` (step-view.js `stepView`) from now on, the grid's chains too. */
+export function useStepView(view) {
+  stepView = view;
+  board.drawChain = view.drawChain;
+}
+
+/** What `render` last built: the grid's size, the pad's, what the grid shows. */
+const built = { n: 0, boxRows: 0, boxCols: 0, padFor: '' };
 
 /**
  * Makes the grid, the job panel, the size menu and the palette; `handlers` are the grid's
  * (see board.js) and `pad(v)` / `erase()` / `paint(color)` what the pad and palette do.
  */
-export function mount(handlers, { pad, erase, paint, walkTo }) {
+export function mount(handlers, { pad, erase, paint }) {
   board = new Board($('grid'), handlers);
   panel = new JobPanel(
     { box: $('job'), text: $('job-text'), progress: $('job-progress'), note: $('job-note') },
     ['solve', 'count', 'new', 'empty', 'import', 'size', 'difficulty', 'walk', 'hint'].map($),
   );
-  built.actions = { pad, erase, walkTo };
+  built.actions = { pad, erase };
   for (const n of SIZES) {
     const option = document.createElement('option');
     option.value = String(n);
@@ -86,7 +86,7 @@ export function render(state, elapsed) {
     renderGrid(state, mistakesOn);
   }
   renderZoom(state);
-  renderStep(state);
+  stepView?.renderStep(state);
   $('undo').disabled = !canUndo(game);
   $('redo').disabled = !canRedo(game);
   const line = currentLine(game);
@@ -107,71 +107,10 @@ export function render(state, elapsed) {
 function renderGrid(state, mistakesOn) {
   const { game, walk } = state;
   const peers = layoutOf(state)?.peers[board.selected] ?? null;
-  if (walk) {
-    const { grid } = pathState(walk.givens, walk.steps, walk.shown);
-    board.render({
-      ...game,
-      entries: grid.map((v, k) => (walk.givens[k] ? 0 : v)),
-      notes: walk.candidates.get(walk.shown),
-      colors: [],
-      conflicts: new Set(),
-      wrong: new Set(),
-      hinted: -1,
-      peers,
-      step: overlayOf(state),
-    });
-  } else {
-    const wrong = new Set(state.checked);
-    if (mistakesOn) for (const k of mistakes(game)) wrong.add(k);
-    board.render({ ...game, conflicts: state.conflicts, wrong, hinted: state.hinted, peers, step: overlayOf(state) });
-  }
-}
-
-/** What the grid shows of the step on show (game.js `stepOverlay`, `hintOverlay`), or null. */
-function overlayOf(state) {
-  const { walk } = state;
-  if (!walk) return state.hint?.overlay ?? null;
-  const step = walk.steps[walk.shown] ?? null;
-  const regions = layoutOf(state)?.regions;
-  // Worked out once per step shown (render runs at each tick of the timer).
-  const cached = built.walkOverlay;
-  if (cached?.step !== step || cached.regions !== regions) {
-    built.walkOverlay = { step, regions, overlay: step ? stepOverlay(step, regions) : null };
-  }
-  return built.walkOverlay.overlay;
-}
-
-/**
- * The legend of the step's structure on the grid: the kinds of links, houses and roles
- * present in `overlay` (what the grid draws), each with its colour or line.
- */
-function renderLegend(overlay) {
-  if (built.legendFor === overlay) return;
-  built.legendFor = overlay;
-  const items = [];
-  const item = (key, text) => {
-    const li = document.createElement('li');
-    const swatch = document.createElement('span');
-    swatch.className = `key ${key}`;
-    swatch.setAttribute('aria-hidden', 'true');
-    li.append(swatch, text);
-    li.dataset.key = key;
-    items.push(li);
-  };
-  const links = overlay?.links ?? [];
-  for (const kind of ['strong', 'weak']) {
-    if (links.some((link) => link.strong === (kind === 'strong'))) item(`key-link ${kind}`, LINK_WORDS[kind]);
-  }
-  if (links.some((link) => link.fromGroup?.length || link.toGroup?.length)) item('key-group', GROUP_WORDS);
-  for (const [role, text] of Object.entries(HOUSE_WORDS)) {
-    if (overlay?.houses?.get(role)?.size) item(`key-house house-${role}`, text);
-  }
-  const roles = new Set([...(overlay?.roles?.values() ?? [])].flatMap((m) => [...m.values()]));
-  for (const [role, text] of Object.entries(ROLE_WORDS)) if (roles.has(role)) item(`key-role role-${role}`, text);
-  if (overlay?.contradiction?.cells.size) item('key-contradiction', CONTRADICTION_WORDS);
-  const legend = $('step-legend');
-  legend.replaceChildren(...items);
-  legend.hidden = items.length === 0;
+  if (walk) return board.render(stepView.walkGrid(state, peers));
+  const wrong = new Set(state.checked);
+  if (mistakesOn) for (const k of mistakes(game)) wrong.add(k);
+  board.render({ ...game, conflicts: state.conflicts, wrong, hinted: state.hinted, peers, step: state.hint?.overlay ?? null });
 }
 
 /** The grid's cells, the keys' help and the size menu for a game's size. */
@@ -273,108 +212,6 @@ function renderLevels(layout) {
 
 /** Shows the levels of `layout` (the size menu's, which may not be the game's). */
 export const showLevels = renderLevels;
-
-/** The step panel: the hint on show, or the step-by-step view's current step. */
-function renderStep(state) {
-  const { walk } = state;
-  const panelBox = $('step');
-  const shown = walk ? walk.steps[walk.shown] : state.hint?.step;
-  panelBox.hidden = !walk && !shown;
-  document.querySelector('.board').classList.toggle('stepping', !panelBox.hidden);
-  if (walk && built.steps !== walk.steps) buildStepList(walk.steps);
-  if (!walk) built.steps = null;
-  if (panelBox.hidden) {
-    $('step-said').textContent = '';
-    renderLegend(null);
-    return;
-  }
-  renderLegend(overlayOf(state));
-  panelBox.dataset.mode = walk ? 'walk' : 'hint';
-  const level = walk ? HINT_LEVELS.length : state.hint.level;
-  panelBox.dataset.level = String(level);
-  // Apply (Enter) once the hint shows what it does; before that, More shows the next level.
-  $('step-apply').hidden = !!walk || level < HINT_LEVELS.length;
-  $('step-more').hidden = !!walk || level >= HINT_LEVELS.length;
-  $('step-prev').parentElement.hidden = !walk;
-  $('step-list').hidden = !walk;
-  if (walk) {
-    $('step-prev').disabled = walk.shown === 0;
-    $('step-next').disabled = walk.shown >= walk.steps.length;
-    markStep(walk.shown);
-  }
-  const reason = $('step-reason');
-  if (shown && walk) {
-    $('step-title').textContent = `Step ${walk.shown + 1} of ${walk.steps.length}: ${shown.title}`;
-    panelBox.dataset.technique = shown.technique;
-    reason.textContent = plainWords(shown.reason);
-  } else if (shown) {
-    const cell = shown.placement?.cell;
-    const written = cell === undefined ? '' : symbol(state.game.entries[cell]);
-    const { title, text } = hintWords(shown, level, { written });
-    $('step-title').textContent = title;
-    // (The technique is named from the second level on.)
-    panelBox.dataset.technique = level >= 2 ? shown.technique : '';
-    reason.textContent = text;
-  } else {
-    $('step-title').textContent = walk.solved
-      ? `Solved in ${plural(walk.steps.length, 'step')}`
-      : `Stuck after ${plural(walk.steps.length, 'step')}`;
-    panelBox.dataset.technique = '';
-    reason.textContent = walk.solved
-      ? 'Every cell is filled by logic alone.'
-      : 'No technique this solver knows goes further: the rest needs trial and error (Solve finishes it).';
-  }
-  const said = `${$('step-title').textContent}. ${reason.textContent}`;
-  writeText($('step-said'), said);
-  reason.dataset.kind = shown?.technique === 'missing_candidate' || shown?.technique === 'wrong_entry' ? 'bad' : '';
-}
-
-function buildStepList(steps) {
-  built.steps = steps;
-  const items = steps.map((step, k) => {
-    const item = document.createElement('li');
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'step-item';
-    button.dataset.k = String(k);
-    button.textContent = `${k + 1}. ${step.title}`;
-    button.addEventListener('click', () => built.actions.walkTo(k));
-    item.append(button);
-    return item;
-  });
-  $('step-list').replaceChildren(...items);
-}
-
-/** Marks step `k` of the list as the current one, scrolled into the list's view. */
-function markStep(k) {
-  const list = $('step-list');
-  for (const button of list.querySelectorAll('button')) {
-    if (Number(button.dataset.k) !== k) {
-      button.removeAttribute('aria-current');
-      continue;
-    }
-    if (button.getAttribute('aria-current') === 'step') continue;
-    button.setAttribute('aria-current', 'step');
-    // Scrolls the list alone (scrollIntoView would scroll the page too).
-    const top = button.offsetTop; // the list is the offset parent (position: relative)
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + button.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = top + button.offsetHeight - list.clientHeight;
-    }
-  }
-}
-
-/** Brings the step panel into view; `focus` names a control of it to focus. */
-export function showStep(focus) {
-  $('step').scrollIntoView?.({ block: 'nearest' });
-  if (focus) $(focus).focus();
-}
-
-/** Next (or Previous) went disabled under the focus (the end, or the start): focus the other. */
-export function keepStepFocus() {
-  const focused = document.activeElement;
-  if (focused?.disabled) (focused.id === 'step-next' ? $('step-prev') : $('step-next')).focus();
-}
 
 /** A new game is for playing: brings the whole board into view if it is not. */
 export function showBoard() {
