@@ -21,7 +21,9 @@
 // and loader under it, one file: `poolsBundle`), both preloaded with <link
 // rel="modulepreload">, so that the first job finds them in the HTTP cache; the coach
 // module, the main module's bindings (which the page's thread needs only for the pool's
-// scheduler: bundled with their import into one file, `bindingsBundle`), the other examples.
+// scheduler: bundled with their import into one file, `bindingsBundle`), the other examples,
+// and the sudoku page's Hint and Solve step by step (one file, handed the bindings it imports
+// from the page's script: `stepsBundle`), loaded once the page is playable.
 // Everything else in www/ is copied as it is.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -287,12 +289,15 @@ export async function stepsBundle(entry) {
     }],
   });
   // (Each module that imports a binding has its statement: the same one may come twice.)
+  const text = probe.outputFiles[0].text;
+  const statements = [...text.matchAll(/\bimport\s*\{([^}]*)\}\s*from\s*"page:([^"]+)"/g)];
+  if (statements.length !== text.split('"page:').length - 1) {
+    throw new Error(`${STEPS}: import names from the page's modules ({ ... }), nothing else (no namespace, default or export from)`);
+  }
   const found = new Map();
-  for (const [statement, names, path] of probe.outputFiles[0].text.matchAll(/^import (.*?) from "page:([^"]+)";$/gm)) {
-    const list = /^\{([^}]*)\}$/.exec(names);
-    if (!list) throw new Error(`${STEPS}: ${statement}: import names from the page's modules, not a namespace or a default`);
-    for (const item of list[1].split(',')) {
-      const name = item.trim().split(/\s+as\s+/)[0];
+  for (const [, names, path] of statements) {
+    for (const item of names.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+      const name = item.split(/\s+as\s+/)[0];
       found.set(`${path} ${name}`, [path, name]);
     }
   }

@@ -299,6 +299,21 @@ test(`site/index.html's script leaves out Hint and Solve step by step (${STEPS},
   // It imports nothing: the page's modules are the page's, read through what `install` is handed.
   assert.doesNotMatch(steps, /^\s*import\s|\bfrom\s*['"]|\bimport\(/m);
   assert.match(steps, /export\s*\{[^}]*\binstall\b[^}]*\}/);
+  // The bindings are what the steps' own modules (those the page's script does not hold)
+  // import from the page's, read here from their sources.
+  const pageGraph = moduleGraph(join(WWW, pageScript('index.html')), new Set(), false);
+  const imports = new Set();
+  for (const file of moduleGraph(join(WWW, STEPS), new Set(), false)) {
+    if (pageGraph.has(file)) continue;
+    for (const [, names, from] of readFileSync(file, 'utf8').matchAll(/^import\s*\{([^}]*)\}\s*from\s*'([^']+)'/gm)) {
+      const path = join(dirname(file), from);
+      if (!pageGraph.has(path)) continue;
+      for (const item of names.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+        imports.add(`${relative(WWW, path)} ${item.split(/\s+as\s+/)[0]}`);
+      }
+    }
+  }
+  assert.deepEqual(bindings.map(([path, name]) => `${path} ${name}`).sort(), [...imports].sort());
   // The page's script hands over one function a binding, and each binding is an export of
   // its module.
   const reads = script.match(/PAGE_BINDINGS|\[((?:\(\)=>[\w$]+,)*\(\)=>[\w$]+)\]/g).filter((m) => m.startsWith('['));

@@ -220,6 +220,31 @@ describe('the sudoku page', () => {
     await page.close();
   });
 
+  test('www/ served as it is: Hint and Solve step by step load as modules of their own, sharing the page\'s', { timeout: 90_000 }, async () => {
+    // (On the site they are a bundle handed the page's bindings: the other tests.)
+    const direct = await serve(WWW);
+    try {
+      const page = await browser.context.newPage();
+      const problems = watch(page);
+      const fetched = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      await page.goto(direct.url);
+      await page.waitForSelector('#engine-status[data-state="ready"]');
+      await fullHint(page);
+      assert.ok(fetched.includes('/sudoku/steps.js') && fetched.includes('/sudoku/step-view.js') && fetched.includes('/step.css'), `${fetched}`);
+      await page.click('#step-apply');
+      await waitMessage(page, /^Applied/);
+      await page.click('#walk');
+      await page.waitForSelector('#step[data-mode="walk"]:not([hidden])', { timeout: 60_000 });
+      await page.keyboard.press('End');
+      await page.waitForFunction(() => /^(Solved|Stuck) /.test(document.querySelector('#step-title').textContent));
+      assert.deepEqual(problems, []);
+      await page.close();
+    } finally {
+      await direct.close();
+    }
+  });
+
   test('where the page cannot use the module it carries, it fetches the one the engine runs', { timeout: 90_000 }, async () => {
     // An engine without SIMD (`WebAssembly.validate` says no to the SIMD probe) on the site's
     // page, and www/ served as it is (no module carried): each fetches the main module its
@@ -871,6 +896,45 @@ describe('site/index.html: playable and solvable on its first module, Count once
     assert.ok(fetched.includes('/pkg/dlx_wasm_coach_bg.wasm'), `${fetched}`);
     assert.ok(fetched.includes(`/${LATER_WASM['index.html']}`), `${fetched}`);
     const refused = /lib\/pool\.js|Failed to load resource|failed to fetch|dynamically imported module/i;
+    for (const problem of tab.problems) assert.match(problem, refused, problem);
+    tab.problems.length = 0;
+    await clean(tab);
+  });
+
+  test('Hint and Solve step by step, loaded after the page: a failed load says why, and the next press loads them (the script from a URL of its own) with their looks', { timeout: 120_000 }, async () => {
+    // Every request of the steps' script and stylesheet refused until `allowed` is set (the
+    // background load's, and a press's), as a network that drops them would.
+    const requests = [];
+    let allowed = false;
+    const tab = await open('', undefined, {
+      listen: async (page) => {
+        await page.route((url) => url.pathname === '/sudoku/steps.js' || url.pathname === '/step.css', (route) => {
+          const url = new URL(route.request().url());
+          requests.push(`${url.pathname}${url.search}`);
+          return allowed ? route.continue() : route.abort();
+        });
+      },
+    });
+    const { page } = tab;
+    await page.click('#hint');
+    await waitMessage(page, /^Hint and Solve step by step failed to load \(.+\)\. Check the connection and press again; the rest of the page works\.$/);
+    assert.ok(await page.locator('#step').isHidden());
+    // The page plays on.
+    await page.click('#solve');
+    await waitMessage(page, /^Solved/);
+    await page.click('#undo');
+    allowed = true;
+    await fullHint(page);
+    // The script asked for again from a URL of its own (a failed import may be kept by the
+    // browser's module map: whatwg/html#6768); its looks applied.
+    const scripts = requests.filter((r) => r.startsWith('/sudoku/'));
+    assert.match(scripts.at(-1), /^\/sudoku\/steps\.js\?retry=\d+$/, `${requests}`);
+    assert.equal(scripts[0], '/sudoku/steps.js', `${requests}`);
+    assert.ok(requests.includes('/step.css'), `${requests}`);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('step-legend')).display), 'flex');
+    await page.click('#step-apply');
+    await waitMessage(page, /^Applied/);
+    const refused = /steps\.js|step\.css|Failed to load resource|failed to fetch|dynamically imported module/i;
     for (const problem of tab.problems) assert.match(problem, refused, problem);
     tab.problems.length = 0;
     await clean(tab);

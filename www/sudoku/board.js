@@ -129,7 +129,7 @@ export class Board {
 
   /**
    * Draws the state: `{ givens, entries, notes, conflicts: Set, wrong: Set, hinted, peers,
-   * step }`, `step` the step on show (game.js `stepOverlay`, `hintOverlay`) or null.
+   * step }`, `step` the step on show (step-state.js `stepOverlay`, `hintOverlay`) or null.
    * Cells holding the selected cell's symbol, and its `peers` (the package's
    * `sudoku_layout`: its row, column and box; none until they are known), are tinted.
    */

@@ -1,14 +1,15 @@
 // The sudoku page (www/index.html): wiring only. The page's state and its one `dispatch`
 // are state.js's, drawn by view.js alone; what a control does is actions.js's (and
-// long-jobs.js's for Solve, Count, New, the solving path and Hint), which ask the wasm package
-// (jobs.js: its worker pools) every question about the sudoku. This file
-// connects the page's controls and keys to those actions, and opens the first game.
+// long-jobs.js's for Solve, Count and New, steps.js's for Hint and Solve step by step,
+// loaded after the page: load-steps.js), which ask the wasm package (jobs.js: its worker
+// pools) every question about the sudoku. This file connects the page's controls and keys
+// to those actions, and opens the first game.
 import * as A from './actions.js';
 import * as G from './game.js';
 import * as L from './long-jobs.js';
 import { loadSolver } from './jobs.js';
 import { loadSteps, stepsNow } from './load-steps.js';
-import { clock, failed } from './messages.js';
+import { clock, stepsUnloaded } from './messages.js';
 import { decodeHash } from './share.js';
 import * as V from './view.js';
 
@@ -28,7 +29,7 @@ loadSolver((state, error) => {
 const step = (name) => (...args) =>
   loadSteps().then(
     (steps) => steps[name](...args),
-    (error) => A.say(failed('Could not load the hints', error), 'bad'),
+    (error) => A.say(stepsUnloaded(error), 'bad'),
   );
 const askHint = step('hint');
 

@@ -182,6 +182,11 @@ export function countUnloaded(error) {
   return fullUnloaded(error, 'The count', 'Check the connection and press Count again; the rest of the page works.', 'the exact-cover solver');
 }
 
+/** What Hint and Solve step by step say when their code (www/sudoku/load-steps.js) failed to load (`error`). */
+export function stepsUnloaded(error) {
+  return `Hint and Solve step by step failed to load (${plainWords(error?.message ?? 'unknown error')}). Check the connection and press again; the rest of the page works.`;
+}
+
 /**
  * What a running count says: `solutions` so far, the engine's estimate `fraction` of the
  * search done after `seconds`; a warning (and why) when the whole count would take over an

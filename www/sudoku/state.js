@@ -26,7 +26,7 @@ export function initialState(game) {
      * The hint on show, until the game changes: `{ step, level, overlay, base, candidates }`,
      * where `level` is how much of it shows (1: where to look, 2: the technique and its
      * pattern, 3: what it removes or places, and Apply), `overlay` what the grid shows of it
-     * (game.js `hintOverlay`) and `base` the candidates it was found on (masks), for Apply.
+     * (step-state.js `hintOverlay`) and `base` the candidates it was found on (masks), for Apply.
      */
     hint: null,
     /** Whether the grid is zoomed (large cells, panned by scrolling: big grids on a phone). */

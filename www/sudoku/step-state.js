@@ -78,7 +78,7 @@ export function stepOverlay(step, regions = []) {
 }
 
 /**
- * What the grid shows of a hint at `level` (see messages.js `HINT_LEVELS`): at the nudge,
+ * What the grid shows of a hint at `level` (see step-words.js `HINT_LEVELS`): at the nudge,
  * only the cells of the regions to look at (`region`, a Set, from `regionCells`); at level 2
  * the pattern's cells and houses, with its candidates, their roles and its links unless it
  * places a symbol (they would name it; a missing pencil mark's cell alone); the whole step

@@ -1,8 +1,9 @@
 // The sudoku page's view of a logical step: the step panel (the hint on show, the
 // step-by-step view's current step and its list), the legend of what the grid shows of it,
 // the grid in the step-by-step view, and a chain's links drawn over the grid. Rendering
-// only, as view.js, which draws with it once the page has loaded its steps (`STEP_VIEW`,
-// load-steps.js: the page's first script leaves Hint and Solve step by step out).
+// only, as view.js, which draws with it once the page has loaded its steps (`stepView`,
+// view.js `useStepView`; load-steps.js: the page's first script leaves Hint and Solve step
+// by step out).
 import { writeText } from './dom.js';
 import { SVG } from './board.js';
 import { SYMBOLS, symbol } from './game.js';
