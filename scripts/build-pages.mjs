@@ -23,8 +23,8 @@
 // module, the main module's bindings (which the page's thread needs only for the pool's
 // scheduler: bundled with their import into one file, `bindingsBundle`), the other examples,
 // and the sudoku page's Hint and Solve step by step (one file, handed the bindings it imports
-// from the page's script: `stepsBundle`), loaded once the page is playable.
-// Everything else in www/ is copied as it is.
+// from the page's script: `stepsBundle`; their stylesheet minified), loaded once the page is
+// playable. Everything else in www/ is copied as it is.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -250,6 +250,8 @@ export function pageScript(name) {
 export const STEPS = 'sudoku/steps.js';
 /** What loads them, and hands them the page's bindings they import (`PAGE_BINDINGS`). */
 export const LOAD_STEPS = 'sudoku/load-steps.js';
+/** Their stylesheet, which `LOAD_STEPS` adds to the page with them (the site's minified). */
+export const STEPS_STYLE = 'step.css';
 /** The line of `LOAD_STEPS` that `pageBindings` replaces on the site. */
 const NO_BINDINGS = 'const PAGE_BINDINGS = null;';
 
@@ -491,6 +493,7 @@ export async function buildSite() {
   writeFileSync(join(SITE, BINDINGS), await bindingsBundle());
   writeFileSync(join(SITE, POOLS), await poolsBundle());
   writeFileSync(join(SITE, STEPS), (await stepsOf(pageScript('index.html'))).code);
+  writeFileSync(join(SITE, STEPS_STYLE), await minifiedCss(readFileSync(join(WWW, STEPS_STYLE), 'utf8')));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

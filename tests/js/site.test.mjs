@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, requireBuild } from './helpers.mjs';
-import { BINDINGS, INLINED_WASM, LATER_WASM, PAGES, POOLS, SITE, STEPS, WORKER, WWW, bindingsBundle, byteSwaps, compileInlined, minifiedCss, PIECE_CALL, moduleGraph, page, pagePreloads, pageScript, PIECE, poolsBundle, stepsBundle, workerBundle } from '../../scripts/build-pages.mjs';
+import { BINDINGS, INLINED_WASM, LATER_WASM, PAGES, POOLS, SITE, STEPS, STEPS_STYLE, WORKER, WWW, bindingsBundle, byteSwaps, compileInlined, minifiedCss, PIECE_CALL, moduleGraph, page, pagePreloads, pageScript, PIECE, poolsBundle, stepsBundle, workerBundle } from '../../scripts/build-pages.mjs';
 
 /** The `<link rel=REL ...>` tags of `html` as attribute maps. */
 function links(html, rel) {
@@ -296,6 +296,10 @@ test(`site/index.html's script leaves out Hint and Solve step by step (${STEPS},
   }
   const { code, bindings } = await stepsBundle(pageScript('index.html'));
   assert.equal(steps, code, `site/${STEPS} is stale: run scripts/build.sh (or node scripts/build-pages.mjs)`);
+  // Their stylesheet, which comes with them, minified.
+  const style = await minifiedCss(readFileSync(join(WWW, STEPS_STYLE), 'utf8'));
+  assert.equal(readFileSync(join(SITE, STEPS_STYLE), 'utf8'), style, `site/${STEPS_STYLE} is stale`);
+  assert.ok(!readFileSync(join(SITE, 'index.html'), 'utf8').includes(style.slice(0, 200)), 'the page does not carry it');
   // It imports nothing: the page's modules are the page's, read through what `install` is handed.
   assert.doesNotMatch(steps, /^\s*import\s|\bfrom\s*['"]|\bimport\(/m);
   assert.match(steps, /export\s*\{[^}]*\binstall\b[^}]*\}/);
