@@ -46,10 +46,9 @@ function room(use, n, own) {
   return array;
 }
 
-/** `room(use, n, own)` cut to exactly `n` elements, zeroed with `zero`. */
-function scratch(use, n, own, zero) {
+/** `room(use, n, own)` cut to exactly `n` elements. */
+function scratch(use, n, own) {
   const array = room(use, n, own);
-  if (zero) array.fill(0, 0, n);
   return array.length === n ? array : array.subarray(0, n);
 }
 
@@ -78,7 +77,10 @@ function withScratch(pack) {
  * Returns -1, and `takeLast` gives a fault, when an inner value is not an array, an entry is
  * neither a number nor a string, or reading one throws (then the value is what was thrown),
  * or an inner array's `length` is no array length (a proxy's: 'shape') or is too long
- * ('length', the value its length).
+ * ('length', the value its length). Each inner array is read once and its entries right
+ * after (in one pass: no array of them is made), up to the first bad entry; the inner arrays
+ * after it are still read for their shape, whose fault, whatever its place, is the one
+ * returned.
  *
  * `names`, when given, are the item names Rust has already read and checked (the `names`
  * that `packStrings` returned, primary then secondary: distinct, without `:`): a string
@@ -126,81 +128,106 @@ function packListsWith(own, list, count, maxLength, primaryNames, secondaryNames
   const index = primaryNames ? itemIndex(primaryNames, secondaryNames) : null;
   let k = 0;
   let j = -1;
+  // The first entry that is neither a number nor a string, as a fault: returned once every
+  // inner array's shape is checked (a shape's fault, whatever its k, comes first).
+  let bad = null;
   try {
     const ends = room('ends', count, own);
-    // Each inner array, read once (an element may be a getter).
-    const rows = new Array(count);
-    // The shape first: each inner value an array, none too long. Their lengths add up to the
-    // length of the flat arrays, made once at their size instead of grown entry by entry.
-    let total = 0;
+    // The numbers as u32s while every one so far is a whole number from 0 to 2^32 - 1 (an
+    // item number resolved from a name is), which copy into wasm memory as they are; from the
+    // first other number on, as f64s (those before it copied over). Grown as they fill.
+    let whole = room('whole', 0, own);
+    let values = null;
+    // Made at the first string entry (0 a number, 1 a string): the names and numbers forms
+    // have none.
+    let kinds = null;
+    // The strings' lengths, made with `kinds`.
+    let lengths = null;
+    // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
+    let text = '';
+    let at = 0;
     for (; k < count; k++) {
+      // Each inner array read once (an element may be a getter): its shape, then (while no
+      // entry was bad) its entries.
       const inner = list[k];
-      rows[k] = inner;
       if (!Array.isArray(inner)) return fault('array', [k], inner);
       const length = inner.length;
       // A proxy's `length` may be no array length (-1 read on as 2^32 - 1 entries).
       if (!(Number.isInteger(length) && length >= 0 && length <= 0xffffffff)) return fault('shape', [k], inner);
       if (length > maxLength) return fault('length', [k], length);
-      total += length;
-      ends[k] = total;
-    }
-    // The numbers as u32s while every one so far is a whole number from 0 to 2^32 - 1 (an
-    // item number resolved from a name is), which copy into wasm memory as they are; from the
-    // first other number on, as f64s (those before it copied over).
-    const whole = room('whole', total, own);
-    let values = null;
-    // Made at the first string entry: the names and numbers forms have none.
-    let kinds = null;
-    const lengths = [];
-    // Concatenated as it goes: V8 builds a rope, cheaper than an array and join('').
-    let text = '';
-    let at = 0;
-    for (k = 0; k < count; k++) {
-      const inner = rows[k];
-      // The length read above: an array that changed since is read as far as it was.
-      const length = ends[k] - at;
-      for (j = 0; j < length; j++, at++) {
+      const end = at + length;
+      ends[k] = end;
+      if (bad !== null) {
+        at = end;
+        continue;
+      }
+      if (end > whole.length) {
+        const size = Math.max(end, 2 * whole.length, 64);
+        whole = grown('whole', whole, size, at, own);
+        if (values !== null) values = grown('values', values, size, at, own);
+        if (kinds !== null) kinds = grown('kinds', kinds, size, at, own);
+      }
+      for (j = 0; at < end; j++, at++) {
         const entry = inner[j];
         if (typeof entry === 'number') {
           if (values === null) {
             if (entry >>> 0 === entry) {
               whole[at] = entry;
+              if (kinds !== null) kinds[at] = 0;
               continue;
             }
-            values = room('values', total, own);
+            values = room('values', whole.length, own);
             for (let i = 0; i < at; i++) values[i] = whole[i];
           }
           values[at] = entry;
+          if (kinds !== null) kinds[at] = 0;
         } else if (typeof entry === 'string') {
           const item = index?.[entry];
           if (item !== undefined) {
             if (values === null) whole[at] = item;
             else values[at] = item;
+            if (kinds !== null) kinds[at] = 0;
             continue;
           }
-          kinds ??= scratch('kinds', total, own, true);
+          if (kinds === null) {
+            kinds = room('kinds', whole.length, own).fill(0, 0, at);
+            lengths = [];
+          }
           kinds[at] = 1;
           text += entry;
           lengths.push(entry.length);
         } else {
-          return fault('entry', [k, j], entry);
+          bad = fault('entry', [k, j], entry);
+          at = end;
+          break;
         }
       }
       j = -1;
     }
+    if (bad !== null) return bad;
     packedValues = values ?? whole;
     packedEnds = ends;
-    packedTotal = total;
+    packedTotal = at;
     packedCount = count;
     packedWhole = kinds === null && values === null;
-    if (kinds === null) return 2 * total + (packedWhole ? 1 : 0);
+    if (kinds === null) return 2 * at + (packedWhole ? 1 : 0);
     const lengthsOut = scratch('lengths', lengths.length, own);
     lengthsOut.set(lengths);
-    lastArray = [null, lengthsOut, kinds, text];
-    return -1 - total;
+    lastArray = [null, lengthsOut, kinds.length === at ? kinds : kinds.subarray(0, at), text];
+    return -1 - at;
   } catch (thrown) {
     return fault('threw', j < 0 ? [k] : [k, j], thrown);
   }
+}
+
+/**
+ * `room(use, n, own)` (`n` more than `array`'s length) holding the first `used` elements of
+ * `array`, a list being filled.
+ */
+function grown(use, array, n, used, own) {
+  const next = room(use, n, own);
+  if (next !== array) next.set(array.length === used ? array : array.subarray(0, used));
+  return next;
 }
 
 // The item numbers of the last names given, kept while the next call gives the same names
