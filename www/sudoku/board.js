@@ -4,7 +4,7 @@
 
 import { COLORS, SYMBOLS, symbol } from './game.js';
 import { writeAttribute, writeClasses, writeText } from './dom.js';
-import { CONTRADICTION_WORDS, HOUSE_WORDS, ROLE_WORDS, cellName } from './messages.js';
+import { CONTRADICTION_WORDS, HOUSE_WORDS, ROLE_WORDS, cellName, listWords } from './messages.js';
 
 /** The SVG namespace, of the links' overlay. */
 export const SVG = 'http://www.w3.org/2000/svg';
@@ -25,7 +25,7 @@ export function keyValue(key, code, n) {
 function marks(mask, n) {
   const list = [];
   for (let s = 1; s <= n; s++) if (mask & (1 << (s - 1))) list.push(symbol(s));
-  return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list.join('');
+  return listWords(list);
 }
 
 export class Board {

@@ -29,6 +29,11 @@ export function sizeName(n) {
   return `${vowel ? 'an' : 'a'} ${n} × ${n}`;
 }
 
+/** "row 3", "row 3 and box 5", "column 1, column 9 and row 1". */
+export function listWords(items) {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+}
+
 /** "1 cell", "3 cells". */
 export function plural(n, word, many = `${word}s`) {
   return `${grouped(n)} ${n === 1 ? word : many}`;

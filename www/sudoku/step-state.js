@@ -14,14 +14,14 @@ import { whereToLook } from './step-words.js';
  */
 export function candidateMasks(candidates) {
   return candidates.map((list) =>
-    (list ?? []).reduce((mask, symbol) => mask | (1 << SYMBOLS.indexOf(symbol)), 0),
+    (list ?? []).reduce((mask, symbol) => mask | bit(symbol), 0),
   );
 }
 
 /** `masks` without the candidates a hint eliminated (`{ cell, symbol }` each). */
 export function withoutCandidates(masks, eliminations) {
   const out = [...masks];
-  for (const { cell, symbol } of eliminations) out[cell] &= ~(1 << SYMBOLS.indexOf(symbol));
+  for (const { cell, symbol } of eliminations) out[cell] &= ~bit(symbol);
   return out;
 }
 

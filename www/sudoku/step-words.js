@@ -3,7 +3,7 @@
 // words the rest of the page shows); a module of its own because the page's first script
 // leaves these features out (load-steps.js).
 
-import { plainWords, plural } from './messages.js';
+import { listWords, plainWords, plural } from './messages.js';
 
 /** The job panel while the next step is searched for (the hardest puzzles' take seconds). */
 export const HINT_FINDING = 'Finding a hint…';
@@ -39,11 +39,6 @@ export function linksLabel(links, groups = 0) {
     groups ? plural(groups, GROUP_WORDS, GROUPS_WORDS) : '',
   ].filter(Boolean);
   return `The chain: ${listWords(counts)}`;
-}
-
-/** "row 3", "row 3 and box 5", "column 1, column 9 and row 1". */
-function listWords(items) {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
 }
 
 /** "r3c4": the cell of a candidate or placement (`{ row, column }`). */
